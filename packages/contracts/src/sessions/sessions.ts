@@ -1,0 +1,98 @@
+import { Type } from 'typebox';
+import { defineEndpoint } from '../common/endpoint.js';
+import { DateString, RoleSchema, SessionCode } from '../common/schemas.js';
+
+export const UserSettings = Type.Union([Type.Null(), Type.Record(Type.String(), Type.Unknown())], {
+  description: 'Layout and theme settings (layout.style, layout.config, theme.*, customScrollbars); null = defaults',
+});
+
+export const UserDTO = Type.Object({
+  userId: Type.Integer(),
+  salonId: Type.Union([Type.Integer(), Type.Null()], { description: 'Null for a chain-level superadmin' }),
+  role: Type.Array(RoleSchema, { description: 'Roles, derived from the permission ids' }),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  phoneNumber: Type.String(),
+  email: Type.String(),
+  username: Type.String(),
+  title: Type.String(),
+  note: Type.String(),
+  gender: Type.Union([Type.Literal('MALE'), Type.Literal('FEMALE'), Type.Null()]),
+  employmentStart: Type.Union([DateString, Type.Null()]),
+  employmentEnd: Type.Union([DateString, Type.Null()]),
+  language: Type.Union([Type.Literal('en'), Type.Literal('it')]),
+  settings: UserSettings,
+  data: Type.Object({ shortcuts: Type.Array(Type.String(), { description: 'Navigation item ids starred by the user' }) }),
+});
+
+export const UserPermissionDTO = Type.Object({
+  userPermissionId: Type.Integer(),
+  userId: Type.Integer(),
+  permissionId: Type.Integer({ description: '1 SUPERADMIN, 2 ADMIN, 3 RECEPTIONIST, 4 SALESMARKETING, 5 IMAGE, 6 ASSISTANCE' }),
+  permission: RoleSchema,
+});
+
+export const SessionResponse = Type.Object({
+  success: Type.Literal(true),
+  sessionId: Type.Integer(),
+  sessionCode: SessionCode,
+  expiryDate: Type.String({ description: 'Sliding expiry, ISO instant' }),
+  expiryDateMax: Type.String({ description: 'Absolute expiry, ISO instant; also embedded in the code' }),
+  userDTO: UserDTO,
+  userPermissionsDTO: Type.Array(UserPermissionDTO),
+});
+
+export const LoginFailure = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  errors: Type.Object({
+    username: Type.Optional(Type.String({ description: 'What is wrong with the username' })),
+    password: Type.Optional(Type.String({ description: 'What is wrong with the password' })),
+  }),
+});
+
+export const login = defineEndpoint({
+  method: 'POST',
+  path: '/api/Sessions/Login',
+  summary: 'Sign in: a new session code on every success; per-field errors on failure (401), 429 when throttled',
+  tags: ['Sessions'],
+  querystring: Type.Object({
+    username: Type.Optional(Type.String({ maxLength: 100 })),
+    password: Type.Optional(Type.String({ maxLength: 200 })),
+  }),
+  response: SessionResponse,
+});
+
+export const checkSession = defineEndpoint({
+  method: 'POST',
+  path: '/api/Sessions/Check/',
+  summary: 'Validate a session code, extend its sliding expiry and return the user',
+  tags: ['Sessions'],
+  querystring: Type.Object({ sessionCode: SessionCode }),
+  response: SessionResponse,
+});
+
+export const logout = defineEndpoint({
+  method: 'POST',
+  path: '/api/Sessions/Logout/',
+  summary: 'Revoke a session code',
+  tags: ['Sessions'],
+  querystring: Type.Object({ sessionCode: SessionCode }),
+  response: Type.Object({ success: Type.Boolean() }),
+});
+
+export const updateOwnUser = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/user/update',
+  summary: "Save the signed-in user's own settings, shortcuts and language (session in the Authorization header)",
+  tags: ['Sessions'],
+  querystring: Type.Object({ sessionCode: Type.Optional(SessionCode) }),
+  body: Type.Object({
+    user: Type.Object({
+      settings: Type.Optional(UserSettings),
+      data: Type.Optional(Type.Object({ shortcuts: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 }) })),
+      language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('it')])),
+    }),
+  }),
+  response: UserDTO,
+});

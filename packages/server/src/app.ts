@@ -1,0 +1,75 @@
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/connect.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { featureRoutes } from './features/index.js';
+import { SessionService } from './features/sessions/sessions.service.js';
+import { redactUrl } from './lib/session-code.js';
+import { authPlugin } from './plugins/auth.js';
+import { dbPlugin } from './plugins/db.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { webPlugin } from './plugins/web.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Fastify logger options; false in tests. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Logs carry no session code and no password: paths and queries are redacted. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    serializers: {
+      req(request: { method: string; url: string; ip?: string }) {
+        return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
+      },
+    },
+  };
+}
+
+export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    bodyLimit: 5 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+  const sessions = await SessionService.create(database.db, config);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Salon back-office API',
+        version: '1.0.0',
+        description: 'Analytics and staff management for chains of salons. Money in euros; dates YYYY-MM-DD.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'http', scheme: 'bearer', description: 'The session code (also accepted in the path)' } },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { sessions });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/')) {
+      reply.header('Referrer-Policy', 'no-referrer');
+      if (!request.url.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
+  });
+
+  await app.register(healthRoutes);
+  await app.register(featureRoutes, { sessions });
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

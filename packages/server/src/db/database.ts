@@ -1,0 +1,357 @@
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+
+/** A column the database fills (identity or default) but that may be written too. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** bigint and numeric come back as JS numbers (type parsers in connect.ts; values stay far below 2^53). */
+type BigId = ColumnType<number, number | undefined, number>;
+type BigRef = number;
+type Numeric = number;
+type Json<T> = ColumnType<T, string, string>;
+/** `date` columns are returned as YYYY-MM-DD strings (see the pg type parser in connect.ts). */
+type DateCol = string;
+type Timestamp = Date;
+
+export type Role = 'SUPERADMIN' | 'ADMIN' | 'RECEPTIONIST' | 'SALESMARKETING' | 'IMAGE' | 'ASSISTANCE';
+export type Gender = 'MALE' | 'FEMALE';
+export type ServiceCategory = 'TREATMENT' | 'COLOUR' | 'HAIRCUT' | 'STYLING';
+export type ProductCategory = 'RESALE' | 'PROFESSIONAL';
+export type AppointmentStatus = 'BOOKED' | 'DONE' | 'CANCELLED' | 'NO_SHOW';
+export type DayOffType = 'HOLIDAY' | 'SICK' | 'PERMIT';
+export type RequestStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type StockMovementType = 'LOAD' | 'SALE' | 'INTERNAL_USE' | 'ADJUSTMENT' | 'TRANSFER';
+export type SalonConfigProduct = 'treatment' | 'colour' | 'haircut' | 'resale' | 'styling';
+
+export interface SalonsTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  city: string;
+  address: Defaulted<string>;
+  postal_code: Defaulted<string>;
+  time_zone: Defaulted<string>;
+  opening_hours: Json<Record<string, [string, string] | null>>;
+  active_client_days: Defaulted<number>;
+  lost_client_days: Defaulted<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  salon_id: number | null;
+  username: string;
+  password_hash: string;
+  first_name: Defaulted<string>;
+  last_name: Defaulted<string>;
+  phone_number: Defaulted<string>;
+  email: Defaulted<string>;
+  title: Defaulted<string>;
+  note: Defaulted<string>;
+  gender: Gender | null;
+  employment_start: DateCol | null;
+  employment_end: DateCol | null;
+  settings: ColumnType<unknown, string | null, string | null>;
+  shortcuts: ColumnType<string[], string | undefined, string>;
+  language: Defaulted<'en' | 'it'>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface PermissionsTable {
+  id: number;
+  permission: Role;
+}
+
+export interface UserPermissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  permission_id: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: Generated<Timestamp>;
+  last_seen_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  expires_max: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username: string;
+  address: string;
+  at: Generated<Timestamp>;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  name: string;
+  category: ServiceCategory;
+  duration_minutes: number;
+  list_price_cents: number;
+  active: Defaulted<boolean>;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  brand: string;
+  category: ProductCategory;
+  list_price_cents: number;
+  unit_cost_cents: number;
+  active: Defaulted<boolean>;
+}
+
+export interface ClientsTable {
+  salon_id: number;
+  id: BigId;
+  first_name: Defaulted<string>;
+  last_name: Defaulted<string>;
+  gender: Gender | null;
+  birth_date: DateCol | null;
+  phone: string | null;
+  email: string | null;
+  city: string | null;
+  postal_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  privacy_consent: Defaulted<boolean>;
+  marketing_consent: Defaulted<boolean>;
+  first_visit: DateCol | null;
+  external_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface AppointmentsTable {
+  salon_id: number;
+  id: BigId;
+  client_id: BigRef | null;
+  staff_id: number | null;
+  day: DateCol;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  status: AppointmentStatus;
+  booked_at: Defaulted<Timestamp>;
+  external_id: string | null;
+}
+
+export interface SaleLinesTable {
+  salon_id: number;
+  id: BigId;
+  appointment_id: BigRef | null;
+  client_id: BigRef | null;
+  staff_id: number | null;
+  day: DateCol;
+  kind: 'SERVICE' | 'PRODUCT';
+  service_id: number | null;
+  product_id: number | null;
+  category: ServiceCategory | ProductCategory;
+  quantity: Defaulted<number>;
+  list_amount_cents: number;
+  paid_amount_cents: number;
+  discount_cents: Defaulted<number>;
+  recommended: Defaulted<boolean>;
+  external_id: string | null;
+}
+
+export interface FeedbackTable {
+  salon_id: number;
+  id: BigId;
+  appointment_id: BigRef | null;
+  client_id: BigRef | null;
+  staff_id: number | null;
+  service_id: number | null;
+  score: number;
+  comment: Defaulted<string>;
+  created_at: Defaulted<Timestamp>;
+  day: DateCol;
+}
+
+export interface NpsResponsesTable {
+  salon_id: number;
+  id: BigId;
+  client_id: BigRef | null;
+  day: DateCol;
+  score: number;
+  comment: Defaulted<string>;
+}
+
+export interface StockMovementsTable {
+  salon_id: number;
+  id: BigId;
+  product_id: number;
+  day: DateCol;
+  type: StockMovementType;
+  quantity: number;
+  unit_cost_cents: number;
+  note: Defaulted<string>;
+  external_id: string | null;
+}
+
+export interface UserTimeframesTable {
+  salon_id: number;
+  id: BigId;
+  user_id: number;
+  day_start: Timestamp;
+  day_end: Timestamp;
+  note: Defaulted<string>;
+  recurrence_id: string | null;
+}
+
+export interface UserShiftsTable {
+  salon_id: number;
+  id: BigId;
+  user_id: number;
+  start_day: DateCol;
+  end_day: DateCol;
+  type: DayOffType;
+  note: Defaulted<string>;
+}
+
+export interface UserShiftRequestsTable {
+  salon_id: number;
+  id: BigId;
+  user_id: number;
+  start_day: DateCol;
+  end_day: DateCol;
+  type: DayOffType;
+  note: Defaulted<string>;
+  status: Defaulted<RequestStatus>;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface AttendancesTable {
+  salon_id: number;
+  id: BigId;
+  user_id: number;
+  clock_in: Timestamp;
+  clock_out: Timestamp | null;
+  source: Defaulted<string>;
+}
+
+export interface NewsTable {
+  id: Generated<number>;
+  salon_id: number | null;
+  author_id: number | null;
+  title: string;
+  body: string;
+  published_at: Defaulted<Timestamp>;
+}
+
+export interface SalonConfigsTable {
+  salon_id: number;
+  product: SalonConfigProduct;
+  id: Generated<number>;
+  reach_target_months: Defaulted<number>;
+  target_months: Defaulted<number>;
+  period_start_date: DateCol;
+  target: ColumnType<number, number | undefined, number>;
+}
+
+export interface FullCapacitySettingsTable {
+  salon_id: number;
+  number_of_people: Defaulted<number>;
+  average_hourly_cents: Defaulted<number>;
+}
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  name: string;
+  description: Defaulted<string>;
+  month: number | null;
+  year: number | null;
+  date_from: DateCol;
+  date_to: DateCol;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface CampaignSalonsTable {
+  salon_id: number;
+  campaign_id: number;
+  target_cents: Defaulted<number>;
+}
+
+export interface CampaignStaffTable {
+  salon_id: number;
+  campaign_id: number;
+  user_id: number;
+  target_cents: Defaulted<number>;
+  feedback: Defaulted<string>;
+}
+
+export interface CampaignTeamLeadersTable {
+  salon_id: number;
+  campaign_id: number;
+  user_id: number;
+  bonus_percent: ColumnType<number, number | undefined, number>;
+}
+
+export interface CampaignServicesProductsTable {
+  salon_id: number;
+  campaign_id: number;
+  id: Generated<number>;
+  service_id: number | null;
+  product_id: number | null;
+  bonus_per_unit_cents: Defaulted<number>;
+  bonus_percent: ColumnType<number, number | undefined, number>;
+}
+
+export interface CheckUpsTable {
+  salon_id: number;
+  gender: Defaulted<'ALL' | Gender>;
+  kpi: string;
+  target: Numeric;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: Generated<Timestamp>;
+}
+
+/** Every table, in one place (kysely-org/kysely example/src/database.ts). */
+export interface Database {
+  salons: SalonsTable;
+  users: UsersTable;
+  permissions: PermissionsTable;
+  user_permissions: UserPermissionsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  server_secrets: ServerSecretsTable;
+  services: ServicesTable;
+  products: ProductsTable;
+  clients: ClientsTable;
+  appointments: AppointmentsTable;
+  sale_lines: SaleLinesTable;
+  feedback: FeedbackTable;
+  nps_responses: NpsResponsesTable;
+  stock_movements: StockMovementsTable;
+  user_timeframes: UserTimeframesTable;
+  user_shifts: UserShiftsTable;
+  user_shift_requests: UserShiftRequestsTable;
+  attendances: AttendancesTable;
+  news: NewsTable;
+  salon_configs: SalonConfigsTable;
+  full_capacity_settings: FullCapacitySettingsTable;
+  campaigns: CampaignsTable;
+  campaign_salons: CampaignSalonsTable;
+  campaign_staff: CampaignStaffTable;
+  campaign_team_leaders: CampaignTeamLeadersTable;
+  campaign_services_products: CampaignServicesProductsTable;
+  check_ups: CheckUpsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type Db = Kysely<Database>;
+/** A database handle or an open transaction: query functions take either. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;

@@ -1,0 +1,133 @@
+import type { UserDTO, UserPermissionDTO } from '@salon/contracts';
+import type { Static } from 'typebox';
+import type { DbOrTx, Role } from '../../db/database.js';
+
+export interface SessionRow {
+  sessionId: number;
+  userId: number;
+  expiresAt: Date;
+  expiresMax: Date;
+  lastSeenAt: Date;
+  revokedAt: Date | null;
+}
+
+export async function findSessionByHash(db: DbOrTx, codeHash: string): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .select([
+      'id as sessionId',
+      'user_id as userId',
+      'expires_at as expiresAt',
+      'expires_max as expiresMax',
+      'last_seen_at as lastSeenAt',
+      'revoked_at as revokedAt',
+    ])
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+}
+
+export async function insertSession(db: DbOrTx, userId: number, codeHash: string, expiresAt: Date, expiresMax: Date): Promise<number> {
+  const row = await db
+    .insertInto('sessions')
+    .values({ user_id: userId, code_hash: codeHash, expires_at: expiresAt, expires_max: expiresMax })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function touchSession(db: DbOrTx, sessionId: number, now: Date, expiresAt: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function findUserForLogin(db: DbOrTx, username: string) {
+  return db.selectFrom('users').select(['id', 'password_hash']).where('username', '=', username).executeTakeFirst();
+}
+
+export async function getUserRoles(db: DbOrTx, userId: number): Promise<Role[]> {
+  const rows = await db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .select('permissions.permission')
+    .where('user_permissions.user_id', '=', userId)
+    .orderBy('permissions.id')
+    .execute();
+  return rows.map((r) => r.permission);
+}
+
+/** The user as the client sees it (SPEC.md §3), with roles derived from their permissions. */
+export async function getUserDto(db: DbOrTx, userId: number): Promise<Static<typeof UserDTO> | undefined> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) return undefined;
+  return {
+    userId: user.id,
+    salonId: user.salon_id,
+    role: await getUserRoles(db, userId),
+    firstName: user.first_name,
+    lastName: user.last_name,
+    phoneNumber: user.phone_number,
+    email: user.email,
+    username: user.username,
+    title: user.title,
+    note: user.note,
+    gender: user.gender,
+    employmentStart: user.employment_start,
+    employmentEnd: user.employment_end,
+    language: user.language,
+    settings: (user.settings as Record<string, unknown> | null) ?? null,
+    data: { shortcuts: user.shortcuts ?? [] },
+  };
+}
+
+export async function getUserPermissionDtos(db: DbOrTx, userId: number): Promise<Static<typeof UserPermissionDTO>[]> {
+  const rows = await db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .select([
+      'user_permissions.id as userPermissionId',
+      'user_permissions.user_id as userId',
+      'permissions.id as permissionId',
+      'permissions.permission',
+    ])
+    .where('user_permissions.user_id', '=', userId)
+    .orderBy('permissions.id')
+    .execute();
+  return rows;
+}
+
+export async function countRecentFailures(db: DbOrTx, username: string, address: string, since: Date) {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => [
+      eb.fn.count<number>(eb.case().when('username', '=', username).then(1).end()).as('byUser'),
+      eb.fn.count<number>(eb.case().when('address', '=', address).then(1).end()).as('byAddress'),
+    ])
+    .where('at', '>', since)
+    .where((eb) => eb.or([eb('username', '=', username), eb('address', '=', address)]))
+    .executeTakeFirstOrThrow();
+  return { byUser: Number(row.byUser), byAddress: Number(row.byAddress) };
+}
+
+export async function recordFailure(db: DbOrTx, username: string, address: string): Promise<void> {
+  await db.insertInto('login_failures').values({ username, address }).execute();
+}
+
+export async function clearFailures(db: DbOrTx, username: string, before: Date): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where((eb) => eb.or([eb('username', '=', username), eb('at', '<', before)]))
+    .execute();
+}
+
+export async function getOrCreateSecret(db: DbOrTx, name: string, create: () => string): Promise<string> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name, value: create() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}

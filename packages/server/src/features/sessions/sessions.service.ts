@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionResponse } from '@salon/contracts';
+import type { Static } from 'typebox';
+import type { Config } from '../../config.js';
+import type { Db, Role } from '../../db/database.js';
+import { verifyPassword } from '../../lib/password.js';
+import { type CodeCheck, createSessionCode, hashSessionCode, verifySessionCode } from '../../lib/session-code.js';
+import * as q from './sessions.query.js';
+
+export interface Caller {
+  userId: number;
+  salonId: number | null;
+  roles: Role[];
+  sessionId: number;
+  isSuperadmin: boolean;
+}
+
+export type AuthFailure = 'missing' | 'malformed' | 'forged' | 'expired' | 'revoked' | 'unknown';
+
+export type LoginResult =
+  | { ok: true; response: Static<typeof SessionResponse> }
+  | { ok: false; status: 400 | 401; errors: { username?: string; password?: string } }
+  | { ok: false; status: 429; retryAfterSeconds: number };
+
+/** Sessions: sign-in with throttling, the check of a code on every call, sliding expiry, logout. */
+export class SessionService {
+  private constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly secret: string,
+  ) {}
+
+  static async create(db: Db, config: Config): Promise<SessionService> {
+    const secret = config.sessionSecret ?? (await q.getOrCreateSecret(db, 'session', () => randomBytes(32).toString('base64url')));
+    return new SessionService(db, config, secret);
+  }
+
+  async login(username: string | undefined, password: string | undefined, address: string, now = new Date()): Promise<LoginResult> {
+    const errors: { username?: string; password?: string } = {};
+    if (!username?.trim()) errors.username = 'Please enter your username';
+    if (!password) errors.password = 'Please enter your password';
+    if (errors.username || errors.password) return { ok: false, status: 400, errors };
+    const name = (username as string).trim();
+    const windowStart = new Date(now.getTime() - this.config.loginWindowMinutes * 60_000);
+    const failures = await q.countRecentFailures(this.db, name, address, windowStart);
+    if (failures.byUser >= this.config.loginMaxFailuresPerUser || failures.byAddress >= this.config.loginMaxFailuresPerAddress) {
+      return { ok: false, status: 429, retryAfterSeconds: this.config.loginWindowMinutes * 60 };
+    }
+    const user = await q.findUserForLogin(this.db, name);
+    const valid = user ? await verifyPassword(password as string, user.password_hash) : false;
+    if (!user || !valid) {
+      await q.recordFailure(this.db, name, address);
+      // One message for both fields: never tell which usernames exist.
+      return { ok: false, status: 401, errors: { username: 'Check your username', password: 'Check your password' } };
+    }
+    await q.clearFailures(this.db, name, windowStart);
+    const expiresMax = new Date(now.getTime() + this.config.sessionMaxHours * 3_600_000);
+    const expiresAt = this.slidingExpiry(now, expiresMax);
+    const code = createSessionCode(this.secret, expiresMax);
+    const sessionId = await q.insertSession(this.db, user.id, hashSessionCode(code), expiresAt, expiresMax);
+    return { ok: true, response: await this.describe(sessionId, user.id, code, expiresAt, expiresMax) };
+  }
+
+  /** Resolves a code to its caller, sliding its expiry; a reason when it is not valid. */
+  async authenticate(
+    code: string | undefined,
+    now = new Date(),
+  ): Promise<{ ok: true; caller: Caller; expiresAt: Date; expiresMax: Date } | { ok: false; reason: AuthFailure }> {
+    if (!code) return { ok: false, reason: 'missing' };
+    const check: CodeCheck = verifySessionCode(this.secret, code, now);
+    if (!check.ok) return { ok: false, reason: check.reason };
+    const session = await q.findSessionByHash(this.db, hashSessionCode(code));
+    if (!session) return { ok: false, reason: 'unknown' };
+    if (session.revokedAt) return { ok: false, reason: 'revoked' };
+    if (session.expiresAt <= now || session.expiresMax <= now) return { ok: false, reason: 'expired' };
+    let expiresAt = session.expiresAt;
+    // Slide at most once a minute: no write on every request.
+    if (now.getTime() - session.lastSeenAt.getTime() > 60_000) {
+      expiresAt = this.slidingExpiry(now, session.expiresMax);
+      await q.touchSession(this.db, session.sessionId, now, expiresAt);
+    }
+    const user = await this.db.selectFrom('users').select(['id', 'salon_id']).where('id', '=', session.userId).executeTakeFirst();
+    if (!user) return { ok: false, reason: 'unknown' };
+    const roles = await q.getUserRoles(this.db, user.id);
+    return {
+      ok: true,
+      caller: { userId: user.id, salonId: user.salon_id, roles, sessionId: session.sessionId, isSuperadmin: roles.includes('SUPERADMIN') },
+      expiresAt,
+      expiresMax: session.expiresMax,
+    };
+  }
+
+  async check(code: string, now = new Date()) {
+    const auth = await this.authenticate(code, now);
+    if (!auth.ok) return auth;
+    return {
+      ok: true as const,
+      response: await this.describe(auth.caller.sessionId, auth.caller.userId, code, auth.expiresAt, auth.expiresMax),
+    };
+  }
+
+  async logout(sessionId: number, now = new Date()): Promise<void> {
+    await q.revokeSession(this.db, sessionId, now);
+  }
+
+  private slidingExpiry(now: Date, expiresMax: Date): Date {
+    return new Date(Math.min(now.getTime() + this.config.sessionIdleMinutes * 60_000, expiresMax.getTime()));
+  }
+
+  private async describe(sessionId: number, userId: number, code: string, expiresAt: Date, expiresMax: Date) {
+    const userDTO = await q.getUserDto(this.db, userId);
+    if (!userDTO) throw new Error(`user ${userId} vanished`);
+    return {
+      success: true as const,
+      sessionId,
+      sessionCode: code,
+      expiryDate: expiresAt.toISOString(),
+      expiryDateMax: expiresMax.toISOString(),
+      userDTO,
+      userPermissionsDTO: await q.getUserPermissionDtos(this.db, userId),
+    };
+  }
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionCode } from '../../lib/session-code.js';
+import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let fixture: Awaited<ReturnType<typeof seedAccessFixture>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ loginMaxFailuresPerUser: 3, loginMaxFailuresPerAddress: 1000 });
+  fixture = await seedAccessFixture(t.db);
+});
+afterAll(() => t.close());
+
+describe('Login', () => {
+  it('returns a session code, the user and their permissions', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username: 'manager', password: 'secret123' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.sessionCode).toMatch(/^s1\./);
+    expect(body.userDTO).toMatchObject({ username: 'manager', salonId: fixture.salon1, role: ['ADMIN'] });
+    expect(body.userPermissionsDTO).toEqual([expect.objectContaining({ permissionId: 2, permission: 'ADMIN' })]);
+    expect(new Date(body.expiryDateMax).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('gives a new code on every login', async () => {
+    const a = await signIn(t.app, 'reception');
+    const b = await signIn(t.app, 'reception');
+    expect(a).not.toBe(b);
+  });
+
+  it('names the missing fields', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Login' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, errors: { username: expect.any(String), password: expect.any(String) } });
+  });
+
+  it('refuses a wrong password and an unknown user alike', async () => {
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username: 'marketing', password: 'nope' } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username: 'ghost', password: 'nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().errors).toEqual(unknown.json().errors);
+  });
+
+  it('throttles repeated failures for a username with 429, even with the right password', async () => {
+    for (let i = 0; i < 3; i++) {
+      await t.app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username: 'assistant', password: 'bad' } });
+    }
+    const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username: 'assistant', password: 'secret123' } });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(res.json().message).toMatch(/Too many failed sign-ins/);
+  });
+});
+
+describe('Check and Logout', () => {
+  it('check returns the same code and the user; logout kills it', async () => {
+    const code = await signIn(t.app, 'stylist');
+    const check = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: code } });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({ sessionCode: code, userDTO: { username: 'stylist', role: ['IMAGE'] } });
+    const out = await t.app.inject({ method: 'POST', url: '/api/Sessions/Logout/', query: { sessionCode: code } });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: code } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('Failed to login with SessionCode.');
+  });
+
+  it('rejects a forged code (signed with another key) with 401', async () => {
+    const forged = createSessionCode('another-secret', new Date(Date.now() + 3_600_000));
+    const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: forged } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('rejects a code whose embedded expiry has passed with 401', async () => {
+    const expired = createSessionCode('test-secret-test-secret-test-secret', new Date(Date.now() - 1000));
+    const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: expired } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('rejects a session whose sliding expiry has passed with 401', async () => {
+    const code = await signIn(t.app, 'marketing');
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', fixture.users.marketing)
+      .execute();
+    const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: code } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the code', async () => {
+    const code = await signIn(t.app, 'manager2');
+    const rows = await t.db.selectFrom('sessions').select('code_hash').execute();
+    expect(rows.some((r) => r.code_hash === code)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.code_hash))).toBe(true);
+  });
+});
+
+describe('/api/auth/user/update', () => {
+  it("saves the user's own settings and shortcuts, deduplicated", async () => {
+    const code = await signIn(t.app, 'manager');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/user/update',
+      headers: { authorization: `Bearer ${code}` },
+      payload: { user: { settings: { layout: { style: 'layout2' } }, data: { shortcuts: ['sales-data', 'nps', 'nps'] }, language: 'it' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      settings: { layout: { style: 'layout2' } },
+      data: { shortcuts: ['sales-data', 'nps'] },
+      language: 'it',
+    });
+    const again = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: code } });
+    expect(again.json().userDTO.data.shortcuts).toEqual(['sales-data', 'nps']);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/user/update', payload: { user: {} } });
+    expect(res.statusCode).toBe(401);
+  });
+});

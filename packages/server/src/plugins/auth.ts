@@ -1,0 +1,144 @@
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@salon/contracts';
+import { toRoutePath } from '@salon/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '../db/database.js';
+import type { Caller, SessionService } from '../features/sessions/sessions.service.js';
+import { HttpError } from './errors.js';
+
+/**
+ * Who may call a route: 'public' (no session), 'session' (any signed-in user, even one with
+ * no roles), or the roles of which the caller needs at least one (SPEC.md §6).
+ */
+export type Access = 'public' | 'session' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** The session code: the path's {SESSIONCODE}, the sessionCode query, or a Bearer header. */
+function sessionCodeOf(request: FastifyRequest): string | undefined {
+  const params = request.params as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromPath = params?.SESSIONCODE;
+  if (typeof fromPath === 'string' && fromPath) return fromPath;
+  const fromQuery = query?.sessionCode;
+  if (typeof fromQuery === 'string' && fromQuery) return fromQuery;
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return undefined;
+}
+
+const SALON_KEYS = ['salonId', 'SalonId', 'salonID'];
+
+/** Every salon id a request names, in its path, query or body (objects and arrays of objects). */
+export function salonIdsOf(request: FastifyRequest): number[] {
+  const found: number[] = [];
+  const collect = (source: unknown) => {
+    if (Array.isArray(source)) {
+      for (const item of source) collect(item);
+      return;
+    }
+    if (!source || typeof source !== 'object') return;
+    for (const key of SALON_KEYS) {
+      const value = (source as Record<string, unknown>)[key];
+      if (value !== undefined && value !== null && value !== '') found.push(Number(value));
+    }
+  };
+  collect(request.params);
+  collect(request.query);
+  collect(request.body);
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const value of Object.values(body)) if (value && typeof value === 'object') collect(value);
+  }
+  return found;
+}
+
+/** Throws 403 unless the caller may act on this salon: a superadmin any, others their own. */
+export function assertSalonAccess(caller: Caller, salonId: number): void {
+  if (caller.isSuperadmin) return;
+  if (caller.salonId === null || caller.salonId !== salonId) throw new HttpError(403, `You have no access to salon ${salonId}`);
+}
+
+export function hasAnyRole(caller: Caller, roles: readonly Role[]): boolean {
+  return roles.some((role) => caller.roles.includes(role));
+}
+
+export interface AuthPluginOptions {
+  sessions: SessionService;
+}
+
+/** Access control in one place: session, role guard, and the salon check on every salonId. */
+export const authPlugin = fp(async (app: FastifyInstance, { sessions }: AuthPluginOptions) => {
+  app.decorateRequest('caller', null);
+  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const auth = await sessions.authenticate(sessionCodeOf(request));
+    if (!auth.ok) {
+      throw new HttpError(401, auth.reason === 'missing' ? 'A session code is required' : 'Unauthorized Access');
+    }
+    const caller = auth.caller;
+    request.caller = caller;
+    if (access !== 'session' && !hasAnyRole(caller, access)) {
+      throw new HttpError(403, 'Your role does not allow this call');
+    }
+    for (const salonId of salonIdsOf(request)) {
+      if (!Number.isInteger(salonId) || salonId < 1) throw new HttpError(400, `Invalid salonId '${salonId}'`, 'salonId');
+      assertSalonAccess(caller, salonId);
+    }
+  });
+});
+
+/** The caller of a route behind the auth plugin (never null there). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new HttpError(401, 'Unauthorized Access');
+  return request.caller;
+}
+
+/** What a handler receives: the validated parts of the request, typed by the contract. */
+export interface EndpointInput<E> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  /** The signed-in caller; null only on 'public' routes. */
+  caller: Caller | null;
+}
+
+type Handler<E> = (input: EndpointInput<E>, request: FastifyRequest, reply: FastifyReply) => Promise<ResponseOf<E> | FastifyReply>;
+
+/** Registers a contract endpoint: path, schemas (validation, serialisation, OpenAPI) and access. */
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, access: Access, handler: Handler<E>): void {
+  const responses: Record<number, unknown> = endpoint.isFile ? {} : { 200: endpoint.response };
+  app.route({
+    method: endpoint.method,
+    url: toRoutePath(endpoint.path),
+    config: { access },
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: responses,
+      ...(access === 'public' ? {} : { security: [{ session: [] }] }),
+    },
+    handler: (request, reply) =>
+      handler(
+        {
+          params: request.params as ParamsOf<E>,
+          query: request.query as QueryOf<E>,
+          body: request.body as BodyOf<E>,
+          caller: request.caller,
+        },
+        request,
+        reply,
+      ),
+  });
+}

@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** An error a client caused, answered with its status and message as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly parameter?: string,
+  ) {
+    super(message);
+  }
+}
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/** PostgreSQL errors a client's input can cause (bad values reaching SQL) map to 4xx. */
+const pgClientErrors: Record<string, [number, string]> = {
+  '22P02': [400, 'A value has the wrong format'],
+  '22007': [400, 'A date is not valid'],
+  '22008': [400, 'A date is out of range'],
+  '22003': [400, 'A number is out of range'],
+  '23505': [409, 'That record already exists'],
+  '23503': [409, 'That record refers to something that does not exist, or is still referred to'],
+  '23514': [400, 'A value breaks a rule of the data'],
+};
+
+function describeValidation(error: FastifyError): { message: string; parameter?: string } {
+  const first = error.validation?.[0];
+  if (!first) return { message: error.message };
+  const where = error.validationContext ?? 'request';
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const missing = (first.params as { missingProperty?: string }).missingProperty;
+  const parameter = missing ?? (path || undefined);
+  const label = where === 'params' ? 'path parameter' : where === 'querystring' ? 'query parameter' : where;
+  if (missing) return { message: `Missing ${label} '${missing}'`, parameter };
+  if (!parameter) return { message: `Invalid ${label}: ${first.message}` };
+  return { message: `Invalid ${label} '${parameter}': ${first.message}`, parameter };
+}
+
+/** Every error answers JSON `{statusCode, error, message}`; nothing a client sends answers 500. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    let status = error.statusCode ?? 500;
+    let message = error.message;
+    let parameter: string | undefined;
+    if (error.validation) {
+      status = 400;
+      ({ message, parameter } = describeValidation(error));
+    } else if (error instanceof HttpError) {
+      parameter = error.parameter;
+    } else if (error.code && pgClientErrors[error.code]) {
+      const mapped = pgClientErrors[error.code] as [number, string];
+      status = mapped[0];
+      message = mapped[1];
+    } else if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      message = 'something went wrong.';
+    }
+    if (status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') message = 'The body is not valid JSON';
+    reply.status(status).send({ statusCode: status, error: reasons[status] ?? 'Error', message, ...(parameter ? { parameter } : {}) });
+  });
+});

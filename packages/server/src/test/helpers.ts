@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type DatabaseHandle, openDatabase } from '../db/connect.js';
+import type { Db, Role } from '../db/database.js';
+import { hashPassword } from '../lib/password.js';
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite (through its child
+ * process, as in production), or, when DATABASE_URL is set, a new database on that
+ * PostgreSQL server, dropped on close.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openDatabase({ poolSize: 4 });
+  const name = `salon_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), demo: false, sessionSecret: 'test-secret-test-secret-test-secret', webDist: '/nonexistent', ...overrides };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, database?: DatabaseHandle): Promise<TestApp> {
+  const handle = database ?? (await createTestDatabase());
+  const app = await buildApp({ config: testConfig(overrides), database: handle });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    database: handle,
+    async close() {
+      await app.close();
+      if (!database) await handle.close();
+    },
+  };
+}
+
+const roleIds: Record<Role, number> = { SUPERADMIN: 1, ADMIN: 2, RECEPTIONIST: 3, SALESMARKETING: 4, IMAGE: 5, ASSISTANCE: 6 };
+
+/** Inserts a user with these roles and the given password; returns its id. */
+export async function insertUser(db: Db, username: string, salonId: number | null, roles: Role[], password = 'secret123'): Promise<number> {
+  const { id } = await db
+    .insertInto('users')
+    .values({ username, salon_id: salonId, password_hash: await hashPassword(password), first_name: username, last_name: 'Test' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const role of roles) await db.insertInto('user_permissions').values({ user_id: id, permission_id: roleIds[role] }).execute();
+  return id;
+}
+
+export async function insertSalon(db: Db, name: string, code: string): Promise<number> {
+  const { id } = await db
+    .insertInto('salons')
+    .values({ name, code, city: 'Milano', opening_hours: '{}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Two salons and a user for every role: the fixture the access tests share. */
+export async function seedAccessFixture(db: Db) {
+  const salon1 = await insertSalon(db, 'Salone Uno', 'S1');
+  const salon2 = await insertSalon(db, 'Salone Due', 'S2');
+  const users = {
+    superadmin: await insertUser(db, 'superadmin', null, ['SUPERADMIN']),
+    manager: await insertUser(db, 'manager', salon1, ['ADMIN']),
+    reception: await insertUser(db, 'reception', salon1, ['RECEPTIONIST']),
+    marketing: await insertUser(db, 'marketing', salon1, ['SALESMARKETING']),
+    stylist: await insertUser(db, 'stylist', salon1, ['IMAGE']),
+    assistant: await insertUser(db, 'assistant', salon1, ['ASSISTANCE']),
+    manager2: await insertUser(db, 'manager2', salon2, ['ADMIN']),
+    noroles: await insertUser(db, 'noroles', salon1, []),
+  };
+  return { salon1, salon2, users };
+}
+
+/** Signs in through the API and returns the session code. */
+export async function signIn(app: FastifyInstance, username: string, password = 'secret123'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json().sessionCode as string;
+}
