@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { salonOverviewRoutes } from './salon-overview/salon-overview.routes.js';
+import { permissionsRoutes } from './permissions/permissions.routes.js';
+import { salonsRoutes } from './salons/salons.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import type { SessionService } from './sessions/sessions.service.js';
+import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes. Add a feature here. */
 export async function featureRoutes(app: FastifyInstance, options: { sessions: SessionService }) {
   await app.register(sessionsRoutes, options);
+  await app.register(salonsRoutes);
+  await app.register(permissionsRoutes);
+  await app.register(usersRoutes);
   await app.register(salonOverviewRoutes);
 }

@@ -2,8 +2,9 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@salon/con
 import { toRoutePath } from '@salon/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../db/database.js';
+import type { DbOrTx, Role } from '../db/database.js';
 import type { Caller, SessionService } from '../features/sessions/sessions.service.js';
+import { findUserAccess, type UserAccess } from '../features/users/users.query.js';
 import { HttpError } from './errors.js';
 
 /**
@@ -66,6 +67,20 @@ export function assertSalonAccess(caller: Caller, salonId: number): void {
   if (caller.salonId === null || caller.salonId !== salonId) throw new HttpError(403, `You have no access to salon ${salonId}`);
 }
 
+/**
+ * Throws unless the user `userId` belongs to the caller's salon (a superadmin passes for any
+ * user): 404 when there is no such user, 403 when it is another salon's (or a chain-level
+ * user). Use it for every route that names a user by id; a salonId check alone does not
+ * cover them. Returns the user's salon and roles.
+ */
+export async function assertUserInCallerSalon(db: DbOrTx, caller: Caller, userId: number): Promise<UserAccess> {
+  const user = await findUserAccess(db, userId);
+  if (!user) throw new HttpError(404, `User ${userId} does not exist`, 'userId');
+  if (caller.isSuperadmin) return user;
+  if (caller.salonId === null || user.salonId !== caller.salonId) throw new HttpError(403, `You have no access to user ${userId}`);
+  return user;
+}
+
 export function hasAnyRole(caller: Caller, roles: readonly Role[]): boolean {
   return roles.some((role) => caller.roles.includes(role));
 }
@@ -113,8 +128,12 @@ export interface EndpointInput<E> {
 
 type Handler<E> = (input: EndpointInput<E>, request: FastifyRequest, reply: FastifyReply) => Promise<ResponseOf<E> | FastifyReply>;
 
+/** Every endpoint registered so far, by `METHOD path`: the generic access tests walk it. */
+export const registeredEndpoints = new Map<string, { endpoint: Endpoint; access: Access }>();
+
 /** Registers a contract endpoint: path, schemas (validation, serialisation, OpenAPI) and access. */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, access: Access, handler: Handler<E>): void {
+  registeredEndpoints.set(`${endpoint.method} ${endpoint.path}`, { endpoint, access });
   const responses: Record<number, unknown> = endpoint.isFile ? {} : { 200: endpoint.response };
   app.route({
     method: endpoint.method,

@@ -1,0 +1,152 @@
+import {
+  createUser,
+  getUser,
+  listUsers,
+  listWorkingUsers,
+  ROLE_GROUPS,
+  setOwnPassword,
+  setPasswordAdmin,
+  updateUser,
+} from '@salon/contracts';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password.js';
+import { callerOf, registerEndpoint } from '../../plugins/auth.js';
+import { HttpError } from '../../plugins/errors.js';
+import { assertCanManageUser, assertCanReadUser, MANAGERS } from './user-access.js';
+import * as q from './users.query.js';
+
+function assertPasswordAcceptable(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new HttpError(400, problem, 'password');
+}
+
+function assertEmploymentOrder(start: string | null | undefined, end: string | null | undefined): void {
+  if (start && end && end < start) throw new HttpError(400, 'employmentEnd must not be before employmentStart', 'employmentEnd');
+}
+
+async function assertUsernameFree(db: FastifyInstance['db'], username: string, exceptUserId?: number): Promise<void> {
+  const owner = await q.findUsernameOwner(db, username);
+  if (owner !== undefined && owner !== exceptUserId) throw new HttpError(409, `The username '${username}' is already taken`, 'username');
+}
+
+/** A concurrent insert can still hit the unique index: answer it as the same 409. */
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+export async function usersRoutes(app: FastifyInstance) {
+  registerEndpoint(app, listUsers, MANAGERS, async ({ query }, request) => {
+    const caller = callerOf(request);
+    // The auth plugin has already refused another salon's salonId to a non-superadmin.
+    const salonId = caller.isSuperadmin ? query.salonId : (caller.salonId ?? undefined);
+    if (!caller.isSuperadmin && salonId === undefined) return [];
+    return q.listUserDtos(app.db, { salonId });
+  });
+
+  registerEndpoint(app, listWorkingUsers, [...ROLE_GROUPS.all], async ({ query }, request) => {
+    const caller = callerOf(request);
+    const salonId = query.salonId ?? caller.salonId;
+    if (salonId === null) throw new HttpError(400, 'Missing query parameter salonId: you belong to no salon', 'salonId');
+    const timeZone = await q.getSalonTimeZone(app.db, salonId);
+    if (!timeZone) throw new HttpError(404, `Salon ${salonId} does not exist`, 'salonId');
+    return q.listUserDtos(app.db, { salonId, workingOn: query.date ?? todayIn(timeZone) });
+  });
+
+  registerEndpoint(app, getUser, 'session', async ({ params }, request) => {
+    await assertCanReadUser(app.db, callerOf(request), params.userId);
+    const user = await q.getUserDtoById(app.db, params.userId);
+    if (!user) throw new HttpError(404, `User ${params.userId} does not exist`, 'userId');
+    return user;
+  });
+
+  registerEndpoint(app, createUser, MANAGERS, async ({ body }, request) => {
+    const caller = callerOf(request);
+    if (!caller.isSuperadmin) {
+      if (body.salonId === null) throw new HttpError(403, 'Only a superadmin may create a user without a salon');
+      if (body.permissionIds.includes(1)) throw new HttpError(403, 'Only a superadmin may grant SUPERADMIN');
+    }
+    if (body.salonId !== null && !(await q.salonExists(app.db, body.salonId))) {
+      throw new HttpError(404, `Salon ${body.salonId} does not exist`, 'salonId');
+    }
+    assertPasswordAcceptable(body.password);
+    assertEmploymentOrder(body.employmentStart, body.employmentEnd);
+    await assertUsernameFree(app.db, body.username);
+    const { password, ...user } = body;
+    const passwordHash = await hashPassword(password);
+    let userId: number;
+    try {
+      userId = await app.db.transaction().execute((tx) => q.insertUserWithPermissions(tx, { ...user, passwordHash }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new HttpError(409, `The username '${body.username}' is already taken`, 'username');
+      throw err;
+    }
+    const created = await q.getUserDtoById(app.db, userId);
+    if (!created) throw new Error(`user ${userId} vanished after insert`);
+    return created;
+  });
+
+  registerEndpoint(app, updateUser, MANAGERS, async ({ params, body }, request) => {
+    const caller = callerOf(request);
+    const target = await assertCanManageUser(app.db, caller, params.userId);
+    if (body.salonId !== undefined && body.salonId !== target.salonId && !caller.isSuperadmin) {
+      throw new HttpError(403, 'Only a superadmin may move a user to another salon');
+    }
+    if (body.salonId !== undefined && body.salonId !== null && !(await q.salonExists(app.db, body.salonId))) {
+      throw new HttpError(404, `Salon ${body.salonId} does not exist`, 'salonId');
+    }
+    const current = await q.getEmploymentDates(app.db, params.userId);
+    assertEmploymentOrder(
+      body.employmentStart !== undefined ? body.employmentStart : current?.start,
+      body.employmentEnd !== undefined ? body.employmentEnd : current?.end,
+    );
+    if (body.username !== undefined) await assertUsernameFree(app.db, body.username, params.userId);
+    try {
+      await q.updateUserRow(app.db, params.userId, body);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new HttpError(409, `The username '${body.username}' is already taken`, 'username');
+      throw err;
+    }
+    const updated = await q.getUserDtoById(app.db, params.userId);
+    if (!updated) throw new HttpError(404, `User ${params.userId} does not exist`, 'userId');
+    return updated;
+  });
+
+  registerEndpoint(app, setOwnPassword, 'session', async ({ params, query }, request) => {
+    const caller = callerOf(request);
+    if (params.userId !== caller.userId) {
+      throw new HttpError(403, "You may change only your own password here; an administrator resets others' with SetPasswordAdmin");
+    }
+    const stored = await q.getPasswordHash(app.db, caller.userId);
+    if (!stored || !(await verifyPassword(query.oldPassword, stored))) {
+      throw new HttpError(400, 'The old password (oldPassword) is not correct', 'oldPassword');
+    }
+    assertPasswordAcceptable(query.password);
+    if (query.password === query.oldPassword) throw new HttpError(400, 'The new password must differ from the old one', 'password');
+    const passwordHash = await hashPassword(query.password);
+    const revokedSessions = await app.db.transaction().execute(async (tx) => {
+      await q.setPasswordHash(tx, caller.userId, passwordHash);
+      return q.revokeUserSessions(tx, caller.userId, new Date(), caller.sessionId);
+    });
+    return { success: true as const, revokedSessions };
+  });
+
+  registerEndpoint(app, setPasswordAdmin, MANAGERS, async ({ params, query }, request) => {
+    const caller = callerOf(request);
+    await assertCanManageUser(app.db, caller, params.userId);
+    if (params.userId === caller.userId) {
+      throw new HttpError(403, 'Change your own password with SetPassword: it checks your old password');
+    }
+    assertPasswordAcceptable(query.password);
+    const passwordHash = await hashPassword(query.password);
+    const revokedSessions = await app.db.transaction().execute(async (tx) => {
+      await q.setPasswordHash(tx, params.userId, passwordHash);
+      return q.revokeUserSessions(tx, params.userId, new Date());
+    });
+    return { success: true as const, revokedSessions };
+  });
+}
