@@ -1,0 +1,140 @@
+import { Type } from 'typebox';
+import { defineEndpoint } from '../common/endpoint.js';
+import { SalonId, SessionCode } from '../common/schemas.js';
+import { date, GenderParam, GenderScope, RangeFields } from '../stats/report-fields.js';
+
+const TAGS = ['ReportDataAnalysis'];
+
+/** The check-up KPIs (DESIGN.md §3), their unit and definition: the web shows the definition as a tooltip. */
+export const CHECK_UP_KPIS = {
+  averageTicket: { unit: 'EUR', definition: 'Total revenue (services + products, walk-ins included) / DONE appointments' },
+  retailAttachRate: { unit: 'PERCENT', definition: 'DONE appointments with at least one product line / DONE appointments x 100' },
+  rebookingRate: {
+    unit: 'PERCENT',
+    definition:
+      'DONE appointments of the range whose client has another appointment (any status but CANCELLED) starting 1..60 days after it / DONE appointments with a client x 100',
+  },
+  newClients: { unit: 'COUNT', definition: 'Clients whose first visit (clients.first_visit) is in the range' },
+  firstVisitRetention: {
+    unit: 'PERCENT',
+    definition:
+      'Clients whose first visit is in the range and who had another DONE appointment within 90 days after it / those clients x 100',
+  },
+  colourPenetration: { unit: 'PERCENT', definition: 'DONE appointments with a COLOUR service line / DONE appointments x 100' },
+  treatmentPenetration: { unit: 'PERCENT', definition: 'DONE appointments with a TREATMENT service line / DONE appointments x 100' },
+  utilisation: {
+    unit: 'PERCENT',
+    definition: 'Booked service hours (duration of the DONE appointments) / shift hours of the staff (user_timeframes) x 100',
+  },
+  nps: {
+    unit: 'SCORE',
+    definition: 'Net promoter score of the NPS responses in the range: % promoters (9-10) - % detractors (0-6), -100..100',
+  },
+} as const;
+export type CheckUpKpi = keyof typeof CHECK_UP_KPIS;
+export const CHECK_UP_KPI_NAMES = Object.keys(CHECK_UP_KPIS) as CheckUpKpi[];
+
+export const CheckUpKpiSchema = Type.Union(
+  CHECK_UP_KPI_NAMES.map((k) => Type.Literal(k)),
+  { description: `A check-up KPI: ${CHECK_UP_KPI_NAMES.join(', ')}` },
+);
+
+export const CheckUpStatus = Type.Union(
+  [Type.Literal('ON_TARGET'), Type.Literal('CLOSE'), Type.Literal('OFF'), Type.Literal('NO_TARGET'), Type.Literal('NO_DATA')],
+  {
+    description:
+      'ON_TARGET: actual >= target; CLOSE: actual below target by at most 10 % of the target; OFF: further below; NO_TARGET: no target set; NO_DATA: actual not computable (nothing to divide by)',
+  },
+);
+
+export const CheckUpItem = Type.Object(
+  {
+    kpi: CheckUpKpiSchema,
+    unit: Type.Union([Type.Literal('EUR'), Type.Literal('PERCENT'), Type.Literal('COUNT'), Type.Literal('SCORE')], {
+      description: 'How to show target and actual: euros, per cent (0..100), a count, or an NPS score (-100..100)',
+    }),
+    definition: Type.String({ description: 'How the actual is computed (English; the UI translates)' }),
+    target: Type.Union([Type.Number(), Type.Null()], { description: 'The target the manager set, in the KPI unit; null when none' }),
+    actual: Type.Union([Type.Number(), Type.Null()], {
+      description: 'The actual for the range, in the KPI unit (2 decimals); null when not computable',
+    }),
+    gapPercent: Type.Union([Type.Number(), Type.Null()], {
+      description: '(actual - target) / |target| x 100; null without target or actual',
+    }),
+    status: CheckUpStatus,
+  },
+  { description: 'One KPI: target, actual and status (every KPI is higher-is-better)' },
+);
+
+export const CheckUpResponse = Type.Object(
+  {
+    ...RangeFields,
+    gender: GenderScope,
+    items: Type.Array(CheckUpItem, { description: 'Every KPI, in a fixed order, whether or not it has a target' }),
+    updatedAt: Type.Union([Type.String(), Type.Null()], { description: 'When the targets were last saved (ISO instant); null if never' }),
+  },
+  { description: "The salon's check-up: KPI targets vs actuals for the range" },
+);
+
+const CheckUpQuery = Type.Object({
+  fromDate: Type.Optional(date('First day of the range; default the first day of the current month')),
+  toDate: Type.Optional(date('Last day of the range; default the last day of the current month')),
+});
+
+export const CheckUpTargetInput = Type.Object(
+  {
+    kpi: CheckUpKpiSchema,
+    target: Type.Union([Type.Number({ minimum: -100, maximum: 10_000_000 }), Type.Null()], {
+      description: 'The target in the KPI unit (euros, per cent 0..100, count, NPS -100..100); null removes the target',
+    }),
+  },
+  { description: 'One KPI target' },
+);
+export const CheckUpBody = Type.Array(CheckUpTargetInput, {
+  minItems: 1,
+  maxItems: 20,
+  description: 'The targets to set (KPIs not listed keep their target), saved in one transaction',
+});
+
+const S = { SESSIONCODE: SessionCode };
+
+export const getCheckUp = defineEndpoint({
+  method: 'GET',
+  path: '/api/ReportDataAnalysis/GetCheckUp/{SESSIONCODE}/{salonId}',
+  summary: 'Check-up: every KPI with its target, the actual for ?fromDate..?toDate (default the current month) and a status',
+  tags: TAGS,
+  params: Type.Object({ ...S, salonId: SalonId }),
+  querystring: CheckUpQuery,
+  response: CheckUpResponse,
+});
+
+export const getCheckUpGender = defineEndpoint({
+  method: 'GET',
+  path: '/api/ReportDataAnalysis/GetCheckUpGender/{SESSIONCODE}/{salonId}/{gender}',
+  summary:
+    'Check-up for clients of one gender: its own targets, actuals over that gender (utilisation: their booked hours over all shift hours)',
+  tags: TAGS,
+  params: Type.Object({ ...S, salonId: SalonId, gender: GenderParam }),
+  querystring: CheckUpQuery,
+  response: CheckUpResponse,
+});
+
+export const addCheckUp = defineEndpoint({
+  method: 'POST',
+  path: '/api/ReportDataAnalysis/AddCheckUp/{SESSIONCODE}/{salonId}',
+  summary: 'Set check-up targets (ADMIN or SUPERADMIN); answers the check-up of the current month',
+  tags: TAGS,
+  params: Type.Object({ ...S, salonId: SalonId }),
+  body: CheckUpBody,
+  response: CheckUpResponse,
+});
+
+export const addCheckUpGender = defineEndpoint({
+  method: 'POST',
+  path: '/api/ReportDataAnalysis/AddCheckUpGender/{SESSIONCODE}/{salonId}/{gender}',
+  summary: 'Set the check-up targets of one client gender (ADMIN or SUPERADMIN); answers that check-up for the current month',
+  tags: TAGS,
+  params: Type.Object({ ...S, salonId: SalonId, gender: GenderParam }),
+  body: CheckUpBody,
+  response: CheckUpResponse,
+});
