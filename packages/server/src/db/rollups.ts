@@ -1,0 +1,129 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db, DbOrTx } from './database.js';
+
+/**
+ * The daily rollups of migration 002 (DESIGN.md §1): sales_daily, item_sales_daily,
+ * appointments_daily and client_days, all derived from sale_lines, appointments and clients.
+ *
+ * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
+ * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
+ * same transaction, with the day range the write touched. `rebuildRollups(db)` recomputes
+ * everything (`npm run rollups -w @salon/server`).
+ */
+
+/** Advisory lock key space of the rollup refresh (one lock per salon). */
+const ROLLUP_LOCK = 7310100;
+
+interface Scope {
+  /** null = every salon */
+  salonId: number | null;
+  from: string | null;
+  to: string | null;
+}
+
+/** `AND <alias>.salon_id = … AND <alias>.day BETWEEN …` for the scope (nothing for a full rebuild). */
+function scopeFilter(alias: string, scope: Scope): RawBuilder<unknown> {
+  const a = sql.ref(alias);
+  const parts: RawBuilder<unknown>[] = [];
+  if (scope.salonId !== null) parts.push(sql`AND ${a}.salon_id = ${scope.salonId}`);
+  if (scope.from !== null) parts.push(sql`AND ${a}.day >= ${scope.from}::date`);
+  if (scope.to !== null) parts.push(sql`AND ${a}.day <= ${scope.to}::date`);
+  return sql.join(parts, sql` `);
+}
+
+async function deleteScope(db: DbOrTx, table: string, scope: Scope): Promise<void> {
+  await sql`DELETE FROM ${sql.table(table)} AS r WHERE true ${scopeFilter('r', scope)}`.execute(db);
+}
+
+async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
+  const lines = scopeFilter('sl', scope);
+  await sql`
+    INSERT INTO sales_daily (salon_id, day, gender, kind, category, is_walk_in, revenue_cents, list_cents, discount_cents, quantity,
+      line_count, recommended_revenue_cents, recommended_list_cents, recommended_discount_cents, recommended_quantity)
+    SELECT sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, sl.category, sl.appointment_id IS NULL,
+      sum(sl.paid_amount_cents), sum(sl.list_amount_cents), sum(sl.discount_cents), sum(sl.quantity), count(*),
+      COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.recommended), 0),
+      COALESCE(sum(sl.list_amount_cents) FILTER (WHERE sl.recommended), 0),
+      COALESCE(sum(sl.discount_cents) FILTER (WHERE sl.recommended), 0),
+      COALESCE(sum(sl.quantity) FILTER (WHERE sl.recommended), 0)
+    FROM sale_lines sl
+    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+    WHERE true ${lines}
+    GROUP BY sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, sl.category, sl.appointment_id IS NULL
+  `.execute(db);
+
+  await sql`
+    INSERT INTO item_sales_daily (salon_id, day, gender, kind, item_id, category, revenue_cents, list_cents, discount_cents, quantity, line_count)
+    SELECT sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, COALESCE(sl.service_id, sl.product_id), min(sl.category),
+      sum(sl.paid_amount_cents), sum(sl.list_amount_cents), sum(sl.discount_cents), sum(sl.quantity), count(*)
+    FROM sale_lines sl
+    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+    WHERE true ${lines}
+    GROUP BY sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, COALESCE(sl.service_id, sl.product_id)
+  `.execute(db);
+
+  // Sale lines share their appointment's day (the write path and import keep it so).
+  await sql`
+    INSERT INTO appointments_daily (salon_id, day, gender, appointments, with_service, with_product, with_colour, with_treatment,
+      with_discount, discount_cents, booked_minutes)
+    SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN'), count(*),
+      count(*) FILTER (WHERE l.services > 0), count(*) FILTER (WHERE l.products > 0),
+      count(*) FILTER (WHERE l.colour > 0), count(*) FILTER (WHERE l.treatment > 0),
+      count(*) FILTER (WHERE l.discount > 0), COALESCE(sum(l.discount), 0),
+      COALESCE(round(sum(extract(epoch FROM (a.end_at - a.start_at))) / 60), 0)
+    FROM appointments a
+    LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
+    LEFT JOIN (
+      SELECT sl.salon_id, sl.appointment_id,
+        count(*) FILTER (WHERE sl.kind = 'SERVICE') AS services, count(*) FILTER (WHERE sl.kind = 'PRODUCT') AS products,
+        count(*) FILTER (WHERE sl.category = 'COLOUR') AS colour, count(*) FILTER (WHERE sl.category = 'TREATMENT') AS treatment,
+        sum(sl.discount_cents) AS discount
+      FROM sale_lines sl
+      WHERE sl.appointment_id IS NOT NULL ${lines}
+      GROUP BY sl.salon_id, sl.appointment_id
+    ) l ON l.salon_id = a.salon_id AND l.appointment_id = a.id
+    WHERE a.status = 'DONE' ${scopeFilter('a', scope)}
+    GROUP BY a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN')
+  `.execute(db);
+
+  await sql`
+    INSERT INTO client_days (salon_id, day, client_id, gender, appointments, revenue_cents, service_revenue_cents, product_revenue_cents,
+      has_service, has_product, last_appointment_id)
+    SELECT sl.salon_id, sl.day, sl.client_id, COALESCE(min(c.gender), 'UNKNOWN'), count(DISTINCT sl.appointment_id),
+      sum(sl.paid_amount_cents),
+      COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'), 0),
+      COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), 0),
+      bool_or(sl.kind = 'SERVICE'), bool_or(sl.kind = 'PRODUCT'), max(sl.appointment_id)
+    FROM sale_lines sl
+    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+    WHERE sl.client_id IS NOT NULL ${lines}
+    GROUP BY sl.salon_id, sl.day, sl.client_id
+  `.execute(db);
+}
+
+const TABLES = ['sales_daily', 'item_sales_daily', 'appointments_daily', 'client_days'] as const;
+
+/**
+ * Recomputes the rollups of one salon for the days fromDay..toDay (inclusive, YYYY-MM-DD).
+ * Call it in the transaction that wrote the sale lines / appointments, so reports never see
+ * raw data and rollup out of step.
+ */
+export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: string, toDay: string): Promise<void> {
+  const scope: Scope = { salonId, from: fromDay, to: toDay };
+  const run = async (tx: DbOrTx) => {
+    await sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK}, ${salonId})`.execute(tx);
+    for (const table of TABLES) await deleteScope(tx, table, scope);
+    await fillScope(tx, scope);
+  };
+  if (db.isTransaction) await run(db);
+  else await (db as Db).transaction().execute(run);
+}
+
+/** Recomputes every rollup of every salon from the raw tables, in one transaction. */
+export async function rebuildRollups(db: Db): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days`.execute(tx);
+    await fillScope(tx, { salonId: null, from: null, to: null });
+    for (const table of TABLES) await sql`ANALYZE ${sql.table(table)}`.execute(tx);
+  });
+}

@@ -1,0 +1,79 @@
+import {
+  clientHistoryProducts,
+  clientHistoryServices,
+  discountsPerAppointment,
+  discountsPerDay,
+  ROLE_GROUPS,
+  salesByGender,
+  salesPerClient,
+  salesPerDay,
+  salesPerDayGender,
+  salesPerMonth,
+  salesPerMonthGender,
+  salesPerYear,
+  salesPerYearGender,
+} from '@salon/contracts';
+import type { FastifyInstance } from 'fastify';
+import { callerOf, registerEndpoint } from '../../plugins/auth.js';
+import { HttpError } from '../../plugins/errors.js';
+import { findAppointment, getClientHistory } from './client-history.query.js';
+import { getDiscountsPerAppointment, getDiscountsPerDay } from './discounts.query.js';
+import { assertRange } from './report-range.js';
+import { getSalesByGender, getSalesPerDay, getSalesPerMonth, getSalesPerYear } from './sales-analysis.service.js';
+import { getSalesPerClient } from './sales-per-client.query.js';
+
+/** Report GETs are open to every role at route level (SPEC.md §2); the auth plugin checks the salon. */
+const ALL = [...ROLE_GROUPS.all];
+
+export async function statsRoutes(app: FastifyInstance) {
+  registerEndpoint(app, salesPerDay, ALL, async ({ params: p }) => {
+    assertRange(p.fromDate, p.toDate);
+    return getSalesPerDay(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
+  });
+  registerEndpoint(app, salesPerDayGender, ALL, async ({ params: p }) => {
+    assertRange(p.fromDate, p.toDate);
+    return getSalesPerDay(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
+  });
+  registerEndpoint(app, salesPerMonth, ALL, async ({ params: p, query }) =>
+    getSalesPerMonth(app.db, p.salonId, query.year ?? new Date().getFullYear(), p.month, 'ALL'),
+  );
+  registerEndpoint(app, salesPerMonthGender, ALL, async ({ params: p, query }) =>
+    getSalesPerMonth(app.db, p.salonId, query.year ?? new Date().getFullYear(), p.month, p.gender),
+  );
+  registerEndpoint(app, salesPerYear, ALL, async ({ params: p }) => getSalesPerYear(app.db, p.salonId, p.year, 'ALL'));
+  registerEndpoint(app, salesPerYearGender, ALL, async ({ params: p }) => getSalesPerYear(app.db, p.salonId, p.year, p.gender));
+  registerEndpoint(app, salesByGender, ALL, async ({ params: p }) => {
+    assertRange(p.fromDate, p.toDate);
+    return getSalesByGender(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
+  });
+  registerEndpoint(app, salesPerClient, ALL, async ({ params: p }) => {
+    assertRange(p.fromDate, p.toDate);
+    return getSalesPerClient(app.db, p.salonId, p.fromDate, p.toDate);
+  });
+
+  registerEndpoint(app, discountsPerDay, ALL, async ({ query: q }) => {
+    assertRange(q.from, q.to, ['from', 'to']);
+    return getDiscountsPerDay(app.db, q.salonId, q.from, q.to);
+  });
+  registerEndpoint(app, discountsPerAppointment, ALL, async ({ query: q }) => {
+    assertRange(q.from, q.to, ['from', 'to']);
+    return getDiscountsPerAppointment(app.db, q.salonId, q.from, q.to);
+  });
+
+  // No salonId in these paths: the appointment's salon is checked against the caller's here.
+  for (const [endpoint, kind] of [
+    [clientHistoryServices, 'SERVICE'],
+    [clientHistoryProducts, 'PRODUCT'],
+  ] as const) {
+    registerEndpoint(app, endpoint, ALL, async ({ query: q }, request) => {
+      const caller = callerOf(request);
+      if (!caller.isSuperadmin && caller.salonId === null) throw new HttpError(403, 'You have no salon');
+      const { found, exists } = await findAppointment(app.db, q.appointmentId, caller.isSuperadmin ? null : caller.salonId);
+      if (!found) {
+        if (exists) throw new HttpError(403, `You have no access to appointment ${q.appointmentId}`);
+        throw new HttpError(404, `Appointment ${q.appointmentId} not found`, 'appointmentId');
+      }
+      return getClientHistory(app.db, found, kind, q.onlyWithAppointment ?? false);
+    });
+  }
+}
