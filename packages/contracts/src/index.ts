@@ -6,3 +6,5 @@ export * from './permissions/permissions.js';
 export * from './salons/salons.js';
 export * from './users/users.js';
 export * from './salon-overview/salon-overview.js';
+export * from './salon-config/salon-config.js';
+export * from './salons-growing/salons-growing.js';

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { salonOverviewRoutes } from './salon-overview/salon-overview.routes.js';
 import { permissionsRoutes } from './permissions/permissions.routes.js';
 import { salonsRoutes } from './salons/salons.routes.js';
+import { salonConfigRoutes } from './salon-config/salon-config.routes.js';
+import { salonsGrowingRoutes } from './salons-growing/salons-growing.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import type { SessionService } from './sessions/sessions.service.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -9,6 +11,8 @@ import { usersRoutes } from './users/users.routes.js';
 /** Every feature's routes. Add a feature here. */
 export async function featureRoutes(app: FastifyInstance, options: { sessions: SessionService }) {
   await app.register(sessionsRoutes, options);
+  await app.register(salonConfigRoutes);
+  await app.register(salonsGrowingRoutes);
   await app.register(salonsRoutes);
   await app.register(permissionsRoutes);
   await app.register(usersRoutes);

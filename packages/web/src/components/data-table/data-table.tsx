@@ -1,0 +1,331 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import NativeSelect from '@mui/material/NativeSelect';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type ColumnDef,
+  type ColumnFiltersState,
+  columnFilteringFeature,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  type FilterFn,
+  type PaginationState,
+  type RowData,
+  rowPaginationFeature,
+  rowSortingFeature,
+  type SortFn,
+  type SortingState,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { decimalSeparatorOf, formatValue, type ValueKind } from '../format/number-format';
+import { type CompiledFilter, compileFilter, FILTER_MODES, type FilterMode, isEmptyFilter, type TextFilter } from './filters';
+
+/** A cell's raw value: what sorting, filtering and export read. */
+export type CellValue = string | number | null | undefined;
+
+/** One column of a DataTable (and of its XLSX export). */
+export interface DataTableColumn<T> {
+  id: string;
+  /** The header, already translated. */
+  header: string;
+  /** The raw value: sorting, filtering (numeric modes) and export use it. */
+  value: (row: T) => CellValue;
+  /** How the value is shown and exported; 'text' by default. Money is in euros. */
+  kind?: ValueKind;
+  /** Custom cell content (links, buttons, chips); the formatted value when absent. */
+  cell?: (row: T) => ReactNode;
+  /** Default true. */
+  isSortable?: boolean;
+  /** Default true. */
+  isFilterable?: boolean;
+  /** Default true; false for action columns. */
+  isExportable?: boolean;
+}
+
+export interface DataTableProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  data: readonly T[];
+  /** The table's accessible name. */
+  label: string;
+  getRowId?: (row: T, index: number) => string;
+  initialSorting?: SortingState;
+  /** Rows per page; 0 shows every row on one page. */
+  pageSize?: number;
+  /** Receives the rows left after filtering, in their sorted order (all pages): what an export should write. */
+  onVisibleRowsChange?: (rows: T[]) => void;
+}
+
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  columnFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  rowPaginationFeature,
+  paginatedRowModel: createPaginatedRowModel(),
+});
+type Features = typeof features;
+
+const NUMERIC_KINDS: readonly ValueKind[] = ['money', 'number', 'integer', 'percent'];
+export const isNumericKind = (kind: ValueKind | undefined): boolean => kind !== undefined && NUMERIC_KINDS.includes(kind);
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Ascending order: numbers by value, text by locale; TanStack reverses it for descending. */
+export function compareCells(a: CellValue, b: CellValue): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return collator.compare(String(a ?? ''), String(b ?? ''));
+}
+
+/** The column's filter mode when the user has not chosen one. */
+const defaultModeOf = (kind: ValueKind | undefined): FilterMode => (isNumericKind(kind) ? 'greaterThan' : 'contains');
+
+/** Rows per page offered when paging. */
+const PAGE_SIZES = [25, 50, 100, 500];
+
+/**
+ * A sortable table with a per-column text filter (contains, starts with, ends with, matches,
+ * greater than, less than), on TanStack Table v9. Scrolls sideways on narrow screens.
+ */
+export function DataTable<T extends RowData>({
+  columns,
+  data,
+  label,
+  getRowId,
+  initialSorting = [],
+  pageSize: initialPageSize = 50,
+  onVisibleRowsChange,
+}: DataTableProps<T>) {
+  const { t, i18n } = useTranslation('components');
+  const language = i18n.language;
+  const decimalSeparator = decimalSeparatorOf(language);
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [filters, setFilters] = useState<Record<string, TextFilter>>({});
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize || Number.MAX_SAFE_INTEGER });
+
+  const columnFilters = useMemo<ColumnFiltersState>(
+    () =>
+      Object.entries(filters)
+        .filter(([, filter]) => !isEmptyFilter(filter))
+        .map(([id, value]) => ({ id, value })),
+    [filters],
+  );
+
+  const columnDefs = useMemo<ColumnDef<Features, T>[]>(
+    () =>
+      columns.map((column) => {
+        const kind = column.kind ?? 'text';
+        const sortFn: SortFn<Features, T> = (a, b, id) => compareCells(a.getValue<CellValue>(id), b.getValue<CellValue>(id));
+        const filterFn: FilterFn<Features, T> = (row, id, compiled: CompiledFilter) => {
+          const value = row.getValue<CellValue>(id);
+          return compiled.test(value, formatValue(value, kind, language));
+        };
+        filterFn.resolveFilterValue = (filter: TextFilter) => compileFilter(filter, decimalSeparator);
+        return {
+          id: column.id,
+          header: column.header,
+          // undefined (not null) so sortUndefined keeps missing values last in both directions.
+          accessorFn: (row: T) => column.value(row) ?? undefined,
+          enableSorting: column.isSortable ?? true,
+          enableColumnFilter: column.isFilterable ?? true,
+          sortFn,
+          sortUndefined: 'last',
+          filterFn,
+        };
+      }),
+    [columns, language, decimalSeparator],
+  );
+
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: data as T[],
+    getRowId,
+    state: { sorting, columnFilters, pagination },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    autoResetPageIndex: true,
+  });
+
+  const visibleRows = table.getPrePaginatedRowModel().rows;
+  const reported = useRef<readonly T[] | null>(null);
+  useEffect(() => {
+    if (!onVisibleRowsChange) return;
+    const originals = visibleRows.map((row) => row.original);
+    // Report only real changes, so a parent keeping the rows in state does not render in a loop.
+    const previous = reported.current;
+    if (previous && previous.length === originals.length && previous.every((row, index) => row === originals[index])) return;
+    reported.current = originals;
+    onVisibleRowsChange(originals);
+  }, [visibleRows, onVisibleRowsChange]);
+
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const hasFilters = columns.some((column) => column.isFilterable ?? true);
+  const isPaged = initialPageSize > 0 && visibleRows.length > PAGE_SIZES[0]!;
+  const rows = isPaged ? table.getRowModel().rows : visibleRows;
+
+  const setFilter = (id: string, change: Partial<TextFilter>) => {
+    setFilters((previous) => {
+      const kind = byId.get(id)?.kind;
+      const current = previous[id] ?? { mode: defaultModeOf(kind), text: '' };
+      return { ...previous, [id]: { ...current, ...change } };
+    });
+    setPagination((previous) => ({ ...previous, pageIndex: 0 }));
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 2, py: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="row-count">
+          {t('dataTable.rowCount', { shown: visibleRows.length, total: data.length })}
+        </Typography>
+        {columnFilters.length > 0 ? (
+          <Button size="small" onClick={() => setFilters({})}>
+            {t('dataTable.clearFilters')}
+          </Button>
+        ) : null}
+      </Box>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={label} sx={{ minWidth: 560 }}>
+          <TableHead>
+            {table.getHeaderGroups().map((group) => (
+              <TableRow key={group.id}>
+                {group.headers.map((header) => {
+                  const column = byId.get(header.column.id);
+                  const sorted = header.column.getIsSorted();
+                  const isNumeric = isNumericKind(column?.kind);
+                  return (
+                    <TableCell
+                      key={header.id}
+                      align={isNumeric ? 'right' : 'left'}
+                      sortDirection={sorted === false ? false : sorted}
+                      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                    >
+                      {header.column.getCanSort() ? (
+                        <TableSortLabel
+                          active={sorted !== false}
+                          direction={sorted === false ? 'asc' : sorted}
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          {column?.header}
+                        </TableSortLabel>
+                      ) : (
+                        column?.header
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+            {hasFilters ? (
+              <TableRow>
+                {columns.map((column) => (
+                  <TableCell key={column.id} sx={{ verticalAlign: 'top', minWidth: 150 }}>
+                    {(column.isFilterable ?? true) ? (
+                      <ColumnFilterInput
+                        column={column}
+                        filter={filters[column.id] ?? { mode: defaultModeOf(column.kind), text: '' }}
+                        decimalSeparator={decimalSeparator}
+                        onChange={(change) => setFilter(column.id, change)}
+                      />
+                    ) : null}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ) : null}
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id} hover>
+                {row.getAllCells().map((cell) => {
+                  const column = byId.get(cell.column.id);
+                  if (!column) return null;
+                  return (
+                    <TableCell key={cell.id} align={isNumericKind(column.kind) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                      {column.cell ? column.cell(row.original) : formatValue(cell.getValue(), column.kind ?? 'text', language)}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+            {rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center" sx={{ py: 3 }}>
+                  {t('dataTable.noRows')}
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {isPaged ? (
+        <TablePagination
+          component="div"
+          count={visibleRows.length}
+          page={pagination.pageIndex}
+          rowsPerPage={pagination.pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_event, page) => table.setPageIndex(page)}
+          onRowsPerPageChange={(event) => table.setPagination({ pageIndex: 0, pageSize: Number(event.target.value) })}
+          labelRowsPerPage={t('dataTable.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('dataTable.pageRange', { from, to, count })}
+          getItemAriaLabel={(type) => t(`dataTable.page.${type}`)}
+        />
+      ) : null}
+    </Paper>
+  );
+}
+
+interface ColumnFilterInputProps<T> {
+  column: DataTableColumn<T>;
+  filter: TextFilter;
+  decimalSeparator: '.' | ',';
+  onChange: (change: Partial<TextFilter>) => void;
+}
+
+function ColumnFilterInput<T>({ column, filter, decimalSeparator, onChange }: ColumnFilterInputProps<T>) {
+  const { t } = useTranslation('components');
+  const id = useId();
+  const error = useMemo(() => compileFilter(filter, decimalSeparator).error, [filter, decimalSeparator]);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+      <NativeSelect
+        value={filter.mode}
+        onChange={(event) => onChange({ mode: event.target.value as FilterMode })}
+        inputProps={{ 'aria-label': t('dataTable.filterModeLabel', { column: column.header }), id: `${id}-mode` }}
+        sx={{ fontSize: '0.8125rem' }}
+      >
+        {FILTER_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {t(`dataTable.mode.${mode}`)}
+          </option>
+        ))}
+      </NativeSelect>
+      <TextField
+        size="small"
+        variant="standard"
+        value={filter.text}
+        onChange={(event) => onChange({ text: event.target.value })}
+        error={error !== undefined}
+        helperText={error ? t(`dataTable.error.${error}`) : undefined}
+        slotProps={{
+          htmlInput: { 'aria-label': t('dataTable.filterLabel', { column: column.header }), id: `${id}-text` },
+          formHelperText: { role: 'alert' },
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+
+/** How a value is shown: money in euros, a plain number, a percentage (given in per cent: 42.5 = 42.5 %), or text. */
+export type ValueKind = 'money' | 'number' | 'integer' | 'percent' | 'text';
+
+/** The Intl locale of an interface language. */
+export function localeOf(language: string): string {
+  return language.startsWith('it') ? 'it-IT' : 'en-GB';
+}
+
+/** The decimal separator users of a language type. */
+export function decimalSeparatorOf(language: string): '.' | ',' {
+  return language.startsWith('it') ? ',' : '.';
+}
+
+const cache = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, kind: ValueKind): Intl.NumberFormat {
+  const key = `${locale}:${kind}`;
+  let format = cache.get(key);
+  if (!format) {
+    const options: Intl.NumberFormatOptions =
+      kind === 'money'
+        ? { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }
+        : kind === 'percent'
+          ? { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 1 }
+          : kind === 'integer'
+            ? { maximumFractionDigits: 0 }
+            : { maximumFractionDigits: 2 };
+    // Italian CLDR leaves 4-digit amounts ungrouped (1234,50 €); group always so columns read alike.
+    format = new Intl.NumberFormat(locale, { ...options, useGrouping: 'always' });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** Formats a value for display in the given interface language; null and undefined show as an en dash. */
+export function formatValue(value: unknown, kind: ValueKind, language: string): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (kind === 'text' || typeof value !== 'number' || !Number.isFinite(value)) return String(value);
+  const locale = localeOf(language);
+  return numberFormat(locale, kind).format(kind === 'percent' ? value / 100 : value);
+}
+
+/** `formatValue` bound to the current interface language. */
+export function useFormatValue(): (value: unknown, kind: ValueKind) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return (value, kind) => formatValue(value, kind, language);
+}

@@ -1,0 +1,159 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf, MESSAGES } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { translateMessage } from '../../lib/i18n';
+import { ExportButton } from './export-button';
+import type { ReportStatus } from './report-status';
+import { SalonPicker } from './salon-picker';
+import type { ReportFilters } from './use-report-filters';
+
+export interface ReportExports {
+  /** Writes the rows shown to an XLSX file (see exportToXlsx). */
+  xlsx?: () => Promise<void> | void;
+  /** Downloads the report's PDF. */
+  pdf?: () => Promise<void> | void;
+}
+
+export interface ReportFrameProps {
+  /** The report's title, already translated. */
+  title: string;
+  /** From useReportFilters(): the frame shows and edits them. */
+  filters: ReportFilters;
+  status: ReportStatus;
+  /** The failure behind status 'error'. */
+  error?: unknown;
+  /** The message for a network or server failure; 'something went wrong.' unless a report says otherwise (SPEC.md §8). */
+  errorFallback?: string;
+  /** Offered on the error state. */
+  onRetry?: () => void;
+  exports?: ReportExports;
+  /** Show the date-range inputs (default true). */
+  showDates?: boolean;
+  /** Report-specific controls (gender, year, ...) shown beside the standard filters. */
+  extraFilters?: ReactNode;
+  /** The report itself, shown when status is 'ready'. */
+  children: ReactNode;
+}
+
+/**
+ * The frame every report screen shares: title, salon picker (superadmin) and date range kept in
+ * the URL, export buttons with progress, and the loading, empty and error states.
+ */
+export function ReportFrame({
+  title,
+  filters,
+  status,
+  error,
+  errorFallback = MESSAGES.failure,
+  onRetry,
+  exports,
+  showDates = true,
+  extraFilters,
+  children,
+}: ReportFrameProps) {
+  const { t } = useTranslation('components');
+  const { isSuperadmin } = useAuth();
+  const titleId = useId();
+  const hasSalon = filters.salonId !== null;
+  const isReady = status === 'ready' && hasSalon && filters.isRangeValid;
+
+  let body: ReactNode;
+  if (!hasSalon) {
+    body = <Alert severity="info">{t('reportFrame.chooseSalon')}</Alert>;
+  } else if (!filters.isRangeValid) {
+    body = <Alert severity="warning">{t('reportFrame.rangeInvalid')}</Alert>;
+  } else if (status === 'loading') {
+    body = (
+      <Box aria-busy="true" data-testid="report-loading">
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+          <CircularProgress size={20} aria-label={t('reportFrame.loading')} />
+          <Typography variant="body2" color="text.secondary">
+            {t('reportFrame.loading')}
+          </Typography>
+        </Box>
+        <Skeleton variant="rounded" height={96} sx={{ mb: 2 }} />
+        <Skeleton variant="rounded" height={240} />
+      </Box>
+    );
+  } else if (status === 'error') {
+    body = (
+      <Alert
+        severity="error"
+        data-testid="report-error"
+        action={
+          onRetry ? (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {t('reportFrame.retry')}
+            </Button>
+          ) : undefined
+        }
+      >
+        {translateMessage(errorMessageOf(error, errorFallback))}
+      </Alert>
+    );
+  } else if (status === 'empty') {
+    body = (
+      <Alert severity="info" data-testid="report-empty">
+        {translateMessage(MESSAGES.emptyData)}
+      </Alert>
+    );
+  } else {
+    body = children;
+  }
+
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ p: { xs: 1.5, sm: 3 }, minWidth: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography id={titleId} variant="h5" component="h1">
+          {title}
+        </Typography>
+        {exports?.xlsx || exports?.pdf ? (
+          <Stack direction="row" sx={{ gap: 1 }}>
+            {exports.xlsx ? <ExportButton kind="xlsx" run={exports.xlsx} disabled={!isReady} /> : null}
+            {exports.pdf ? <ExportButton kind="pdf" run={exports.pdf} disabled={!isReady} /> : null}
+          </Stack>
+        ) : null}
+      </Stack>
+      <Box
+        role="group"
+        aria-label={t('reportFrame.filters')}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3, alignItems: 'flex-start' }}
+      >
+        {isSuperadmin ? <SalonPicker salonId={filters.salonId} onChange={(salonId) => filters.setFilters({ salonId })} /> : null}
+        {showDates ? (
+          <>
+            <TextField
+              type="date"
+              size="small"
+              label={t('reportFrame.fromDate')}
+              value={filters.fromDate}
+              onChange={(event) => filters.setFilters({ fromDate: event.target.value })}
+              error={!filters.isRangeValid}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.toDate, 'data-testid': 'from-date' } }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label={t('reportFrame.toDate')}
+              value={filters.toDate}
+              onChange={(event) => filters.setFilters({ toDate: event.target.value })}
+              error={!filters.isRangeValid}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.fromDate, 'data-testid': 'to-date' } }}
+            />
+          </>
+        ) : null}
+        {extraFilters}
+      </Box>
+      {body}
+    </Box>
+  );
+}

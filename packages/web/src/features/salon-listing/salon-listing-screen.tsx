@@ -1,0 +1,174 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { DataTableColumn } from '../../components/data-table/data-table';
+import { DataTable } from '../../components/data-table/data-table';
+import { exportToXlsx } from '../../components/export/export-to-xlsx';
+import { localeOf } from '../../components/format/number-format';
+import { KpiCard } from '../../components/kpi-card/kpi-card';
+import { ExportButton } from '../../components/report-frame/export-button';
+import { reportStatusOf } from '../../components/report-frame/report-status';
+import { errorMessageOf, MESSAGES } from '../../lib/api-client';
+import { useCurrentSalon } from '../../lib/current-salon';
+import { translateMessage } from '../../lib/i18n';
+import { type SalonOverview, type SalonOverviewRow, useSalonOverview } from './api/use-salon-overview';
+
+/** Where "Open reports" leads: the first report every role sees (SPEC.md §2). */
+const REPORT_LANDING = '/sales-data-analysis';
+
+function formatDay(isoDate: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** Chain totals: the average ticket is total revenue over total appointments, not a mean of the salons' averages. */
+export function chainTotals(salons: readonly SalonOverviewRow[]) {
+  const revenue = salons.reduce((sum, salon) => sum + salon.revenue, 0);
+  const appointments = salons.reduce((sum, salon) => sum + salon.appointments, 0);
+  return {
+    revenue: Math.round(revenue * 100) / 100,
+    appointments,
+    averageTicket: appointments ? Math.round((revenue / appointments) * 100) / 100 : 0,
+  };
+}
+
+/** /salon-listing (superadmin): every salon with this month's figures; choosing one makes it the salon the reports show. */
+export default function SalonListingScreen() {
+  const { t, i18n } = useTranslation('salon-listing');
+  const overview = useSalonOverview();
+  const status = reportStatusOf(overview, (data: SalonOverview) => data.salons.length === 0);
+
+  return (
+    <Box component="section" aria-labelledby="salon-listing-title" sx={{ p: { xs: 1.5, sm: 3 }, minWidth: 0 }}>
+      <Typography id="salon-listing-title" variant="h5" component="h1">
+        {t('title')}
+      </Typography>
+      {overview.data ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="salon-listing-period">
+          {t('period', { from: formatDay(overview.data.fromDate, i18n.language), to: formatDay(overview.data.toDate, i18n.language) })}
+        </Typography>
+      ) : (
+        <Box sx={{ mb: 2 }} />
+      )}
+      {status === 'loading' ? (
+        <Box aria-busy="true" data-testid="report-loading">
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+            <CircularProgress size={20} aria-label={t('loading')} />
+            <Typography variant="body2" color="text.secondary">
+              {t('loading')}
+            </Typography>
+          </Box>
+          <Skeleton variant="rounded" height={96} sx={{ mb: 2 }} />
+          <Skeleton variant="rounded" height={320} />
+        </Box>
+      ) : status === 'error' ? (
+        <Alert
+          severity="error"
+          data-testid="report-error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void overview.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {translateMessage(errorMessageOf(overview.error))}
+        </Alert>
+      ) : status === 'empty' || !overview.data ? (
+        <Alert severity="info" data-testid="report-empty">
+          {translateMessage(MESSAGES.emptyData)}
+        </Alert>
+      ) : (
+        <SalonListing overview={overview.data} />
+      )}
+    </Box>
+  );
+}
+
+function SalonListing({ overview }: { overview: SalonOverview }) {
+  const { t } = useTranslation('salon-listing');
+  const navigate = useNavigate();
+  const { salonId: currentSalonId, setSalonId } = useCurrentSalon();
+  const [shownRows, setShownRows] = useState<SalonOverviewRow[]>(overview.salons);
+  const totals = useMemo(() => chainTotals(overview.salons), [overview.salons]);
+
+  const openReports = useCallback(
+    (salon: SalonOverviewRow) => {
+      setSalonId(salon.id);
+      navigate(`${REPORT_LANDING}?salonId=${salon.id}`);
+    },
+    [setSalonId, navigate],
+  );
+
+  const columns = useMemo<DataTableColumn<SalonOverviewRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('columns.name'),
+        value: (salon) => salon.name,
+        cell: (salon) => (
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+            <span>{salon.name}</span>
+            {salon.id === currentSalonId ? <Chip size="small" color="primary" variant="outlined" label={t('current')} /> : null}
+          </Stack>
+        ),
+      },
+      { id: 'city', header: t('columns.city'), value: (salon) => salon.city },
+      { id: 'revenue', header: t('columns.revenue'), value: (salon) => salon.revenue, kind: 'money' },
+      { id: 'appointments', header: t('columns.appointments'), value: (salon) => salon.appointments, kind: 'integer' },
+      { id: 'averageTicket', header: t('columns.averageTicket'), value: (salon) => salon.averageTicket, kind: 'money' },
+      {
+        id: 'open',
+        header: t('columns.actions'),
+        value: () => null,
+        isSortable: false,
+        isFilterable: false,
+        isExportable: false,
+        cell: (salon) => (
+          <Button size="small" variant="contained" onClick={() => openReports(salon)} aria-label={t('openFor', { name: salon.name })}>
+            {t('open')}
+          </Button>
+        ),
+      },
+    ],
+    [t, currentSalonId, openReports],
+  );
+
+  return (
+    <>
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <KpiCard label={t('kpi.revenue')} value={totals.revenue} format="money" definition={t('definitions.revenue')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <KpiCard label={t('kpi.appointments')} value={totals.appointments} format="integer" definition={t('definitions.appointments')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <KpiCard label={t('kpi.averageTicket')} value={totals.averageTicket} format="money" definition={t('definitions.averageTicket')} />
+        </Grid>
+      </Grid>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+        <ExportButton
+          kind="xlsx"
+          run={() => exportToXlsx(`salon-listing-${overview.toDate}.xlsx`, t('sheetName'), columns, shownRows)}
+          disabled={shownRows.length === 0}
+        />
+      </Stack>
+      <DataTable
+        label={t('tableLabel')}
+        columns={columns}
+        data={overview.salons}
+        getRowId={(salon) => String(salon.id)}
+        initialSorting={[{ id: 'revenue', desc: true }]}
+        onVisibleRowsChange={setShownRows}
+      />
+    </>
+  );
+}
