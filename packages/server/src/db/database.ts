@@ -160,6 +160,17 @@ export interface SaleLinesTable {
   external_id: string | null;
 }
 
+/** A service booked on an appointment (migration 003): the expected revenue before checkout. */
+export interface AppointmentServicesTable {
+  salon_id: number;
+  id: BigId;
+  appointment_id: BigRef;
+  service_id: number;
+  staff_id: number | null;
+  list_price_cents: number;
+  external_id: string | null;
+}
+
 export interface FeedbackTable {
   salon_id: number;
   id: BigId;
@@ -333,6 +344,7 @@ export interface Database {
   clients: ClientsTable;
   appointments: AppointmentsTable;
   sale_lines: SaleLinesTable;
+  appointment_services: AppointmentServicesTable;
   feedback: FeedbackTable;
   nps_responses: NpsResponsesTable;
   stock_movements: StockMovementsTable;

@@ -1,4 +1,6 @@
 import { initialSchema } from './001-initial.js';
+import { rollupsSchema } from './002-rollups.js';
+import { appointmentServicesSchema } from './003-appointment-services.js';
 
 export interface Migration {
   version: number;
@@ -7,4 +9,8 @@ export interface Migration {
 }
 
 /** Append new migrations at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [{ version: 1, name: 'initial', sql: initialSchema }];
+export const migrations: Migration[] = [
+  { version: 1, name: 'initial', sql: initialSchema },
+  { version: 2, name: 'rollups', sql: rollupsSchema },
+  { version: 3, name: 'appointment-services', sql: appointmentServicesSchema },
+];
