@@ -1,0 +1,190 @@
+import { ROLE_GROUPS, type Role } from '@salon/contracts';
+import { hasAccess } from '../lib/access';
+
+export type NavigationType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
+
+/**
+ * One navigation entry (SPEC.md §3). `id` is stable: it is the translation key in the
+ * `navigation` namespace and the id saved in a user's shortcuts.
+ */
+export interface NavigationItem {
+  id: string;
+  type: NavigationType;
+  /** English title; the shown title comes from `navigation:<id>`. */
+  title?: string;
+  url?: string;
+  /** Icon name, see shell/navigation-icon.tsx. */
+  icon?: string;
+  auth?: readonly Role[];
+  children?: NavigationItem[];
+  exact?: boolean;
+  /** For links: where to open; external links open a new tab unless told otherwise. */
+  target?: '_blank' | '_self';
+  badge?: { title: string; bg?: string; fg?: string };
+}
+
+const { user, admin, superadmin } = ROLE_GROUPS;
+
+/** The menu of SPEC.md §2; each entry is shown only to its level. */
+export const navigation: NavigationItem[] = [
+  {
+    id: 'reports',
+    title: 'Reports',
+    type: 'group',
+    children: [
+      {
+        id: 'salon-growth',
+        title: 'Salon Growth',
+        type: 'collapse',
+        icon: 'trending',
+        auth: admin,
+        children: [
+          { id: 'salon-growth-settings', title: 'Targets', type: 'item', url: '/salon-setting' },
+          { id: 'salon-growth-report', title: 'Growth report', type: 'item', url: '/show-report' },
+        ],
+      },
+      {
+        id: 'full-capacity',
+        title: 'Full Capacity',
+        type: 'collapse',
+        icon: 'capacity',
+        auth: admin,
+        children: [
+          { id: 'full-capacity-settings', title: 'Capacity settings', type: 'item', url: '/full-capacity-setting' },
+          { id: 'full-capacity-report', title: 'Capacity report', type: 'item', url: '/capacity-showData' },
+        ],
+      },
+      { id: 'incentive-staff', title: 'Incentive', type: 'item', icon: 'incentive', url: '/IncentiveChild', auth: user },
+      { id: 'performance-salon', title: 'Performance', type: 'item', icon: 'performance', url: '/PerformanceSalon', auth: admin },
+      {
+        id: 'sales-data',
+        title: 'Sales Data',
+        type: 'collapse',
+        icon: 'sales',
+        auth: user,
+        children: [
+          { id: 'sales-data-overview', title: 'Overview', type: 'item', url: '/sales-data-analysis' },
+          { id: 'sales-data-days', title: 'By day', type: 'item', url: '/sales-data-analysis-days' },
+          { id: 'sales-data-months', title: 'By month', type: 'item', url: '/sales-data-analysis-months' },
+          { id: 'sales-data-year', title: 'By year', type: 'item', url: '/sales-data-analysis-year' },
+          { id: 'sales-data-clients', title: 'By client', type: 'item', url: '/sales-data-analysis-clients' },
+        ],
+      },
+      {
+        id: 'customer-analysis',
+        title: 'Customer Analysis',
+        type: 'collapse',
+        icon: 'customers',
+        auth: admin,
+        children: [
+          { id: 'customer-analysis-overview', title: 'Overview', type: 'item', url: '/customer-analysis-overview' },
+          { id: 'customer-analysis-status', title: 'Status', type: 'item', url: '/customer-analysis-status' },
+          { id: 'customer-analysis-heatmap', title: 'Heatmap', type: 'item', url: '/customer-analysis-heatmap' },
+        ],
+      },
+      { id: 'data-qualities', title: 'Data Qualities', type: 'item', icon: 'quality', url: '/data-qualities', auth: user },
+      { id: 'stock-movements', title: 'Stock Movements', type: 'item', icon: 'stock', url: '/stock-movements', auth: admin },
+      { id: 'nps', title: 'NPS', type: 'item', icon: 'nps', url: '/NPS', auth: user },
+      {
+        id: 'feedback',
+        title: 'Feedback',
+        type: 'collapse',
+        icon: 'feedback',
+        auth: user,
+        children: [
+          { id: 'feedback-staff', title: 'Staff', type: 'item', url: '/feedback-staff-data' },
+          { id: 'feedback-customers', title: 'Customers', type: 'item', url: '/feedback-customers-data' },
+          { id: 'feedback-services', title: 'Services', type: 'item', url: '/feedback-services-data' },
+        ],
+      },
+      {
+        id: 'report',
+        title: 'Report',
+        type: 'collapse',
+        icon: 'report',
+        auth: admin,
+        children: [
+          { id: 'report-service-product', title: 'Services and products', type: 'item', url: '/service-product' },
+          { id: 'report-days-of-week', title: 'Days of the week', type: 'item', url: '/days-of-week' },
+          { id: 'report-salon-recap', title: 'Salon recap', type: 'item', url: '/Salon-Recap' },
+          { id: 'report-check-up', title: 'Check-up', type: 'item', url: '/Check-Up' },
+        ],
+      },
+      { id: 'staff-data-analysis', title: 'Staff Data Analysis', type: 'item', icon: 'staff', url: '/staff-data-analysis', auth: user },
+      {
+        id: 'services-data-analysis',
+        title: 'Services Data Analysis',
+        type: 'item',
+        icon: 'services',
+        url: '/services-data-analysis',
+        auth: user,
+      },
+      {
+        id: 'product-data-analysis',
+        title: 'Product Data Analysis',
+        type: 'item',
+        icon: 'products',
+        url: '/product-data-analysis',
+        auth: user,
+      },
+      { id: 'salon-incentive', title: 'Salon Incentive', type: 'item', icon: 'campaign', url: '/Incentive-Campaigs', auth: admin },
+    ],
+  },
+  {
+    id: 'chain',
+    title: 'Chain',
+    type: 'group',
+    auth: superadmin,
+    children: [
+      { id: 'salon-listing', title: 'Salon Listing', type: 'item', icon: 'salons', url: '/salon-listing', auth: superadmin },
+      { id: 'performance-chain', title: 'Performance', type: 'item', icon: 'performance', url: '/Performance', auth: superadmin },
+      { id: 'incentive-chain', title: 'Incentive', type: 'item', icon: 'incentive', url: '/Incentive', auth: superadmin },
+    ],
+  },
+  { id: 'help-divider', type: 'divider', auth: [...admin, ...superadmin] },
+  { id: 'api-docs', title: 'API documentation', type: 'link', icon: 'docs', url: '/api/docs', auth: [...admin, ...superadmin] },
+];
+
+/** The navigation a user may see: items without permission are dropped, and so are groups left empty. */
+export function filterNavigation(items: readonly NavigationItem[], roles: readonly Role[]): NavigationItem[] {
+  const visible: NavigationItem[] = [];
+  for (const item of items) {
+    if (!hasAccess(item.auth, roles)) continue;
+    if (item.children) {
+      const children = filterNavigation(item.children, roles);
+      if (children.length === 0 && (item.type === 'group' || item.type === 'collapse')) continue;
+      visible.push({ ...item, children });
+    } else {
+      visible.push(item);
+    }
+  }
+  // A divider with nothing visible after it is noise.
+  while (visible.length > 0 && visible[visible.length - 1]?.type === 'divider') visible.pop();
+  return visible;
+}
+
+/** Every page entry (item or link) of a navigation tree, depth first: the search and shortcut candidates. */
+export function flattenNavigation(items: readonly NavigationItem[]): NavigationItem[] {
+  return items.flatMap((item) => [
+    ...(item.type === 'item' || item.type === 'link' ? [item] : []),
+    ...(item.children ? flattenNavigation(item.children) : []),
+  ]);
+}
+
+/** SPEC.md §9: menu indent grows 16 px per nesting level, capped at 80. */
+export function navIndent(level: number): number {
+  return Math.min(level * 16, 80);
+}
+
+/** SPEC.md §9: toolbar search suggests at most 10 entries. */
+export const SEARCH_LIMIT = 10;
+
+export function searchNavigation(
+  items: readonly NavigationItem[],
+  text: string,
+  title: (item: NavigationItem) => string,
+): NavigationItem[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [];
+  return items.filter((item) => title(item).toLowerCase().includes(needle)).slice(0, SEARCH_LIMIT);
+}

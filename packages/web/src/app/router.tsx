@@ -1,0 +1,87 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { useAuth } from '../lib/auth';
+import { decideAccess, landingFor } from './access-rules';
+import { peekRedirect, rememberRedirect, takeRedirect } from './redirect';
+import { type AppRoute, appRoutes } from './routes';
+import { ScreenLoader } from './screen-loader';
+import { SplashScreen } from './splash-screen';
+
+const ShellGate = lazy(() => import('./shell/shell-gate'));
+const HomeScreen = lazy(() => import('../features/home/home-screen'));
+
+const screens = new Map<string, LazyExoticComponent<ComponentType>>();
+function screenOf(route: AppRoute) {
+  let screen = screens.get(route.path);
+  if (!screen) {
+    screen = lazy(route.load);
+    screens.set(route.path, screen);
+  }
+  return screen;
+}
+
+/** Applies the access rules to one route, then loads its screen on demand. */
+function Guarded({ route }: { route: AppRoute }) {
+  const { status, roles } = useAuth();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  const decision = decideAccess(route, { signedIn: status === 'signedIn', roles }, here, peekRedirect());
+  if (decision.kind === 'redirect') {
+    if (decision.remember) rememberRedirect(decision.remember);
+    if (decision.consumeRedirect) takeRedirect();
+    return <Navigate to={decision.to} replace />;
+  }
+  const Screen = screenOf(route);
+  return (
+    <Suspense fallback={<ScreenLoader />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** /: landing per role. */
+function Landing() {
+  const { roles } = useAuth();
+  const to = landingFor(roles);
+  if (to) return <Navigate to={to} replace />;
+  return (
+    <Suspense fallback={<ScreenLoader />}>
+      <HomeScreen />
+    </Suspense>
+  );
+}
+
+/** Waits for the automatic sign-in before any route decides anything. */
+function Root() {
+  const { status } = useAuth();
+  if (status === 'checking') return <SplashScreen />;
+  return <Outlet />;
+}
+
+function Shell() {
+  return (
+    <Suspense fallback={<SplashScreen />}>
+      <ShellGate />
+    </Suspense>
+  );
+}
+
+const toRoute = (route: AppRoute): RouteObject => ({ path: route.path, caseSensitive: true, element: <Guarded route={route} /> });
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      ...appRoutes.filter((route) => route.layout === 'bare').map(toRoute),
+      {
+        element: <Shell />,
+        children: [{ index: true, element: <Landing /> }, ...appRoutes.filter((route) => route.layout === 'shell').map(toRoute)],
+      },
+      { path: '*', element: <Navigate to="/error404" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routeObjects);
+}

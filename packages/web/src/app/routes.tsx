@@ -1,0 +1,78 @@
+import { ROLE_GROUPS, type Role } from '@salon/contracts';
+import type { ComponentType } from 'react';
+
+type ScreenModule = { default: ComponentType };
+
+/** One screen of the app: its path (case-sensitive, SPEC.md §2), who may open it, and its lazily loaded screen. */
+export interface AppRoute {
+  path: string;
+  /** SPEC.md §6: undefined = open to all; [] = only users with no roles; else one role in common. */
+  auth?: readonly Role[];
+  /** /login and /forgot-password: a signed-in user is sent on. */
+  guestOnly?: boolean;
+  /** 'bare': no navbar, toolbar, footer or side panels. */
+  layout: 'bare' | 'shell';
+  load: () => Promise<ScreenModule>;
+}
+
+const all = ROLE_GROUPS.all;
+/** The honest placeholder for a report whose screen is not built yet. */
+const notAvailable = () => import('../features/errors/report-unavailable-screen');
+
+/** Report screens: open to every signed-in role at route level (SPEC.md §2). One line per route. */
+const reportRoutes: AppRoute[] = [
+  { path: '/show-report', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/salon-setting', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/capacity-showData', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/full-capacity-setting', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/sales-data-analysis', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/sales-data-analysis-months', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/sales-data-analysis-year', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/sales-data-analysis-days', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/sales-data-analysis-clients', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/feedback-staff-data', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/feedback-customers-data', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/feedback-services-data', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/feedback-staff-details-data', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/feedback-services-details-data', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/staff-data-analysis', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/staff-data-analysis-report', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/product-data-analysis', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/services-data-analysis', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/Performance', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/PerformanceSalon', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/Incentive-Campaigs', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/Incentive-New-Campaigs', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/Incentive-Campaigs-Details', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/Incentive', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/IncentiveChild', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/service-product', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/Salon-Recap', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/Check-Up', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/days-of-week', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/customer-analysis-overview', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/customer-analysis-status', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/customer-analysis-heatmap', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/NPS', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/data-qualities', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/stock-movements', auth: all, layout: 'shell', load: notAvailable },
+];
+
+/** Every route of the app but the root (landing per role) and the catch-all (→ /error404). */
+export const appRoutes: AppRoute[] = [
+  { path: '/login', auth: [], guestOnly: true, layout: 'bare', load: () => import('../features/auth/login-screen') },
+  { path: '/forgot-password', auth: [], guestOnly: true, layout: 'bare', load: () => import('../features/auth/forgot-password-screen') },
+  { path: '/error404', layout: 'bare', load: () => import('../features/errors/error-404-screen') },
+  {
+    path: '/salon-listing',
+    auth: ROLE_GROUPS.superadmin,
+    layout: 'shell',
+    load: () => import('../features/salon-listing/salon-listing-screen'),
+  },
+  { path: '/profile', auth: all, layout: 'shell', load: () => import('../features/profile/profile-screen') },
+  ...reportRoutes,
+];
+
+export function findRoute(path: string): AppRoute | undefined {
+  return appRoutes.find((route) => route.path === path);
+}

@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../lib/auth';
+import { WIDTHS } from '../settings';
+import { Countdown } from './countdown';
+import { useShellState } from './shell-state';
+
+/**
+ * The quick panel (280 px): today's date, the time left in this session, and the latest news and
+ * next shifts. The news and shifts services do not exist yet, so those lists say so.
+ */
+export function QuickPanel() {
+  const { t, i18n } = useTranslation('shell');
+  const { sessionEnds } = useAuth();
+  const { quickPanelOpen, setQuickPanelOpen } = useShellState();
+  const today = new Date();
+  return (
+    <Drawer
+      anchor="right"
+      open={quickPanelOpen}
+      onClose={() => setQuickPanelOpen(false)}
+      slotProps={{ paper: { sx: { width: WIDTHS.quickPanel } } }}
+    >
+      <Box sx={{ p: 2.5 }} data-testid="quick-panel">
+        <Typography variant="overline" component="h2" color="text.secondary">
+          {t('quickPanel.today')}
+        </Typography>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 300 }}>
+          {today.toLocaleDateString(i18n.language, { weekday: 'long' })}
+        </Typography>
+        <Typography variant="h6" component="p">
+          {today.toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' })}
+        </Typography>
+      </Box>
+      {sessionEnds && (
+        <>
+          <Divider />
+          <Box sx={{ p: 2.5 }}>
+            <Typography variant="overline" component="h2" color="text.secondary">
+              {t('quickPanel.sessionEnds')}
+            </Typography>
+            <Countdown end={new Date(sessionEnds)} />
+          </Box>
+        </>
+      )}
+      <Divider />
+      <Box sx={{ p: 2.5 }}>
+        <Typography variant="overline" component="h2" color="text.secondary">
+          {t('quickPanel.news')}
+        </Typography>
+        <Typography color="text.secondary" data-testid="quick-panel-news-empty">
+          {t('quickPanel.newsUnavailable')}
+        </Typography>
+      </Box>
+      <Divider />
+      <Box sx={{ p: 2.5 }}>
+        <Typography variant="overline" component="h2" color="text.secondary">
+          {t('quickPanel.shifts')}
+        </Typography>
+        <Typography color="text.secondary" data-testid="quick-panel-shifts-empty">
+          {t('quickPanel.shiftsUnavailable')}
+        </Typography>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,78 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import { ThemeProvider } from '@mui/material/styles';
+import MuiToolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../lib/language-switcher';
+import { useSettings } from '../settings';
+import { getTheme } from '../theme';
+import { NavigationSearch } from './search';
+import { useShellState } from './shell-state';
+import { ShortcutsBar } from './shortcuts';
+import { UserMenu } from './user-menu';
+
+/** The toolbar: mobile menu button, shortcuts, search, language, quick panel, theme settings, user menu. */
+export function Toolbar({
+  isMobile,
+  showSearch = true,
+  showLogo = false,
+}: {
+  isMobile: boolean;
+  showSearch?: boolean;
+  showLogo?: boolean;
+}) {
+  const { t } = useTranslation('shell');
+  const { settings } = useSettings();
+  const { setMobileNavOpen, setQuickPanelOpen, setSettingsPanelOpen } = useShellState();
+  if (!settings.layout.config.toolbar.display) return null;
+  return (
+    <ThemeProvider theme={getTheme(settings.theme.toolbar)}>
+      <AppBar position="sticky" elevation={1} sx={{ bgcolor: 'background.paper', color: 'text.primary' }} data-testid="toolbar">
+        <MuiToolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 }, px: { xs: 1, sm: 2 } }}>
+          {isMobile && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              onClick={() => setMobileNavOpen(true)}
+              aria-label={t('navbar.open')}
+              data-testid="mobile-menu-button"
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          {showLogo && !isMobile && <img src="/logo.svg" alt="" width={32} height={32} />}
+          <ShortcutsBar />
+          <Box sx={{ flex: 1 }} />
+          {showSearch && !isMobile && <NavigationSearch />}
+          <LanguageSwitcher />
+          <Tooltip title={t('quickPanel.open')}>
+            <IconButton
+              color="inherit"
+              onClick={() => setQuickPanelOpen(true)}
+              aria-label={t('quickPanel.open')}
+              data-testid="quick-panel-toggle"
+            >
+              <ViewSidebarIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('settings.open')}>
+            <IconButton
+              color="inherit"
+              onClick={() => setSettingsPanelOpen(true)}
+              aria-label={t('settings.open')}
+              data-testid="settings-toggle"
+            >
+              <SettingsIcon />
+            </IconButton>
+          </Tooltip>
+          <UserMenu />
+        </MuiToolbar>
+      </AppBar>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../lib/auth';
+import { filterNavigation, flattenNavigation, type NavigationItem, navigation } from '../navigation';
+
+/** The navigation the signed-in user may see, its pages flattened, and the translated title of an entry. */
+export function useNavigation() {
+  const { roles } = useAuth();
+  const { t } = useTranslation('navigation');
+  return useMemo(() => {
+    const tree = filterNavigation(navigation, roles);
+    const pages = flattenNavigation(tree);
+    const title = (item: NavigationItem) => t(item.id, { defaultValue: item.title ?? item.id });
+    return { tree, pages, title };
+  }, [roles, t]);
+}

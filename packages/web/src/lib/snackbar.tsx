@@ -1,0 +1,70 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { useSyncExternalStore } from 'react';
+import { translateMessage } from './i18n';
+
+export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info';
+export interface SnackbarMessage {
+  id: number;
+  message: string;
+  variant: SnackbarVariant;
+}
+
+/** SPEC.md §9: the snackbar hides itself after 6000 ms. */
+export const SNACKBAR_HIDE_MS = 6000;
+
+let current: SnackbarMessage | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+/**
+ * Shows a message in the snackbar (top centre). Messages of SPEC.md §8 are translated here, so
+ * callers pass the English text; anything else should be translated by the caller.
+ */
+export function showMessage(message: string, variant: SnackbarVariant = 'info'): void {
+  current = { id: nextId++, message, variant };
+  emit();
+}
+
+export function hideMessage(): void {
+  current = null;
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSnackbarMessage(): SnackbarMessage | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
+}
+
+/** The snackbar area, rendered once by the app. */
+export function SnackbarHost() {
+  const message = useSnackbarMessage();
+  return (
+    <Snackbar
+      key={message?.id}
+      open={message !== null}
+      autoHideDuration={SNACKBAR_HIDE_MS}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      onClose={(_event, reason) => {
+        if (reason !== 'clickaway') hideMessage();
+      }}
+    >
+      {message ? (
+        <Alert variant="filled" severity={message.variant} onClose={hideMessage} data-testid="snackbar">
+          {translateMessage(message.message)}
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
+}
