@@ -1,0 +1,231 @@
+import '../../lib/i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { CURRENT_SALON_KEY } from '../../lib/current-salon';
+import { ExportButton } from './export-button';
+import { isIsoDate, monthStartOf, toIsoDate } from './report-dates';
+import { ReportFrame } from './report-frame';
+import { reportStatusOf } from './report-status';
+import { type ReportFilters, useReportFilters } from './use-report-filters';
+
+const auth = vi.hoisted(() => ({ value: { isSuperadmin: false, user: { salonId: 7 as number | null } } }));
+vi.mock('../../lib/auth', () => ({ useAuth: () => auth.value }));
+
+const NOW = new Date(2026, 2, 18, 12, 0); // 18 March 2026, local time
+let location = '';
+
+function LocationProbe() {
+  const here = useLocation();
+  location = `${here.pathname}${here.search}`;
+  return null;
+}
+
+function wrapperAt(url: string) {
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[url]}>
+        {children}
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  auth.value = { isSuperadmin: false, user: { salonId: 7 } };
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('report dates', () => {
+  it('accepts only real YYYY-MM-DD dates', () => {
+    expect(isIsoDate('2026-02-28')).toBe(true);
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(isIsoDate('26-02-01')).toBe(false);
+    expect(isIsoDate(null)).toBe(false);
+  });
+
+  it('formats local dates and month starts', () => {
+    expect(toIsoDate(NOW)).toBe('2026-03-18');
+    expect(monthStartOf('2026-03-18')).toBe('2026-03-01');
+  });
+});
+
+describe('useReportFilters', () => {
+  it('defaults to the current salon and the first of the month .. today', () => {
+    const { result } = renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/sales-data-analysis') });
+    expect(result.current).toMatchObject({ salonId: 7, fromDate: '2026-03-01', toDate: '2026-03-18', isRangeValid: true });
+  });
+
+  it('can default to today .. today', () => {
+    const { result } = renderHook(() => useReportFilters({ now: NOW, defaultFrom: 'today' }), { wrapper: wrapperAt('/x') });
+    expect(result.current).toMatchObject({ fromDate: '2026-03-18', toDate: '2026-03-18' });
+  });
+
+  it('reads the dates from the URL and ignores invalid ones', () => {
+    const { result } = renderHook(() => useReportFilters({ now: NOW }), {
+      wrapper: wrapperAt('/x?fromDate=2026-01-05&toDate=2026-02-30'),
+    });
+    expect(result.current).toMatchObject({ fromDate: '2026-01-05', toDate: '2026-03-18' });
+  });
+
+  it('flags a range that ends before it starts', () => {
+    const { result } = renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/x?fromDate=2026-03-10&toDate=2026-03-01') });
+    expect(result.current.isRangeValid).toBe(false);
+  });
+
+  it('a non-superadmin always gets their own salon, whatever the URL says', () => {
+    const { result } = renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/x?salonId=2') });
+    expect(result.current.salonId).toBe(7);
+  });
+
+  it("a superadmin gets the URL's salon, and it becomes their current salon", () => {
+    auth.value = { isSuperadmin: true, user: { salonId: null } };
+    localStorage.setItem(CURRENT_SALON_KEY, '3');
+    const { result } = renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/x?salonId=2') });
+    expect(result.current.salonId).toBe(2);
+    expect(localStorage.getItem(CURRENT_SALON_KEY)).toBe('2');
+  });
+
+  it('a superadmin without a salon in the URL gets the remembered one, or none', () => {
+    auth.value = { isSuperadmin: true, user: { salonId: null } };
+    expect(renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/x') }).result.current.salonId).toBeNull();
+    localStorage.setItem(CURRENT_SALON_KEY, '5');
+    expect(renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/x') }).result.current.salonId).toBe(5);
+  });
+
+  it('writes changes to the URL, dropping cleared values', () => {
+    const { result } = renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/sales?fromDate=2026-03-02') });
+    act(() => result.current.setFilters({ toDate: '2026-03-10' }));
+    expect(location).toBe('/sales?fromDate=2026-03-02&toDate=2026-03-10');
+    expect(result.current).toMatchObject({ fromDate: '2026-03-02', toDate: '2026-03-10' });
+    act(() => result.current.setFilters({ fromDate: '' }));
+    expect(location).toBe('/sales?toDate=2026-03-10');
+    expect(result.current.fromDate).toBe('2026-03-01');
+  });
+});
+
+describe('reportStatusOf', () => {
+  it('maps a query to loading, error, empty or ready', () => {
+    expect(reportStatusOf({ isPending: true, isError: false, data: undefined })).toBe('loading');
+    expect(reportStatusOf({ isPending: false, isError: true, data: undefined })).toBe('error');
+    expect(reportStatusOf({ isPending: false, isError: false, data: [] })).toBe('empty');
+    expect(reportStatusOf({ isPending: false, isError: false, data: {} })).toBe('empty');
+    expect(reportStatusOf({ isPending: false, isError: false, data: [1] })).toBe('ready');
+    expect(reportStatusOf({ isPending: false, isError: false, data: { rows: [] } }, (d) => d.rows.length === 0)).toBe('empty');
+  });
+});
+
+function Frame(props: Partial<Parameters<typeof ReportFrame>[0]> & { filters?: ReportFilters }) {
+  const filters = useReportFilters({ now: NOW });
+  return (
+    <ReportFrame title="Sales per day" filters={props.filters ?? filters} status="ready" {...props}>
+      <p>the report</p>
+    </ReportFrame>
+  );
+}
+
+describe('ReportFrame', () => {
+  it('shows the title, the date inputs and the report when ready', () => {
+    render(<Frame />, { wrapper: wrapperAt('/x') });
+    expect(screen.getByRole('heading', { level: 1, name: 'Sales per day' })).toBeTruthy();
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-01');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-18');
+    expect(screen.getByText('the report')).toBeTruthy();
+    // No salon picker for a manager.
+    expect(screen.queryByLabelText('Salon')).toBeNull();
+  });
+
+  it('keeps a date change in the URL', () => {
+    render(<Frame />, { wrapper: wrapperAt('/x') });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-05' } });
+    expect(location).toBe('/x?fromDate=2026-03-05');
+  });
+
+  it('shows a loader, the SPEC.md §8 empty message, or the error instead of the report', () => {
+    const { rerender } = render(<Frame status="loading" />, { wrapper: wrapperAt('/x') });
+    expect(screen.getByTestId('report-loading')).toBeTruthy();
+    expect(screen.queryByText('the report')).toBeNull();
+    rerender(<Frame status="empty" />);
+    expect(screen.getByTestId('report-empty').textContent).toMatch(/Unable to fetch product list/);
+    rerender(<Frame status="error" error={new ApiError(500, 'something went wrong.')} />);
+    expect(screen.getByTestId('report-error').textContent).toMatch(/something went wrong\./);
+    rerender(<Frame status="error" error={new ApiError(0, 'x')} errorFallback="something went wrong jj." />);
+    expect(screen.getByTestId('report-error').textContent).toMatch(/something went wrong jj\./);
+  });
+
+  it('offers a retry on error', () => {
+    const onRetry = vi.fn();
+    render(<Frame status="error" error={new ApiError(500, 'x')} onRetry={onRetry} />, { wrapper: wrapperAt('/x') });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('warns about an inverted range instead of showing the report', () => {
+    render(<Frame />, { wrapper: wrapperAt('/x?fromDate=2026-03-10&toDate=2026-03-01') });
+    expect(screen.getByText('The start date is after the end date.')).toBeTruthy();
+    expect(screen.queryByText('the report')).toBeNull();
+  });
+
+  it('asks a superadmin without a salon to choose one, from the salons list', async () => {
+    auth.value = { isSuperadmin: true, user: { salonId: null } };
+    const salons = [
+      { id: 1, name: 'Salone Uno', code: 'S1', city: 'Milano', address: '', timeZone: 'Europe/Rome', openingHours: {} },
+      { id: 2, name: 'Salone Due', code: 'S2', city: 'Roma', address: '', timeZone: 'Europe/Rome', openingHours: {} },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(salons), { status: 200 })),
+    );
+    render(<Frame />, { wrapper: wrapperAt('/x') });
+    expect(screen.getByText('Choose a salon to see this report.')).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Salon' });
+    await vi.waitFor(() => expect(picker.getAttribute('aria-disabled')).not.toBe('true'));
+    fireEvent.mouseDown(picker);
+    fireEvent.click(within(await screen.findByRole('listbox')).getByText('Salone Due (Roma)'));
+    expect(location).toBe('/x?salonId=2');
+    expect(localStorage.getItem(CURRENT_SALON_KEY)).toBe('2');
+    expect(await screen.findByText('the report')).toBeTruthy();
+  });
+
+  it('shows the export buttons, disabled until the report is ready', () => {
+    const { rerender } = render(<Frame status="loading" exports={{ xlsx: vi.fn(), pdf: vi.fn() }} />, { wrapper: wrapperAt('/x') });
+    expect((screen.getByRole('button', { name: 'Export XLSX' }) as HTMLButtonElement).disabled).toBe(true);
+    rerender(<Frame status="ready" exports={{ xlsx: vi.fn(), pdf: vi.fn() }} />);
+    expect((screen.getByRole('button', { name: 'Export XLSX' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Export PDF' })).toBeTruthy();
+  });
+});
+
+describe('ExportButton', () => {
+  it('is disabled with a progress label while the export runs, and enabled again after', async () => {
+    let finish: () => void = () => {};
+    const run = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<ExportButton kind="xlsx" run={run} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export XLSX' }));
+    const busy = await screen.findByRole('button', { name: 'Exporting…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    await act(async () => finish());
+    expect((screen.getByRole('button', { name: 'Export XLSX' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a failure in the snackbar and can be tried again', async () => {
+    const snackbar = await import('../../lib/snackbar');
+    const shown = vi.spyOn(snackbar, 'showMessage');
+    render(<ExportButton kind="pdf" run={() => Promise.reject(new ApiError(500, 'boom'))} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Export PDF' })));
+    expect(shown).toHaveBeenCalledWith('something went wrong.', 'error');
+    expect((screen.getByRole('button', { name: 'Export PDF' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
