@@ -35,7 +35,17 @@ export type CheckUpKpi = keyof typeof CHECK_UP_KPIS;
 export const CHECK_UP_KPI_NAMES = Object.keys(CHECK_UP_KPIS) as CheckUpKpi[];
 
 export const CheckUpKpiSchema = Type.Union(
-  CHECK_UP_KPI_NAMES.map((k) => Type.Literal(k)),
+  [
+    Type.Literal('averageTicket'),
+    Type.Literal('retailAttachRate'),
+    Type.Literal('rebookingRate'),
+    Type.Literal('newClients'),
+    Type.Literal('firstVisitRetention'),
+    Type.Literal('colourPenetration'),
+    Type.Literal('treatmentPenetration'),
+    Type.Literal('utilisation'),
+    Type.Literal('nps'),
+  ],
   { description: `A check-up KPI: ${CHECK_UP_KPI_NAMES.join(', ')}` },
 );
 
@@ -84,7 +94,11 @@ const CheckUpQuery = Type.Object({
 export const CheckUpTargetInput = Type.Object(
   {
     kpi: CheckUpKpiSchema,
-    target: Type.Union([Type.Number({ minimum: -100, maximum: 10_000_000 }), Type.Null()], {
+    // A type array (not anyOf) so that the server's type coercion never turns null into 0.
+    target: Type.Unsafe<number | null>({
+      type: ['number', 'null'],
+      minimum: -100,
+      maximum: 10_000_000,
       description: 'The target in the KPI unit (euros, per cent 0..100, count, NPS -100..100); null removes the target',
     }),
   },

@@ -22,7 +22,15 @@ export const DayOfWeekRow = Type.Object(
   {
     isoWeekday: Type.Integer({ minimum: 1, maximum: 7, description: 'ISO weekday: 1 Monday .. 7 Sunday' }),
     weekday: Type.Union(
-      ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'].map((d) => Type.Literal(d)),
+      [
+        Type.Literal('MONDAY'),
+        Type.Literal('TUESDAY'),
+        Type.Literal('WEDNESDAY'),
+        Type.Literal('THURSDAY'),
+        Type.Literal('FRIDAY'),
+        Type.Literal('SATURDAY'),
+        Type.Literal('SUNDAY'),
+      ],
       { description: 'Weekday name (translate in the UI)' },
     ),
     days: count('Calendar days of this weekday in the range'),

@@ -1,0 +1,146 @@
+import { CHECK_UP_KPI_NAMES, CHECK_UP_KPIS, type CheckUpKpi, type CheckUpResponse } from '@salon/contracts';
+import { sql } from 'kysely';
+import type { Static } from 'typebox';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { type GenderScope, percent, ratio2 } from '../stats/report-range.js';
+import { genderFilter } from '../stats/sales-measures.query.js';
+
+type CheckUp = Static<typeof CheckUpResponse>;
+type Actuals = Record<CheckUpKpi, number | null>;
+
+/** Rebooking window (days after a DONE appointment) and first-visit retention window. */
+const REBOOK_DAYS = 60;
+const RETENTION_DAYS = 90;
+
+/** The actual of every check-up KPI over a range (definitions in CHECK_UP_KPIS). */
+export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope): Promise<Actuals> {
+  const range = sql`salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender)}`;
+  const cg = gender === 'ALL' ? sql`` : sql`AND c.gender = ${gender}`;
+  const { rows } = await sql<{
+    revenue: number | null;
+    appointments: number | null;
+    with_product: number | null;
+    with_colour: number | null;
+    with_treatment: number | null;
+    booked_minutes: number | null;
+    rebook_base: number;
+    rebooked: number;
+    new_clients: number;
+    retained: number;
+    shift_minutes: number | null;
+    nps_total: number;
+    promoters: number;
+    detractors: number;
+  }>`
+    SELECT
+      (SELECT sum(revenue_cents) FROM sales_daily WHERE ${range}) AS revenue,
+      a.appointments, a.with_product, a.with_colour, a.with_treatment, a.booked_minutes,
+      rb.rebook_base, rb.rebooked, nc.new_clients, nc.retained, sh.shift_minutes, n.nps_total, n.promoters, n.detractors
+    FROM
+      (SELECT sum(appointments) AS appointments, sum(with_product) AS with_product, sum(with_colour) AS with_colour,
+         sum(with_treatment) AS with_treatment, sum(booked_minutes) AS booked_minutes
+       FROM appointments_daily WHERE ${range}) a,
+      (SELECT count(*) AS rebook_base,
+         count(*) FILTER (WHERE EXISTS (
+           SELECT 1 FROM appointments b
+           WHERE b.salon_id = a.salon_id AND b.client_id = a.client_id AND b.status <> 'CANCELLED'
+             AND b.day > a.day AND b.day <= a.day + ${REBOOK_DAYS}::int)) AS rebooked
+       FROM appointments a JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
+       WHERE a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date AND a.status = 'DONE' ${cg}) rb,
+      (SELECT count(*) AS new_clients,
+         count(*) FILTER (WHERE EXISTS (
+           SELECT 1 FROM appointments b
+           WHERE b.salon_id = c.salon_id AND b.client_id = c.id AND b.status = 'DONE'
+             AND b.day > c.first_visit AND b.day <= c.first_visit + ${RETENTION_DAYS}::int)) AS retained
+       FROM clients c
+       WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date ${cg}) nc,
+      (SELECT sum(extract(epoch FROM (t.day_end - t.day_start)) / 60) AS shift_minutes
+       FROM user_timeframes t JOIN salons s ON s.id = t.salon_id
+       WHERE t.salon_id = ${salonId} AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN ${from}::date AND ${to}::date) sh,
+      (SELECT count(*) AS nps_total, count(*) FILTER (WHERE r.score >= 9) AS promoters, count(*) FILTER (WHERE r.score <= 6) AS detractors
+       FROM nps_responses r LEFT JOIN clients c ON c.salon_id = r.salon_id AND c.id = r.client_id
+       WHERE r.salon_id = ${salonId} AND r.day BETWEEN ${from}::date AND ${to}::date ${cg}) n
+  `.execute(db);
+  const r = rows[0];
+  const n = (v: number | null | undefined) => Number(v ?? 0);
+  const appointments = n(r?.appointments);
+  const nps = n(r?.nps_total);
+  return {
+    averageTicket: appointments ? ratio2(n(r?.revenue) / 100, appointments) : null,
+    retailAttachRate: percent(n(r?.with_product), appointments),
+    rebookingRate: percent(n(r?.rebooked), n(r?.rebook_base)),
+    newClients: n(r?.new_clients),
+    firstVisitRetention: percent(n(r?.retained), n(r?.new_clients)),
+    colourPenetration: percent(n(r?.with_colour), appointments),
+    treatmentPenetration: percent(n(r?.with_treatment), appointments),
+    utilisation: percent(n(r?.booked_minutes), n(r?.shift_minutes)),
+    nps: nps ? Math.round(((n(r?.promoters) - n(r?.detractors)) / nps) * 10_000) / 100 : null,
+  };
+}
+
+/** The targets a manager set for a salon and gender scope ('ALL' = the salon-wide list). */
+export async function getCheckUpTargets(db: DbOrTx, salonId: number, gender: GenderScope) {
+  const rows = await db
+    .selectFrom('check_ups')
+    .select(['kpi', 'target', 'updated_at'])
+    .where('salon_id', '=', salonId)
+    .where('gender', '=', gender)
+    .execute();
+  const targets = new Map(rows.map((r) => [r.kpi, Number(r.target)]));
+  const updated = rows.reduce<Date | null>((max, r) => (!max || r.updated_at > max ? r.updated_at : max), null);
+  return { targets, updatedAt: updated ? updated.toISOString() : null };
+}
+
+/** Saves targets in one transaction: upsert, or delete when the target is null. */
+export async function saveCheckUpTargets(
+  db: Db,
+  salonId: number,
+  gender: GenderScope,
+  items: readonly { kpi: CheckUpKpi; target: number | null }[],
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    for (const item of items) {
+      const target = item.target;
+      if (target === null) {
+        await tx.deleteFrom('check_ups').where('salon_id', '=', salonId).where('gender', '=', gender).where('kpi', '=', item.kpi).execute();
+      } else {
+        await tx
+          .insertInto('check_ups')
+          .values({ salon_id: salonId, gender, kpi: item.kpi, target, updated_at: new Date() })
+          .onConflict((oc) => oc.columns(['salon_id', 'gender', 'kpi']).doUpdateSet({ target, updated_at: new Date() }))
+          .execute();
+      }
+    }
+  });
+}
+
+function statusOf(actual: number | null, target: number | null) {
+  if (target === null) return 'NO_TARGET' as const;
+  if (actual === null) return 'NO_DATA' as const;
+  if (actual >= target) return 'ON_TARGET' as const;
+  if (actual >= target - Math.abs(target) * 0.1) return 'CLOSE' as const;
+  return 'OFF' as const;
+}
+
+/** The check-up: every KPI with target, actual, gap and status. */
+export async function getCheckUp(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope): Promise<CheckUp> {
+  const [actuals, { targets, updatedAt }] = await Promise.all([
+    getCheckUpActuals(db, salonId, from, to, gender),
+    getCheckUpTargets(db, salonId, gender),
+  ]);
+  const items = CHECK_UP_KPI_NAMES.map((kpi) => {
+    const target = targets.get(kpi) ?? null;
+    const actual = actuals[kpi];
+    return {
+      kpi,
+      unit: CHECK_UP_KPIS[kpi].unit,
+      definition: CHECK_UP_KPIS[kpi].definition,
+      target,
+      actual,
+      gapPercent:
+        target !== null && actual !== null && target !== 0 ? Math.round(((actual - target) / Math.abs(target)) * 10_000) / 100 : null,
+      status: statusOf(actual, target),
+    };
+  });
+  return { salonId, fromDate: from, toDate: to, gender, items, updatedAt };
+}

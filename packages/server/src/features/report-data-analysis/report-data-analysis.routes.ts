@@ -1,0 +1,79 @@
+import {
+  addCheckUp,
+  addCheckUpGender,
+  getCheckUp as getCheckUpEndpoint,
+  getCheckUpGender,
+  getDayOfTheWeek,
+  getDayOfTheWeekGender,
+  getReportDataAnalysis,
+  getReportDataAnalysisGender,
+  getSalonRecap as getSalonRecapEndpoint,
+  getSalonRecapGender,
+  ROLE_GROUPS,
+} from '@salon/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../plugins/auth.js';
+import { assertRange, monthRange } from '../stats/report-range.js';
+import { getCheckUp, saveCheckUpTargets } from './check-up.query.js';
+import { getDayOfWeek } from './day-of-week.query.js';
+import { getReportData } from './report-data.query.js';
+import { getSalonRecap } from './salon-recap.query.js';
+
+/** Report GETs: every role (SPEC.md §2), salon checked by the auth plugin. Check-up writes: ADMIN or SUPERADMIN. */
+const ALL = [...ROLE_GROUPS.all];
+const MANAGERS = [...ROLE_GROUPS.admin, ...ROLE_GROUPS.superadmin];
+
+/** The check-up range: ?fromDate / ?toDate, each defaulting to the current month's bounds. */
+function checkUpRange(query: { fromDate?: string; toDate?: string }) {
+  const now = new Date();
+  const month = monthRange(now.getFullYear(), now.getMonth() + 1);
+  const from = query.fromDate ?? month.from;
+  const to = query.toDate ?? month.to;
+  assertRange(from, to);
+  return { from, to };
+}
+
+export async function reportDataAnalysisRoutes(app: FastifyInstance) {
+  registerEndpoint(app, getDayOfTheWeek, ALL, async ({ params: p }) => {
+    assertRange(p.fromDate, p.toDate);
+    return getDayOfWeek(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
+  });
+  registerEndpoint(app, getDayOfTheWeekGender, ALL, async ({ params: p }) => {
+    assertRange(p.fromDate, p.toDate);
+    return getDayOfWeek(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
+  });
+  registerEndpoint(app, getReportDataAnalysis, ALL, async ({ params: p }) => {
+    assertRange(p.from, p.to, ['from', 'to']);
+    return getReportData(app.db, p.salonId, p.from, p.to, 'ALL');
+  });
+  registerEndpoint(app, getReportDataAnalysisGender, ALL, async ({ params: p }) => {
+    assertRange(p.from, p.to, ['from', 'to']);
+    return getReportData(app.db, p.salonId, p.from, p.to, p.gender);
+  });
+  registerEndpoint(app, getSalonRecapEndpoint, ALL, async ({ params: p }) => {
+    assertRange(p.fromDate, p.toDate);
+    return getSalonRecap(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
+  });
+  registerEndpoint(app, getSalonRecapGender, ALL, async ({ params: p }) => {
+    assertRange(p.fromDate, p.toDate);
+    return getSalonRecap(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
+  });
+  registerEndpoint(app, getCheckUpEndpoint, ALL, async ({ params: p, query }) => {
+    const { from, to } = checkUpRange(query);
+    return getCheckUp(app.db, p.salonId, from, to, 'ALL');
+  });
+  registerEndpoint(app, getCheckUpGender, ALL, async ({ params: p, query }) => {
+    const { from, to } = checkUpRange(query);
+    return getCheckUp(app.db, p.salonId, from, to, p.gender);
+  });
+  registerEndpoint(app, addCheckUp, MANAGERS, async ({ params: p, body }) => {
+    await saveCheckUpTargets(app.db, p.salonId, 'ALL', body);
+    const { from, to } = checkUpRange({});
+    return getCheckUp(app.db, p.salonId, from, to, 'ALL');
+  });
+  registerEndpoint(app, addCheckUpGender, MANAGERS, async ({ params: p, body }) => {
+    await saveCheckUpTargets(app.db, p.salonId, p.gender, body);
+    const { from, to } = checkUpRange({});
+    return getCheckUp(app.db, p.salonId, from, to, p.gender);
+  });
+}
