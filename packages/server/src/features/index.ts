@@ -5,6 +5,10 @@ import { salonsRoutes } from './salons/salons.routes.js';
 import { salonConfigRoutes } from './salon-config/salon-config.routes.js';
 import { salonsGrowingRoutes } from './salons-growing/salons-growing.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
+import { statsRoutes } from './stats/stats.routes.js';
+import { reportDataAnalysisRoutes } from './report-data-analysis/report-data-analysis.routes.js';
+import { serviceAnalysisRoutes } from './service-analysis/service-analysis.routes.js';
+import { productAnalysisRoutes } from './product-analysis/product-analysis.routes.js';
 import type { SessionService } from './sessions/sessions.service.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -17,4 +21,8 @@ export async function featureRoutes(app: FastifyInstance, options: { sessions: S
   await app.register(permissionsRoutes);
   await app.register(usersRoutes);
   await app.register(salonOverviewRoutes);
+  await app.register(statsRoutes);
+  await app.register(reportDataAnalysisRoutes);
+  await app.register(serviceAnalysisRoutes);
+  await app.register(productAnalysisRoutes);
 }
