@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { DatabaseHandle } from '../db/connect.js';
 
 /** The demo users of issue 2; every one signs in with the password `demo`. */
 export const DEMO_LOGINS = [
@@ -12,17 +12,34 @@ export const DEMO_LOGINS = [
   { username: 'noroles', description: 'no permission' },
 ] as const;
 
+/**
+ * Volume of the chain started on an empty database: appointments per salon-day relative to
+ * the benchmark volume (density 1: about 5 M sale lines for 20 salons x 3 years). The first
+ * start of the embedded database must stay well under a minute, hence less than 1.
+ */
+export const DEFAULT_DENSITY = 0.35;
+
 export interface DemoOptions {
   salons: number;
   years: number;
   seed?: number;
+  /** 'YYYY-MM-DD'; defaults to today in Europe/Rome. */
+  today?: string;
+  /** See DEFAULT_DENSITY. */
+  density?: number;
   log?: { info(msg: string): void };
 }
 
-/** Fills an empty database with the demo chain; does nothing when salons exist. */
-export async function ensureDemoChain(db: Db, options: DemoOptions): Promise<void> {
-  const existing = await db.selectFrom('salons').select('id').limit(1).execute();
-  if (existing.length > 0) return;
+/** Fills an empty database with the demo chain; does nothing when salons or users exist. */
+export async function ensureDemoChain(database: Pick<DatabaseHandle, 'db' | 'url' | 'kind'>, options: DemoOptions): Promise<boolean> {
+  const salons = await database.db.selectFrom('salons').select('id').limit(1).execute();
+  const users = await database.db.selectFrom('users').select('id').limit(1).execute();
+  if (salons.length > 0 || users.length > 0) return false;
+  options.log?.info(`Creating the demo chain (${options.salons} salons, ${options.years} years)…`);
   const { generateDemoChain } = await import('./generate.js');
-  await generateDemoChain(db, options);
+  await generateDemoChain(database, { ...options, density: options.density ?? DEFAULT_DENSITY });
+  // The long-range reports read the daily rollups (db/rollups.ts): build them for the new chain.
+  const { rebuildRollups } = await import('../db/rollups.js');
+  await rebuildRollups(database.db);
+  return true;
 }

@@ -1,0 +1,83 @@
+/** Days are counted as whole days since 1970-01-01 (UTC calendar arithmetic, no time zone shifts). */
+const MS_PER_DAY = 86_400_000;
+
+export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export function dayFromIso(iso: string): number {
+  return Math.round(Date.parse(`${iso}T00:00:00Z`) / MS_PER_DAY);
+}
+
+export function isoFromDay(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday .. 6 = Saturday. */
+export function weekdayOf(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+/** Calendar parts of a day: year, month 1..12, day of month 1..31. */
+export function partsOf(day: number): { year: number; month: number; dayOfMonth: number } {
+  const date = new Date(day * MS_PER_DAY);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, dayOfMonth: date.getUTCDate() };
+}
+
+export function dayOf(year: number, month: number, dayOfMonth: number): number {
+  return Math.round(Date.UTC(year, month - 1, dayOfMonth) / MS_PER_DAY);
+}
+
+/** Today's date in a time zone (the salons count their days in Europe/Rome). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Easter Sunday (anonymous Gregorian algorithm). */
+function easterSunday(year: number): number {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const dayOfMonth = ((h + l - 7 * m + 114) % 31) + 1;
+  return dayOf(year, month, dayOfMonth);
+}
+
+const FIXED_HOLIDAYS = ['01-01', '01-06', '04-25', '05-01', '06-02', '08-15', '11-01', '12-25', '12-26'];
+
+/** Italian public holidays (salons close); 8 December stays open for the Christmas trade. */
+export function isPublicHoliday(day: number): boolean {
+  const iso = isoFromDay(day);
+  if (FIXED_HOLIDAYS.includes(iso.slice(5))) return true;
+  return day === easterSunday(partsOf(day).year) + 1;
+}
+
+/** 'HH:MM' to minutes after midnight. */
+export function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+const CLOCK = Array.from({ length: 1440 }, (_, minute) => {
+  const h = Math.floor(minute / 60);
+  const m = minute % 60;
+  return `${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}`;
+});
+
+/** Minutes after midnight to 'HH:MM'. */
+export function clockOf(minute: number): string {
+  return CLOCK[Math.max(0, Math.min(1439, minute))]!;
+}
+
+/** A local timestamp 'YYYY-MM-DD HH:MM:SS' (the loading session runs in the salons' time zone). */
+export function localTimestamp(iso: string, minute: number, second = 0): string {
+  return `${iso} ${clockOf(minute)}:${second < 10 ? '0' : ''}${second}`;
+}

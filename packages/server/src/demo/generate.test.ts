@@ -1,0 +1,361 @@
+import { type RawBuilder, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/connect.js';
+import type { Db } from '../db/database.js';
+import { createTestApp, createTestDatabase, type TestApp } from '../test/helpers.js';
+import { todayIn } from './calendar.js';
+import { generateDemoChain } from './generate.js';
+import { DEMO_LOGINS, ensureDemoChain } from './seed.js';
+
+// A small chain: 2 salons, about 3 months up to a fixed "today", at 30 % of the benchmark volume.
+const TODAY = '2026-03-14';
+const OPTIONS = { salons: 2, years: 0.25, seed: 7, today: TODAY, density: 0.3 };
+
+const TABLES = [
+  'salons',
+  'users',
+  'user_permissions',
+  'services',
+  'products',
+  'clients',
+  'appointments',
+  'sale_lines',
+  'feedback',
+  'nps_responses',
+  'stock_movements',
+  'user_timeframes',
+  'user_shifts',
+  'user_shift_requests',
+  'attendances',
+  'news',
+  'salon_configs',
+  'full_capacity_settings',
+  'campaigns',
+  'campaign_salons',
+  'campaign_staff',
+  'campaign_team_leaders',
+  'campaign_services_products',
+  'check_ups',
+];
+
+let t: TestApp;
+let db: Db;
+
+async function one<T>(query: RawBuilder<T>): Promise<T> {
+  const { rows } = await query.execute(db);
+  return rows[0]!;
+}
+
+async function countOf(query: string): Promise<number> {
+  return (await one(sql<{ n: number }>`SELECT count(*) AS n FROM (${sql.raw(query)}) q`)).n;
+}
+
+/** One digest per table over every row (users without their salted password hashes). */
+async function fingerprint(target: Db): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const table of TABLES) {
+    const expr = table === 'users' ? `(t.id, t.username, t.salon_id, t.first_name, t.employment_start)::text` : 't::text';
+    const { rows } = await sql<{
+      digest: string;
+    }>`SELECT count(*) || ':' || md5(coalesce(string_agg(${sql.raw(expr)}, '|' ORDER BY ${sql.raw(expr)}), '')) AS digest FROM ${sql.table(table)} t`.execute(
+      target,
+    );
+    result[table] = rows[0]!.digest;
+  }
+  return result;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ loginMaxFailuresPerAddress: 1000 });
+  db = t.db;
+  await generateDemoChain(t.database, OPTIONS);
+});
+afterAll(() => t.close());
+
+describe('the demo chain', () => {
+  it('fills every table of DESIGN.md §2', async () => {
+    for (const table of TABLES) {
+      const n = await countOf(`SELECT 1 FROM ${table}`);
+      expect(n, table).toBeGreaterThan(0);
+    }
+  });
+
+  it('is deterministic: the same seed and day give the same rows, another seed other rows', async () => {
+    const [again, other] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    try {
+      await Promise.all([generateDemoChain(again, OPTIONS), generateDemoChain(other, { ...OPTIONS, seed: 8 })]);
+      const first = await fingerprint(db);
+      expect(await fingerprint(again.db)).toEqual(first);
+      const changed = await fingerprint(other.db);
+      expect(changed.sale_lines).not.toBe(first.sale_lines);
+    } finally {
+      await again.close();
+      await other.close();
+    }
+  });
+
+  it('has sale lines only for DONE appointments (or walk-ins), on the appointment day and client', async () => {
+    expect(
+      await countOf(`SELECT 1 FROM sale_lines l JOIN appointments a ON a.salon_id = l.salon_id AND a.id = l.appointment_id
+                      WHERE a.status <> 'DONE' OR a.day <> l.day OR a.client_id IS DISTINCT FROM l.client_id`),
+    ).toBe(0);
+    expect(await countOf(`SELECT 1 FROM sale_lines WHERE appointment_id IS NULL`)).toBeGreaterThan(0);
+    expect(await countOf(`SELECT 1 FROM sale_lines WHERE appointment_id IS NULL AND kind <> 'PRODUCT'`)).toBe(0);
+  });
+
+  it('books the days after today and checks out the days up to today', async () => {
+    expect(await countOf(`SELECT 1 FROM appointments WHERE day > '${TODAY}' AND status <> 'BOOKED'`)).toBe(0);
+    expect(await countOf(`SELECT 1 FROM appointments WHERE day <= '${TODAY}' AND status = 'BOOKED'`)).toBe(0);
+    expect(await countOf(`SELECT 1 FROM sale_lines WHERE day > '${TODAY}'`)).toBe(0);
+    expect(await countOf(`SELECT 1 FROM appointments WHERE day > '${TODAY}'`)).toBeGreaterThan(0);
+    const maxBooked = await one(sql<{ day: string }>`SELECT max(day) AS day FROM appointments`);
+    expect(maxBooked.day > '2026-03-25').toBe(true);
+    const shares = await one(
+      sql<{ done: number; cancelled: number; noShow: number }>`SELECT avg((status = 'DONE')::int) AS done,
+        avg((status = 'CANCELLED')::int) AS cancelled, avg((status = 'NO_SHOW')::int) AS "noShow"
+        FROM appointments WHERE day <= ${TODAY}`,
+    );
+    expect(shares.done).toBeGreaterThan(0.85);
+    expect(shares.done).toBeLessThan(0.95);
+    expect(shares.cancelled).toBeGreaterThan(0);
+    expect(shares.noShow).toBeGreaterThan(0);
+  });
+
+  it('keeps paid = list - discount, with some discounts', async () => {
+    expect(
+      await countOf(`SELECT 1 FROM sale_lines WHERE paid_amount_cents <> list_amount_cents - discount_cents OR discount_cents < 0`),
+    ).toBe(0);
+    const share = await one(sql<{ s: number }>`SELECT avg((discount_cents > 0)::int) AS s FROM sale_lines`);
+    expect(share.s).toBeGreaterThan(0.03);
+    expect(share.s).toBeLessThan(0.3);
+  });
+
+  it('marks about 10 % of the lines as recommended', async () => {
+    const share = await one(sql<{ s: number }>`SELECT avg(recommended::int) AS s FROM sale_lines`);
+    expect(share.s).toBeGreaterThan(0.07);
+    expect(share.s).toBeLessThan(0.13);
+  });
+
+  it('carries the catalogue category on every line and sells only RESALE products', async () => {
+    expect(
+      await countOf(
+        `SELECT 1 FROM sale_lines l JOIN services s ON s.id = l.service_id WHERE l.kind <> 'SERVICE' OR l.category <> s.category`,
+      ),
+    ).toBe(0);
+    expect(
+      await countOf(
+        `SELECT 1 FROM sale_lines l JOIN products p ON p.id = l.product_id WHERE l.kind <> 'PRODUCT' OR l.category <> 'RESALE' OR p.category <> 'RESALE'`,
+      ),
+    ).toBe(0);
+    const categories = await sql<{ category: string }>`SELECT DISTINCT category FROM sale_lines ORDER BY 1`.execute(db);
+    expect(categories.rows.map((r) => r.category)).toEqual(['COLOUR', 'HAIRCUT', 'RESALE', 'STYLING', 'TREATMENT']);
+    expect(
+      await countOf(
+        `SELECT 1 FROM stock_movements m JOIN products p ON p.id = m.product_id WHERE p.category = 'PROFESSIONAL' AND m.type = 'INTERNAL_USE'`,
+      ),
+    ).toBeGreaterThan(0);
+    const types = await sql<{ type: string }>`SELECT DISTINCT type FROM stock_movements ORDER BY 1`.execute(db);
+    expect(types.rows.map((r) => r.type)).toEqual(['ADJUSTMENT', 'INTERNAL_USE', 'LOAD', 'SALE', 'TRANSFER']);
+    // Stock never goes below zero: loads come before the sales they cover.
+    expect(await countOf(`SELECT 1 FROM stock_movements GROUP BY salon_id, product_id HAVING sum(quantity) < 0`)).toBe(0);
+  });
+
+  it('sets first_visit to the day of the first DONE appointment, null for clients who never came', async () => {
+    expect(
+      await countOf(`SELECT 1 FROM clients c WHERE c.first_visit IS DISTINCT FROM
+                      (SELECT min(a.day) FROM appointments a WHERE a.salon_id = c.salon_id AND a.client_id = c.id AND a.status = 'DONE')`),
+    ).toBe(0);
+    expect(await countOf(`SELECT 1 FROM clients WHERE first_visit IS NULL`)).toBeGreaterThan(0);
+  });
+
+  it('leaves some client records incomplete and some likely duplicates (for the data-quality report)', async () => {
+    for (const condition of [
+      'phone IS NULL',
+      'email IS NULL',
+      'birth_date IS NULL',
+      'gender IS NULL',
+      'NOT privacy_consent',
+      `email NOT LIKE '%@%.%'`,
+    ]) {
+      expect(await countOf(`SELECT 1 FROM clients WHERE ${condition}`), condition).toBeGreaterThan(0);
+    }
+    const genders = await one(
+      sql<{
+        female: number;
+        male: number;
+      }>`SELECT avg((gender = 'FEMALE')::int) AS female, avg((gender = 'MALE')::int) AS male FROM clients`,
+    );
+    expect(genders.female).toBeGreaterThan(0.6);
+    expect(genders.male).toBeGreaterThan(0.15);
+    expect(
+      await countOf(`SELECT 1 FROM clients WHERE phone IS NOT NULL GROUP BY salon_id, first_name, last_name, phone HAVING count(*) > 1`),
+    ).toBeGreaterThan(0);
+  });
+
+  it("puts every line's staff member on a shift covering the appointment (walk-ins: a shift that day)", async () => {
+    expect(
+      await countOf(`SELECT 1 FROM sale_lines l JOIN appointments a ON a.salon_id = l.salon_id AND a.id = l.appointment_id
+                      WHERE NOT EXISTS (SELECT 1 FROM user_timeframes f WHERE f.salon_id = l.salon_id AND f.user_id = l.staff_id
+                                          AND f.day_start <= a.start_at AND f.day_end >= a.end_at)`),
+    ).toBe(0);
+    expect(
+      await countOf(`SELECT 1 FROM sale_lines l WHERE l.appointment_id IS NULL
+                      AND NOT EXISTS (SELECT 1 FROM user_timeframes f WHERE f.salon_id = l.salon_id AND f.user_id = l.staff_id
+                                        AND (f.day_start AT TIME ZONE 'Europe/Rome')::date = l.day)`),
+    ).toBe(0);
+    // Lines belong to consultants (IMAGE or ASSISTANCE) of that salon.
+    expect(
+      await countOf(`SELECT 1 FROM sale_lines l JOIN users u ON u.id = l.staff_id
+                      WHERE u.salon_id <> l.salon_id OR NOT EXISTS (SELECT 1 FROM user_permissions p WHERE p.user_id = u.id AND p.permission_id IN (5, 6))`),
+    ).toBe(0);
+  });
+
+  it('plans shifts only on opening days, never on a day off, and attendance close to the shifts', async () => {
+    expect(
+      await countOf(`SELECT 1 FROM user_timeframes f JOIN salons s ON s.id = f.salon_id
+                      WHERE s.opening_hours ->> lower(to_char(f.day_start AT TIME ZONE 'Europe/Rome', 'FMDay')) IS NULL`),
+    ).toBe(0);
+    expect(
+      await countOf(`SELECT 1 FROM user_timeframes f JOIN user_shifts o ON o.salon_id = f.salon_id AND o.user_id = f.user_id
+                      AND (f.day_start AT TIME ZONE 'Europe/Rome')::date BETWEEN o.start_day AND o.end_day`),
+    ).toBe(0);
+    expect(
+      await countOf(`SELECT 1 FROM user_timeframes WHERE (day_start AT TIME ZONE 'Europe/Rome')::date IN ('2026-01-01', '2026-01-06')`),
+    ).toBe(0);
+    const ratio = await one(
+      sql<{ r: number }>`SELECT (SELECT count(*) FROM attendances)::float
+        / (SELECT count(*) FROM user_timeframes WHERE (day_start AT TIME ZONE 'Europe/Rome')::date <= ${TODAY}) AS r`,
+    );
+    expect(ratio.r).toBeGreaterThan(0.93);
+    expect(ratio.r).toBeLessThan(1);
+    expect(await countOf(`SELECT 1 FROM attendances WHERE (clock_in AT TIME ZONE 'Europe/Rome')::date > '${TODAY}'`)).toBe(0);
+    // Each clock-in is within half an hour of a shift start of that user that day.
+    expect(
+      await countOf(`SELECT 1 FROM attendances a WHERE NOT EXISTS (SELECT 1 FROM user_timeframes f WHERE f.salon_id = a.salon_id
+                      AND f.user_id = a.user_id AND abs(extract(epoch FROM a.clock_in - f.day_start)) < 1800)`),
+    ).toBe(0);
+    expect(await countOf(`SELECT 1 FROM attendances WHERE clock_out IS NULL`)).toBeGreaterThan(0);
+  });
+
+  it('has day-off requests in every state, in every salon', async () => {
+    const rows = await sql<{ salon_id: number; states: string }>`SELECT salon_id, string_agg(DISTINCT status, ',' ORDER BY status) AS states
+      FROM user_shift_requests GROUP BY salon_id ORDER BY salon_id`.execute(db);
+    expect(rows.rows).toEqual([
+      { salon_id: 1, states: 'APPROVED,PENDING,REJECTED' },
+      { salon_id: 2, states: 'APPROVED,PENDING,REJECTED' },
+    ]);
+    expect(
+      await countOf(`SELECT 1 FROM user_shift_requests WHERE status <> 'PENDING' AND (decided_by IS NULL OR decided_at IS NULL)`),
+    ).toBe(0);
+    const types = await sql<{ type: string }>`SELECT DISTINCT type FROM user_shifts ORDER BY 1`.execute(db);
+    expect(types.rows.map((r) => r.type)).toEqual(['HOLIDAY', 'PERMIT', 'SICK']);
+  });
+
+  it('is busiest on Saturday, closed on Sunday and Monday in salon 1, and peaks in December over January', async () => {
+    const perWeekday = await sql<{
+      dow: number;
+      perDay: number;
+    }>`SELECT extract(dow FROM day)::int AS dow, count(*)::float / count(DISTINCT day) AS "perDay"
+      FROM appointments WHERE salon_id = 1 AND status = 'DONE' GROUP BY 1 ORDER BY 1`.execute(db);
+    expect(perWeekday.rows.map((r) => r.dow)).toEqual([2, 3, 4, 5, 6]);
+    const saturday = perWeekday.rows.find((r) => r.dow === 6)!.perDay;
+    for (const row of perWeekday.rows) if (row.dow !== 6) expect(row.perDay).toBeLessThan(saturday);
+    const perMonth = await sql<{
+      month: number;
+      perDay: number;
+    }>`SELECT extract(month FROM day)::int AS month, count(*)::float / count(DISTINCT day) AS "perDay"
+      FROM appointments WHERE status = 'DONE' AND extract(month FROM day) IN (12, 1) GROUP BY 1`.execute(db);
+    const december = perMonth.rows.find((r) => r.month === 12)!.perDay;
+    const january = perMonth.rows.find((r) => r.month === 1)!.perDay;
+    expect(december).toBeGreaterThan(january * 1.2);
+  });
+
+  it('keeps every reference valid (the load may skip foreign-key triggers)', async () => {
+    const orphans = [
+      `SELECT 1 FROM sale_lines l WHERE l.appointment_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.salon_id = l.salon_id AND a.id = l.appointment_id)`,
+      `SELECT 1 FROM sale_lines l WHERE l.client_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM clients c WHERE c.salon_id = l.salon_id AND c.id = l.client_id)`,
+      `SELECT 1 FROM appointments a WHERE NOT EXISTS (SELECT 1 FROM clients c WHERE c.salon_id = a.salon_id AND c.id = a.client_id)`,
+      `SELECT 1 FROM appointments a WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = a.staff_id)`,
+      `SELECT 1 FROM feedback f WHERE NOT EXISTS (SELECT 1 FROM appointments a WHERE a.salon_id = f.salon_id AND a.id = f.appointment_id AND a.status = 'DONE')`,
+      `SELECT 1 FROM nps_responses n WHERE NOT EXISTS (SELECT 1 FROM clients c WHERE c.salon_id = n.salon_id AND c.id = n.client_id)`,
+      `SELECT 1 FROM campaign_staff s WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id AND u.salon_id = s.salon_id)`,
+      `SELECT 1 FROM user_shift_requests r WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id AND u.salon_id = r.salon_id)`,
+    ];
+    for (const query of orphans) expect(await countOf(query), query).toBe(0);
+  });
+
+  it('writes the settings: 5 salon configs, full capacity and check-ups per salon, chain-wide and salon news', async () => {
+    expect(await countOf(`SELECT 1 FROM salon_configs GROUP BY salon_id HAVING count(*) = 5`)).toBe(2);
+    expect(await countOf(`SELECT 1 FROM full_capacity_settings WHERE number_of_people > 0 AND average_hourly_cents > 0`)).toBe(2);
+    expect(await countOf(`SELECT DISTINCT salon_id, gender FROM check_ups`)).toBe(6);
+    expect(await countOf(`SELECT 1 FROM news WHERE salon_id IS NULL`)).toBeGreaterThan(0);
+    expect(await countOf(`SELECT 1 FROM news WHERE salon_id IS NOT NULL`)).toBeGreaterThan(0);
+    expect(await countOf(`SELECT 1 FROM campaigns WHERE date_from <= '${TODAY}' AND date_to >= '${TODAY}'`)).toBe(1);
+  });
+
+  it('moves the identity sequences past the explicit ids', async () => {
+    const salon = await db
+      .insertInto('salons')
+      .values({ name: 'Nuovo', code: 'NEW', city: 'Pisa', opening_hours: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(salon.id).toBe(3);
+    await db.deleteFrom('salons').where('id', '=', salon.id).execute();
+    const max = await one(sql<{ id: number }>`SELECT max(id) AS id FROM sale_lines`);
+    const next = await one(sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('sale_lines', 'id')) AS id`);
+    expect(next.id).toBe(max.id + 1);
+  });
+
+  it('lets the eight demo users sign in with "demo", with their roles and salons', async () => {
+    const expected: Record<string, { role: string[]; salonId: number | null }> = {
+      superadmin: { role: ['SUPERADMIN'], salonId: null },
+      manager: { role: ['ADMIN'], salonId: 1 },
+      reception: { role: ['RECEPTIONIST'], salonId: 1 },
+      marketing: { role: ['SALESMARKETING'], salonId: 1 },
+      stylist: { role: ['IMAGE'], salonId: 1 },
+      assistant: { role: ['ASSISTANCE'], salonId: 1 },
+      manager2: { role: ['ADMIN'], salonId: 2 },
+      noroles: { role: [], salonId: 1 },
+    };
+    expect(DEMO_LOGINS.map((l) => l.username).sort()).toEqual(Object.keys(expected).sort());
+    for (const [username, want] of Object.entries(expected)) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username, password: 'demo' } });
+      expect(res.statusCode, username).toBe(200);
+      expect(res.json().userDTO).toMatchObject({ username, role: want.role });
+      expect(res.json().userDTO.salonId ?? null).toBe(want.salonId);
+    }
+    // Generated staff share the password; one admin per salon.
+    const staff = await one(sql<{ username: string }>`SELECT username FROM users WHERE username LIKE '%.%' ORDER BY id LIMIT 1`);
+    const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username: staff.username, password: 'demo' } });
+    expect(res.statusCode).toBe(200);
+    expect(
+      await countOf(`SELECT 1 FROM users u JOIN user_permissions p ON p.user_id = u.id AND p.permission_id = 2 GROUP BY u.salon_id`),
+    ).toBe(2);
+  });
+
+  it('is added only to an empty database', async () => {
+    await expect(generateDemoChain(t.database, OPTIONS)).rejects.toThrow(/already holds/);
+    expect(await ensureDemoChain(t.database, OPTIONS)).toBe(false);
+  });
+});
+
+describe('ensureDemoChain', () => {
+  let fresh: DatabaseHandle;
+  beforeAll(async () => {
+    fresh = await createTestDatabase();
+  });
+  afterAll(() => fresh.close());
+
+  it('creates the chain on an empty database', async () => {
+    expect(await ensureDemoChain(fresh, { salons: 2, years: 0.05, today: TODAY, density: 0.1 })).toBe(true);
+    const salons = await fresh.db.selectFrom('salons').select('name').orderBy('id').execute();
+    expect(salons.map((s) => s.name)).toEqual(['Salone Milano Brera', 'Salone Torino Centro']);
+  });
+});
+
+describe('todayIn', () => {
+  it("gives the salon's local date (Rome is ahead of UTC)", () => {
+    expect(todayIn('Europe/Rome', new Date('2026-03-14T23:30:00Z'))).toBe('2026-03-15');
+    expect(todayIn('Europe/Rome', new Date('2026-03-14T12:00:00Z'))).toBe('2026-03-14');
+  });
+});
