@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReportFixture, seedReportFixture } from '../features/stats/report-fixture.js';
+import type { GenderScope } from '../features/stats/report-range.js';
+import { getSalesMeasures, getSalesTotalsFromRaw, type RawMeasures } from '../features/stats/sales-measures.query.js';
+import { createTestApp, type TestApp } from '../test/helpers.js';
+import type { Db } from './database.js';
+import { rebuildRollups, refreshSalesRollup } from './rollups.js';
+
+let t: TestApp;
+let f: ReportFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await seedReportFixture(t.db);
+});
+afterAll(() => t.close());
+
+const GENDERS: GenderScope[] = ['ALL', 'MALE', 'FEMALE'];
+
+/** Every day with data in either source, with the rollup and the raw measures of that day. */
+async function compareDays(db: Db, salonId: number, from: string, to: string) {
+  const days = await sql<{ day: string }>`
+    SELECT DISTINCT day::text AS day FROM (
+      SELECT day FROM sale_lines WHERE salon_id = ${salonId}
+      UNION SELECT day FROM appointments WHERE salon_id = ${salonId}
+      UNION SELECT first_visit FROM clients WHERE salon_id = ${salonId} AND first_visit IS NOT NULL) d
+    WHERE day BETWEEN ${from}::date AND ${to}::date ORDER BY 1`.execute(db);
+  const out: { day: string; gender: GenderScope; rollup: RawMeasures; raw: RawMeasures }[] = [];
+  for (const gender of GENDERS) {
+    const { buckets } = await getSalesMeasures(db, { salonId, from, to, gender }, 'day');
+    for (const { day } of days.rows) {
+      const raw = await getSalesTotalsFromRaw(db, { salonId, from: day, to: day, gender });
+      const rollup = buckets.get(day) ?? {
+        servicesCents: 0,
+        productsCents: 0,
+        discountCents: 0,
+        appointments: 0,
+        clients: 0,
+        newClients: 0,
+      };
+      out.push({ day, gender, rollup, raw });
+    }
+  }
+  return out;
+}
+
+describe('daily rollups', () => {
+  it('agree with the raw tables on the fixture, per day and per range, for every gender', async () => {
+    for (const salonId of [f.salon1, f.salon2]) {
+      for (const { day, gender, rollup, raw } of await compareDays(t.db, salonId, '2024-01-01', '2025-12-31')) {
+        expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
+      }
+      for (const gender of GENDERS) {
+        for (const [from, to] of [
+          ['2024-01-01', '2025-12-31'],
+          ['2025-03-01', '2025-03-31'],
+          ['2025-03-04', '2025-03-04'],
+        ] as const) {
+          const { totals } = await getSalesMeasures(t.db, { salonId, from, to, gender }, 'month');
+          expect(totals).toEqual(await getSalesTotalsFromRaw(t.db, { salonId, from, to, gender }));
+        }
+      }
+    }
+    // and on the hand-worked numbers: March 2025 of salon 1 (see report-fixture.ts)
+    const march = await getSalesTotalsFromRaw(t.db, { salonId: f.salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' });
+    expect(march).toEqual({ servicesCents: 15600, productsCents: 5200, discountCents: 1700, appointments: 4, clients: 4, newClients: 2 });
+  });
+
+  it('item rollup, category rollup and client days add up to the same revenue', async () => {
+    const { rows } = await sql<{ a: number; b: number; c: number; d: number }>`
+      SELECT (SELECT sum(revenue_cents) FROM sales_daily) AS a, (SELECT sum(revenue_cents) FROM item_sales_daily) AS b,
+        (SELECT sum(paid_amount_cents) FROM sale_lines) AS c,
+        (SELECT sum(revenue_cents) FROM client_days) + (SELECT sum(paid_amount_cents) FROM sale_lines WHERE client_id IS NULL) AS d`.execute(
+      t.db,
+    );
+    const r = rows[0]!;
+    expect(r.a).toBe(r.c);
+    expect(r.b).toBe(r.c);
+    expect(r.d).toBe(r.c);
+  });
+
+  it('stay in step when a write refreshes them in its own transaction', async () => {
+    const { salon1, clients, services, users } = f;
+    await t.db.transaction().execute(async (tx) => {
+      // a new DONE appointment for C3 on 2025-03-05 with a discounted Colour, and C4 becomes MALE
+      const { id } = await tx
+        .insertInto('appointments')
+        .values({
+          salon_id: salon1,
+          client_id: clients.c3,
+          day: '2025-03-05',
+          start_at: new Date('2025-03-05T09:00:00Z'),
+          end_at: new Date('2025-03-05T10:00:00Z'),
+          status: 'DONE',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('sale_lines')
+        .values({
+          salon_id: salon1,
+          appointment_id: id,
+          client_id: clients.c3,
+          staff_id: users.stylist,
+          day: '2025-03-05',
+          kind: 'SERVICE',
+          service_id: services.colour,
+          category: 'COLOUR',
+          list_amount_cents: 6000,
+          paid_amount_cents: 5000,
+          discount_cents: 1000,
+        })
+        .execute();
+      await tx.updateTable('clients').set({ gender: 'MALE' }).where('salon_id', '=', salon1).where('id', '=', clients.c4).execute();
+      await refreshSalesRollup(tx, salon1, '2025-03-05', '2025-03-05');
+    });
+    // The gender change touched every day of C4: refresh them (here the day of A4)
+    await refreshSalesRollup(t.db, salon1, '2025-03-04', '2025-03-04');
+    for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-03-31')) {
+      expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
+    }
+    const { totals } = await getSalesMeasures(t.db, { salonId: salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' }, 'day');
+    // 156 + 50 services, 5 appointments, discount 17 + 10
+    expect(totals).toMatchObject({ servicesCents: 20600, appointments: 5, discountCents: 2700 });
+  });
+
+  it('are detectably stale without a refresh, and rebuildRollups repairs them', async () => {
+    await t.db
+      .insertInto('sale_lines')
+      .values({
+        salon_id: f.salon1,
+        appointment_id: null,
+        client_id: null,
+        day: '2025-03-06',
+        kind: 'PRODUCT',
+        product_id: f.products.gel,
+        category: 'RESALE',
+        list_amount_cents: 1000,
+        paid_amount_cents: 1000,
+      })
+      .execute();
+    const q = { salonId: f.salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' as const };
+    const before = (await getSalesMeasures(t.db, q, 'day')).totals;
+    const raw = await getSalesTotalsFromRaw(t.db, q);
+    expect(raw.productsCents - before.productsCents).toBe(1000);
+    await rebuildRollups(t.db);
+    expect((await getSalesMeasures(t.db, q, 'day')).totals).toEqual(raw);
+  });
+});
