@@ -6,10 +6,11 @@ import { createTestApp, createTestDatabase, insertUser, seedAccessFixture, signI
 
 let t: TestApp;
 let code: string;
+let fx: Awaited<ReturnType<typeof seedAccessFixture>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedAccessFixture(t.db);
+  fx = await seedAccessFixture(t.db);
   code = await signIn(t.app, 'manager');
 });
 afterAll(() => t.close());
@@ -37,6 +38,19 @@ describe('errors', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The body is not valid JSON' });
+  });
+
+  it('answers a URL with bad percent-encoding with a JSON 400 that does not echo the URL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/Users/${code}/%ZZ` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The URL is not valid (bad percent-encoding)' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers text with a NUL byte, which PostgreSQL cannot store, with 400', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: `/api/Users/${code}/${fx.users.stylist}`, payload: { firstName: 'a\u0000b' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/NUL/);
   });
 
   it('answers a body of the wrong content type with a JSON 415', async () => {
@@ -151,9 +165,10 @@ describe('logs', () => {
         query: { password: 'Victim-admin-3' },
       }),
       app.inject({ method: 'GET', url: '/api/Salons/x', headers: { authorization: `Bearer ${session}` } }),
+      app.inject({ method: 'GET', url: `/api/Users/${session}/%ZZ` }),
     ];
     const statuses = (await Promise.all(calls)).map((res) => res.statusCode);
-    expect(statuses).toEqual([200, 400, 404, 200, 401, 200, 200, 400]);
+    expect(statuses).toEqual([200, 400, 404, 200, 401, 200, 200, 400, 400]);
     const text = lines.join('');
     expect(text).toContain('incoming request');
     expect(text).toContain('[session]');

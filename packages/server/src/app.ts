@@ -10,7 +10,7 @@ import { SessionService } from './features/sessions/sessions.service.js';
 import { redactUrl } from './lib/session-code.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { webPlugin } from './plugins/web.js';
 
 export interface BuildAppOptions {
@@ -39,6 +39,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    frameworkErrors: frameworkErrorHandler,
   });
   const sessions = await SessionService.create(database.db, config);
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** An error a client caused, answered with its status and message as they are. */
@@ -33,6 +33,9 @@ const pgClientErrors: Record<string, [number, string]> = {
   '23505': [409, 'That record already exists'],
   '23503': [409, 'That record refers to something that does not exist, or is still referred to'],
   '23514': [400, 'A value breaks a rule of the data'],
+  '22001': [400, 'A text is too long'],
+  '22021': [400, 'A text contains a character that cannot be stored (such as a NUL byte)'],
+  '22P05': [400, 'A text contains a character that cannot be stored (such as a NUL byte)'],
 };
 
 function describeValidation(error: FastifyError): { message: string; parameter?: string } {
@@ -46,6 +49,18 @@ function describeValidation(error: FastifyError): { message: string; parameter?:
   if (missing) return { message: `Missing ${label} '${missing}'`, parameter };
   if (!parameter) return { message: `Invalid ${label}: ${first.message}` };
   return { message: `Invalid ${label} '${parameter}': ${first.message}`, parameter };
+}
+
+/**
+ * Errors raised before routing (a URL with bad percent-encoding): Fastify's `frameworkErrors`
+ * option. Without it they answer in another shape and echo the URL, session code included.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // No route, so no onSend hook: the API's headers are set here.
+  if (request.url.startsWith('/api/')) reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid (bad percent-encoding)' : 'The request is not valid';
+  reply.status(status).send({ statusCode: status, error: reasons[status] ?? 'Error', message });
 }
 
 /** Every error answers JSON `{statusCode, error, message}`; nothing a client sends answers 500. */
