@@ -185,14 +185,37 @@ export async function getSalesTotalsFromRaw(
   };
 }
 
-/** Chain-wide totals of a range read from the rollups (the benchmark's rollup side). */
-export async function getChainTotalsFromRollup(
-  db: DbOrTx,
-  from: string,
-  to: string,
-): Promise<{ revenueCents: number; appointments: number }> {
-  const r = await sql<{ revenue: number | null; appointments: number | null }>`
-    SELECT (SELECT sum(revenue_cents) FROM sales_daily WHERE day BETWEEN ${from}::date AND ${to}::date) AS revenue,
-           (SELECT sum(appointments) FROM appointments_daily WHERE day BETWEEN ${from}::date AND ${to}::date) AS appointments`.execute(db);
-  return { revenueCents: Number(r.rows[0]?.revenue ?? 0), appointments: Number(r.rows[0]?.appointments ?? 0) };
+export interface ChainTotals {
+  servicesCents: number;
+  productsCents: number;
+  discountCents: number;
+  lines: number;
+  appointments: number;
+}
+
+/**
+ * Chain-wide totals of a range (every salon), from the raw tables (sale_lines, appointments)
+ * or from the daily rollups: the benchmark's baseline and its rollup counterpart.
+ */
+export async function getChainTotals(db: DbOrTx, from: string, to: string, source: 'raw' | 'rollup'): Promise<ChainTotals> {
+  const query =
+    source === 'raw'
+      ? sql<Record<string, number | null>>`
+        SELECT s.*, (SELECT count(*) FROM appointments WHERE status = 'DONE' AND day BETWEEN ${from}::date AND ${to}::date) AS appointments
+        FROM (SELECT sum(paid_amount_cents) FILTER (WHERE kind = 'SERVICE') AS services, sum(paid_amount_cents) FILTER (WHERE kind = 'PRODUCT') AS products,
+                sum(discount_cents) AS discount, count(*) AS lines
+              FROM sale_lines WHERE day BETWEEN ${from}::date AND ${to}::date) s`
+      : sql<Record<string, number | null>>`
+        SELECT s.*, (SELECT sum(appointments) FROM appointments_daily WHERE day BETWEEN ${from}::date AND ${to}::date) AS appointments
+        FROM (SELECT sum(revenue_cents) FILTER (WHERE kind = 'SERVICE') AS services, sum(revenue_cents) FILTER (WHERE kind = 'PRODUCT') AS products,
+                sum(discount_cents) AS discount, sum(line_count) AS lines
+              FROM sales_daily WHERE day BETWEEN ${from}::date AND ${to}::date) s`;
+  const r = (await query.execute(db)).rows[0] ?? {};
+  return {
+    servicesCents: Number(r.services ?? 0),
+    productsCents: Number(r.products ?? 0),
+    discountCents: Number(r.discount ?? 0),
+    lines: Number(r.lines ?? 0),
+    appointments: Number(r.appointments ?? 0),
+  };
 }

@@ -1,0 +1,290 @@
+/**
+ * `npm run bench`: the issue-4 report benchmark on the embedded database.
+ *
+ * 1. Opens the embedded PGlite in BENCH_DATA_DIR (default <repo>/bench-data) and loads the
+ *    20-salon x 3-year demo chain (benchmark volume, density 1) when it is empty; builds the
+ *    daily rollups when they are missing.
+ * 2. Starts the app on BENCH_PORT (default 18200), signs in as the superadmin and calls every
+ *    report GET of issue 4 over HTTP for one salon, over a month and over a year: a warm-up,
+ *    then BENCH_RUNS (default 20) timed calls each; prints p50 / p95 against the targets.
+ * 3. Times the chain-wide year totals straight from the raw sale lines (the baseline) and from
+ *    the rollups, checks they agree and prints the ratio.
+ * 4. Measures /api/health while year-long reports run in parallel.
+ */
+import { resolve } from 'node:path';
+import {
+  type Endpoint,
+  fillPath,
+  getGrowthDailyData,
+  getGrowthRecapData,
+  getGrowthTodayReport,
+  getGrowthTomorrowReport,
+  getSalonConfigTreatment,
+  getTreatmentTargetAndDataRelating,
+} from '@salon/contracts';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/connect.js';
+import { rebuildRollups } from '../src/db/rollups.js';
+import { generateDemoChain } from '../src/demo/generate.js';
+import { monthRange } from '../src/features/stats/report-range.js';
+import { getChainTotals } from '../src/features/stats/sales-measures.query.js';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const dataDir = resolve(process.env.BENCH_DATA_DIR || resolve(repoRoot, 'bench-data'));
+const port = Number(process.env.BENCH_PORT || 18200);
+const runs = Number(process.env.BENCH_RUNS || 20);
+const SALON = Number(process.env.BENCH_SALON || 1);
+const TARGET_MS = { month: 50, year: 150, none: 50 } as const;
+
+type Range = keyof typeof TARGET_MS;
+interface Call {
+  name: string;
+  range: Range;
+  url: string;
+}
+interface Result extends Call {
+  p50: number;
+  p95: number;
+  max: number;
+  status: number;
+}
+
+const log = { info: (msg: string) => console.log(msg), error: (msg: string) => console.error(msg) };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
+}
+
+async function timeMs<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const value = await fn();
+  return [performance.now() - t0, value];
+}
+
+async function main() {
+  console.log(`Benchmark database: embedded PGlite in ${dataDir}`);
+  const [openMs, database] = await timeMs(() => openDatabase({ dataDir, log, poolSize: 8 }));
+  console.log(`opened in ${(openMs / 1000).toFixed(1)} s`);
+  const db = database.db;
+  try {
+    const salons = await sql<{ n: number }>`SELECT count(*) AS n FROM salons`.execute(db);
+    if (Number(salons.rows[0]?.n) === 0) {
+      console.log('Loading the 20-salon x 3-year demo chain (benchmark volume)…');
+      const [ms] = await timeMs(() => generateDemoChain(database, { salons: 20, years: 3, density: 1, seed: 1, log }));
+      console.log(`loaded in ${(ms / 1000).toFixed(0)} s`);
+    }
+    const check = await sql<{ rollup: number; lines: number }>`
+      SELECT (SELECT count(*) FROM sales_daily) AS rollup, (SELECT count(*) FROM (SELECT 1 FROM sale_lines LIMIT 1) x) AS lines`.execute(
+      db,
+    );
+    if (Number(check.rows[0]?.rollup) === 0 && Number(check.rows[0]?.lines) > 0) {
+      console.log('Building the daily rollups…');
+      const [ms] = await timeMs(() => rebuildRollups(db));
+      console.log(`rollups built in ${(ms / 1000).toFixed(0)} s`);
+    }
+    const size = await sql<{ lines: number; salons: number; last: string }>`
+      SELECT (SELECT count(*) FROM sale_lines) AS lines, (SELECT count(*) FROM salons) AS salons,
+        (SELECT max(day)::text FROM sale_lines WHERE salon_id = ${SALON}) AS last`.execute(db);
+    const { lines, salons: salonCount, last } = size.rows[0]!;
+    console.log(`chain: ${salonCount} salons, ${Number(lines).toLocaleString('en')} sale lines; last sale day of salon ${SALON}: ${last}`);
+
+    // The last full month and the last full calendar year before the data's last day.
+    const lastDay = new Date(`${last}T00:00:00Z`);
+    const monthDate = new Date(Date.UTC(lastDay.getUTCFullYear(), lastDay.getUTCMonth() - 1, 1));
+    const mYear = monthDate.getUTCFullYear();
+    const mMonth = monthDate.getUTCMonth() + 1;
+    const m = monthRange(mYear, mMonth);
+    const year = lastDay.getUTCFullYear() - 1;
+    const y = { from: `${year}-01-01`, to: `${year}-12-31` };
+    const appointment = await sql<{ id: number }>`
+      SELECT id FROM appointments WHERE salon_id = ${SALON} AND status = 'DONE' AND client_id IS NOT NULL AND day <= ${m.to}::date
+      ORDER BY day DESC, id DESC LIMIT 1`.execute(db);
+    const appointmentId = Number(appointment.rows[0]?.id);
+
+    const config = { ...loadConfig({}), demo: false, dataDir, webDist: '/nonexistent', logLevel: 'error' };
+    const app = await buildApp({ config, database, logger: false });
+    await app.listen({ port, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      const login = await fetch(`${base}/api/Sessions/Login?username=superadmin&password=demo`, { method: 'POST' });
+      if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+      const code = ((await login.json()) as { sessionCode: string }).sessionCode;
+
+      const calls: Call[] = [];
+      const both = (name: string, url: (r: { from: string; to: string }) => string) => {
+        calls.push({ name, range: 'month', url: url(m) });
+        calls.push({ name, range: 'year', url: url(y) });
+      };
+      const S = `/api/Stats`;
+      both('Stats PerDay', (r) => `${S}/GetSalesDataAnalysisPerDay/${r.to}/${r.from}/${SALON}/${code}`);
+      both('Stats PerDayGender', (r) => `${S}/GetSalesDataAnalysisPerDayGender/FEMALE/${r.to}/${r.from}/${SALON}/${code}`);
+      calls.push({
+        name: 'Stats PerMonth (+prev. year)',
+        range: 'month',
+        url: `${S}/GetSalesDataAnalysisPerMonth/${mMonth}/${SALON}/${code}?year=${mYear}`,
+      });
+      calls.push({
+        name: 'Stats PerMonthGender',
+        range: 'month',
+        url: `${S}/GetSalesDataAnalysisPerMonthGender/MALE/${mMonth}/${SALON}/${code}?year=${mYear}`,
+      });
+      calls.push({ name: 'Stats PerYear (+prev. year)', range: 'year', url: `${S}/GetSalesDataAnalysisPerYear/${year}/${SALON}/${code}` });
+      calls.push({
+        name: 'Stats PerYearGender',
+        range: 'year',
+        url: `${S}/GetSalesDataAnalysisPerYearGender/FEMALE/${year}/${SALON}/${code}`,
+      });
+      both('Stats Gender', (r) => `${S}/GetSalesDataAnalysisGender/${r.to}/${r.from}/MALE/${SALON}/${code}`);
+      both('Stats PerClient', (r) => `${S}/GetSalesDataAnalysisPerClient/${r.to}/${r.from}/${SALON}/${code}`);
+      both('Stats DiscountsPerDay', (r) => `${S}/GetDiscountsProductsServicesPerDay/${code}?salonId=${SALON}&from=${r.from}&to=${r.to}`);
+      both(
+        'Stats DiscountsPerAppointment',
+        (r) => `${S}/GetDiscountsProductsServicesPerAppointment/${code}?salonId=${SALON}&from=${r.from}&to=${r.to}`,
+      );
+      calls.push({
+        name: 'ClientHistoryServices',
+        range: 'none',
+        url: `/api/ClientHistoryServices/Appointment/${code}?appointmentId=${appointmentId}`,
+      });
+      calls.push({
+        name: 'ClientHistoryProducts',
+        range: 'none',
+        url: `/api/ClientHistoryProducts/Appointment/${code}?appointmentId=${appointmentId}`,
+      });
+      const R = '/api/ReportDataAnalysis';
+      both('Report DayOfTheWeek', (r) => `${R}/GetDayOftheWeek/${code}/${r.from}/${r.to}/${SALON}`);
+      both('Report DayOfTheWeek gender', (r) => `${R}/GetDayOftheWeek/${code}/${r.from}/${r.to}/${SALON}/FEMALE`);
+      both('Report ServiceProduct', (r) => `${R}/GetReportDataAnalysis/${code}/${r.from}/${r.to}/${SALON}`);
+      both('Report ServiceProduct gender', (r) => `${R}/GetReportDataAnalysisGender/${code}/${r.from}/${r.to}/${SALON}/MALE`);
+      both('Report SalonRecap', (r) => `${R}/GetSalonRecap/${code}/${r.from}/${r.to}/${SALON}`);
+      both('Report SalonRecapGender', (r) => `${R}/GetSalonRecapGender/${code}/${r.from}/${r.to}/${SALON}/FEMALE`);
+      both('Report CheckUp', (r) => `${R}/GetCheckUp/${code}/${SALON}?fromDate=${r.from}&toDate=${r.to}`);
+      both('Report CheckUpGender', (r) => `${R}/GetCheckUpGender/${code}/${SALON}/MALE?fromDate=${r.from}&toDate=${r.to}`);
+      both('ServiceDataAnalysis', (r) => `/api/ServiceDataAnalysis/GetServiceDataAnalysis/${code}/${r.from}/${r.to}/${SALON}`);
+      both('ProductDataAnalysis', (r) => `/api/ProductDataAnalysis/GetProductDataAnalysis/${code}/${r.from}/${r.to}/${SALON}`);
+      // The other issue-4 GETs (salon growth and settings), built from their contracts.
+      const fill = (e: Endpoint, values: Record<string, string | number>) =>
+        fillPath(e.path, { SESSIONCODE: code, salonId: SALON, ...values });
+      calls.push({ name: 'SalonConfigTreatment', range: 'none', url: fill(getSalonConfigTreatment, {}) });
+      calls.push({
+        name: 'SalonsGrowing Treatment',
+        range: 'year',
+        url: fill(getTreatmentTargetAndDataRelating, {
+          target: 60,
+          toDate: y.to,
+          fromDate: y.from,
+          reachTargetMonths: 12,
+          targetMonths: 6,
+        }),
+      });
+      calls.push({
+        name: 'SalonsGrowing RecapData',
+        range: 'year',
+        url: fill(getGrowthRecapData, { reachTargetMonths: 12, targetMonths: 6 }),
+      });
+      calls.push({
+        name: 'SalonsGrowing DailyData',
+        range: 'month',
+        url: `${fill(getGrowthDailyData, { type: 'TREATMENTS', reachTargetMonths: 12, targetMonths: 6 })}?dateFrom=${m.from}&dateTo=${m.to}`,
+      });
+      calls.push({ name: 'SalonsGrowing Today', range: 'none', url: fill(getGrowthTodayReport, {}) });
+      calls.push({ name: 'SalonsGrowing Tomorrow', range: 'none', url: fill(getGrowthTomorrowReport, {}) });
+
+      console.log(`\nsalon ${SALON}; month ${m.from}..${m.to}; year ${y.from}..${y.to}; ${runs} timed calls each after a warm-up\n`);
+      const results: Result[] = [];
+      for (const call of calls) {
+        let status = 0;
+        const once = async () => {
+          const res = await fetch(base + call.url);
+          status = res.status;
+          await res.arrayBuffer();
+        };
+        await once();
+        await once();
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) times.push((await timeMs(once))[0]);
+        times.sort((a, b) => a - b);
+        results.push({ ...call, status, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times[times.length - 1] ?? 0 });
+      }
+
+      const pad = (s: string, n: number) => s.padEnd(n);
+      const num = (v: number) => v.toFixed(1).padStart(7);
+      console.log(`${pad('call', 34)} ${pad('range', 6)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'target'.padStart(7)}  result`);
+      let failures = 0;
+      for (const r of results) {
+        const target = TARGET_MS[r.range];
+        const ok = r.status === 200 && r.p95 <= target;
+        if (!ok) failures++;
+        const verdict = r.status !== 200 ? `FAIL (HTTP ${r.status})` : ok ? 'pass' : 'FAIL';
+        console.log(
+          `${pad(r.name, 34)} ${pad(r.range === 'none' ? '-' : r.range, 6)} ${num(r.p50)} ${num(r.p95)} ${String(target).padStart(7)}  ${verdict}`,
+        );
+      }
+
+      // Baseline: the chain-wide year totals from the raw sale lines vs from the rollups.
+      const rawTimes: number[] = [];
+      const rollTimes: number[] = [];
+      let raw = await getChainTotals(db, y.from, y.to, 'raw');
+      for (let i = 0; i < 3; i++) {
+        const [ms, value] = await timeMs(() => getChainTotals(db, y.from, y.to, 'raw'));
+        rawTimes.push(ms);
+        raw = value;
+      }
+      let roll = await getChainTotals(db, y.from, y.to, 'rollup');
+      for (let i = 0; i < runs; i++) {
+        const [ms, value] = await timeMs(() => getChainTotals(db, y.from, y.to, 'rollup'));
+        rollTimes.push(ms);
+        roll = value;
+      }
+      rawTimes.sort((a, b) => a - b);
+      rollTimes.sort((a, b) => a - b);
+      const rawMs = percentile(rawTimes, 0.5);
+      const rollMs = percentile(rollTimes, 0.5);
+      const same = JSON.stringify(raw) === JSON.stringify(roll);
+      console.log(
+        `\nchain-wide totals of ${year} (${salonCount} salons, ${raw.lines.toLocaleString('en')} lines, ${(raw.servicesCents + raw.productsCents) / 100} EUR):`,
+      );
+      console.log(
+        `  raw sale_lines (baseline) median ${rawMs.toFixed(0)} ms; daily rollup median ${rollMs.toFixed(1)} ms; ratio ${(rawMs / rollMs).toFixed(0)}x; equal: ${same ? 'yes' : 'NO'}`,
+      );
+      if (!same) {
+        failures++;
+        console.log(`  raw ${JSON.stringify(raw)}\n  rollup ${JSON.stringify(roll)}`);
+      }
+
+      // Health while year-long reports run (two clients in a loop).
+      let running = true;
+      const heavy = results.filter((r) => r.range === 'year').map((r) => r.url);
+      const loader = async (offset: number) => {
+        for (let i = offset; running; i++) await fetch(base + heavy[i % heavy.length]).then((r) => r.arrayBuffer());
+      };
+      const loaders = [loader(0), loader(Math.floor(heavy.length / 2))];
+      const health: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        health.push((await timeMs(() => fetch(`${base}/api/health`).then((r) => r.arrayBuffer())))[0]);
+      }
+      running = false;
+      await Promise.all(loaders);
+      health.sort((a, b) => a - b);
+      const hp95 = percentile(health, 0.95);
+      if (hp95 > TARGET_MS.none) failures++;
+      console.log(
+        `\n/api/health during report load: p50 ${percentile(health, 0.5).toFixed(1)} ms, p95 ${hp95.toFixed(1)} ms, max ${(health[health.length - 1] ?? 0).toFixed(1)} ms (target < ${TARGET_MS.none} ms): ${hp95 <= TARGET_MS.none ? 'pass' : 'FAIL'}`,
+      );
+      console.log(`\n${failures === 0 ? 'All targets met.' : `${failures} target(s) missed.`}`);
+      process.exitCode = failures === 0 ? 0 : 1;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
