@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, MESSAGES } from '../../lib/api-client';
+import { ApiError, errorMessageOf, MESSAGES } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { translateMessage } from '../../lib/i18n';
 import { ExportButton } from './export-button';
@@ -83,6 +83,13 @@ export function ReportFrame({
         <Skeleton variant="rounded" height={96} sx={{ mb: 2 }} />
         <Skeleton variant="rounded" height={240} />
       </Box>
+    );
+  } else if (status === 'error' && error instanceof ApiError && error.status === 403) {
+    // The route is open to every role (SPEC.md §2) but the report's API is not: say so, no retry.
+    body = (
+      <Alert severity="warning" data-testid="report-forbidden">
+        {t('reportFrame.forbidden')}
+      </Alert>
     );
   } else if (status === 'error') {
     body = (

@@ -1,0 +1,87 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import { barLabelOnTop } from '../../components/chart/bar-label';
+import { formatValue } from '../../components/format/number-format';
+
+const GRID = { left: 8, right: 8, top: 40, bottom: 8, containLabel: true };
+
+/** Revenue per period stacked services + products, with appointments as a line on a second axis. */
+export function revenueAndAppointmentsOption(input: {
+  categories: string[];
+  services: number[];
+  products: number[];
+  appointments: number[];
+  labels: { services: string; products: string; appointments: string };
+  language: string;
+}): EChartsCoreOption {
+  const money = (value: unknown) => formatValue(Number(value), 'money', input.language);
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, type: 'scroll' },
+    grid: GRID,
+    xAxis: { type: 'category', data: input.categories, axisLabel: { hideOverlap: true } },
+    yAxis: [
+      { type: 'value', axisLabel: { formatter: (value: number) => formatValue(value, 'integer', input.language) } },
+      { type: 'value', splitLine: { show: false } },
+    ],
+    series: [
+      { name: input.labels.services, type: 'bar', stack: 'revenue', data: input.services, tooltip: { valueFormatter: money } },
+      { name: input.labels.products, type: 'bar', stack: 'revenue', data: input.products, tooltip: { valueFormatter: money } },
+      { name: input.labels.appointments, type: 'line', yAxisIndex: 1, data: input.appointments, smooth: true, symbolSize: 4 },
+    ],
+  };
+}
+
+/** This period's revenue beside the previous year's, per category (day of month, month). */
+export function comparisonOption(input: {
+  categories: string[];
+  current: number[];
+  previous: number[];
+  labels: { current: string; previous: string };
+  language: string;
+  showBarLabels?: boolean;
+}): EChartsCoreOption {
+  const money = (value: unknown) => formatValue(Number(value), 'money', input.language);
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: GRID,
+    xAxis: { type: 'category', data: input.categories, axisLabel: { hideOverlap: true } },
+    yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatValue(value, 'integer', input.language) } },
+    series: [
+      {
+        name: input.labels.previous,
+        type: 'bar',
+        data: input.previous,
+        itemStyle: { color: '#b0bec5' },
+        tooltip: { valueFormatter: money },
+      },
+      {
+        name: input.labels.current,
+        type: 'bar',
+        data: input.current,
+        tooltip: { valueFormatter: money },
+        ...(input.showBarLabels ? { label: { ...barLabelOnTop, fontSize: 10 } } : {}),
+      },
+    ],
+  };
+}
+
+/** A pie of shares (revenue by gender). */
+export function shareOption(input: { slices: { name: string; value: number }[]; language: string }): EChartsCoreOption {
+  return {
+    tooltip: {
+      trigger: 'item',
+      valueFormatter: (value: unknown) => formatValue(Number(value), 'money', input.language),
+    },
+    legend: { bottom: 0 },
+    series: [
+      {
+        type: 'pie',
+        radius: ['35%', '65%'],
+        center: ['50%', '45%'],
+        data: input.slices,
+        label: { formatter: '{d}%' },
+      },
+    ],
+  };
+}

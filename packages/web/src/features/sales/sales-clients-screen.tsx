@@ -1,0 +1,123 @@
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { exportToXlsx } from '../../components/export/export-to-xlsx';
+import { formatDay } from '../../components/format/date-format';
+import { KpiCard } from '../../components/kpi-card/kpi-card';
+import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { ReportFrame } from '../../components/report-frame/report-frame';
+import { reportStatusOf } from '../../components/report-frame/report-status';
+import { useReportFilters } from '../../components/report-frame/use-report-filters';
+import { type SalesClientRow, type SalesPerClient, useSalesPerClient } from './api/use-sales-per-client';
+import { ClientHistoryDialog } from './components/client-history-dialog';
+import { clientNameOf, summarizeClients } from './sales-shaping';
+
+/** /sales-data-analysis-clients: every client who bought in the range; a row opens the client's service and product history. */
+export default function SalesClientsScreen() {
+  const { t, i18n } = useTranslation('sales');
+  const filters = useReportFilters();
+  // There is no per-client gender variant: the rows carry the client's gender, so the filter applies here.
+  const [gender, setGender] = useGenderFilter();
+  const perClient = useSalesPerClient({
+    salonId: filters.salonId,
+    fromDate: filters.fromDate,
+    toDate: filters.toDate,
+    isEnabled: filters.isRangeValid,
+  });
+  const rows = useMemo(
+    () => (perClient.data?.rows ?? []).filter((row) => gender === 'ALL' || row.gender === gender),
+    [perClient.data, gender],
+  );
+  const status = reportStatusOf(perClient, (data: SalesPerClient) => data.rows.length === 0);
+  const [shownRows, setShownRows] = useState<SalesClientRow[]>([]);
+  const [openClient, setOpenClient] = useState<{ name: string; appointmentId: number } | null>(null);
+  const summary = useMemo(() => summarizeClients(shownRows), [shownRows]);
+
+  const columns = useMemo<DataTableColumn<SalesClientRow>[]>(
+    () => [
+      { id: 'name', header: t('columns.client'), value: clientNameOf },
+      { id: 'gender', header: t('columns.gender'), value: (row) => t(`gender.${row.gender}`) },
+      { id: 'revenue', header: t('columns.totalRevenue'), value: (row) => row.revenue, kind: 'money' },
+      { id: 'servicesRevenue', header: t('columns.servicesRevenue'), value: (row) => row.servicesRevenue, kind: 'money' },
+      { id: 'productsRevenue', header: t('columns.productsRevenue'), value: (row) => row.productsRevenue, kind: 'money' },
+      { id: 'visits', header: t('columns.visits'), value: (row) => row.visits, kind: 'integer' },
+      { id: 'averageTicket', header: t('columns.averageTicket'), value: (row) => row.averageTicket, kind: 'money' },
+      {
+        id: 'lastVisit',
+        header: t('columns.lastVisit'),
+        value: (row) => row.lastVisit,
+        cell: (row) => formatDay(row.lastVisit, i18n.language),
+      },
+      {
+        id: 'history',
+        header: t('columns.history'),
+        value: () => null,
+        isSortable: false,
+        isFilterable: false,
+        isExportable: false,
+        cell: (row) => {
+          const appointmentId = row.lastAppointmentId ?? row.appointmentIds.at(-1) ?? null;
+          const name = clientNameOf(row);
+          return (
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={appointmentId === null}
+              title={appointmentId === null ? t('history.walkInOnly') : undefined}
+              onClick={() => appointmentId !== null && setOpenClient({ name, appointmentId })}
+              aria-label={t('history.openFor', { name })}
+            >
+              {t('history.open')}
+            </Button>
+          );
+        },
+      },
+    ],
+    [t, i18n.language],
+  );
+
+  return (
+    <ReportFrame
+      title={t('titles.clients')}
+      filters={filters}
+      status={status}
+      error={perClient.error}
+      onRetry={() => void perClient.refetch()}
+      extraFilters={<GenderFilter value={gender} onChange={setGender} />}
+      exports={{
+        xlsx: () => exportToXlsx(`sales-clients-${filters.fromDate}-${filters.toDate}.xlsx`, t('titles.clients'), columns, shownRows),
+      }}
+    >
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <KpiCard label={t('kpi.clientsListed')} value={summary.clients} format="integer" definition={t('definitions.clientsListed')} />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <KpiCard label={t('kpi.clientRevenue')} value={summary.revenue} format="money" definition={t('definitions.clientRevenue')} />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <KpiCard label={t('kpi.visits')} value={summary.visits} format="integer" definition={t('definitions.visits')} />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <KpiCard
+            label={t('kpi.clientAverageTicket')}
+            value={summary.averageTicket}
+            format="money"
+            definition={t('definitions.clientAverageTicket')}
+          />
+        </Grid>
+      </Grid>
+      <DataTable
+        label={t('tables.clients')}
+        columns={columns}
+        data={rows}
+        getRowId={(row) => String(row.clientId)}
+        initialSorting={[{ id: 'revenue', desc: true }]}
+        onVisibleRowsChange={setShownRows}
+      />
+      <ClientHistoryDialog client={openClient} onClose={() => setOpenClient(null)} />
+    </ReportFrame>
+  );
+}

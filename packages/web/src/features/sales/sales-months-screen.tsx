@@ -1,0 +1,167 @@
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart } from '../../components/chart/chart';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { exportToXlsx } from '../../components/export/export-to-xlsx';
+import { formatDay, monthName } from '../../components/format/date-format';
+import { formatValue } from '../../components/format/number-format';
+import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { ReportFrame } from '../../components/report-frame/report-frame';
+import { reportStatusOf } from '../../components/report-frame/report-status';
+import { useReportFilters } from '../../components/report-frame/use-report-filters';
+import { type SalesPerMonth, useSalesPerMonth } from './api/use-sales-per-month';
+import { SalesKpis } from './components/sales-kpis';
+import { comparisonOption } from './sales-charts';
+import { changePercent, compareDays, type DayComparisonRow, isSalesEmpty } from './sales-shaping';
+import { usePeriodParam } from './use-period-param';
+
+const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+/** /sales-data-analysis-months: one month of the current year (?month=1..12) per day, against the same month last year. */
+export default function SalesMonthsScreen() {
+  const { t, i18n } = useTranslation('sales');
+  const filters = useReportFilters();
+  const [gender, setGender] = useGenderFilter();
+  const now = new Date();
+  const year = now.getFullYear();
+  const [month, setMonth] = usePeriodParam('month', 1, 12, now.getMonth() + 1);
+  const perMonth = useSalesPerMonth({ salonId: filters.salonId, year, month, gender });
+  const status = reportStatusOf(
+    perMonth,
+    (data: SalesPerMonth) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals),
+  );
+  const rows = useMemo(
+    () => (perMonth.data ? compareDays(perMonth.data.current.rows, perMonth.data.previousYear.rows) : []),
+    [perMonth.data],
+  );
+  const columns = useComparisonColumns();
+  const [shownRows, setShownRows] = useState<DayComparisonRow[]>([]);
+  const option = useMemo(
+    () =>
+      comparisonOption({
+        categories: rows.map((row) => String(row.dayOfMonth)),
+        current: rows.map((row) => row.totalRevenue),
+        previous: rows.map((row) => row.previousRevenue),
+        labels: { current: String(year), previous: String(year - 1) },
+        language: i18n.language,
+      }),
+    [rows, year, i18n.language],
+  );
+
+  const monthFilter = (
+    <TextField
+      select
+      size="small"
+      label={t('filters.month')}
+      value={month}
+      onChange={(event) => setMonth(Number(event.target.value))}
+      sx={{ minWidth: 160 }}
+      slotProps={{ select: { inputProps: { 'data-testid': 'month-filter' } } }}
+    >
+      {MONTHS.map((value) => (
+        <MenuItem key={value} value={value}>
+          {`${monthName(value, i18n.language)} ${year}`}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <ReportFrame
+      title={t('titles.months')}
+      filters={filters}
+      status={status}
+      error={perMonth.error}
+      onRetry={() => void perMonth.refetch()}
+      showDates={false}
+      extraFilters={
+        <>
+          {monthFilter}
+          <GenderFilter value={gender} onChange={setGender} />
+        </>
+      }
+      exports={{
+        xlsx: () => exportToXlsx(`sales-month-${year}-${String(month).padStart(2, '0')}.xlsx`, t('titles.months'), columns, shownRows),
+      }}
+    >
+      {perMonth.data ? (
+        <>
+          <Comparison data={perMonth.data} />
+          <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+              {t('charts.monthComparison', { month: monthName(month, i18n.language), year, previousYear: year - 1 })}
+            </Typography>
+            <Chart
+              option={option}
+              label={t('charts.monthComparison', { month: monthName(month, i18n.language), year, previousYear: year - 1 })}
+            />
+          </Paper>
+          <DataTable
+            label={t('tables.months')}
+            columns={columns}
+            data={rows}
+            getRowId={(row) => String(row.dayOfMonth)}
+            pageSize={0}
+            onVisibleRowsChange={setShownRows}
+          />
+        </>
+      ) : null}
+    </ReportFrame>
+  );
+}
+
+/** The month's KPI cards, each revenue and appointment card with last year's value and the change. */
+function Comparison({ data }: { data: SalesPerMonth }) {
+  const { t, i18n } = useTranslation('sales');
+  const current = data.current.totals;
+  const previous = data.previousYear.totals;
+  const line = (now: number, before: number, kind: 'money' | 'integer') =>
+    t('previousYearLine', {
+      value: formatValue(before, kind, i18n.language),
+      change: formatValue(changePercent(now, before), 'percent', i18n.language),
+    });
+  return (
+    <SalesKpis
+      totals={current}
+      secondary={{
+        totalRevenue: line(current.totalRevenue, previous.totalRevenue, 'money'),
+        servicesRevenue: line(current.servicesRevenue, previous.servicesRevenue, 'money'),
+        productsRevenue: line(current.productsRevenue, previous.productsRevenue, 'money'),
+        appointments: line(current.appointments, previous.appointments, 'integer'),
+        averageTicket: line(current.averageTicket, previous.averageTicket, 'money'),
+        clients: line(current.clients, previous.clients, 'integer'),
+        newClients: line(current.newClients, previous.newClients, 'integer'),
+        discountTotal: line(current.discountTotal, previous.discountTotal, 'money'),
+      }}
+    />
+  );
+}
+
+function useComparisonColumns(): DataTableColumn<DayComparisonRow>[] {
+  const { t, i18n } = useTranslation('sales');
+  return useMemo(
+    () => [
+      {
+        id: 'day',
+        header: t('columns.day'),
+        value: (row) => row.day ?? row.previousDay,
+        cell: (row) => (row.day ? formatDay(row.day, i18n.language) : '–'),
+      },
+      { id: 'totalRevenue', header: t('columns.totalRevenue'), value: (row) => row.totalRevenue, kind: 'money' },
+      { id: 'previousRevenue', header: t('columns.previousRevenue'), value: (row) => row.previousRevenue, kind: 'money' },
+      { id: 'revenueChange', header: t('columns.revenueChange'), value: (row) => row.revenueChange, kind: 'percent' },
+      { id: 'appointments', header: t('columns.appointments'), value: (row) => row.appointments, kind: 'integer' },
+      { id: 'previousAppointments', header: t('columns.previousAppointments'), value: (row) => row.previousAppointments, kind: 'integer' },
+      { id: 'appointmentsChange', header: t('columns.appointmentsChange'), value: (row) => row.appointmentsChange, kind: 'percent' },
+      { id: 'averageTicket', header: t('columns.averageTicket'), value: (row) => row.averageTicket, kind: 'money' },
+      { id: 'clients', header: t('columns.clients'), value: (row) => row.clients, kind: 'integer' },
+      { id: 'newClients', header: t('columns.newClients'), value: (row) => row.newClients, kind: 'integer' },
+      { id: 'discountTotal', header: t('columns.discountTotal'), value: (row) => row.discountTotal, kind: 'money' },
+    ],
+    [t, i18n.language],
+  );
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { SalesClientRow } from './api/use-sales-per-client';
+import type { SalesDayRow } from './api/use-sales-per-day';
+import type { SalesMonthRow } from './api/use-sales-per-year';
+import { changePercent, clientNameOf, compareDays, compareMonths, isSalesEmpty, sharePercent, summarizeClients } from './sales-shaping';
+import { parseIntParam } from './use-period-param';
+
+const zero = { servicesRevenue: 0, productsRevenue: 0, totalRevenue: 0, appointments: 0, clients: 0, newClients: 0, averageTicket: 0, discountTotal: 0 };
+const day = (iso: string, totalRevenue: number, appointments: number): SalesDayRow => ({ ...zero, day: iso, totalRevenue, appointments });
+const month = (m: number, totalRevenue: number, appointments: number): SalesMonthRow => ({
+  ...zero,
+  month: m,
+  fromDate: `2026-${String(m).padStart(2, '0')}-01`,
+  toDate: `2026-${String(m).padStart(2, '0')}-28`,
+  totalRevenue,
+  appointments,
+  averageTicket: appointments ? totalRevenue / appointments : 0,
+});
+
+describe('changePercent and sharePercent', () => {
+  it('compares with the previous value, null without a base', () => {
+    expect(changePercent(150, 100)).toBe(50); // (150 - 100) / 100 x 100
+    expect(changePercent(80, 120)).toBe(-33.33); // -40 / 120 x 100 = -33.333..
+    expect(changePercent(10, 0)).toBeNull();
+    expect(sharePercent(1, 3)).toBe(33.33);
+    expect(sharePercent(5, 0)).toBeNull();
+  });
+});
+
+describe('isSalesEmpty', () => {
+  it('is empty only with no revenue, no appointments and no clients', () => {
+    expect(isSalesEmpty(zero)).toBe(true);
+    expect(isSalesEmpty({ ...zero, clients: 1 })).toBe(false);
+    expect(isSalesEmpty({ ...zero, totalRevenue: 12.5 })).toBe(false);
+  });
+});
+
+describe('compareDays', () => {
+  it('pairs each day of the month with the same day last year, 29 February against zeros', () => {
+    const current = [day('2028-02-27', 100, 2), day('2028-02-28', 200, 4), day('2028-02-29', 50, 1)];
+    const previous = [day('2027-02-27', 80, 2), day('2027-02-28', 0, 0)];
+    const rows = compareDays(current, previous);
+    expect(rows.map((row) => row.dayOfMonth)).toEqual([27, 28, 29]);
+    // 27th: (100 - 80) / 80 = +25 %, appointments 2 vs 2 = 0 %
+    expect(rows[0]).toMatchObject({ day: '2028-02-27', previousDay: '2027-02-27', previousRevenue: 80, revenueChange: 25, appointmentsChange: 0 });
+    // 28th: last year had nothing: no base to compare with
+    expect(rows[1]).toMatchObject({ previousRevenue: 0, revenueChange: null, appointmentsChange: null });
+    // 29th exists only this year
+    expect(rows[2]).toMatchObject({ day: '2028-02-29', previousDay: null, previousRevenue: 0, revenueChange: null });
+  });
+
+  it('keeps a day only last year had, with zeros for this year', () => {
+    const rows = compareDays([day('2029-02-28', 10, 1)], [day('2028-02-28', 10, 1), day('2028-02-29', 40, 2)]);
+    expect(rows[1]).toMatchObject({ dayOfMonth: 29, day: null, previousDay: '2028-02-29', totalRevenue: 0, previousRevenue: 40, revenueChange: -100 });
+  });
+});
+
+describe('compareMonths', () => {
+  it('pairs the twelve months in order with the previous year', () => {
+    const current = [month(2, 300, 10), month(1, 100, 5)];
+    const previous = [month(1, 200, 4), month(2, 300, 12)];
+    const rows = compareMonths(current, previous);
+    expect(rows.map((row) => row.month)).toEqual([1, 2]);
+    // January: (100 - 200) / 200 = -50 %; appointments (5 - 4) / 4 = +25 %; last year's ticket 200 / 4 = 50
+    expect(rows[0]).toMatchObject({ previousRevenue: 200, revenueChange: -50, appointmentsChange: 25, previousAverageTicket: 50 });
+    // February: revenue flat; appointments (10 - 12) / 12 = -16.67 %
+    expect(rows[1]).toMatchObject({ revenueChange: 0, appointmentsChange: -16.67 });
+  });
+
+  it('compares with zeros when the previous year is missing a month', () => {
+    expect(compareMonths([month(3, 50, 1)], [])[0]).toMatchObject({ previousRevenue: 0, revenueChange: null, previousAppointments: 0 });
+  });
+});
+
+describe('summarizeClients', () => {
+  const client = (revenue: number, visits: number): SalesClientRow => ({
+    clientId: revenue,
+    firstName: 'Ada',
+    lastName: 'Rossi',
+    gender: 'FEMALE',
+    revenue,
+    servicesRevenue: revenue,
+    productsRevenue: 0,
+    visits,
+    averageTicket: visits ? revenue / visits : revenue,
+    lastVisit: '2026-03-01',
+    lastAppointmentId: null,
+    appointmentIds: [],
+  });
+
+  it('totals the rows shown; the average ticket is revenue over visits, not a mean of averages', () => {
+    // revenue 100.10 + 50.20 + 20 = 170.30; visits 3 + 1 + 0 = 4; ticket 170.30 / 4 = 42.575 -> 42.58
+    expect(summarizeClients([client(100.1, 3), client(50.2, 1), client(20, 0)])).toEqual({
+      clients: 3,
+      revenue: 170.3,
+      visits: 4,
+      averageTicket: 42.58,
+    });
+    expect(summarizeClients([])).toEqual({ clients: 0, revenue: 0, visits: 0, averageTicket: 0 });
+  });
+
+  it('names a client first name then last name', () => {
+    expect(clientNameOf({ firstName: 'Ada', lastName: 'Rossi' })).toBe('Ada Rossi');
+    expect(clientNameOf({ firstName: '', lastName: 'Rossi' })).toBe('Rossi');
+  });
+});
+
+describe('parseIntParam', () => {
+  it('reads an integer within bounds, else the fallback', () => {
+    expect(parseIntParam('3', 1, 12, 11)).toBe(3);
+    expect(parseIntParam('13', 1, 12, 11)).toBe(11);
+    expect(parseIntParam('2.5', 1, 12, 11)).toBe(11);
+    expect(parseIntParam(null, 1, 12, 11)).toBe(11);
+    expect(parseIntParam('-1', 1, 12, 11)).toBe(11);
+  });
+});

@@ -1,0 +1,163 @@
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart } from '../../components/chart/chart';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { exportToXlsx } from '../../components/export/export-to-xlsx';
+import { monthName } from '../../components/format/date-format';
+import { formatValue } from '../../components/format/number-format';
+import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { ReportFrame } from '../../components/report-frame/report-frame';
+import { reportStatusOf } from '../../components/report-frame/report-status';
+import { useReportFilters } from '../../components/report-frame/use-report-filters';
+import { type SalesPerYear, useSalesPerYear } from './api/use-sales-per-year';
+import { SalesKpis } from './components/sales-kpis';
+import { comparisonOption } from './sales-charts';
+import { changePercent, compareMonths, isSalesEmpty, type MonthComparisonRow } from './sales-shaping';
+import { usePeriodParam } from './use-period-param';
+
+/** Years offered in the picker: this one and the five before. */
+const YEARS_BACK = 5;
+
+/** /sales-data-analysis-year: a calendar year (?year) per month, against the previous year. */
+export default function SalesYearScreen() {
+  const { t, i18n } = useTranslation('sales');
+  const filters = useReportFilters();
+  const [gender, setGender] = useGenderFilter();
+  const thisYear = new Date().getFullYear();
+  const [year, setYear] = usePeriodParam('year', 2000, 2100, thisYear);
+  const perYear = useSalesPerYear({ salonId: filters.salonId, year, gender });
+  const status = reportStatusOf(
+    perYear,
+    (data: SalesPerYear) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals),
+  );
+  const rows = useMemo(
+    () => (perYear.data ? compareMonths(perYear.data.current.rows, perYear.data.previousYear.rows) : []),
+    [perYear.data],
+  );
+  const columns = useMonthColumns();
+  const [shownRows, setShownRows] = useState<MonthComparisonRow[]>([]);
+  const option = useMemo(
+    () =>
+      comparisonOption({
+        categories: rows.map((row) => monthName(row.month, i18n.language, 'short')),
+        current: rows.map((row) => row.totalRevenue),
+        previous: rows.map((row) => row.previousRevenue),
+        labels: { current: String(year), previous: String(year - 1) },
+        language: i18n.language,
+        showBarLabels: true,
+      }),
+    [rows, year, i18n.language],
+  );
+  const years = Array.from({ length: YEARS_BACK + 1 }, (_, index) => thisYear - index);
+  if (!years.includes(year)) years.push(year);
+
+  return (
+    <ReportFrame
+      title={t('titles.year')}
+      filters={filters}
+      status={status}
+      error={perYear.error}
+      onRetry={() => void perYear.refetch()}
+      showDates={false}
+      extraFilters={
+        <>
+          <TextField
+            select
+            size="small"
+            label={t('filters.year')}
+            value={year}
+            onChange={(event) => setYear(Number(event.target.value))}
+            sx={{ minWidth: 120 }}
+            slotProps={{ select: { inputProps: { 'data-testid': 'year-filter' } } }}
+          >
+            {years.map((value) => (
+              <MenuItem key={value} value={value}>
+                {value}
+              </MenuItem>
+            ))}
+          </TextField>
+          <GenderFilter value={gender} onChange={setGender} />
+        </>
+      }
+      exports={{ xlsx: () => exportToXlsx(`sales-year-${year}.xlsx`, t('titles.year'), columns, shownRows) }}
+    >
+      {perYear.data ? (
+        <>
+          <YearKpis data={perYear.data} />
+          <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+              {t('charts.yearComparison', { year, previousYear: year - 1 })}
+            </Typography>
+            <Chart option={option} label={t('charts.yearComparison', { year, previousYear: year - 1 })} />
+          </Paper>
+          <DataTable
+            label={t('tables.year')}
+            columns={columns}
+            data={rows}
+            getRowId={(row) => String(row.month)}
+            pageSize={0}
+            onVisibleRowsChange={setShownRows}
+          />
+        </>
+      ) : null}
+    </ReportFrame>
+  );
+}
+
+function YearKpis({ data }: { data: SalesPerYear }) {
+  const { t, i18n } = useTranslation('sales');
+  const current = data.current.totals;
+  const previous = data.previousYear.totals;
+  const line = (now: number, before: number, kind: 'money' | 'integer') =>
+    t('previousYearLine', {
+      value: formatValue(before, kind, i18n.language),
+      change: formatValue(changePercent(now, before), 'percent', i18n.language),
+    });
+  return (
+    <SalesKpis
+      totals={current}
+      secondary={{
+        totalRevenue: line(current.totalRevenue, previous.totalRevenue, 'money'),
+        servicesRevenue: line(current.servicesRevenue, previous.servicesRevenue, 'money'),
+        productsRevenue: line(current.productsRevenue, previous.productsRevenue, 'money'),
+        appointments: line(current.appointments, previous.appointments, 'integer'),
+        averageTicket: line(current.averageTicket, previous.averageTicket, 'money'),
+        clients: line(current.clients, previous.clients, 'integer'),
+        newClients: line(current.newClients, previous.newClients, 'integer'),
+        discountTotal: line(current.discountTotal, previous.discountTotal, 'money'),
+      }}
+    />
+  );
+}
+
+function useMonthColumns(): DataTableColumn<MonthComparisonRow>[] {
+  const { t, i18n } = useTranslation('sales');
+  return useMemo(
+    () => [
+      {
+        id: 'month',
+        header: t('columns.month'),
+        value: (row) => row.month,
+        kind: 'integer',
+        cell: (row) => monthName(row.month, i18n.language),
+      },
+      { id: 'totalRevenue', header: t('columns.totalRevenue'), value: (row) => row.totalRevenue, kind: 'money' },
+      { id: 'previousRevenue', header: t('columns.previousRevenue'), value: (row) => row.previousRevenue, kind: 'money' },
+      { id: 'revenueChange', header: t('columns.revenueChange'), value: (row) => row.revenueChange, kind: 'percent' },
+      { id: 'servicesRevenue', header: t('columns.servicesRevenue'), value: (row) => row.servicesRevenue, kind: 'money' },
+      { id: 'productsRevenue', header: t('columns.productsRevenue'), value: (row) => row.productsRevenue, kind: 'money' },
+      { id: 'appointments', header: t('columns.appointments'), value: (row) => row.appointments, kind: 'integer' },
+      { id: 'previousAppointments', header: t('columns.previousAppointments'), value: (row) => row.previousAppointments, kind: 'integer' },
+      { id: 'appointmentsChange', header: t('columns.appointmentsChange'), value: (row) => row.appointmentsChange, kind: 'percent' },
+      { id: 'averageTicket', header: t('columns.averageTicket'), value: (row) => row.averageTicket, kind: 'money' },
+      { id: 'clients', header: t('columns.clients'), value: (row) => row.clients, kind: 'integer' },
+      { id: 'newClients', header: t('columns.newClients'), value: (row) => row.newClients, kind: 'integer' },
+      { id: 'discountTotal', header: t('columns.discountTotal'), value: (row) => row.discountTotal, kind: 'money' },
+    ],
+    [t, i18n.language],
+  );
+}

@@ -1,0 +1,146 @@
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart } from '../../components/chart/chart';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { exportToXlsx } from '../../components/export/export-to-xlsx';
+import { formatValue } from '../../components/format/number-format';
+import { KpiCard } from '../../components/kpi-card/kpi-card';
+import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { ReportFrame } from '../../components/report-frame/report-frame';
+import { reportStatusOf } from '../../components/report-frame/report-status';
+import { useReportFilters } from '../../components/report-frame/use-report-filters';
+import { type ReportData, type ReportItemRow, useReportData } from './api/use-report-data';
+
+/** /service-product: revenue, quantity and share of every category, service and product of the range. */
+export default function ServiceProductScreen() {
+  const { t, i18n } = useTranslation('reports');
+  const filters = useReportFilters();
+  const [gender, setGender] = useGenderFilter();
+  const report = useReportData({ ...filters, gender, isEnabled: filters.isRangeValid });
+  const status = reportStatusOf(report, (data: ReportData) => data.items.length === 0);
+  const [shownRows, setShownRows] = useState<ReportItemRow[]>([]);
+  const language = i18n.language;
+  const category = (code: string) => t(`categories.${code}`, { defaultValue: code });
+
+  const columns = useMemo<DataTableColumn<ReportItemRow>[]>(
+    () => [
+      { id: 'name', header: t('serviceProduct.columns.name'), value: (row) => row.name },
+      { id: 'kind', header: t('serviceProduct.columns.kind'), value: (row) => t(`kinds.${row.kind}`) },
+      {
+        id: 'category',
+        header: t('serviceProduct.columns.category'),
+        value: (row) => t(`categories.${row.category}`, { defaultValue: row.category }),
+      },
+      { id: 'revenue', header: t('serviceProduct.columns.revenue'), value: (row) => row.revenue, kind: 'money' },
+      { id: 'quantity', header: t('serviceProduct.columns.quantity'), value: (row) => row.quantity, kind: 'integer' },
+      { id: 'averagePrice', header: t('serviceProduct.columns.averagePrice'), value: (row) => row.averagePrice, kind: 'money' },
+      { id: 'discount', header: t('serviceProduct.columns.discount'), value: (row) => row.discount, kind: 'money' },
+      { id: 'share', header: t('serviceProduct.columns.share'), value: (row) => row.sharePercent, kind: 'percent' },
+      {
+        id: 'shareOfCategory',
+        header: t('serviceProduct.columns.shareOfCategory'),
+        value: (row) => row.shareOfCategoryPercent,
+        kind: 'percent',
+      },
+    ],
+    [t],
+  );
+
+  const option = useMemo<EChartsCoreOption>(() => {
+    const categories = report.data?.categories ?? [];
+    return {
+      tooltip: { trigger: 'item', valueFormatter: (value: unknown) => formatValue(Number(value), 'money', language) },
+      legend: { bottom: 0, type: 'scroll' },
+      series: [
+        {
+          type: 'pie',
+          radius: ['35%', '65%'],
+          center: ['50%', '45%'],
+          data: categories.map((row) => ({ name: t(`categories.${row.category}`, { defaultValue: row.category }), value: row.revenue })),
+          label: { formatter: '{d}%' },
+        },
+      ],
+    };
+  }, [report.data, t, language]);
+
+  const data = report.data;
+  return (
+    <ReportFrame
+      title={t('serviceProduct.title')}
+      filters={filters}
+      status={status}
+      error={report.error}
+      onRetry={() => void report.refetch()}
+      extraFilters={<GenderFilter value={gender} onChange={setGender} />}
+      exports={{
+        xlsx: () =>
+          exportToXlsx(`service-product-${filters.fromDate}-${filters.toDate}.xlsx`, t('serviceProduct.title'), columns, shownRows),
+      }}
+    >
+      {data ? (
+        <>
+          <Grid container spacing={2} sx={{ mb: 3 }}>
+            {(
+              [
+                ['totalRevenue', data.totalRevenue, 'money'],
+                ['servicesRevenue', data.servicesRevenue, 'money'],
+                ['productsRevenue', data.productsRevenue, 'money'],
+                ['servicesQuantity', data.servicesQuantity, 'integer'],
+                ['productsQuantity', data.productsQuantity, 'integer'],
+              ] as const
+            ).map(([key, value, format]) => (
+              <Grid key={key} size={{ xs: 6, sm: 4, md: 'grow' }}>
+                <KpiCard label={t(`kpi.${key}`)} value={value} format={format} definition={t(`definitions.${key}`)} />
+              </Grid>
+            ))}
+          </Grid>
+          <Grid container spacing={2} sx={{ mb: 3 }}>
+            <Grid size={{ xs: 12, md: 5 }}>
+              <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+                <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+                  {t('serviceProduct.chart')}
+                </Typography>
+                <Chart option={option} label={t('serviceProduct.chart')} height={280} />
+              </Paper>
+            </Grid>
+            <Grid size={{ xs: 12, md: 7 }} sx={{ minWidth: 0 }}>
+              <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+                <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+                  {t('serviceProduct.categories')}
+                </Typography>
+                <Grid container spacing={1} data-testid="category-list">
+                  {data.categories.map((row) => (
+                    <Grid key={`${row.kind}-${row.category}`} size={{ xs: 12, sm: 6 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {category(row.category)} · {t(`kinds.${row.kind}`)}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('serviceProduct.categoryLine', {
+                          revenue: formatValue(row.revenue, 'money', language),
+                          quantity: formatValue(row.quantity, 'integer', language),
+                          share: formatValue(row.sharePercent, 'percent', language),
+                        })}
+                      </Typography>
+                    </Grid>
+                  ))}
+                </Grid>
+              </Paper>
+            </Grid>
+          </Grid>
+          <DataTable
+            label={t('serviceProduct.table')}
+            columns={columns}
+            data={data.items}
+            getRowId={(row) => `${row.kind}-${row.itemId}`}
+            initialSorting={[{ id: 'revenue', desc: true }]}
+            onVisibleRowsChange={setShownRows}
+          />
+        </>
+      ) : null}
+    </ReportFrame>
+  );
+}
