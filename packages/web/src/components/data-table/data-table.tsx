@@ -233,7 +233,12 @@ export function DataTable<T extends RowData>({
             {hasFilters ? (
               <TableRow>
                 {columns.map((column) => (
-                  <TableCell key={column.id} sx={{ verticalAlign: 'top', minWidth: 150 }}>
+                  // Filter inputs are not headers: plain cells, so an action column's empty one is no empty header either.
+                  <TableCell
+                    key={column.id}
+                    component="td"
+                    sx={{ verticalAlign: 'top', minWidth: (column.isFilterable ?? true) ? 150 : undefined }}
+                  >
                     {(column.isFilterable ?? true) ? (
                       <ColumnFilterInput
                         column={column}
@@ -322,7 +327,11 @@ function ColumnFilterInput<T>({ column, filter, decimalSeparator, onChange }: Co
         error={error !== undefined}
         helperText={error ? t(`dataTable.error.${error}`) : undefined}
         slotProps={{
-          htmlInput: { 'aria-label': t('dataTable.filterLabel', { column: column.header }), id: `${id}-text` },
+          htmlInput: {
+            'aria-label': t('dataTable.filterLabel', { column: column.header }),
+            id: `${id}-text`,
+            placeholder: t('dataTable.filterPlaceholder'),
+          },
           formHelperText: { role: 'alert' },
         }}
       />
