@@ -48,7 +48,7 @@ export const DiscountsPerAppointmentResponse = Type.Object(
     rows: Type.Array(DiscountsAppointmentRow, {
       description: 'The DONE appointments of the range that had a discount on at least one line, by day then id',
     }),
-    appointments: count('DONE appointments in the range with at least one sale line'),
+    appointments: count('DONE appointments in the range'),
     discountedAppointments: count('Of those, the ones with a discount (the rows)'),
     totals: Type.Object(Split, { description: 'All appointment lines of the range (discounted or not); walk-in sales excluded' }),
   },

@@ -264,6 +264,7 @@ describe('Check-up', () => {
         { kpi: 'averageTicket', target: 50 },
         { kpi: 'retailAttachRate', target: 27 },
         { kpi: 'colourPenetration', target: 40 },
+        { kpi: 'newClients', target: 0 },
       ],
     });
     expect(res.statusCode).toBe(200);
@@ -274,6 +275,8 @@ describe('Check-up', () => {
     expect(byKpi.retailAttachRate).toMatchObject({ target: 27, status: 'CLOSE', gapPercent: -7.41 });
     expect(byKpi.colourPenetration).toMatchObject({ target: 40, status: 'OFF' });
     expect(byKpi.nps).toMatchObject({ target: null, status: 'NO_TARGET' });
+    // a target of 0 is a target (not taken for null)
+    expect(byKpi.newClients).toMatchObject({ target: 0, actual: 2, status: 'ON_TARGET', gapPercent: null });
     expect(body.updatedAt).not.toBeNull();
     // a null target removes it
     await t.app.inject({
