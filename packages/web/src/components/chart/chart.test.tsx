@@ -10,6 +10,9 @@ vi.mock('echarts/core', () => ({ init: echarts.init, use: echarts.use }));
 
 import { Chart } from './chart';
 
+// MUI renders slowly in happy-dom on a machine shared with other suites.
+vi.setConfig({ testTimeout: 30_000 });
+
 afterEach(cleanup);
 
 describe('Chart', () => {

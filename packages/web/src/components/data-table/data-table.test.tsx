@@ -3,6 +3,9 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compareCells, DataTable, type DataTableColumn } from './data-table';
 
+// MUI renders slowly in happy-dom on a machine shared with other suites.
+vi.setConfig({ testTimeout: 30_000 });
+
 interface Salon {
   id: number;
   name: string;
@@ -134,7 +137,7 @@ describe('DataTable', () => {
     fireEvent.change(screen.getByLabelText('Filter Revenue'), { target: { value: '110' } });
     // 111..119: 9 rows, back on the first page
     expect(bodyNames()).toEqual(Array.from({ length: 9 }, (_, i) => `Salon ${i + 112}`));
-  }, 30_000); // 50 MUI rows in happy-dom take seconds on a busy machine
+  });
 });
 
 describe('compareCells', () => {

@@ -1,8 +1,11 @@
 import '../../lib/i18n';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KpiCard } from './kpi-card';
+
+// MUI renders slowly in happy-dom on a machine shared with other suites.
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(async () => {
   cleanup();

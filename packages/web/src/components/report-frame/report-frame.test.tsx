@@ -12,6 +12,9 @@ import { ReportFrame } from './report-frame';
 import { reportStatusOf } from './report-status';
 import { type ReportFilters, useReportFilters } from './use-report-filters';
 
+// MUI renders slowly in happy-dom on a machine shared with other suites.
+vi.setConfig({ testTimeout: 30_000 });
+
 const auth = vi.hoisted(() => ({ value: { isSuperadmin: false, user: { salonId: 7 as number | null } } }));
 vi.mock('../../lib/auth', () => ({ useAuth: () => auth.value }));
 

@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_SALON_KEY } from '../../lib/current-salon';
 import SalonListingScreen, { chainTotals } from './salon-listing-screen';
 
+// MUI renders slowly in happy-dom on a machine shared with other suites.
+vi.setConfig({ testTimeout: 30_000 });
+
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ isSuperadmin: true, user: { salonId: null } }) }));
 
 const overview = {
