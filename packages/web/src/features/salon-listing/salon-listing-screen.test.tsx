@@ -1,6 +1,7 @@
 import '../../lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_SALON_KEY } from '../../lib/current-salon';
@@ -81,6 +82,29 @@ describe('SalonListingScreen', () => {
   it("shows 'something went wrong.' when the server fails", async () => {
     renderScreen(() => new Response('{}', { status: 500 }));
     expect((await screen.findByTestId('report-error')).textContent).toMatch(/something went wrong\./);
+  });
+});
+
+describe('SalonListingScreen in Italian', () => {
+  afterEach(async () => {
+    await act(() => i18next.changeLanguage('en'));
+  });
+
+  it('translates the screen and formats euros the Italian way', async () => {
+    await act(() => i18next.changeLanguage('it'));
+    renderScreen(() => new Response(JSON.stringify(overview), { status: 200 }));
+    await screen.findByRole('table', { name: 'Saloni della catena' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Elenco saloni');
+    expect(screen.getByRole('button', { name: 'Apri report di Salone Uno' }).textContent).toBe('Apri report');
+    expect(screen.getByRole('columnheader', { name: /Scontrino medio/ })).toBeTruthy();
+    const kpis = screen.getAllByTestId('kpi-value').map((k) => (k.textContent ?? '').replace(/[\u00a0\u202f]/g, ' '));
+    expect(kpis).toEqual(['111,83 €', '4', '27,96 €']);
+  });
+
+  it('translates the SPEC.md §8 messages', async () => {
+    await act(() => i18next.changeLanguage('it'));
+    renderScreen(() => new Response('{}', { status: 500 }));
+    expect((await screen.findByTestId('report-error')).textContent).toMatch(/qualcosa è andato storto\./);
   });
 });
 
