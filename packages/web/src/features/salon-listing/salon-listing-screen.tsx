@@ -22,6 +22,8 @@ import { useCurrentSalon } from '../../lib/current-salon';
 import { translateMessage } from '../../lib/i18n';
 import { type SalonOverview, type SalonOverviewRow, useSalonOverview } from './api/use-salon-overview';
 
+const salonRowId = (salon: SalonOverviewRow) => String(salon.id);
+
 /** Where "Open reports" leads: the first report every role sees (SPEC.md §2). */
 const REPORT_LANDING = '/sales-data-analysis';
 
@@ -165,7 +167,7 @@ function SalonListing({ overview }: { overview: SalonOverview }) {
         label={t('tableLabel')}
         columns={columns}
         data={overview.salons}
-        getRowId={(salon) => String(salon.id)}
+        getRowId={salonRowId}
         initialSorting={[{ id: 'revenue', desc: true }]}
         onVisibleRowsChange={setShownRows}
       />
