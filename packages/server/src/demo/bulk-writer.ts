@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -8,12 +10,15 @@ export type Cell = string | number | boolean | null;
 /**
  * How rows reach the database:
  * - 'copy': COPY ... FROM STDIN (text format), the fastest path, on a PostgreSQL server.
- * - 'unnest': INSERT ... SELECT FROM unnest($1::type[], ...), one array parameter per column.
- *   The embedded PGlite is reached through pglite-socket, which hands PGlite one protocol
- *   message at a time; COPY FROM STDIN needs the CopyData stream in the same call and fails
- *   there with "protocol synchronization was lost", so the embedded database takes this path.
+ * - 'file': COPY ... FROM '<file>' for the embedded PGlite. It is reached through pglite-socket,
+ *   which hands PGlite one protocol message at a time; COPY FROM STDIN needs the CopyData stream
+ *   in the same call and fails there with "protocol synchronization was lost". PGlite mounts its
+ *   data folder from the host file system, so a batch written into that folder can be read by a
+ *   server-side COPY (about twice as fast as 'unnest').
+ * - 'unnest': INSERT ... SELECT FROM unnest($1::type[], ...), one array parameter per column: the
+ *   fallback when neither works (the in-memory PGlite of the tests).
  */
-export type BulkMode = 'copy' | 'unnest';
+export type BulkMode = { kind: 'copy' } | { kind: 'unnest' } | { kind: 'file'; hostDir: string; serverDir: string };
 
 interface TableBuffer {
   table: string;
@@ -40,6 +45,12 @@ function copyText(value: Cell): string {
     : value;
 }
 
+function copyLines(rows: Cell[][]): string {
+  const lines: string[] = [];
+  for (const row of rows) lines.push(`${row.map(copyText).join('\t')}\n`);
+  return lines.join('');
+}
+
 /**
  * Buffers rows per table and writes them in batches on one connection. Batches are sent
  * without waiting for the previous one (at most `maxInFlight` outstanding), so the generator
@@ -51,11 +62,12 @@ export class BulkWriter {
   private readonly inFlight: Promise<void>[] = [];
   private lastDone = 0;
   private failure: unknown;
+  private files = 0;
 
   constructor(
     private readonly client: pg.Client,
     private readonly mode: BulkMode,
-    private readonly batchRows = 10_000,
+    private readonly batchRows = mode.kind === 'unnest' ? 10_000 : 50_000,
     private readonly maxInFlight = 2,
   ) {}
 
@@ -102,7 +114,12 @@ export class BulkWriter {
       while (this.inFlight.length >= this.maxInFlight) await this.inFlight.shift();
       this.throwIfFailed();
       const issued = Date.now();
-      const work = this.mode === 'copy' ? this.copy(buffer, rows) : this.insert(buffer, rows);
+      const work =
+        this.mode.kind === 'copy'
+          ? this.copy(buffer, rows)
+          : this.mode.kind === 'file'
+            ? this.copyFile(buffer, rows)
+            : this.insert(buffer, rows);
       this.inFlight.push(
         work.then(
           () => {
@@ -130,10 +147,22 @@ export class BulkWriter {
   }
 
   private async copy(buffer: TableBuffer, rows: Cell[][]): Promise<void> {
-    const lines: string[] = [];
-    for (const row of rows) lines.push(`${row.map(copyText).join('\t')}\n`);
     const stream = this.client.query(copyFrom(`COPY ${buffer.table} (${buffer.columns.join(', ')}) FROM STDIN`));
-    await pipeline(Readable.from([lines.join('')]), stream);
+    await pipeline(Readable.from([copyLines(rows)]), stream);
+  }
+
+  private async copyFile(buffer: TableBuffer, rows: Cell[][]): Promise<void> {
+    if (this.mode.kind !== 'file') return;
+    // A batch file is rewritten only once its COPY has finished: at most maxInFlight are pending.
+    const name = `demo-load-${this.files++ % (this.maxInFlight + 1)}.tsv`;
+    writeFileSync(join(this.mode.hostDir, name), copyLines(rows));
+    await this.client.query(`COPY ${buffer.table} (${buffer.columns.join(', ')}) FROM '${this.mode.serverDir}/${name}'`);
+  }
+
+  /** Removes the batch files of the 'file' mode. */
+  cleanUp(): void {
+    if (this.mode.kind !== 'file') return;
+    for (let i = 0; i <= this.maxInFlight; i++) rmSync(join(this.mode.hostDir, `demo-load-${i}.tsv`), { force: true });
   }
 
   private async insert(buffer: TableBuffer, rows: Cell[][]): Promise<void> {

@@ -76,14 +76,17 @@ async function main() {
       await client.end();
       console.log(`reset: data tables emptied in ${Date.now() - t0} ms`);
     }
-    const report = await generateDemoChain(database, {
-      salons: Number(values.salons),
-      years: Number(values.years),
-      density: Number(values.density),
-      seed: Number(values.seed),
-      today: values.today,
-      log,
-    });
+    const report = await generateDemoChain(
+      { ...database, dataDir: config.databaseUrl ? undefined : config.dataDir },
+      {
+        salons: Number(values.salons),
+        years: Number(values.years),
+        density: Number(values.density),
+        seed: Number(values.seed),
+        today: values.today,
+        log,
+      },
+    );
     const rollupStart = Date.now();
     await rebuildRollups(database.db);
     console.log(`daily rollups rebuilt in ${((Date.now() - rollupStart) / 1000).toFixed(1)} s`);

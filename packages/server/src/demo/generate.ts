@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseKind, pgTypes } from '../db/connect.js';
 import type { Gender, Role } from '../db/database.js';
@@ -75,9 +77,13 @@ export interface GenerateOptions {
 export interface DemoTarget {
   url: string;
   kind: DatabaseKind;
+  /** The embedded database's folder (DATA_DIR), when it has one: enables the fast file COPY. */
+  dataDir?: string;
 }
 
 export interface DemoReport {
+  /** How the rows were loaded (see BulkMode). */
+  mode: BulkMode['kind'];
   tables: TableStat[];
   milliseconds: number;
 }
@@ -340,7 +346,7 @@ export async function generateDemoChain(target: DemoTarget, options: GenerateOpt
     );
     const { rows } = await client.query<{ n: number }>('SELECT (SELECT count(*) FROM salons) + (SELECT count(*) FROM users) AS n');
     if (rows[0]!.n > 0) throw new Error('demo: the database already holds salons or users; refusing to add the demo chain');
-    const mode: BulkMode = target.kind === 'postgresql' ? 'copy' : 'unnest';
+    const mode: BulkMode = target.kind === 'postgresql' ? { kind: 'copy' } : await embeddedMode(client, target.dataDir);
     const indexes = await dropSecondaryIndexes(client);
     const writer = new BulkWriter(client, mode);
     for (const [table, columns] of Object.entries(TABLES)) await writer.register(table, columns);
@@ -361,7 +367,7 @@ export async function generateDemoChain(target: DemoTarget, options: GenerateOpt
       transfers: new Map(),
     };
     log.info(
-      `demo: ${options.salons} salons, ${isoFromDay(chain.start)} .. ${isoFromDay(chain.end)}, seed ${seed}, density ${chain.density} (${mode})`,
+      `demo: ${options.salons} salons, ${isoFromDay(chain.start)} .. ${isoFromDay(chain.end)}, seed ${seed}, density ${chain.density} (${mode.kind})`,
     );
     writeCatalogue(chain);
     buildSalons(chain, options.salons);
@@ -385,10 +391,13 @@ export async function generateDemoChain(target: DemoTarget, options: GenerateOpt
       await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
     }
     await client.query('COMMIT');
+    writer.cleanUp();
     for (const table of ['clients', 'appointments', 'sale_lines', 'user_timeframes', 'attendances', 'stock_movements']) {
       await client.query(`ANALYZE ${table}`);
     }
-    const report = { tables: writer.stats(), milliseconds: Date.now() - began };
+    // Let the embedded database recycle the write-ahead log of the load (it would keep up to 1 GB).
+    if (target.kind === 'pglite') await client.query('CHECKPOINT');
+    const report: DemoReport = { mode: mode.kind, tables: writer.stats(), milliseconds: Date.now() - began };
     log.info(`demo: done in ${(report.milliseconds / 1000).toFixed(1)} s`);
     return report;
   } catch (err) {
@@ -396,6 +405,36 @@ export async function generateDemoChain(target: DemoTarget, options: GenerateOpt
     throw err;
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * 'file' when the embedded database reads files from its data folder (checked with a probe
+ * file, since the folder layout belongs to db/pglite-server.mjs), else 'unnest'.
+ */
+async function embeddedMode(client: pg.Client, dataDir: string | undefined): Promise<BulkMode> {
+  if (!dataDir) return { kind: 'unnest' };
+  const hostDir = join(dataDir, 'pgdata');
+  const probe = `demo-probe-${process.pid}.txt`;
+  try {
+    writeFileSync(join(hostDir, probe), 'demo');
+    const serverDir = (await client.query<{ dir: string }>('SELECT current_setting($1) AS dir', ['data_directory'])).rows[0]!.dir;
+    await client.query('SAVEPOINT probe');
+    const read = await client.query<{ text: string }>('SELECT pg_read_file($1) AS text', [`${serverDir}/${probe}`]).then(
+      async (result) => {
+        await client.query('RELEASE SAVEPOINT probe');
+        return result.rows[0]?.text;
+      },
+      async () => {
+        await client.query('ROLLBACK TO SAVEPOINT probe');
+        return undefined;
+      },
+    );
+    return read === 'demo' ? { kind: 'file', hostDir, serverDir } : { kind: 'unnest' };
+  } catch {
+    return { kind: 'unnest' };
+  } finally {
+    rmSync(join(hostDir, probe), { force: true });
   }
 }
 

@@ -27,6 +27,8 @@ export interface DemoOptions {
   today?: string;
   /** See DEFAULT_DENSITY. */
   density?: number;
+  /** The embedded database's folder (DATA_DIR), for its fast load path. */
+  dataDir?: string;
   log?: { info(msg: string): void };
 }
 
@@ -37,7 +39,7 @@ export async function ensureDemoChain(database: Pick<DatabaseHandle, 'db' | 'url
   if (salons.length > 0 || users.length > 0) return false;
   options.log?.info(`Creating the demo chain (${options.salons} salons, ${options.years} years)…`);
   const { generateDemoChain } = await import('./generate.js');
-  await generateDemoChain(database, { ...options, density: options.density ?? DEFAULT_DENSITY });
+  await generateDemoChain({ ...database, dataDir: options.dataDir }, { ...options, density: options.density ?? DEFAULT_DENSITY });
   // The long-range reports read the daily rollups (db/rollups.ts): build them for the new chain.
   const { rebuildRollups } = await import('../db/rollups.js');
   await rebuildRollups(database.db);
