@@ -46,10 +46,12 @@ export const DiscountsPerAppointmentResponse = Type.Object(
   {
     ...RangeFields,
     rows: Type.Array(DiscountsAppointmentRow, {
-      description: 'The DONE appointments of the range that had a discount on at least one line, by day then id',
+      description: 'The DONE appointments of the range that had a discount on at least one line, by day then id; one page (limit / offset)',
     }),
     appointments: count('DONE appointments in the range'),
-    discountedAppointments: count('Of those, the ones with a discount (the rows)'),
+    discountedAppointments: count('Of those, the ones with a discount (all pages)'),
+    limit: count('Page size used'),
+    offset: count('Rows skipped before this page'),
     totals: Type.Object(Split, { description: 'All appointment lines of the range (discounted or not); walk-in sales excluded' }),
   },
   { description: 'Discounts per appointment' },
@@ -72,6 +74,10 @@ export const discountsPerAppointment = defineEndpoint({
     'Discounts per DONE appointment over ?from..?to: the discounted appointments with list, paid and discount per services / products',
   tags: TAGS,
   params: SessionParams,
-  querystring: DiscountsQuery,
+  querystring: Type.Object({
+    ...DiscountsQuery.properties,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 500, description: 'Page size (rows), default 500' })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip, default 0' })),
+  }),
   response: DiscountsPerAppointmentResponse,
 });

@@ -57,10 +57,24 @@ export async function getDiscountsPerDay(db: DbOrTx, salonId: number, from: stri
 }
 
 /** Discounts per DONE appointment: the discounted appointments (raw lines), totals from the rollups. */
-export async function getDiscountsPerAppointment(db: DbOrTx, salonId: number, from: string, to: string): Promise<PerAppointment> {
+export async function getDiscountsPerAppointment(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+  limit = 500,
+  offset = 0,
+): Promise<PerAppointment> {
   const [perAppointment, totals, counts] = await Promise.all([
     sql<
-      SplitCents & { appointment_id: number; day: string; client_id: number | null; first_name: string | null; last_name: string | null }
+      SplitCents & {
+        appointment_id: number;
+        day: string;
+        client_id: number | null;
+        first_name: string | null;
+        last_name: string | null;
+        total_rows: number;
+      }
     >`
       WITH per AS (
         SELECT appointment_id, min(day)::text AS day, min(client_id) AS client_id, sum(discount_cents) AS discount,
@@ -68,11 +82,12 @@ export async function getDiscountsPerAppointment(db: DbOrTx, salonId: number, fr
         FROM sale_lines
         WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND appointment_id IS NOT NULL
         GROUP BY appointment_id
+        HAVING sum(discount_cents) > 0
       )
-      SELECT per.*, c.first_name, c.last_name
+      SELECT per.*, c.first_name, c.last_name, (SELECT count(*) FROM per) AS total_rows
       FROM per LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = per.client_id
-      WHERE per.discount > 0
       ORDER BY per.day, per.appointment_id
+      LIMIT ${limit} OFFSET ${offset}
     `.execute(db),
     sql<SplitCents>`
       SELECT ${SPLIT_COLUMNS('list_cents', 'revenue_cents', 'discount_cents', 'line_count')}
@@ -97,7 +112,18 @@ export async function getDiscountsPerAppointment(db: DbOrTx, salonId: number, fr
     toDate: to,
     rows,
     appointments: Number(counts.rows[0]?.appointments ?? 0),
-    discountedAppointments: rows.length,
+    discountedAppointments: Number(perAppointment.rows[0]?.total_rows ?? (offset > 0 ? await countDiscounted(db, salonId, from, to) : 0)),
+    limit,
+    offset,
     totals: split(totals.rows[0] ?? ({} as SplitCents)),
   };
+}
+
+async function countDiscounted(db: DbOrTx, salonId: number, from: string, to: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(DISTINCT appointment_id) AS n FROM sale_lines
+    WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND appointment_id IS NOT NULL AND discount_cents > 0`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -57,7 +57,7 @@ export async function statsRoutes(app: FastifyInstance) {
   });
   registerEndpoint(app, discountsPerAppointment, ALL, async ({ query: q }) => {
     assertRange(q.from, q.to, ['from', 'to']);
-    return getDiscountsPerAppointment(app.db, q.salonId, q.from, q.to);
+    return getDiscountsPerAppointment(app.db, q.salonId, q.from, q.to, q.limit ?? 500, q.offset ?? 0);
   });
 
   // No salonId in these paths: the appointment's salon is checked against the caller's here.

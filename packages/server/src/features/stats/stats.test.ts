@@ -267,6 +267,15 @@ describe('Discounts', () => {
     expect(body.totals.total).toEqual({ listAmount: 200, paidAmount: 186, discount: 14, lines: 6 });
   });
 
+  it('per appointment: pages with limit and offset, the count covering every page', async () => {
+    const url = `/api/Stats/GetDiscountsProductsServicesPerAppointment/${manager}?salonId=${f.salon1}&from=2025-03-01&to=2025-03-31`;
+    const second = await get(`${url}&limit=2&offset=2`);
+    expect(second.body.rows.map((r: { appointmentId: number }) => r.appointmentId)).toEqual([f.appointments.a4]);
+    expect(second.body).toMatchObject({ discountedAppointments: 3, limit: 2, offset: 2 });
+    const beyond = await get(`${url}&limit=2&offset=10`);
+    expect(beyond.body).toMatchObject({ rows: [], discountedAppointments: 3 });
+  });
+
   it('checks the salon in the query with 403, and the dates with 400', async () => {
     expect(
       (await get(`/api/Stats/GetDiscountsProductsServicesPerDay/${manager2}?salonId=${f.salon1}&from=2025-03-01&to=2025-03-31`)).status,
