@@ -21,8 +21,8 @@ const notAvailable = () => import('../features/errors/report-unavailable-screen'
 
 /** Report screens: open to every signed-in role at route level (SPEC.md §2). One line per route. */
 const reportRoutes: AppRoute[] = [
-  { path: '/show-report', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/salon-setting', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/show-report', auth: all, layout: 'shell', load: () => import('../features/salon-growth/show-report-screen') },
+  { path: '/salon-setting', auth: all, layout: 'shell', load: () => import('../features/salon-growth/salon-setting-screen') },
   { path: '/capacity-showData', auth: all, layout: 'shell', load: notAvailable },
   { path: '/full-capacity-setting', auth: all, layout: 'shell', load: notAvailable },
   { path: '/sales-data-analysis', auth: all, layout: 'shell', load: () => import('../features/sales/sales-overview-screen') },
@@ -57,8 +57,8 @@ const reportRoutes: AppRoute[] = [
   { path: '/Incentive', auth: all, layout: 'shell', load: notAvailable },
   { path: '/IncentiveChild', auth: all, layout: 'shell', load: notAvailable },
   { path: '/service-product', auth: all, layout: 'shell', load: () => import('../features/service-product/service-product-screen') },
-  { path: '/Salon-Recap', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/Check-Up', auth: all, layout: 'shell', load: notAvailable },
+  { path: '/Salon-Recap', auth: all, layout: 'shell', load: () => import('../features/salon-recap/salon-recap-screen') },
+  { path: '/Check-Up', auth: all, layout: 'shell', load: () => import('../features/check-up/check-up-screen') },
   { path: '/days-of-week', auth: all, layout: 'shell', load: () => import('../features/days-of-week/days-of-week-screen') },
   { path: '/customer-analysis-overview', auth: all, layout: 'shell', load: notAvailable },
   { path: '/customer-analysis-status', auth: all, layout: 'shell', load: notAvailable },

@@ -69,7 +69,10 @@ function totals(fromDate: string, toDate: string, services: number, products: nu
 }
 
 function response(days: RecapDay[], recapData: RecapTotals): SalonRecapResponse {
-  return { reportDashboardDataDiscounts: [{ salonId: 1, fromDate: recapData.fromDate, toDate: recapData.toDate, dayFrom: days }], recapData };
+  return {
+    reportDashboardDataDiscounts: [{ salonId: 1, fromDate: recapData.fromDate, toDate: recapData.toDate, dayFrom: days }],
+    recapData,
+  };
 }
 
 describe('addNumbers', () => {

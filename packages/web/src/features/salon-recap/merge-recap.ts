@@ -172,7 +172,10 @@ export function comparisonRange(range: DateRange, comparison: Comparison): DateR
 
 /** Revenue of a day: services + products checked out. */
 export function dayRevenue(day: RecapDay): number {
-  return addNumbers(day.serviceDataRecommendedCheckoutCassaNova.amountCassaNova, day.productDataRecommendedCheckoutCassaNova.amountCassaNova);
+  return addNumbers(
+    day.serviceDataRecommendedCheckoutCassaNova.amountCassaNova,
+    day.productDataRecommendedCheckoutCassaNova.amountCassaNova,
+  );
 }
 
 /** Relative change in per cent (2 decimals); null when the base is 0. */

@@ -1,0 +1,16 @@
+import { getGrowthRecapData, type ResponseOf } from '@salon/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+export type GrowthRecap = ResponseOf<typeof getGrowthRecapData>;
+export type GrowthRecapCategory = GrowthRecap['categories'][number];
+
+/** All five categories up to today against the fixed target 60 (SPEC.md §9). */
+export function useGrowthRecap(salonId: number | null, reachTargetMonths: number, targetMonths: number) {
+  return useQuery({
+    queryKey: ['salons-growing', 'recap', salonId, reachTargetMonths, targetMonths],
+    enabled: salonId !== null,
+    queryFn: ({ signal }) =>
+      callApi(getGrowthRecapData, { params: { salonId: salonId as number, reachTargetMonths, targetMonths } }, { signal }),
+  });
+}

@@ -1,0 +1,293 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { SALON_CONFIG_LIMITS } from '@salon/contracts';
+import type { EChartsCoreOption } from 'echarts/core';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart } from '../../components/chart/chart';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { exportToXlsx } from '../../components/export/export-to-xlsx';
+import { KpiCard } from '../../components/kpi-card/kpi-card';
+import { ReportFrame } from '../../components/report-frame/report-frame';
+import { reportStatusOf } from '../../components/report-frame/report-status';
+import { useReportFilters } from '../../components/report-frame/use-report-filters';
+import { ApiError, errorMessageOf } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { translateMessage } from '../../lib/i18n';
+import { showMessage } from '../../lib/snackbar';
+import { type SalonSetting, type SalonSettingInput, useSalonConfigs, useSaveSalonConfig } from './api/use-salon-configs';
+import { periodEndOf } from './growth-dates';
+
+type Field = keyof SalonSettingInput;
+const FIELDS: Field[] = ['target', 'reachTargetMonths', 'targetMonths', 'periodStartDate'];
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The checks the server makes (SALON_CONFIG_LIMITS), made before sending so the user sees them at once. */
+export function validateSetting(texts: Record<Field, string>): { input?: SalonSettingInput; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const target = Number(texts.target.replace(',', '.'));
+  if (
+    texts.target.trim() === '' ||
+    !Number.isFinite(target) ||
+    target < SALON_CONFIG_LIMITS.targetMin ||
+    target > SALON_CONFIG_LIMITS.targetMax
+  ) {
+    errors.target = 'target';
+  }
+  for (const field of ['reachTargetMonths', 'targetMonths'] as const) {
+    const value = Number(texts[field]);
+    if (!Number.isInteger(value) || value < SALON_CONFIG_LIMITS.monthsMin || value > SALON_CONFIG_LIMITS.monthsMax)
+      errors[field] = 'months';
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(texts.periodStartDate)) errors.periodStartDate = 'date';
+  if (Object.keys(errors).length) return { errors };
+  return {
+    errors,
+    input: {
+      target,
+      reachTargetMonths: Number(texts.reachTargetMonths),
+      targetMonths: Number(texts.targetMonths),
+      periodStartDate: texts.periodStartDate,
+    },
+  };
+}
+
+/** /salon-setting: the five growth settings (treatment, colour, haircut, resale, styling), saved one product at a time. */
+export default function SalonSettingScreen() {
+  const { t } = useTranslation('growth');
+  const filters = useReportFilters();
+  const { roles } = useAuth();
+  const canSave = roles.includes('ADMIN') || roles.includes('SUPERADMIN');
+  const configs = useSalonConfigs(filters.salonId);
+  const status = reportStatusOf(configs, (data: SalonSetting[]) => data.length === 0);
+  const settings = configs.data ?? [];
+  const [shownRows, setShownRows] = useState<SalonSetting[]>([]);
+
+  const columns = useMemo<DataTableColumn<SalonSetting>[]>(
+    () => [
+      { id: 'product', header: t('setting.column.product'), value: (row) => t(`category.${row.category}`) },
+      { id: 'target', header: t('setting.field.target'), value: (row) => row.target, kind: 'percent' },
+      { id: 'reachTargetMonths', header: t('setting.field.reachTargetMonths'), value: (row) => row.reachTargetMonths, kind: 'integer' },
+      { id: 'targetMonths', header: t('setting.field.targetMonths'), value: (row) => row.targetMonths, kind: 'integer' },
+      { id: 'periodStartDate', header: t('setting.field.periodStartDate'), value: (row) => row.periodStartDate },
+      {
+        id: 'periodEndDate',
+        header: t('setting.column.periodEnd'),
+        value: (row) => periodEndOf(row.periodStartDate, row.reachTargetMonths),
+      },
+      { id: 'stored', header: t('setting.column.stored'), value: (row) => (row.isDefault ? t('setting.default') : t('setting.stored')) },
+    ],
+    [t],
+  );
+
+  const chartOption = useMemo<EChartsCoreOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
+      xAxis: { type: 'category', data: settings.map((row) => t(`category.${row.category}`)) },
+      yAxis: [
+        { type: 'value', max: 100, axisLabel: { formatter: '{value} %' } },
+        { type: 'value', axisLabel: { formatter: '{value}' } },
+      ],
+      series: [
+        { name: t('setting.field.target'), type: 'bar', data: settings.map((row) => row.target) },
+        { name: t('setting.field.reachTargetMonths'), type: 'line', yAxisIndex: 1, data: settings.map((row) => row.reachTargetMonths) },
+      ],
+    }),
+    [settings, t],
+  );
+
+  const stored = settings.filter((row) => !row.isDefault).length;
+  const averageTarget = settings.length
+    ? Math.round((settings.reduce((sum, row) => sum + row.target, 0) / settings.length) * 100) / 100
+    : null;
+  const lastEnd =
+    settings
+      .map((row) => periodEndOf(row.periodStartDate, row.reachTargetMonths))
+      .sort()
+      .at(-1) ?? null;
+
+  return (
+    <ReportFrame
+      title={t('setting.title')}
+      filters={filters}
+      status={status}
+      error={configs.error}
+      onRetry={configs.refetch}
+      showDates={false}
+      exports={{ xlsx: () => exportToXlsx('Salon-Settings.xlsx', t('setting.sheetName'), columns, shownRows) }}
+    >
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <KpiCard
+            label={t('setting.kpi.stored')}
+            value={`${stored} / ${settings.length}`}
+            format="text"
+            definition={t('setting.definition.stored')}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <KpiCard
+            label={t('setting.kpi.averageTarget')}
+            value={averageTarget}
+            format="percent"
+            definition={t('setting.definition.averageTarget')}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <KpiCard label={t('setting.kpi.lastEnd')} value={lastEnd} format="text" definition={t('setting.definition.lastEnd')} />
+        </Grid>
+      </Grid>
+      {canSave ? null : (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('setting.readOnly')}
+        </Alert>
+      )}
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        {settings.map((setting) => (
+          <Grid key={`${filters.salonId}-${setting.product}`} size={{ xs: 12, md: 6, lg: 4 }}>
+            <SettingForm setting={setting} salonId={filters.salonId} canSave={canSave} />
+          </Grid>
+        ))}
+      </Grid>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('setting.chartTitle')}
+      </Typography>
+      <Box sx={{ mb: 3 }}>
+        <Chart option={chartOption} label={t('setting.chartLabel')} height={260} />
+      </Box>
+      <DataTable
+        label={t('setting.tableLabel')}
+        columns={columns}
+        data={settings}
+        getRowId={(row) => row.product}
+        pageSize={0}
+        onVisibleRowsChange={setShownRows}
+      />
+    </ReportFrame>
+  );
+}
+
+const textsOf = (setting: SalonSetting): Record<Field, string> => ({
+  target: String(setting.target),
+  reachTargetMonths: String(setting.reachTargetMonths),
+  targetMonths: String(setting.targetMonths),
+  periodStartDate: setting.periodStartDate,
+});
+
+function SettingForm({ setting, salonId, canSave }: { setting: SalonSetting; salonId: number | null; canSave: boolean }) {
+  const { t } = useTranslation('growth');
+  const save = useSaveSalonConfig(salonId);
+  const [texts, setTexts] = useState(() => textsOf(setting));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const titleId = `setting-${setting.product}`;
+
+  // A saved (or re-read) setting refills the form.
+  useEffect(() => setTexts(textsOf(setting)), [setting]);
+
+  const messageOf = (field: Field, code: string) =>
+    code === 'target'
+      ? t('setting.error.target', { min: SALON_CONFIG_LIMITS.targetMin, max: SALON_CONFIG_LIMITS.targetMax })
+      : code === 'months'
+        ? t('setting.error.months', { min: SALON_CONFIG_LIMITS.monthsMin, max: SALON_CONFIG_LIMITS.monthsMax })
+        : code === 'date'
+          ? t('setting.error.date')
+          : code || t(`setting.field.${field}`);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const { input, errors: found } = validateSetting(texts);
+    setErrors(found);
+    if (!input) return;
+    try {
+      await save.mutateAsync({ product: setting.product, id: setting.id, input });
+      showMessage(t('setting.saved', { product: t(`category.${setting.category}`) }), 'success');
+    } catch (error) {
+      const message = translateMessage(errorMessageOf(error));
+      // The server's 400 names the field (target, targetTreatment..., reachTargetMonths, targetMonths, periodStartDate): show it there.
+      const parameter =
+        error instanceof ApiError && typeof error.body === 'object' && error.body && 'parameter' in error.body
+          ? String(error.body.parameter)
+          : '';
+      const field = FIELDS.find((name) => name === parameter) ?? (parameter.startsWith('target') ? 'target' : undefined);
+      if (field) setErrors({ [field]: message });
+      else setFormError(message);
+    }
+  };
+
+  const fieldProps = (field: Field) => ({
+    value: texts[field],
+    onChange: (event: { target: { value: string } }) => setTexts((previous) => ({ ...previous, [field]: event.target.value })),
+    error: errors[field] !== undefined,
+    helperText: errors[field] ? messageOf(field, errors[field] ?? '') : t(`setting.help.${field}`),
+    disabled: !canSave || save.isPending,
+    fullWidth: true,
+    size: 'small' as const,
+    label: t(`setting.field.${field}`),
+  });
+
+  return (
+    <Card
+      variant="outlined"
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={titleId}
+      data-testid={`setting-${setting.product}`}
+    >
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1 }}>
+          <Typography id={titleId} variant="h6" component="h2">
+            {t(`category.${setting.category}`)}
+          </Typography>
+          <Chip
+            size="small"
+            label={setting.isDefault ? t('setting.default') : t('setting.stored')}
+            color={setting.isDefault ? 'default' : 'primary'}
+          />
+        </Stack>
+        {formError ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        ) : null}
+        <Stack sx={{ gap: 2 }}>
+          <TextField {...fieldProps('target')} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'field-target' } }} />
+          <TextField
+            {...fieldProps('reachTargetMonths')}
+            type="number"
+            slotProps={{ htmlInput: { min: 1, max: 36, 'data-testid': 'field-reachTargetMonths' } }}
+          />
+          <TextField
+            {...fieldProps('targetMonths')}
+            type="number"
+            slotProps={{ htmlInput: { min: 1, max: 36, 'data-testid': 'field-targetMonths' } }}
+          />
+          <TextField
+            {...fieldProps('periodStartDate')}
+            type="date"
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'field-periodStartDate' } }}
+          />
+        </Stack>
+        {canSave ? (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+            <Button type="submit" variant="contained" disabled={save.isPending} data-testid="save-setting">
+              {save.isPending ? t('setting.saving') : t('setting.save')}
+            </Button>
+          </Box>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
