@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 200;
-const dist = resolve(import.meta.dirname, '../dist');
+const dist = resolve(process.argv[2] ?? resolve(import.meta.dirname, '../dist'));
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const initial = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;

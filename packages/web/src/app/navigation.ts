@@ -21,6 +21,8 @@ export interface NavigationItem {
   /** For links: where to open; external links open a new tab unless told otherwise. */
   target?: '_blank' | '_self';
   badge?: { title: string; bg?: string; fg?: string };
+  /** Set by flattenNavigation on the children of a collapse: their titles read with the parent's. */
+  parentId?: string;
 }
 
 const { user, admin, superadmin } = ROLE_GROUPS;
@@ -164,10 +166,10 @@ export function filterNavigation(items: readonly NavigationItem[], roles: readon
 }
 
 /** Every page entry (item or link) of a navigation tree, depth first: the search and shortcut candidates. */
-export function flattenNavigation(items: readonly NavigationItem[]): NavigationItem[] {
+export function flattenNavigation(items: readonly NavigationItem[], parentId?: string): NavigationItem[] {
   return items.flatMap((item) => [
-    ...(item.type === 'item' || item.type === 'link' ? [item] : []),
-    ...(item.children ? flattenNavigation(item.children) : []),
+    ...(item.type === 'item' || item.type === 'link' ? [parentId ? { ...item, parentId } : item] : []),
+    ...(item.children ? flattenNavigation(item.children, item.type === 'collapse' ? item.id : parentId) : []),
   ]);
 }
 

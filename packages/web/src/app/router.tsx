@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { useAuth } from '../lib/auth';
 import { decideAccess, landingFor } from './access-rules';
 import { peekRedirect, rememberRedirect, takeRedirect } from './redirect';
+import { RouteError } from './route-error';
 import { type AppRoute, appRoutes } from './routes';
 import { ScreenLoader } from './screen-loader';
 import { SplashScreen } from './splash-screen';
@@ -71,6 +72,7 @@ const toRoute = (route: AppRoute): RouteObject => ({ path: route.path, caseSensi
 export const routeObjects: RouteObject[] = [
   {
     element: <Root />,
+    errorElement: <RouteError />,
     children: [
       ...appRoutes.filter((route) => route.layout === 'bare').map(toRoute),
       {

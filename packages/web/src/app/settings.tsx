@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useAuth } from '../lib/auth';
+import { reportFailure } from '../lib/snackbar';
 import { getTheme, isThemeName, type ThemeName } from './theme';
 
 export const LAYOUT_STYLES = ['layout1', 'layout2', 'layout3'] as const;
@@ -136,7 +137,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   const changeSettings = useCallback(
     (next: AppSettings) => {
       if (user) {
-        void updateUser({ settings: next as unknown as Record<string, unknown> }).catch(() => undefined);
+        void updateUser({ settings: next as unknown as Record<string, unknown> }).catch(reportFailure('Unable to update user'));
       } else {
         localStorage.setItem(GUEST_SETTINGS_KEY, JSON.stringify(next));
         setGuestSettings(next);

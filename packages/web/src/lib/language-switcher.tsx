@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from './auth';
 import { LANGUAGES, type Language, setLanguage } from './i18n';
-import { showMessage } from './snackbar';
+import { reportFailure } from './snackbar';
 
 const NAMES: Record<Language, string> = { en: 'English', it: 'Italiano' };
 
@@ -28,7 +28,7 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
     if (language === current) return;
     await setLanguage(language);
     if (user) {
-      updateUser({ language }).catch(() => showMessage('Unable to update user', 'error'));
+      updateUser({ language }).catch(reportFailure('Unable to update user'));
       navigate('/salon-listing');
     }
   };
@@ -40,7 +40,7 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
         startIcon={<LanguageIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="menu"
-        aria-label={t('language.choose')}
+        aria-label={`${current} – ${t('language.choose')}`}
         data-testid="language-switcher"
         sx={{ textTransform: 'uppercase', minWidth: 0 }}
       >

@@ -29,6 +29,17 @@ export function showMessage(message: string, variant: SnackbarVariant = 'info'):
   emit();
 }
 
+/**
+ * The catch of a background save: shows `message`, unless the failure was a 401, whose logout
+ * already says 'Unauthorized Access'.
+ */
+export function reportFailure(message: string): (error: unknown) => void {
+  return (error) => {
+    if (typeof error === 'object' && error !== null && 'status' in error && error.status === 401) return;
+    showMessage(message, 'error');
+  };
+}
+
 export function hideMessage(): void {
   current = null;
   emit();

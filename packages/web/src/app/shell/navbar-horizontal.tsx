@@ -8,6 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { type NavigationItem, navIndent } from '../navigation';
 import { useSettings } from '../settings';
@@ -112,11 +113,13 @@ function TopEntry({ item, dense }: { item: NavigationItem; dense: boolean }) {
 export function NavbarHorizontal({ dense = false, end }: { dense?: boolean; end?: ReactNode }) {
   const { settings } = useSettings();
   const { tree } = useNavigation();
+  const { t } = useTranslation('shell');
   if (!settings.layout.config.navbar.display) return null;
   return (
     <ThemeProvider theme={getTheme(settings.theme.navbar)}>
       <Box
         component="nav"
+        aria-label={t('navbar.label')}
         data-testid="navbar"
         data-variant={dense ? 'horizontal-dense' : 'horizontal'}
         sx={{ bgcolor: 'background.default', color: 'text.primary', boxShadow: 1, position: 'relative', zIndex: 2 }}

@@ -11,6 +11,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { type NavigationItem, navIndent } from '../navigation';
 import { NavigationIcon } from './navigation-icon';
@@ -45,12 +46,15 @@ const itemSx = (level: number, folded: boolean) => ({
 
 /** The vertical navigation: groups, collapses, items, external links and dividers (SPEC.md §2). */
 export function NavigationTree({ items, folded = false, onNavigate }: TreeProps) {
+  const { t } = useTranslation('shell');
   return (
-    <List component="nav" dense disablePadding sx={{ py: 1 }}>
-      {items.map((item) => (
-        <Entry key={item.id} item={item} level={0} folded={folded} onNavigate={onNavigate} />
-      ))}
-    </List>
+    <nav aria-label={t('navbar.label')}>
+      <List dense disablePadding sx={{ py: 1 }}>
+        {items.map((item) => (
+          <Entry key={item.id} item={item} level={0} folded={folded} onNavigate={onNavigate} />
+        ))}
+      </List>
+    </nav>
   );
 }
 

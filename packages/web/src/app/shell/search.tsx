@@ -11,7 +11,7 @@ import { useNavigation } from './use-navigation';
 /** Toolbar search: up to 10 navigation entries by title; 'No results..' when none match (SPEC.md §2). */
 export function NavigationSearch({ width = 240 }: { width?: number }) {
   const { t } = useTranslation('shell');
-  const { pages, title } = useNavigation();
+  const { pages, fullTitle: title } = useNavigation();
   const navigate = useNavigate();
   const [input, setInput] = useState('');
 

@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import { showMessage } from '../../lib/snackbar';
+import { reportFailure } from '../../lib/snackbar';
 import { type NavigationItem, searchNavigation } from '../navigation';
 import { NavigationIcon } from './navigation-icon';
 import { useNavigation } from './use-navigation';
@@ -28,7 +28,7 @@ export function toggleShortcut(shortcuts: readonly string[], id: string): string
 export function ShortcutsBar() {
   const { t } = useTranslation('shell');
   const { user, updateUser } = useAuth();
-  const { pages, title } = useNavigation();
+  const { pages, fullTitle: title } = useNavigation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [search, setSearch] = useState('');
   const ids = user?.data.shortcuts ?? [];
@@ -39,7 +39,7 @@ export function ShortcutsBar() {
   const listed = search.trim() ? searchNavigation(pages, search, title) : starred;
 
   const toggle = (id: string) => {
-    updateUser({ data: { shortcuts: toggleShortcut(ids, id) } }).catch(() => showMessage('Unable to update user', 'error'));
+    updateUser({ data: { shortcuts: toggleShortcut(ids, id) } }).catch(reportFailure('Unable to update user'));
   };
 
   return (

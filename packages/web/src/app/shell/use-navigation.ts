@@ -11,6 +11,8 @@ export function useNavigation() {
     const tree = filterNavigation(navigation, roles);
     const pages = flattenNavigation(tree);
     const title = (item: NavigationItem) => t(item.id, { defaultValue: item.title ?? item.id });
-    return { tree, pages, title };
+    /** A page's title with its collapse's, e.g. 'Sales Data › By day': what search and shortcuts show. */
+    const fullTitle = (item: NavigationItem) => (item.parentId ? `${t(item.parentId)} › ${title(item)}` : title(item));
+    return { tree, pages, title, fullTitle };
   }, [roles, t]);
 }

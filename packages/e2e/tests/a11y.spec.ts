@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signInToShell } from './helpers';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+test.describe('accessibility (axe: no serious or critical violation)', () => {
+  test('/login', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('/forgot-password and /error404', async ({ page }) => {
+    await page.goto('/forgot-password');
+    await expect(page.getByTestId('forgot-password-notice')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/error404');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the shell (layout1), with the settings panel and the quick panel', async ({ page }) => {
+    await signInToShell(page, 'manager');
+    await page.goto('/profile');
+    await expect(page.getByTestId('profile-details')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('settings-toggle').click();
+    await expect(page.getByTestId('settings-panel')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('quick-panel-toggle').click();
+    await expect(page.getByTestId('quick-panel')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the shell in layout2, for the superadmin', async ({ page }) => {
+    await signInToShell(page, 'superadmin');
+    await page.getByTestId('settings-toggle').click();
+    await page.getByTestId('layout-layout2').check();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('shell')).toHaveAttribute('data-layout', 'layout2');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('settings-toggle').click();
+    await page.getByTestId('layout-layout1').check();
+  });
+});

@@ -1,0 +1,101 @@
+import { ROLE_GROUPS } from '@salon/contracts';
+import { describe, expect, it } from 'vitest';
+import { filterNavigation, flattenNavigation, type NavigationItem, navIndent, navigation, searchNavigation } from './navigation';
+import { appRoutes } from './routes';
+
+const ids = (items: NavigationItem[]) => flattenNavigation(items).map((item) => item.id);
+const topIds = (items: NavigationItem[]) =>
+  items.flatMap((item) => (item.type === 'group' ? (item.children ?? []).map((c) => c.id) : [item.id]));
+
+describe('navigation (SPEC.md §2 menu table)', () => {
+  it('gives the admin level the admin and user entries, not the superadmin ones', () => {
+    expect(topIds(filterNavigation(navigation, ['ADMIN']))).toEqual([
+      'salon-growth',
+      'full-capacity',
+      'incentive-staff',
+      'performance-salon',
+      'sales-data',
+      'customer-analysis',
+      'data-qualities',
+      'stock-movements',
+      'nps',
+      'feedback',
+      'report',
+      'staff-data-analysis',
+      'services-data-analysis',
+      'product-data-analysis',
+      'salon-incentive',
+      'help-divider',
+      'api-docs',
+    ]);
+  });
+  it('gives the user level (receptionist, sales and marketing) only the user entries', () => {
+    const expected = [
+      'incentive-staff',
+      'sales-data',
+      'data-qualities',
+      'nps',
+      'feedback',
+      'staff-data-analysis',
+      'services-data-analysis',
+      'product-data-analysis',
+    ];
+    expect(topIds(filterNavigation(navigation, ['RECEPTIONIST']))).toEqual(expected);
+    expect(topIds(filterNavigation(navigation, ['SALESMARKETING']))).toEqual(expected);
+  });
+  it('gives the superadmin the chain entries', () => {
+    expect(topIds(filterNavigation(navigation, ['SUPERADMIN']))).toEqual([
+      'salon-listing',
+      'performance-chain',
+      'incentive-chain',
+      'help-divider',
+      'api-docs',
+    ]);
+  });
+  it('gives consultants and users without roles nothing, dropping empty groups and trailing dividers', () => {
+    expect(filterNavigation(navigation, ['IMAGE'])).toEqual([]);
+    expect(filterNavigation(navigation, [])).toEqual([]);
+  });
+  it('shows the Sales Data children to everyone who sees the parent', () => {
+    expect(ids(filterNavigation(navigation, ['RECEPTIONIST']))).toEqual(
+      expect.arrayContaining(['sales-data-days', 'sales-data-months', 'sales-data-year', 'sales-data-clients']),
+    );
+  });
+  it('has unique ids and a route for every internal url', () => {
+    const all = ids(navigation);
+    expect(new Set(all).size).toBe(all.length);
+    for (const item of flattenNavigation(navigation).filter((i) => i.type === 'item')) {
+      expect(
+        appRoutes.some((route) => route.path === item.url),
+        item.url,
+      ).toBe(true);
+    }
+  });
+  it('indents 16 px a level, capped at 80', () => {
+    expect([0, 1, 2, 5, 6, 9].map(navIndent)).toEqual([0, 16, 32, 80, 80, 80]);
+  });
+  it('suggests at most 10 entries by title', () => {
+    const pages = flattenNavigation(navigation);
+    expect(searchNavigation(pages, 'a', (i) => i.title ?? '')).toHaveLength(10);
+    const withParent = (i: NavigationItem) =>
+      `${pages.find((p) => p.id === i.parentId)?.title ?? navigation[0]?.children?.find((c) => c.id === i.parentId)?.title ?? ''} ${i.title}`;
+    expect(searchNavigation(pages, 'sales data', withParent).map((i) => i.id)).toEqual([
+      'sales-data-overview',
+      'sales-data-days',
+      'sales-data-months',
+      'sales-data-year',
+      'sales-data-clients',
+    ]);
+    expect(searchNavigation(pages, 'recap', (i) => i.title ?? '').map((i) => i.id)).toEqual(['report-salon-recap']);
+    expect(searchNavigation(pages, '   ', (i) => i.title ?? '')).toEqual([]);
+  });
+});
+
+describe('routes (SPEC.md §2 access table)', () => {
+  it('keeps /salon-listing for the superadmin and every report route open to all six roles', () => {
+    expect(appRoutes.find((r) => r.path === '/salon-listing')?.auth).toEqual(['SUPERADMIN']);
+    const reports = appRoutes.filter((r) => r.layout === 'shell' && r.path !== '/salon-listing' && r.path !== '/profile');
+    expect(reports).toHaveLength(35);
+    for (const route of reports) expect(route.auth).toEqual(ROLE_GROUPS.all);
+  });
+});
