@@ -86,6 +86,8 @@ test.describe('salon listing', () => {
     await expect(page).toHaveURL(/\/sales-data-analysis\?salonId=\d+$/);
     const salonId = new URL(page.url()).searchParams.get('salonId');
     expect(await page.evaluate(() => localStorage.getItem('current_salon_id'))).toBe(salonId);
+    // The report's salon picker shows the chosen salon.
+    await expect(page.getByRole('combobox', { name: 'Salon' })).toContainText(chosen);
     // Back on the listing, the chosen salon is marked as current.
     await page.goto('/salon-listing');
     await expect(bodyRows(salonTable(page)).filter({ hasText: chosen }).getByText('Current')).toBeVisible();
