@@ -45,6 +45,16 @@ async function compareDays(db: Db, salonId: number, from: string, to: string) {
   return out;
 }
 
+/** client_days.prev_day equals the previous day recomputed from scratch, on every row. */
+async function expectPrevDaysConsistent(db: Db) {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM client_days cd
+    JOIN (SELECT salon_id, client_id, day, lag(day) OVER (PARTITION BY salon_id, client_id ORDER BY day) AS prev FROM client_days) x
+      ON x.salon_id = cd.salon_id AND x.client_id = cd.client_id AND x.day = cd.day
+    WHERE cd.prev_day IS DISTINCT FROM x.prev`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
 describe('daily rollups', () => {
   it('agree with the raw tables on the fixture, per day and per range, for every gender', async () => {
     for (const salonId of [f.salon1, f.salon2]) {
@@ -62,6 +72,7 @@ describe('daily rollups', () => {
         }
       }
     }
+    await expectPrevDaysConsistent(t.db);
     // and on the hand-worked numbers: March 2025 of salon 1 (see report-fixture.ts)
     const march = await getSalesTotalsFromRaw(t.db, { salonId: f.salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' });
     expect(march).toEqual({ servicesCents: 15600, productsCents: 5200, discountCents: 1700, appointments: 4, clients: 4, newClients: 2 });
@@ -117,6 +128,36 @@ describe('daily rollups', () => {
     });
     // The gender change touched every day of C4: refresh them (here the day of A4)
     await refreshSalesRollup(t.db, salon1, '2025-03-04', '2025-03-04');
+    // A purchase between two of C2's days (02-20 and 03-03) moves the previous day of 03-03
+    await t.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('sale_lines')
+        .values({
+          salon_id: salon1,
+          appointment_id: null,
+          client_id: clients.c2,
+          day: '2025-02-25',
+          kind: 'PRODUCT',
+          product_id: f.products.gel,
+          category: 'RESALE',
+          list_amount_cents: 1000,
+          paid_amount_cents: 1000,
+        })
+        .execute();
+      await refreshSalesRollup(tx, salon1, '2025-02-25', '2025-02-25');
+    });
+    await expectPrevDaysConsistent(t.db);
+    const c2Days = await sql<{ day: string; prev_day: string | null }>`
+      SELECT day::text AS day, prev_day::text AS prev_day FROM client_days WHERE salon_id = ${salon1} AND client_id = ${clients.c2} ORDER BY day`.execute(
+      t.db,
+    );
+    expect(c2Days.rows).toEqual([
+      { day: '2024-03-05', prev_day: null },
+      { day: '2025-02-20', prev_day: '2024-03-05' },
+      { day: '2025-02-25', prev_day: '2025-02-20' },
+      { day: '2025-03-03', prev_day: '2025-02-25' },
+      { day: '2025-03-04', prev_day: '2025-03-03' },
+    ]);
     for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-03-31')) {
       expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
     }

@@ -86,18 +86,47 @@ async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
     GROUP BY a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN')
   `.execute(db);
 
+  // prev_day: lag() within what is inserted; a scoped refresh then fixes the rows whose previous
+  // day lies outside the scope (fixPrevDays).
   await sql`
     INSERT INTO client_days (salon_id, day, client_id, gender, appointments, revenue_cents, service_revenue_cents, product_revenue_cents,
-      has_service, has_product, last_appointment_id)
-    SELECT sl.salon_id, sl.day, sl.client_id, COALESCE(min(c.gender), 'UNKNOWN'), count(DISTINCT sl.appointment_id),
-      sum(sl.paid_amount_cents),
-      COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'), 0),
-      COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), 0),
-      bool_or(sl.kind = 'SERVICE'), bool_or(sl.kind = 'PRODUCT'), max(sl.appointment_id)
-    FROM sale_lines sl
-    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-    WHERE sl.client_id IS NOT NULL ${lines}
-    GROUP BY sl.salon_id, sl.day, sl.client_id
+      has_service, has_product, last_appointment_id, prev_day)
+    SELECT d.*, lag(d.day) OVER (PARTITION BY d.salon_id, d.client_id ORDER BY d.day)
+    FROM (
+      SELECT sl.salon_id, sl.day, sl.client_id, COALESCE(min(c.gender), 'UNKNOWN') AS gender, count(DISTINCT sl.appointment_id) AS appointments,
+        sum(sl.paid_amount_cents) AS revenue_cents,
+        COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'), 0) AS service_revenue_cents,
+        COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), 0) AS product_revenue_cents,
+        bool_or(sl.kind = 'SERVICE') AS has_service, bool_or(sl.kind = 'PRODUCT') AS has_product, max(sl.appointment_id) AS last_appointment_id
+      FROM sale_lines sl
+      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+      WHERE sl.client_id IS NOT NULL ${lines}
+      GROUP BY sl.salon_id, sl.day, sl.client_id
+    ) d
+  `.execute(db);
+}
+
+/**
+ * After a scoped refresh: recomputes prev_day for the client days in the range and for the first
+ * day after the range of every client who had (or now has) a day in it.
+ */
+async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<void> {
+  await sql`
+    WITH touched AS (
+      SELECT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
+      UNION SELECT unnest(${removedClients}::bigint[])
+    ),
+    targets AS (
+      SELECT cd.client_id, cd.day FROM client_days cd
+      WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date
+      UNION
+      SELECT t.client_id, (SELECT min(n.day) FROM client_days n WHERE n.salon_id = ${salonId} AND n.client_id = t.client_id AND n.day > ${to}::date)
+      FROM touched t
+    )
+    UPDATE client_days cd
+    SET prev_day = (SELECT max(p.day) FROM client_days p WHERE p.salon_id = cd.salon_id AND p.client_id = cd.client_id AND p.day < cd.day)
+    FROM targets
+    WHERE cd.salon_id = ${salonId} AND cd.client_id = targets.client_id AND cd.day = targets.day
   `.execute(db);
 }
 
@@ -112,8 +141,19 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
   const scope: Scope = { salonId, from: fromDay, to: toDay };
   const run = async (tx: DbOrTx) => {
     await sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK}, ${salonId})`.execute(tx);
-    for (const table of TABLES) await deleteScope(tx, table, scope);
+    const removed = await sql<{ client_id: number }>`
+      DELETE FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date RETURNING client_id`.execute(
+      tx,
+    );
+    for (const table of TABLES) if (table !== 'client_days') await deleteScope(tx, table, scope);
     await fillScope(tx, scope);
+    await fixPrevDays(
+      tx,
+      salonId,
+      fromDay,
+      toDay,
+      removed.rows.map((r) => Number(r.client_id)),
+    );
   };
   if (db.isTransaction) await run(db);
   else await (db as Db).transaction().execute(run);

@@ -1,6 +1,7 @@
 import { initialSchema } from './001-initial.js';
 import { rollupsSchema } from './002-rollups.js';
 import { appointmentServicesSchema } from './003-appointment-services.js';
+import { clientDaysPrevDaySchema } from './004-client-days-prev-day.js';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   { version: 1, name: 'initial', sql: initialSchema },
   { version: 2, name: 'rollups', sql: rollupsSchema },
   { version: 3, name: 'appointment-services', sql: appointmentServicesSchema },
+  { version: 4, name: 'client-days-prev-day', sql: clientDaysPrevDaySchema },
 ];

@@ -38,7 +38,7 @@ const emptyKind = (): KindDay => ({
 /**
  * Salon recap per day (SPEC.md §3, DESIGN.md §3): sales_daily for amounts, quantities and
  * discounts; appointments_daily for appointment counts and appointment discounts; client_days
- * for new clients and, with each client's previous purchase day, the balance / lost counts.
+ * for new clients and, with each client's previous purchase day (client_days.prev_day), the balance / lost counts.
  */
 export async function getSalonRecap(
   db: DbOrTx,
@@ -74,14 +74,11 @@ export async function getSalonRecap(
       SELECT cd.day::text AS day,
         count(*) FILTER (WHERE c.first_visit = cd.day AND cd.has_service) AS new_service,
         count(*) FILTER (WHERE c.first_visit = cd.day AND cd.has_product) AS new_product,
-        count(*) FILTER (WHERE prev.day IS NOT NULL AND cd.day - prev.day <= s.lost_client_days) AS returning_balance,
-        count(*) FILTER (WHERE prev.day IS NOT NULL AND cd.day - prev.day > s.lost_client_days) AS returning_lost
+        count(*) FILTER (WHERE cd.prev_day IS NOT NULL AND cd.day - cd.prev_day <= s.lost_client_days) AS returning_balance,
+        count(*) FILTER (WHERE cd.prev_day IS NOT NULL AND cd.day - cd.prev_day > s.lost_client_days) AS returning_lost
       FROM client_days cd
       JOIN salons s ON s.id = cd.salon_id
       LEFT JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
-      LEFT JOIN LATERAL (
-        SELECT max(p.day) AS day FROM client_days p WHERE p.salon_id = cd.salon_id AND p.client_id = cd.client_id AND p.day < cd.day
-      ) prev ON true
       WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender, 'cd.gender')}
       GROUP BY cd.day`.execute(db),
   ]);
