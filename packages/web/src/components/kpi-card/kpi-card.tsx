@@ -28,7 +28,8 @@ export function KpiCard({ label, value, format = 'number', definition, secondary
   const { t, i18n } = useTranslation('components');
   const labelId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={labelId} sx={{ height: '100%' }} data-testid="kpi-card">
+    // A group, not a landmark: a report shows many KPIs and landmarks are for page regions.
+    <Card variant="outlined" role="group" aria-labelledby={labelId} sx={{ height: '100%' }} data-testid="kpi-card">
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Typography
           id={labelId}
