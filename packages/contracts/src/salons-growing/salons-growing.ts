@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
-import { DateString, Money, SalonId, SessionCode } from '../common/schemas.js';
+import { Money, SalonId, SessionCode } from '../common/schemas.js';
 
 /*
  * Salon growth (DESIGN.md §3). Definitions every field below relies on:
@@ -68,7 +68,10 @@ export const GrowthReport = Type.Object({
   target: Percent('Target penetration'),
   reachTargetMonths: Type.Integer({ description: 'Length of the period in months; the target is due at its end' }),
   targetMonths: Type.Integer({ description: 'How many months the target is measured over (rolling average)' }),
-  periodStartDate: DateString,
+  periodStartDate: Type.String({
+    format: 'date',
+    description: 'First day of the period: fromDate moved to the 1st of its month, YYYY-MM-DD',
+  }),
   periodEndDate: Type.String({ format: 'date', description: 'Last day of the period (the target is due on this day), YYYY-MM-DD' }),
   toDate: Type.String({ format: 'date', description: 'Actuals are counted up to this day, YYYY-MM-DD' }),
   startPercent: Percent('The start value of the path'),
