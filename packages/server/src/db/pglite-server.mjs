@@ -1,7 +1,7 @@
 // The embedded database's own process: PGlite (PostgreSQL in WASM) served over the
 // PostgreSQL wire protocol by pglite-socket, so that the API reaches it through `pg` and a
 // long query never blocks the API's event loop. Started, watched and stopped by embedded.ts.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -19,16 +19,46 @@ function isAlive(pid) {
   }
 }
 
+/**
+ * Takes the lock atomically (create-exclusive), so two servers starting together cannot both
+ * win. Returns the pid of the live process holding it, or 0 once the lock is ours.
+ */
+function takeLock() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return 0;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+    let pid = 0;
+    try {
+      pid = Number(readFileSync(lockFile, 'utf8'));
+    } catch {
+      continue; // removed meanwhile: try again
+    }
+    if (!pid) {
+      // Created this instant by another process that has not written its pid yet.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+      continue;
+    }
+    if (isAlive(pid)) return pid;
+    // Left by a process that is gone: remove it and try again.
+    rmSync(lockFile, { force: true });
+  }
+  throw new Error(`could not take the lock ${lockFile}`);
+}
+
 if (dataDir) {
   mkdirSync(dataDir, { recursive: true });
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      process.send?.({ type: 'error', message: `DATA_DIR ${dataDir} is in use by process ${pid}` });
-      process.exit(3);
-    }
+  const holder = takeLock();
+  if (holder) {
+    const message = `DATA_DIR ${dataDir} is in use by process ${holder} (another server?). Stop it, or delete ${lockFile} if no server runs.`;
+    // Exit only once the parent has the message.
+    if (process.send) process.send({ type: 'error', message }, () => process.exit(3));
+    else process.exit(3);
+    await new Promise(() => {});
   }
-  writeFileSync(lockFile, String(process.pid));
 }
 
 const db = await PGlite.create(dataDir ? join(dataDir, 'pgdata') : undefined);
