@@ -336,7 +336,7 @@ export const exportGrowthPdf = defineEndpoint({
   method: 'POST',
   path: '/api/SalonsGrowing/ExportPDF',
   summary:
-    "The growth report as a PDF (application/pdf, attachment Salon-Growth-{salon}-{from}-{to}.pdf): the salon's name and period, the recap, and per category the monthly table (month, actual, path, target, gap) and a chart. Each category uses its stored target and periodStartDate; reachTargetMonth/targetMonth, when given, override the stored months. Send an empty JSON body.",
+    "The growth report as a PDF (application/pdf, attachment Salon-Growth-{salon}-{from}-{to}.pdf): the salon's name and period, the recap, and per category the monthly table (month, actual, path, target, gap) and a chart. Each category uses its stored target and periodStartDate; reachTargetMonth/targetMonth, when given, override the stored months. Written in the caller's language (en or it). Send an empty JSON body.",
   tags,
   querystring: Type.Object({
     reachTargetMonth: Type.Optional(

@@ -186,6 +186,30 @@ describe('ExportPDF', () => {
     }
   });
 
+  it("is written in the caller's language", async () => {
+    await t.db.updateTable('users').set({ language: 'it' }).where('id', '=', fixture.users.reception).execute();
+    const code = await signIn(t.app, 'reception');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/SalonsGrowing/ExportPDF',
+      query: { salonId: String(fixture.salon1), sessionCode: code },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    if (!existsSync('/usr/bin/pdftotext')) return;
+    const dir = mkdtempSync(join(tmpdir(), 'growth-pdf-'));
+    try {
+      const file = join(dir, 'report.pdf');
+      writeFileSync(file, res.rawPayload);
+      const text = spawnSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
+      for (const words of ['Report crescita salone', 'Riepilogo', 'Penetrazione Trattamento', 'Penetrazione Rivendita', 'Pagina 1 di 6']) {
+        expect(text).toContain(words);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses another salon (403) and a bad month count (400)', async () => {
     const code = await signIn(t.app, 'manager2');
     const other = await t.app.inject({

@@ -2,13 +2,86 @@ import type { GrowthCategory } from '@salon/contracts';
 import PDFDocument from 'pdfkit';
 import type { GrowthReportData } from './growth.service.js';
 
-export const CATEGORY_TITLES: Record<GrowthCategory, string> = {
-  TREATMENT: 'Treatment',
-  COLOUR: 'Colour',
-  HAIRCUT: 'Haircut',
-  RESALE: 'Resale',
-  STYLING: 'Styling',
-};
+export type PdfLanguage = 'en' | 'it';
+
+/** Every string the PDF prints, in the two interface languages (SPEC.md §1). */
+const LABELS = {
+  en: {
+    categories: { TREATMENT: 'Treatment', COLOUR: 'Colour', HAIRCUT: 'Haircut', RESALE: 'Resale', STYLING: 'Styling' },
+    reportTitle: 'Salon growth report',
+    period: (from: string, to: string) => `period ${from} to ${to}`,
+    range: (from: string, to: string) => `${from} to ${to}`,
+    definition:
+      'Penetration = share of DONE appointments with at least one line of the category, per month. The target is measured as the average of the last months set for each category; the path runs in a straight line from the start value to the target.',
+    recap: 'Recap',
+    categoryTitle: (category: string) => `${category} penetration`,
+    columns: {
+      category: 'Category',
+      period: 'Period',
+      start: 'Start',
+      averageNow: 'Average now',
+      pathNow: 'Path now',
+      target: 'Target',
+      gap: 'Gap',
+      onTrack: 'On track',
+      month: 'Month',
+      appointments: 'Appointments',
+      withCategory: 'With category',
+      actual: 'Actual',
+      path: 'Path',
+    },
+    yes: 'yes',
+    no: 'no',
+    base: 'base',
+    startSources: { BASELINE: 'average of the months before the period', FIRST_MONTH: 'first month of the period', NONE: 'no data' },
+    periodLine: (from: string, to: string, months: number, target: string, over: number) =>
+      `Period ${from} to ${to} (${months} months), target ${target} measured over ${over} months.`,
+    statusLine: (start: string, source: string, average: string, path: string, gap: string, onTrack: boolean) =>
+      `Start ${start} (${source}). Average now ${average}, path now ${path}, gap to target ${gap}: ${onTrack ? 'on track' : 'behind the path'}.`,
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
+  it: {
+    categories: { TREATMENT: 'Trattamento', COLOUR: 'Colore', HAIRCUT: 'Taglio', RESALE: 'Rivendita', STYLING: 'Styling' },
+    reportTitle: 'Report crescita salone',
+    period: (from: string, to: string) => `periodo dal ${from} al ${to}`,
+    range: (from: string, to: string) => `dal ${from} al ${to}`,
+    definition:
+      "Penetrazione = quota degli appuntamenti conclusi con almeno una riga della categoria, per mese. L'obiettivo si misura come media degli ultimi mesi impostati per ogni categoria; il percorso va in linea retta dal valore di partenza all'obiettivo.",
+    recap: 'Riepilogo',
+    categoryTitle: (category: string) => `Penetrazione ${category}`,
+    columns: {
+      category: 'Categoria',
+      period: 'Periodo',
+      start: 'Partenza',
+      averageNow: 'Media attuale',
+      pathNow: 'Percorso ora',
+      target: 'Obiettivo',
+      gap: 'Scarto',
+      onTrack: 'In linea',
+      month: 'Mese',
+      appointments: 'Appuntamenti',
+      withCategory: 'Con categoria',
+      actual: 'Effettivo',
+      path: 'Percorso',
+    },
+    yes: 'sì',
+    no: 'no',
+    base: 'base',
+    startSources: { BASELINE: 'media dei mesi prima del periodo', FIRST_MONTH: 'primo mese del periodo', NONE: 'nessun dato' },
+    periodLine: (from: string, to: string, months: number, target: string, over: number) =>
+      `Periodo dal ${from} al ${to} (${months} mesi), obiettivo ${target} misurato su ${over} mesi.`,
+    statusLine: (start: string, source: string, average: string, path: string, gap: string, onTrack: boolean) =>
+      `Partenza ${start} (${source}). Media attuale ${average}, percorso ora ${path}, scarto dall'obiettivo ${gap}: ${onTrack ? 'in linea' : 'sotto il percorso'}.`,
+    page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
+  },
+} satisfies Record<PdfLanguage, unknown>;
+
+type Labels = (typeof LABELS)['en'];
+
+/** The category names the PDF prints, per language. */
+export function categoryTitle(category: GrowthCategory, language: PdfLanguage = 'en'): string {
+  return LABELS[language].categories[category];
+}
 
 const MARGIN = 40;
 const COLOURS = { actual: '#d81b60', path: '#1e88e5', target: '#43a047', grid: '#dddddd', text: '#222222', muted: '#777777' };
@@ -20,6 +93,8 @@ export interface GrowthPdfInput {
   /** Actuals up to this day (today). */
   toDate: string;
   reports: GrowthReportData[];
+  /** The caller's interface language; English by default. */
+  language?: PdfLanguage;
 }
 
 const formatPercent = (value: number | null) => (value === null ? '-' : `${value.toFixed(2)} %`);
@@ -27,11 +102,16 @@ const formatGap = (value: number | null) => (value === null ? '-' : `${value > 0
 
 /** The growth report as a PDF: a recap page, then per category a chart and the monthly table; page numbers on every page. */
 export function renderGrowthPdf(input: GrowthPdfInput): Promise<Buffer> {
+  const labels: Labels = LABELS[input.language ?? 'en'];
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `Salon growth - ${input.salonName}`, Subject: `${input.fromDate} to ${input.toDate}`, Author: 'Salon back-office' },
+    info: {
+      Title: `${labels.reportTitle} - ${input.salonName}`,
+      Subject: labels.period(input.fromDate, input.toDate),
+      Author: 'Salon back-office',
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -40,20 +120,20 @@ export function renderGrowthPdf(input: GrowthPdfInput): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  drawRecapPage(doc, input);
+  drawRecapPage(doc, input, labels);
   for (const report of input.reports) {
     doc.addPage();
-    drawCategoryPage(doc, input, report);
+    drawCategoryPage(doc, input, report, labels);
   }
-  drawPageNumbers(doc);
+  drawPageNumbers(doc, labels);
   doc.end();
   return done;
 }
 
-function drawHeader(doc: PDFKit.PDFDocument, input: GrowthPdfInput, title: string) {
+function drawHeader(doc: PDFKit.PDFDocument, input: GrowthPdfInput, title: string, labels: Labels) {
   doc.fillColor(COLOURS.text).font('Helvetica-Bold').fontSize(18).text(title, MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(11).fillColor(COLOURS.muted);
-  doc.text(`${input.salonName}  |  period ${input.fromDate} to ${input.toDate}`);
+  doc.text(`${input.salonName}  |  ${labels.period(input.fromDate, input.toDate)}`);
   doc.moveDown(0.8);
   doc.fillColor(COLOURS.text);
 }
@@ -117,70 +197,79 @@ function drawTable(
   doc.y = y + 8;
 }
 
-function drawRecapPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput) {
-  drawHeader(doc, input, 'Salon growth report');
+function drawRecapPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, labels: Labels) {
+  drawHeader(doc, input, labels.reportTitle, labels);
   doc.font('Helvetica').fontSize(10);
-  doc.text(
-    'Penetration = share of DONE appointments with at least one line of the category, per month. The target is measured as the average of the last months set for each category; the path runs in a straight line from the start value to the target.',
-    { width: doc.page.width - 2 * MARGIN },
-  );
+  doc.text(labels.definition, { width: doc.page.width - 2 * MARGIN });
   doc.moveDown(1);
-  doc.font('Helvetica-Bold').fontSize(13).text('Recap');
+  doc.font('Helvetica-Bold').fontSize(13).text(labels.recap);
   doc.moveDown(0.4);
+  const c = labels.columns;
   const columns: Column[] = [
-    { title: 'Category', width: 75 },
-    { title: 'Period', width: 120 },
-    { title: 'Start', width: 55, align: 'right' },
-    { title: 'Average now', width: 65, align: 'right' },
-    { title: 'Path now', width: 55, align: 'right' },
-    { title: 'Target', width: 50, align: 'right' },
-    { title: 'Gap', width: 45, align: 'right' },
-    { title: 'On track', width: 50 },
+    { title: c.category, width: 70 },
+    { title: c.period, width: 130 },
+    { title: c.start, width: 50, align: 'right' },
+    { title: c.averageNow, width: 65, align: 'right' },
+    { title: c.pathNow, width: 60, align: 'right' },
+    { title: c.target, width: 50, align: 'right' },
+    { title: c.gap, width: 40, align: 'right' },
+    { title: c.onTrack, width: 50 },
   ];
   drawTable(
     doc,
     columns,
     input.reports.map((report) => [
-      CATEGORY_TITLES[report.category],
-      `${report.periodStartDate} to ${report.periodEndDate}`,
+      labels.categories[report.category],
+      labels.range(report.periodStartDate, report.periodEndDate),
       formatPercent(report.startPercent),
       formatPercent(report.currentAveragePercent),
       formatPercent(report.currentPathPercent),
       formatPercent(report.target),
       formatGap(report.gapToTargetPercent),
-      report.isOnTrack ? 'yes' : 'no',
+      report.isOnTrack ? labels.yes : labels.no,
     ]),
     { rowHeight: 17 },
   );
 }
 
-function drawCategoryPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, report: GrowthReportData) {
-  drawHeader(doc, input, `${CATEGORY_TITLES[report.category]} penetration`);
+function drawCategoryPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, report: GrowthReportData, labels: Labels) {
+  drawHeader(doc, input, labels.categoryTitle(labels.categories[report.category]), labels);
   doc.font('Helvetica').fontSize(10);
-  const startLabel = { BASELINE: 'average of the months before the period', FIRST_MONTH: 'first month of the period', NONE: 'no data' }[
-    report.startSource
-  ];
   doc.text(
-    `Period ${report.periodStartDate} to ${report.periodEndDate} (${report.reachTargetMonths} months), target ${formatPercent(report.target)} measured over ${report.targetMonths} months.`,
+    labels.periodLine(
+      report.periodStartDate,
+      report.periodEndDate,
+      report.reachTargetMonths,
+      formatPercent(report.target),
+      report.targetMonths,
+    ),
   );
   doc.text(
-    `Start ${formatPercent(report.startPercent)} (${startLabel}). Average now ${formatPercent(report.currentAveragePercent)}, path now ${formatPercent(report.currentPathPercent)}, gap to target ${formatGap(report.gapToTargetPercent)}: ${report.isOnTrack ? 'on track' : 'behind the path'}.`,
+    labels.statusLine(
+      formatPercent(report.startPercent),
+      labels.startSources[report.startSource],
+      formatPercent(report.currentAveragePercent),
+      formatPercent(report.currentPathPercent),
+      formatGap(report.gapToTargetPercent),
+      report.isOnTrack,
+    ),
   );
   doc.moveDown(0.8);
-  drawChart(doc, report);
+  drawChart(doc, report, labels);
+  const c = labels.columns;
   drawTable(
     doc,
     [
-      { title: 'Month', width: 70 },
-      { title: 'Appointments', width: 75, align: 'right' },
-      { title: 'With category', width: 75, align: 'right' },
-      { title: 'Actual', width: 65, align: 'right' },
-      { title: 'Path', width: 65, align: 'right' },
-      { title: 'Target', width: 60, align: 'right' },
-      { title: 'Gap', width: 55, align: 'right' },
+      { title: c.month, width: 70 },
+      { title: c.appointments, width: 75, align: 'right' },
+      { title: c.withCategory, width: 75, align: 'right' },
+      { title: c.actual, width: 65, align: 'right' },
+      { title: c.path, width: 65, align: 'right' },
+      { title: c.target, width: 60, align: 'right' },
+      { title: c.gap, width: 55, align: 'right' },
     ],
     report.months.map((month) => [
-      month.phase === 'BASELINE' ? `${month.month} (base)` : month.month,
+      month.phase === 'BASELINE' ? `${month.month} (${labels.base})` : month.month,
       String(month.appointments),
       String(month.appointmentsWithCategory),
       formatPercent(month.actualPercent),
@@ -192,7 +281,7 @@ function drawCategoryPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, report
 }
 
 /** Bars for the monthly actuals, a line for the path, a dashed line for the target; y axis 0..100 %. */
-function drawChart(doc: PDFKit.PDFDocument, report: GrowthReportData) {
+function drawChart(doc: PDFKit.PDFDocument, report: GrowthReportData, labels: Labels) {
   const left = MARGIN + 30;
   const width = doc.page.width - MARGIN - left;
   const height = 170;
@@ -250,9 +339,9 @@ function drawChart(doc: PDFKit.PDFDocument, report: GrowthReportData) {
 
   const legendY = bottom + 16;
   const legend: [string, string][] = [
-    ['Actual', COLOURS.actual],
-    ['Path', COLOURS.path],
-    ['Target', COLOURS.target],
+    [labels.columns.actual, COLOURS.actual],
+    [labels.columns.path, COLOURS.path],
+    [labels.columns.target, COLOURS.target],
   ];
   legend.forEach(([label, colour], index) => {
     const x = left + index * 80;
@@ -267,7 +356,7 @@ function drawChart(doc: PDFKit.PDFDocument, report: GrowthReportData) {
   doc.y = legendY + 18;
 }
 
-function drawPageNumbers(doc: PDFKit.PDFDocument) {
+function drawPageNumbers(doc: PDFKit.PDFDocument, labels: Labels) {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
@@ -277,7 +366,7 @@ function drawPageNumbers(doc: PDFKit.PDFDocument) {
       .fillColor(COLOURS.muted)
       .font('Helvetica')
       .fontSize(8)
-      .text(`Page ${index - range.start + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 10, {
+      .text(labels.page(index - range.start + 1, range.count), MARGIN, doc.page.height - MARGIN + 10, {
         width: doc.page.width - 2 * MARGIN,
         align: 'center',
         lineBreak: false,

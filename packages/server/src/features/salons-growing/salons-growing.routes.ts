@@ -8,13 +8,14 @@ import {
   ROLE_GROUPS,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../plugins/auth.js';
+import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { getSalonToday, type SalonToday } from '../salon-config/salon-config.query.js';
 import { getDayReport } from './day-report.query.js';
 import { getGrowthDailyData as buildDailyData, getAllGrowthReports, getGrowthRecap, getGrowthReport } from './growth.service.js';
 import { renderGrowthPdf } from './growth-pdf.js';
 import { addDays, daysBetween, firstOfMonth, isCalendarDate, monthEndOf, monthIndexOf } from './months.js';
+import { getUserLanguage } from './user-language.query.js';
 
 /** Longest report: baseline + period + months after it (10 years). */
 const MAX_REPORT_MONTHS = 120;
@@ -124,7 +125,7 @@ export async function salonsGrowingRoutes(app: FastifyInstance) {
     return getDayReport(app.db, salon.salonId, addDays(salon.today, 1));
   });
 
-  registerEndpoint(app, exportGrowthPdf, ROLE_GROUPS.all, async ({ query }, _request, reply) => {
+  registerEndpoint(app, exportGrowthPdf, ROLE_GROUPS.all, async ({ query }, request, reply) => {
     const salon = await salonOrThrow(query.salonId);
     const reports = await getAllGrowthReports(app.db, salon, (category, config) => ({
       category,
@@ -135,7 +136,8 @@ export async function salonsGrowingRoutes(app: FastifyInstance) {
       toDate: salon.today,
     }));
     const fromDate = reports.map((report) => report.periodStartDate).reduce((a, b) => (a < b ? a : b));
-    const pdf = await renderGrowthPdf({ salonName: salon.name, fromDate, toDate: salon.today, reports });
+    const language = await getUserLanguage(app.db, callerOf(request).userId);
+    const pdf = await renderGrowthPdf({ salonName: salon.name, fromDate, toDate: salon.today, reports, language });
     const fileName = `Salon-Growth-${fileNamePart(salon.name)}-${fromDate}-${salon.today}.pdf`;
     return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${fileName}"`).send(pdf);
   });
