@@ -118,15 +118,16 @@ export default function CheckUpScreen() {
     return {
       tooltip: { trigger: 'axis' },
       grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
-      xAxis: { type: 'value', axisLabel: { formatter: '{value} %' } },
+      xAxis: { type: 'value', min: 0, max: 200, axisLabel: { formatter: '{value} %' } },
       yAxis: { type: 'category', data: withTarget.map((item) => t(`kpi.${item.kpi}`)), inverse: true },
       series: [
         {
           name: t('chart.achievement'),
           type: 'bar',
           // 100 % = exactly on target; the colour follows the status.
+          // Capped at 200 % so one KPI far above its target does not flatten the others; the table has the exact gap.
           data: withTarget.map((item) => ({
-            value: Math.round((100 + (item.gapPercent ?? 0)) * 10) / 10,
+            value: Math.min(200, Math.round((100 + (item.gapPercent ?? 0)) * 10) / 10),
             itemStyle: { color: item.status === 'ON_TARGET' ? '#2e7d32' : item.status === 'CLOSE' ? '#ed6c02' : '#d32f2f' },
           })),
           markLine: { symbol: 'none', data: [{ xAxis: 100, name: t('chart.target') }], label: { formatter: t('chart.target') } },

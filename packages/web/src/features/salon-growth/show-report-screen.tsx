@@ -122,18 +122,22 @@ export default function ShowReportScreen() {
       yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value} %' } },
       series: [
         { name: t('report.column.actual'), type: 'bar', data: months.map((row) => row.actualPercent) },
-        { name: t('report.column.path'), type: 'line', data: months.map((row) => row.pathPercent), connectNulls: false },
+        {
+          name: t('report.column.path'),
+          type: 'line',
+          data: months.map((row) => row.pathPercent),
+          markLine: {
+            symbol: 'none',
+            lineStyle: { type: 'dotted' },
+            data: [{ yAxis: report.data?.target ?? 0 }],
+            label: { formatter: t('report.target'), position: 'insideEndTop' },
+          },
+        },
         {
           name: t('report.column.rolling'),
           type: 'line',
           lineStyle: { type: 'dashed' },
           data: months.map((row) => row.rollingAveragePercent),
-        },
-        {
-          name: t('report.target'),
-          type: 'line',
-          data: [],
-          markLine: { symbol: 'none', data: [{ yAxis: report.data?.target ?? 0 }], label: { formatter: t('report.target') } },
         },
       ],
     };

@@ -284,7 +284,7 @@ export default function SalonRecapScreen() {
       </Box>
       <Grid container spacing={2} sx={{ mb: 3 }}>
         {KPIS.map(({ key, format: kind }) => (
-          <Grid key={key} size={{ xs: 12, sm: 6, md: 4 }}>
+          <Grid key={key} size={{ xs: 6, md: 4 }}>
             <KpiCard
               label={t(`kpi.${key}`)}
               value={primary.data.totals?.[key] ?? null}

@@ -1,0 +1,212 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { signIn } from './helpers';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+/** The report frame's message for a 403, in the user's language (the demo reception works in Italian). */
+const FORBIDDEN = /^(Your role does not give access to this report|Il tuo ruolo non dà accesso a questo report)$/;
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `growth-${name}.png`), fullPage: true });
+const bodyRows = (table: Locator) => table.locator('tbody tr');
+
+/** The cell texts of one column of a DataTable's body. */
+async function columnTexts(table: Locator, index: number): Promise<string[]> {
+  return bodyRows(table).evaluateAll((rows, i) => rows.map((row) => row.querySelectorAll('td')[i]?.textContent ?? ''), index);
+}
+
+async function savedFile(download: Download): Promise<Buffer> {
+  const path = join(tmpdir(), `growth-e2e-${Date.now()}-${download.suggestedFilename()}`);
+  await download.saveAs(path);
+  return readFileSync(path);
+}
+
+/** The rows of the first sheet of a workbook, header first, as plain values. */
+async function sheetRows(buffer: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const rows: unknown[][] = [];
+  sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+test.describe('salon growth and report screens (issue 4, part B)', () => {
+  test('manager: the salon recap merges the months, compares a period and exports the rows shown', async ({ page }) => {
+    await signIn(page, 'manager');
+    // Two whole months and a bit: three requests merged as they arrive.
+    await page.goto('/Salon-Recap?fromDate=2026-08-15&toDate=2026-10-31');
+    const table = page.getByRole('table', { name: 'Salon recap per day' });
+    await expect(table).toBeVisible();
+    await expect(page.getByTestId('recap-loaded')).toHaveText('3 months loaded');
+    await expect(page.getByTestId('kpi-card')).toHaveCount(9);
+    const total = page.getByTestId('kpi-card').filter({ hasText: 'Total revenue' }).getByTestId('kpi-value');
+    await expect(total).toHaveText(/€[\d,]+\.\d\d/);
+    // Every day of the range the salon traded is a row (the demo salons close around 15 August), oldest first; 50 rows a page.
+    await expect(bodyRows(table)).toHaveCount(50);
+    const days = await columnTexts(table, 0);
+    expect(days[0] && days[0] >= '2026-08-15').toBe(true);
+    expect(days).toEqual([...days].sort());
+
+    // The previous period of the same length is merged into its own set and compared on the cards.
+    await page.getByTestId('compare-filter').click();
+    await page.getByRole('option', { name: 'Previous period' }).click();
+    await expect(page).toHaveURL(/compare=previous/);
+    await expect(page.getByTestId('recap-loaded')).toContainText('compared with 2026-05-29 – 2026-08-14');
+    await expect(page.getByTestId('kpi-card').filter({ hasText: 'Total revenue' })).toContainText('Comparison: €');
+    await shot(page, 'recap');
+
+    // Filter the table to the days above the first day's revenue, export, and find exactly those rows in the workbook.
+    const threshold = Number(((await columnTexts(table, 1))[0] ?? '').replace(/[^\d.]/g, ''));
+    await page.getByLabel('Filter Revenue').fill(String(threshold));
+    const rowCount = page.getByTestId('row-count');
+    await expect
+      .poll(async () => {
+        const [shown, total] = ((await rowCount.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [];
+        return shown !== undefined && total !== undefined && shown < total;
+      })
+      .toBe(true);
+    const shownCount = Number(((await rowCount.textContent()) ?? '').split(' ')[0]);
+    const shownDays = await columnTexts(table, 0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+    expect(download.suggestedFilename()).toBe('Salon-Recap-2026-08-15-2026-10-31.xlsx');
+    const rows = await sheetRows(await savedFile(download));
+    expect(rows[0]?.[0]).toBe('Day');
+    expect(rows.length - 1).toBe(shownCount);
+    expect(rows.slice(1, 1 + shownDays.length).map((row) => row[0])).toEqual(shownDays);
+    expect(rows.slice(1).every((row) => typeof row[1] === 'number' && row[1] > threshold)).toBe(true);
+
+    // Reset clears the sets and the comparison, then the range is asked again.
+    await page.getByTestId('recap-reset').click();
+    await expect(page).not.toHaveURL(/compare=/);
+    await expect(page.getByTestId('recap-loaded')).toHaveText('3 months loaded');
+  });
+
+  test('manager: sets a check-up target and sees it with its status after a reload', async ({ page }) => {
+    await signIn(page, 'manager');
+    await page.goto('/Check-Up');
+    const table = page.getByRole('table', { name: 'Check-up KPIs: target, actual and status' });
+    await expect(table).toBeVisible();
+    await expect(bodyRows(table)).toHaveCount(9);
+    // A target of 1 euro for the average ticket is surely reached.
+    await page.getByTestId('target-averageTicket').fill('1');
+    // A percentage above 100 is refused at the field before anything is sent.
+    await page.getByTestId('target-retailAttachRate').fill('150');
+    await expect(page.getByText('Type a number from 0 to 100.')).toBeVisible();
+    await expect(page.getByTestId('save-targets')).toBeDisabled();
+    await page.getByTestId('target-retailAttachRate').fill('');
+    await page.getByTestId('save-targets').click();
+    await expect(page.getByText('Targets saved.')).toBeVisible();
+    const averageTicketRow = bodyRows(table).filter({ hasText: 'Average ticket' });
+    await expect(averageTicketRow.getByTestId('status-ON_TARGET')).toHaveText('On target');
+    await page.reload();
+    await expect(page.getByTestId('target-averageTicket')).toHaveValue('1');
+    await expect(bodyRows(table).filter({ hasText: 'Average ticket' }).getByTestId('status-ON_TARGET')).toBeVisible();
+    await shot(page, 'check-up');
+  });
+
+  test('manager: saves a salon setting, sees it after a reload, and is told about an invalid value at the field', async ({ page }) => {
+    await signIn(page, 'manager');
+    await page.goto('/salon-setting');
+    const colour = page.getByTestId('setting-Colour');
+    await expect(colour).toBeVisible();
+    await colour.getByTestId('field-target').fill('150');
+    await colour.getByTestId('save-setting').click();
+    await expect(colour.getByText('Type a percentage from 0 to 100.')).toBeVisible();
+    const target = String(40 + (Date.now() % 50));
+    await colour.getByTestId('field-target').fill(target);
+    await colour.getByTestId('field-targetMonths').fill('4');
+    await colour.getByTestId('save-setting').click();
+    await expect(page.getByText('Colour settings saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('setting-Colour').getByTestId('field-target')).toHaveValue(target);
+    await expect(page.getByTestId('setting-Colour').getByTestId('field-targetMonths')).toHaveValue('4');
+    await expect(page.getByTestId('setting-Colour')).toContainText('Saved');
+    const table = page.getByRole('table', { name: 'Growth settings of the five product lines' });
+    await expect(bodyRows(table)).toHaveCount(5);
+    await shot(page, 'salon-setting');
+  });
+
+  test('manager: the growth report shows the path, the recap and today, and exports a PDF that names the salon', async ({ page }) => {
+    await signIn(page, 'manager');
+    await page.goto('/show-report?category=COLOUR');
+    const period = page.getByTestId('growth-period');
+    await expect(period).toBeVisible();
+    const salonName = ((await period.textContent()) ?? '').split(' · ')[0] ?? '';
+    expect(salonName.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('kpi-card').filter({ hasText: 'Current average' }).getByTestId('kpi-value')).toHaveText(/\d+(\.\d)?%/);
+    const months = page.getByRole('table', { name: 'Colour: months of the growth period' });
+    await expect(bodyRows(months).first()).toBeVisible();
+    await expect(bodyRows(page.getByRole('table', { name: 'All product lines' }))).toHaveCount(5);
+    await expect(page.getByTestId('day-report-today')).toContainText('Expected revenue');
+    await expect(page.getByTestId('daily-summary')).toBeVisible();
+    await shot(page, 'show-report');
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-pdf').click()]);
+    const bytes = await savedFile(pdf);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    if (existsSync('/usr/bin/pdftotext')) {
+      const path = join(tmpdir(), `growth-e2e-${Date.now()}.pdf`);
+      writeFileSync(path, bytes);
+      const text = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' });
+      expect(text).toContain(salonName);
+    }
+
+    // The months table exports its rows.
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+    const rows = await sheetRows(await savedFile(xlsx));
+    expect(rows[0]?.[0]).toBe('Month');
+    expect(rows.slice(1).map((row) => row[0])).toEqual(await columnTexts(months, 0));
+  });
+
+  test('the four screens fit a 390 px wide screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'manager');
+    for (const [path, ready] of [
+      ['/Salon-Recap', 'recap-loaded'],
+      ['/Check-Up', 'check-up-summary'],
+      ['/salon-setting', 'setting-Treatment'],
+      ['/show-report', 'growth-period'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(ready)).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(390);
+      await shot(page, `mobile${path.replace('/', '-')}`);
+    }
+  });
+
+  test('reception and marketing are told their role does not reach these reports', async ({ page }) => {
+    await signIn(page, 'reception');
+    await page.goto('/Salon-Recap');
+    await expect(page.getByTestId('report-forbidden')).toHaveText(FORBIDDEN);
+    await shot(page, 'recap-reception');
+    await page.goto('/Check-Up');
+    await expect(page.getByTestId('report-forbidden')).toBeVisible();
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'marketing');
+    await page.goto('/show-report');
+    await expect(page.getByTestId('report-forbidden')).toHaveText(FORBIDDEN);
+    await page.goto('/salon-setting');
+    await expect(page.getByTestId('report-forbidden')).toBeVisible();
+  });
+
+  test("superadmin: chooses salon 2 on the salon listing and sees salon 2's growth report", async ({ page }) => {
+    await signIn(page, 'superadmin');
+    await expect(page).toHaveURL(/\/salon-listing$/);
+    const code = await page.evaluate(() => localStorage.getItem('session_code'));
+    const salons = (await (await page.request.get(`/api/Salons/${code}`)).json()) as { id: number; name: string }[];
+    const salon2 = salons.find((salon) => salon.id === 2);
+    expect(salon2).toBeDefined();
+    await page.getByRole('button', { name: `Open reports for ${salon2?.name}` }).click();
+    await expect(page).toHaveURL(/salonId=2/);
+    await page.goto('/show-report');
+    await expect(page.getByTestId('growth-period')).toContainText(`${salon2?.name} · Treatment`);
+    await shot(page, 'show-report-superadmin');
+  });
+});
