@@ -29,6 +29,16 @@ describe('errors', () => {
     }
   });
 
+  it("answers a garbled or placeholder session code ('null', 'undefined', truncated) with 401, not 400", async () => {
+    for (const bad of ['null', 'undefined', code.slice(0, 30), `${code}$`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/Salons/${encodeURIComponent(bad)}` });
+      expect(res.statusCode, bad).toBe(401);
+      expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized Access' });
+    }
+    const missing = await t.app.inject({ method: 'POST', url: '/api/Sessions/Logout/' });
+    expect(missing.statusCode).toBe(401);
+  });
+
   it('answers a malformed JSON body with 400', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -168,7 +178,7 @@ describe('logs', () => {
       app.inject({ method: 'GET', url: `/api/Users/${session}/%ZZ` }),
     ];
     const statuses = (await Promise.all(calls)).map((res) => res.statusCode);
-    expect(statuses).toEqual([200, 400, 404, 200, 401, 200, 200, 400, 400]);
+    expect(statuses).toEqual([200, 400, 404, 200, 401, 200, 200, 401, 400]);
     const text = lines.join('');
     expect(text).toContain('incoming request');
     expect(text).toContain('[session]');

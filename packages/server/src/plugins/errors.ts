@@ -72,6 +72,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.validation) {
       status = 400;
       ({ message, parameter } = describeValidation(error));
+      // A missing or garbled session code ('null', 'undefined', truncated) is a failed sign-in,
+      // not a bad request: 401 makes the client log out (SPEC.md §4, §8).
+      if (parameter === 'SESSIONCODE' || parameter === 'sessionCode') {
+        status = 401;
+        message = 'Unauthorized Access';
+        parameter = undefined;
+      }
     } else if (error instanceof HttpError) {
       parameter = error.parameter;
     } else if (error.code && pgClientErrors[error.code]) {
