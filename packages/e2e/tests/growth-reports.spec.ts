@@ -53,7 +53,7 @@ test.describe('salon growth and report screens (issue 4, part B)', () => {
     expect(days).toEqual([...days].sort());
 
     // The previous period of the same length is merged into its own set and compared on the cards.
-    await page.getByTestId('compare-filter').click();
+    await page.getByRole('combobox', { name: 'Compare with' }).click();
     await page.getByRole('option', { name: 'Previous period' }).click();
     await expect(page).toHaveURL(/compare=previous/);
     await expect(page.getByTestId('recap-loaded')).toContainText('compared with 2026-05-29 – 2026-08-14');
