@@ -69,6 +69,10 @@ test.describe('sign-in', () => {
 
   test("a 401 on any call logs out with 'Unauthorized Access'", async ({ page, request }) => {
     await signInToShell(page, 'marketing');
+    // A screen that calls nothing by itself, so the first call after the revocation is ours.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-profile').click();
+    await expect(page.getByTestId('profile-details')).toBeVisible();
     const code = await storedSessionCode(page);
     // Revoke the session behind the app's back, then make the app call the API.
     expect((await request.post(`/api/Sessions/Logout/?sessionCode=${encodeURIComponent(code ?? '')}`)).ok()).toBe(true);

@@ -177,7 +177,7 @@ test.describe('shell', () => {
     await expect(page.getByTestId('profile-details')).toContainText('marketing');
     const change = async (from: string, to: string) => {
       await page.getByLabel('Current password').fill(from);
-      await page.getByLabel('New password', { exact: true }).fill(to);
+      await page.getByLabel(/^New password/).fill(to);
       await page.getByLabel('Repeat the new password').fill(to);
       await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByTestId('snackbar')).toHaveText('Your password has been changed.');

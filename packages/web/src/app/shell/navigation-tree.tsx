@@ -67,13 +67,19 @@ function Entry({ item, level, folded, onNavigate }: { item: NavigationItem; leve
 
   switch (item.type) {
     case 'divider':
-      return <Divider component="li" sx={{ my: 1, mx: 2 }} />;
+      return (
+        <li>
+          <Divider sx={{ my: 1, mx: 2 }} />
+        </li>
+      );
     case 'group':
       return (
         <li data-testid={testId}>
           <List dense disablePadding>
             {folded ? (
-              <Divider sx={{ my: 1, mx: 2 }} />
+              <li>
+                <Divider sx={{ my: 1, mx: 2 }} />
+              </li>
             ) : (
               <ListSubheader
                 disableSticky
