@@ -70,7 +70,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
 
   await app.register(healthRoutes);
-  await app.register(featureRoutes, { sessions });
+  await app.register(featureRoutes, { sessions, config });
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

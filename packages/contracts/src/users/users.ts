@@ -122,7 +122,8 @@ const PasswordChanged = Type.Object({
 export const setOwnPassword = defineEndpoint({
   method: 'PUT',
   path: '/api/Users/SetPassword/{SESSIONCODE}/{userId}',
-  summary: 'Change your own password (userId must be yours; the old password is checked); your other sessions are signed out',
+  summary:
+    'Change your own password (userId must be yours; the old password is checked, wrong ones count as failed sign-ins: 429 when too many); your other sessions are signed out',
   tags: ['Users'],
   params: UserIdParams,
   querystring: Type.Object({

@@ -184,9 +184,8 @@ export async function getEmploymentDates(db: DbOrTx, userId: number) {
   return db.selectFrom('users').select(['employment_start as start', 'employment_end as end']).where('id', '=', userId).executeTakeFirst();
 }
 
-export async function getPasswordHash(db: DbOrTx, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-  return row?.password_hash;
+export async function getCredentials(db: DbOrTx, userId: number) {
+  return db.selectFrom('users').select(['username', 'password_hash as passwordHash']).where('id', '=', userId).executeTakeFirst();
 }
 
 export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {

@@ -9,9 +9,11 @@ import {
   updateUser,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
+import { countRecentFailures, recordFailure } from '../sessions/sessions.query.js';
 import { assertCanManageUser, assertCanReadUser, MANAGERS } from './user-access.js';
 import * as q from './users.query.js';
 
@@ -39,7 +41,7 @@ function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
-export async function usersRoutes(app: FastifyInstance) {
+export async function usersRoutes(app: FastifyInstance, { config }: { config: Config }) {
   registerEndpoint(app, listUsers, MANAGERS, async ({ query }, request) => {
     const caller = callerOf(request);
     // The auth plugin has already refused another salon's salonId to a non-superadmin.
@@ -116,13 +118,23 @@ export async function usersRoutes(app: FastifyInstance) {
     return updated;
   });
 
-  registerEndpoint(app, setOwnPassword, 'session', async ({ params, query }, request) => {
+  registerEndpoint(app, setOwnPassword, 'session', async ({ params, query }, request, reply) => {
     const caller = callerOf(request);
     if (params.userId !== caller.userId) {
       throw new HttpError(403, "You may change only your own password here; an administrator resets others' with SetPasswordAdmin");
     }
-    const stored = await q.getPasswordHash(app.db, caller.userId);
-    if (!stored || !(await verifyPassword(query.oldPassword, stored))) {
+    const stored = await q.getCredentials(app.db, caller.userId);
+    if (!stored) throw new HttpError(401, 'Unauthorized Access');
+    // Wrong old passwords count as failed sign-ins of the user: a stolen session cannot guess the password.
+    const windowStart = new Date(Date.now() - config.loginWindowMinutes * 60_000);
+    const failures = await countRecentFailures(app.db, stored.username, request.ip, windowStart);
+    if (failures.byUser >= config.loginMaxFailuresPerUser || failures.byAddress >= config.loginMaxFailuresPerAddress) {
+      const seconds = config.loginWindowMinutes * 60;
+      reply.header('Retry-After', String(seconds));
+      throw new HttpError(429, `Too many wrong passwords. Try again in ${config.loginWindowMinutes} minutes.`);
+    }
+    if (!(await verifyPassword(query.oldPassword, stored.passwordHash))) {
+      await recordFailure(app.db, stored.username, request.ip);
       throw new HttpError(400, 'The old password (oldPassword) is not correct', 'oldPassword');
     }
     assertPasswordAcceptable(query.password);

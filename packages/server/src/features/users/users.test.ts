@@ -27,7 +27,7 @@ async function loginStatus(username: string, password: string): Promise<number> 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailuresPerAddress: 1000, loginMaxFailuresPerUser: 1000 });
+  t = await createTestApp({ loginMaxFailuresPerAddress: 1000, loginMaxFailuresPerUser: 3 });
   fx = await seedAccessFixture(t.db);
   for (const name of ['superadmin', 'manager', 'reception', 'stylist', 'manager2', 'noroles']) codes[name] = await signIn(t.app, name);
   // Shifts, in UTC; salon 1 counts days in Europe/Rome, UTC+1 in March 2024 (before the DST switch on the 31st).
@@ -349,6 +349,22 @@ describe('PUT /api/Users/SetPassword/{SESSIONCODE}/{userId}', () => {
     expect(missing.json()).toMatchObject({ statusCode: 400, parameter: 'oldPassword' });
     const same = await call('PUT', `/api/Users/SetPassword/${code}/${id}`, { query: { password: 'Right1234', oldPassword: 'Right1234' } });
     expect(same.json()).toMatchObject({ statusCode: 400, parameter: 'password' });
+  });
+
+  it('throttles wrong old passwords like failed sign-ins: 429 after 3, even with the right one', async () => {
+    const id = await insertUser(t.db, 'guesser', fx.salon1, ['IMAGE'], 'Right1234');
+    const code = await signIn(t.app, 'guesser', 'Right1234');
+    for (const guess of ['Guess0001', 'Guess0002', 'Guess0003']) {
+      const res = await call('PUT', `/api/Users/SetPassword/${code}/${id}`, { query: { password: 'NewPass222', oldPassword: guess } });
+      expect(res.statusCode).toBe(400);
+    }
+    const blocked = await call('PUT', `/api/Users/SetPassword/${code}/${id}`, {
+      query: { password: 'NewPass222', oldPassword: 'Right1234' },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(blocked.json().message).toMatch(/Too many wrong passwords/);
+    expect(await loginStatus('guesser', 'Right1234')).toBe(429);
   });
 
   it("refuses someone else's password with 403, even to an ADMIN", async () => {
