@@ -1,13 +1,18 @@
 import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
-import { rebuildRollups } from '../db/rollups.js';
 import { generateDemoChain } from './generate.js';
 import { DEFAULT_DENSITY, DEMO_LOGINS } from './seed.js';
 
 /** Data tables emptied by --reset (permissions, migrations and the server secret stay). */
 const DATA_TABLES = [
+  'sales_daily',
+  'item_sales_daily',
+  'appointments_daily',
+  'client_days',
+  'appointment_services',
   'check_ups',
   'campaign_services_products',
   'campaign_team_leaders',
@@ -70,7 +75,7 @@ async function main() {
   try {
     if (values.reset) {
       const t0 = Date.now();
-      const client = await import('pg').then((pg) => new pg.default.Client({ connectionString: database.url }));
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       await client.query(`TRUNCATE ${DATA_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
       await client.end();
@@ -87,9 +92,6 @@ async function main() {
         log,
       },
     );
-    const rollupStart = Date.now();
-    await rebuildRollups(database.db);
-    console.log(`daily rollups rebuilt in ${((Date.now() - rollupStart) / 1000).toFixed(1)} s`);
     let total = 0;
     console.log('\ntable                          rows     write time');
     for (const { table, rows, milliseconds } of report.tables) {
@@ -121,6 +123,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(/already holds/.test(message) ? `${message} (add --reset to empty the data tables first)` : message);
   process.exit(1);
 });

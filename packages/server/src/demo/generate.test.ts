@@ -22,6 +22,7 @@ const TABLES = [
   'products',
   'clients',
   'appointments',
+  'appointment_services',
   'sale_lines',
   'feedback',
   'nps_responses',
@@ -39,6 +40,10 @@ const TABLES = [
   'campaign_team_leaders',
   'campaign_services_products',
   'check_ups',
+  'sales_daily',
+  'item_sales_daily',
+  'appointments_daily',
+  'client_days',
 ];
 
 let t: TestApp;
@@ -108,6 +113,27 @@ describe('the demo chain', () => {
     expect(shares.done).toBeLessThan(0.95);
     expect(shares.cancelled).toBeGreaterThan(0);
     expect(shares.noShow).toBeGreaterThan(0);
+  });
+
+  it('books the services of every BOOKED appointment (and only those) at list price', async () => {
+    expect(
+      await countOf(`SELECT 1 FROM appointments a WHERE a.status = 'BOOKED'
+                      AND NOT EXISTS (SELECT 1 FROM appointment_services b WHERE b.salon_id = a.salon_id AND b.appointment_id = a.id)`),
+    ).toBe(0);
+    expect(
+      await countOf(`SELECT 1 FROM appointment_services b JOIN appointments a ON a.salon_id = b.salon_id AND a.id = b.appointment_id
+                      JOIN services s ON s.id = b.service_id WHERE a.status <> 'BOOKED' OR b.list_price_cents <> s.list_price_cents`),
+    ).toBe(0);
+  });
+
+  it('builds the daily rollups in the same load: they add up to the raw tables', async () => {
+    const raw = await one(sql<{ paid: number; lines: number }>`SELECT sum(paid_amount_cents) AS paid, count(*) AS lines FROM sale_lines`);
+    const rolled = await one(
+      sql<{ paid: number; lines: number }>`SELECT sum(revenue_cents) AS paid, sum(line_count) AS lines FROM sales_daily`,
+    );
+    expect(rolled).toEqual(raw);
+    const done = await countOf(`SELECT 1 FROM appointments WHERE status = 'DONE'`);
+    expect((await one(sql<{ n: number }>`SELECT sum(appointments) AS n FROM appointments_daily`)).n).toBe(done);
   });
 
   it('keeps paid = list - discount, with some discounts', async () => {

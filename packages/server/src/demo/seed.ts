@@ -34,14 +34,13 @@ export interface DemoOptions {
 
 /** Fills an empty database with the demo chain; does nothing when salons or users exist. */
 export async function ensureDemoChain(database: Pick<DatabaseHandle, 'db' | 'url' | 'kind'>, options: DemoOptions): Promise<boolean> {
-  const salons = await database.db.selectFrom('salons').select('id').limit(1).execute();
-  const users = await database.db.selectFrom('users').select('id').limit(1).execute();
-  if (salons.length > 0 || users.length > 0) return false;
-  options.log?.info(`Creating the demo chain (${options.salons} salons, ${options.years} years)…`);
+  const anySalon = await database.db.selectFrom('salons').select('id').limit(1).execute();
+  const anyUser = await database.db.selectFrom('users').select('id').limit(1).execute();
+  if (anySalon.length > 0 || anyUser.length > 0) return false;
+  // The demo logins need two salons; the catalogue names twenty.
+  const salons = Math.min(Math.max(options.salons, 2), 20);
+  options.log?.info(`Creating the demo chain (${salons} salons, ${options.years} years)…`);
   const { generateDemoChain } = await import('./generate.js');
-  await generateDemoChain({ ...database, dataDir: options.dataDir }, { ...options, density: options.density ?? DEFAULT_DENSITY });
-  // The long-range reports read the daily rollups (db/rollups.ts): build them for the new chain.
-  const { rebuildRollups } = await import('../db/rollups.js');
-  await rebuildRollups(database.db);
+  await generateDemoChain({ ...database, dataDir: options.dataDir }, { ...options, salons, density: options.density ?? DEFAULT_DENSITY });
   return true;
 }
