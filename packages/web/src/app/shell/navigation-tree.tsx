@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { type NavigationItem, navIndent } from '../navigation';
@@ -61,7 +61,12 @@ export function NavigationTree({ items, folded = false, onNavigate }: TreeProps)
 function Entry({ item, level, folded, onNavigate }: { item: NavigationItem; level: number; folded: boolean; onNavigate?: () => void }) {
   const { title } = useNavigation();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(() => containsPath(item, pathname));
+  const isActive = containsPath(item, pathname);
+  const [open, setOpen] = useState(isActive);
+  // A collapse opens when the user arrives on one of its pages (also after a redirect).
+  useEffect(() => {
+    if (isActive) setOpen(true);
+  }, [isActive]);
   const label = title(item);
   const testId = `nav-${item.id}`;
 
@@ -111,7 +116,7 @@ function Entry({ item, level, folded, onNavigate }: { item: NavigationItem; leve
               onClick={() => setOpen(!open)}
               aria-expanded={open}
               data-testid={testId}
-              selected={folded && containsPath(item, pathname)}
+              selected={folded && isActive}
               sx={itemSx(level, folded)}
             >
               <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
