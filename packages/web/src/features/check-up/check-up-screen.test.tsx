@@ -1,0 +1,108 @@
+import '../../lib/i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CheckUp } from './api/use-check-up';
+import CheckUpScreen, { parseTarget } from './check-up-screen';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const auth = vi.hoisted(() => ({ roles: ['ADMIN'] as string[] }));
+vi.mock('../../lib/auth', () => ({ useAuth: () => ({ isSuperadmin: false, user: { salonId: 1 }, roles: auth.roles }) }));
+vi.mock('../../components/chart/chart', () => ({ Chart: () => null }));
+
+const checkUp: CheckUp = {
+  salonId: 1,
+  fromDate: '2026-03-01',
+  toDate: '2026-03-31',
+  gender: 'ALL',
+  updatedAt: null,
+  items: [
+    { kpi: 'averageTicket', unit: 'EUR', definition: '', target: 50, actual: 52, gapPercent: 4, status: 'ON_TARGET' },
+    { kpi: 'retailAttachRate', unit: 'PERCENT', definition: '', target: 30, actual: 28, gapPercent: -6.67, status: 'CLOSE' },
+    { kpi: 'nps', unit: 'SCORE', definition: '', target: null, actual: 33.33, gapPercent: null, status: 'NO_TARGET' },
+  ],
+};
+
+let posts: { url: string; body: unknown }[] = [];
+
+function renderScreen() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') posts.push({ url, body: JSON.parse(String(init.body)) });
+      return new Response(JSON.stringify(checkUp), { status: 200 });
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/Check-Up?fromDate=2026-03-01&toDate=2026-03-31']}>
+        <CheckUpScreen />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  posts = [];
+  auth.roles = ['ADMIN'];
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('parseTarget', () => {
+  it('reads an empty field as no target and refuses what the unit cannot hold', () => {
+    expect(parseTarget('', 'EUR')).toBeNull();
+    expect(parseTarget('42,5', 'PERCENT')).toBe(42.5);
+    expect(parseTarget('101', 'PERCENT')).toBe('invalid');
+    expect(parseTarget('-20', 'SCORE')).toBe(-20);
+    expect(parseTarget('-1', 'COUNT')).toBe('invalid');
+    expect(parseTarget('abc', 'EUR')).toBe('invalid');
+  });
+});
+
+describe('CheckUpScreen', () => {
+  it('shows each KPI with its target, actual and a status in words', async () => {
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Check-up KPIs: target, actual and status' }, { timeout: 10_000 });
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(2)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(cells).toEqual([
+      ['Average ticket', '€50.00', '€52.00', '4%', 'On target'],
+      ['Retail attach rate', '30%', '28%', '-6.7%', 'Close'],
+      ['NPS', '–', '33.33', '–', 'No target'],
+    ]);
+  });
+
+  it('saves the targets of every KPI, an empty field removing one', async () => {
+    renderScreen();
+    const field = await screen.findByTestId('target-averageTicket');
+    fireEvent.change(field, { target: { value: '60' } });
+    fireEvent.change(screen.getByTestId('target-retailAttachRate'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('save-targets'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]?.url).toMatch(/\/api\/ReportDataAnalysis\/AddCheckUp\/[^/]*\/1$/);
+    expect(posts[0]?.body).toEqual([
+      { kpi: 'averageTicket', target: 60 },
+      { kpi: 'retailAttachRate', target: null },
+      { kpi: 'nps', target: null },
+    ]);
+  });
+
+  it('lets other roles read the targets but not save them', async () => {
+    auth.roles = ['RECEPTIONIST'];
+    renderScreen();
+    expect(await screen.findByTestId('target-averageTicket')).toHaveProperty('disabled', true);
+    expect(screen.queryByTestId('save-targets')).toBeNull();
+    expect(screen.getByText('Only a salon administrator can change the targets.')).toBeTruthy();
+  });
+});
