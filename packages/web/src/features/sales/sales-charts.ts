@@ -26,7 +26,7 @@ export function revenueAndAppointmentsOption(input: {
     series: [
       { name: input.labels.services, type: 'bar', stack: 'revenue', data: input.services, tooltip: { valueFormatter: money } },
       { name: input.labels.products, type: 'bar', stack: 'revenue', data: input.products, tooltip: { valueFormatter: money } },
-      { name: input.labels.appointments, type: 'line', yAxisIndex: 1, data: input.appointments, smooth: true, symbolSize: 4 },
+      { name: input.labels.appointments, type: 'line', yAxisIndex: 1, data: input.appointments, symbolSize: 4 },
     ],
   };
 }

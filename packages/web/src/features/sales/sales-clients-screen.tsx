@@ -1,10 +1,15 @@
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatDay } from '../../components/format/date-format';
+import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
@@ -12,7 +17,7 @@ import { reportStatusOf } from '../../components/report-frame/report-status';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesClientRow, type SalesPerClient, useSalesPerClient } from './api/use-sales-per-client';
 import { ClientHistoryDialog } from './components/client-history-dialog';
-import { clientNameOf, summarizeClients } from './sales-shaping';
+import { clientNameOf, summarizeClients, topClientsByRevenue } from './sales-shaping';
 
 /** /sales-data-analysis-clients: every client who bought in the range; a row opens the client's service and product history. */
 export default function SalesClientsScreen() {
@@ -34,6 +39,34 @@ export default function SalesClientsScreen() {
   const [shownRows, setShownRows] = useState<SalesClientRow[]>([]);
   const [openClient, setOpenClient] = useState<{ name: string; appointmentId: number } | null>(null);
   const summary = useMemo(() => summarizeClients(shownRows), [shownRows]);
+  const language = i18n.language;
+  const option = useMemo<EChartsCoreOption>(() => {
+    const top = topClientsByRevenue(shownRows, 10).reverse();
+    const money = (value: unknown) => formatValue(Number(value), 'money', language);
+    return {
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      legend: { top: 0 },
+      grid: { left: 8, right: 24, top: 32, bottom: 8, containLabel: true },
+      xAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatValue(value, 'integer', language), hideOverlap: true } },
+      yAxis: { type: 'category', data: top.map(clientNameOf), axisLabel: { width: 110, overflow: 'truncate' } },
+      series: [
+        {
+          name: t('columns.servicesRevenue'),
+          type: 'bar',
+          stack: 'revenue',
+          data: top.map((row) => row.servicesRevenue),
+          tooltip: { valueFormatter: money },
+        },
+        {
+          name: t('columns.productsRevenue'),
+          type: 'bar',
+          stack: 'revenue',
+          data: top.map((row) => row.productsRevenue),
+          tooltip: { valueFormatter: money },
+        },
+      ],
+    };
+  }, [shownRows, t, language]);
 
   const columns = useMemo<DataTableColumn<SalesClientRow>[]>(
     () => [
@@ -109,6 +142,12 @@ export default function SalesClientsScreen() {
           />
         </Grid>
       </Grid>
+      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+          {t('charts.topClients')}
+        </Typography>
+        <Chart option={option} label={t('charts.topClients')} height={340} />
+      </Paper>
       <DataTable
         label={t('tables.clients')}
         columns={columns}

@@ -10,6 +10,7 @@ import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatDay, monthName } from '../../components/format/date-format';
 import { formatValue } from '../../components/format/number-format';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { toIsoDate } from '../../components/report-frame/report-dates';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
@@ -35,7 +36,7 @@ export default function SalesMonthsScreen() {
     (data: SalesPerMonth) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals),
   );
   const rows = useMemo(
-    () => (perMonth.data ? compareDays(perMonth.data.current.rows, perMonth.data.previousYear.rows) : []),
+    () => (perMonth.data ? compareDays(perMonth.data.current.rows, perMonth.data.previousYear.rows, toIsoDate(new Date())) : []),
     [perMonth.data],
   );
   const columns = useComparisonColumns();

@@ -2,10 +2,28 @@ import { describe, expect, it } from 'vitest';
 import type { SalesClientRow } from './api/use-sales-per-client';
 import type { SalesDayRow } from './api/use-sales-per-day';
 import type { SalesMonthRow } from './api/use-sales-per-year';
-import { changePercent, clientNameOf, compareDays, compareMonths, isSalesEmpty, sharePercent, summarizeClients } from './sales-shaping';
+import {
+  changePercent,
+  clientNameOf,
+  compareDays,
+  compareMonths,
+  isSalesEmpty,
+  sharePercent,
+  summarizeClients,
+  topClientsByRevenue,
+} from './sales-shaping';
 import { parseIntParam } from './use-period-param';
 
-const zero = { servicesRevenue: 0, productsRevenue: 0, totalRevenue: 0, appointments: 0, clients: 0, newClients: 0, averageTicket: 0, discountTotal: 0 };
+const zero = {
+  servicesRevenue: 0,
+  productsRevenue: 0,
+  totalRevenue: 0,
+  appointments: 0,
+  clients: 0,
+  newClients: 0,
+  averageTicket: 0,
+  discountTotal: 0,
+};
 const day = (iso: string, totalRevenue: number, appointments: number): SalesDayRow => ({ ...zero, day: iso, totalRevenue, appointments });
 const month = (m: number, totalRevenue: number, appointments: number): SalesMonthRow => ({
   ...zero,
@@ -42,16 +60,39 @@ describe('compareDays', () => {
     const rows = compareDays(current, previous);
     expect(rows.map((row) => row.dayOfMonth)).toEqual([27, 28, 29]);
     // 27th: (100 - 80) / 80 = +25 %, appointments 2 vs 2 = 0 %
-    expect(rows[0]).toMatchObject({ day: '2028-02-27', previousDay: '2027-02-27', previousRevenue: 80, revenueChange: 25, appointmentsChange: 0 });
+    expect(rows[0]).toMatchObject({
+      day: '2028-02-27',
+      previousDay: '2027-02-27',
+      previousRevenue: 80,
+      revenueChange: 25,
+      appointmentsChange: 0,
+    });
     // 28th: last year had nothing: no base to compare with
     expect(rows[1]).toMatchObject({ previousRevenue: 0, revenueChange: null, appointmentsChange: null });
     // 29th exists only this year
     expect(rows[2]).toMatchObject({ day: '2028-02-29', previousDay: null, previousRevenue: 0, revenueChange: null });
   });
 
+  it('gives no change for days after today', () => {
+    const rows = compareDays(
+      [day('2026-11-21', 100, 2), day('2026-11-22', 0, 0)],
+      [day('2025-11-21', 50, 1), day('2025-11-22', 80, 2)],
+      '2026-11-21',
+    );
+    expect(rows[0]).toMatchObject({ revenueChange: 100, appointmentsChange: 100 }); // (100 - 50) / 50; (2 - 1) / 1
+    expect(rows[1]).toMatchObject({ previousRevenue: 80, revenueChange: null, appointmentsChange: null });
+  });
+
   it('keeps a day only last year had, with zeros for this year', () => {
     const rows = compareDays([day('2029-02-28', 10, 1)], [day('2028-02-28', 10, 1), day('2028-02-29', 40, 2)]);
-    expect(rows[1]).toMatchObject({ dayOfMonth: 29, day: null, previousDay: '2028-02-29', totalRevenue: 0, previousRevenue: 40, revenueChange: -100 });
+    expect(rows[1]).toMatchObject({
+      dayOfMonth: 29,
+      day: null,
+      previousDay: '2028-02-29',
+      totalRevenue: 0,
+      previousRevenue: 40,
+      revenueChange: -100,
+    });
   });
 });
 
@@ -97,6 +138,11 @@ describe('summarizeClients', () => {
       averageTicket: 42.58,
     });
     expect(summarizeClients([])).toEqual({ clients: 0, revenue: 0, visits: 0, averageTicket: 0 });
+  });
+
+  it('ranks the top clients by revenue, ties in table order', () => {
+    const rows = [client(10, 1), client(30, 1), client(20, 1), { ...client(30, 2), clientId: 99 }];
+    expect(topClientsByRevenue(rows, 3).map((row) => row.clientId)).toEqual([30, 99, 20]);
   });
 
   it('names a client first name then last name', () => {

@@ -43,9 +43,10 @@ const dayOfMonthOf = (isoDate: string) => Number(isoDate.slice(8, 10));
 
 /**
  * Pairs the days of a month with the same day of the month in the previous year (1 with 1, ...);
- * a day only one year has (29 February) is paired with zeros.
+ * a day only one year has (29 February) is paired with zeros. Days after `today` have not
+ * happened yet: they get no change (a -100 % would be noise).
  */
-export function compareDays(current: readonly SalesDayRow[], previous: readonly SalesDayRow[]): DayComparisonRow[] {
+export function compareDays(current: readonly SalesDayRow[], previous: readonly SalesDayRow[], today?: string): DayComparisonRow[] {
   const byDay = new Map<number, { current?: SalesDayRow; previous?: SalesDayRow }>();
   for (const row of current) byDay.set(dayOfMonthOf(row.day), { current: row });
   for (const row of previous) {
@@ -60,16 +61,17 @@ export function compareDays(current: readonly SalesDayRow[], previous: readonly 
       const previousRevenue = before?.totalRevenue ?? 0;
       const appointments = now?.appointments ?? 0;
       const previousAppointments = before?.appointments ?? 0;
+      const isFuture = today !== undefined && now !== undefined && now.day > today;
       return {
         dayOfMonth,
         day: now?.day ?? null,
         previousDay: before?.day ?? null,
         totalRevenue,
         previousRevenue,
-        revenueChange: changePercent(totalRevenue, previousRevenue),
+        revenueChange: isFuture ? null : changePercent(totalRevenue, previousRevenue),
         appointments,
         previousAppointments,
-        appointmentsChange: changePercent(appointments, previousAppointments),
+        appointmentsChange: isFuture ? null : changePercent(appointments, previousAppointments),
         averageTicket: now?.averageTicket ?? 0,
         clients: now?.clients ?? 0,
         newClients: now?.newClients ?? 0,
@@ -134,4 +136,13 @@ export function summarizeClients(rows: readonly SalesClientRow[]) {
 /** A client's name as shown and filtered: 'First Last', trimmed. */
 export function clientNameOf(row: { firstName: string; lastName: string }): string {
   return `${row.firstName} ${row.lastName}`.trim();
+}
+
+/** The clients with the highest revenue, highest first (ties keep their order), for the top-clients chart. */
+export function topClientsByRevenue(rows: readonly SalesClientRow[], limit: number): SalesClientRow[] {
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => b.row.revenue - a.row.revenue || a.index - b.index)
+    .slice(0, limit)
+    .map(({ row }) => row);
 }

@@ -1,0 +1,207 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { signInToShell } from './helpers';
+
+/** Issue 4 part A: the sales screens, days of the week, service-product, services and products analysis. */
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/sales-${name}.png`, fullPage: true });
+const bodyRows = (table: Locator) => table.locator('tbody tr');
+/** '€12,345.67' -> 12345.67 (the English interface). */
+const number = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+async function kpiValues(page: Page): Promise<number[]> {
+  const values = page.getByTestId('kpi-value');
+  await expect(values.first()).not.toBeEmpty();
+  return (await values.allInnerTexts()).map(number);
+}
+
+/** The table has at least one data row (not the 'no rows' line). */
+async function expectRows(table: Locator) {
+  await expect(table).toBeVisible();
+  await expect(bodyRows(table).first()).toBeVisible();
+  await expect(table.getByText('No rows match the filters.')).toHaveCount(0);
+}
+
+/** Opens a screen and waits for its report (or its access message). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('report-loading')).toHaveCount(0, { timeout: 30_000 });
+}
+
+const SCREENS = [
+  { path: '/sales-data-analysis', title: 'Sales data', table: 'Sales by client gender' },
+  { path: '/sales-data-analysis-days', title: 'Sales per day', table: 'Sales per day' },
+  { path: '/sales-data-analysis-months', title: 'Sales per month', table: 'Days of the month against last year' },
+  { path: '/sales-data-analysis-year', title: 'Sales per year', table: 'Months of the year against last year' },
+  { path: '/sales-data-analysis-clients', title: 'Sales per client', table: 'Sales per client' },
+  { path: '/days-of-week', title: 'Days of the week', table: 'Sales per weekday' },
+  { path: '/service-product', title: 'Services and products', table: 'Services and products sold' },
+  { path: '/services-data-analysis', title: 'Services data analysis', table: 'Services performed' },
+  { path: '/product-data-analysis', title: 'Product data analysis', table: 'Products sold' },
+] as const;
+
+test.describe('sales and report screens', () => {
+  test('a manager sees KPI values, a chart and a non-empty table on every screen', async ({ page }) => {
+    test.setTimeout(240_000);
+    await signInToShell(page, 'manager');
+    for (const screen of SCREENS) {
+      await open(page, screen.path);
+      await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+      const table = page.getByRole('table', { name: screen.table });
+      await expect(table, screen.path).toBeVisible();
+      await expectRows(table);
+      const kpis = await kpiValues(page);
+      expect(
+        kpis.some((value) => value > 0),
+        `${screen.path} KPIs ${kpis.join(', ')}`,
+      ).toBe(true);
+      await expect(page.getByTestId('chart').first()).toBeVisible();
+      await shot(page, screen.path.slice(1));
+    }
+  });
+
+  test('filters live in the URL: gender, month and year switch the report', async ({ page }) => {
+    await signInToShell(page, 'manager');
+    await open(page, '/sales-data-analysis-days?fromDate=2026-10-01&toDate=2026-10-31');
+    const table = page.getByRole('table', { name: 'Sales per day' });
+    await expect(bodyRows(table)).toHaveCount(31);
+    const allRevenue = (await kpiValues(page))[0] ?? 0;
+    await page.getByRole('combobox', { name: 'Clients', exact: true }).click();
+    await page.getByRole('option', { name: 'Women' }).click();
+    await expect(page).toHaveURL(/gender=FEMALE/);
+    await expect.poll(async () => (await kpiValues(page))[0]).toBeLessThan(allRevenue);
+    expect((await kpiValues(page))[0]).toBeGreaterThan(0);
+
+    await open(page, '/sales-data-analysis-months?month=3');
+    await expect(page.getByRole('combobox', { name: 'Month' })).toContainText('March');
+    await expect(bodyRows(page.getByRole('table', { name: 'Days of the month against last year' }))).toHaveCount(31);
+    await open(page, `/sales-data-analysis-year?year=${new Date().getFullYear() - 1}`);
+    await expect(bodyRows(page.getByRole('table', { name: 'Months of the year against last year' }))).toHaveCount(12);
+    await expect(page.getByText(/Revenue per month: \d{4} against \d{4}/)).toBeVisible();
+  });
+
+  test('the XLSX export holds exactly the rows the filtered table shows', async ({ page }) => {
+    await signInToShell(page, 'manager');
+    await open(page, '/sales-data-analysis-days?fromDate=2026-10-01&toDate=2026-10-31');
+    const table = page.getByRole('table', { name: 'Sales per day' });
+    await expect(bodyRows(table)).toHaveCount(31);
+    // Keep only the busier days: appointments greater than 20.
+    await page.getByLabel('Filter Appointments').fill('20');
+    const shown = await bodyRows(table).count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(31);
+    const shownRevenue = await bodyRows(table).evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
+
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export XLSX' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe('sales-days-2026-10-01-2026-10-31.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.getRow(1).getCell(1).value).toBe('Day');
+    expect(sheet.getRow(1).getCell(2).value).toBe('Revenue');
+    expect(sheet.rowCount - 1).toBe(shown);
+    const exportedRevenue: number[] = [];
+    const exportedAppointments: number[] = [];
+    sheet.eachRow((row, index) => {
+      if (index === 1) return;
+      exportedRevenue.push(Number(row.getCell(2).value));
+      exportedAppointments.push(Number(row.getCell(5).value));
+    });
+    expect(exportedRevenue).toEqual(shownRevenue.map(number));
+    expect(exportedAppointments.every((value) => value > 20)).toBe(true);
+  });
+
+  test('a client row opens the service and product history', async ({ page }) => {
+    await signInToShell(page, 'manager');
+    await open(page, '/sales-data-analysis-clients');
+    const table = page.getByRole('table', { name: 'Sales per client' });
+    await expect(bodyRows(table).first()).toBeVisible();
+    await table
+      .getByRole('button', { name: /^Open the history of / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: /^History of / })).toBeVisible();
+    await expect(dialog.getByTestId('history-totals')).toBeVisible();
+    await expectRows(dialog.getByRole('table', { name: 'Services' }));
+    await dialog.getByRole('tab', { name: 'Products' }).click();
+    await expect(dialog.getByTestId('history-totals').or(dialog.getByTestId('history-empty'))).toBeVisible();
+    await shot(page, 'client-history');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('a superadmin picks a salon on /salon-listing and sees that salon on the reports', async ({ page }) => {
+    await signInToShell(page, 'superadmin');
+    const listing = page.getByRole('table', { name: 'Salons of the chain' });
+    await expect(bodyRows(listing).first()).toBeVisible();
+    const second = bodyRows(listing).nth(1);
+    const name = (await second.locator('td').first().innerText()).trim();
+    const listedRevenue = number(await second.locator('td').nth(2).innerText());
+    await second.getByRole('button', { name: `Open reports for ${name}` }).click();
+    await expect(page).toHaveURL(/\/sales-data-analysis\?salonId=\d+$/);
+    await expect(page.getByTestId('salon-picker').locator('..')).toContainText(name);
+    // The listing and the overview cover the same month to date: the same revenue.
+    await expect.poll(async () => (await kpiValues(page))[0]).toBe(listedRevenue);
+    await open(page, '/services-data-analysis');
+    await expect(page.getByTestId('salon-picker').locator('..')).toContainText(name);
+    await expectRows(page.getByRole('table', { name: 'Services performed' }));
+  });
+
+  // Reception and marketing may have Italian as their stored language: the checks read both languages.
+  const FORBIDDEN = /^(Your role does not give access to this report|Il tuo ruolo non dà accesso a questo report)$/;
+
+  test('reception sees the sales screens but is told its role does not reach the admin reports', async ({ page }) => {
+    await signInToShell(page, 'reception');
+    await open(page, '/sales-data-analysis-days');
+    await expectRows(page.getByRole('table', { name: /^(Sales per day|Vendite per giorno)$/ }));
+    await open(page, '/services-data-analysis');
+    await expectRows(page.getByRole('table', { name: /^(Services performed|Servizi eseguiti)$/ }));
+    for (const path of ['/days-of-week', '/service-product']) {
+      await open(page, path);
+      await expect(page.getByTestId('report-forbidden'), path).toHaveText(FORBIDDEN);
+      await expect(page.getByTestId('report-error')).toHaveCount(0);
+    }
+    await shot(page, 'reception-forbidden');
+  });
+
+  test('marketing reaches the service and product analysis, not the admin reports', async ({ page }) => {
+    await signInToShell(page, 'marketing');
+    await open(page, '/product-data-analysis');
+    await expectRows(page.getByRole('table', { name: /^(Products sold|Prodotti venduti)$/ }));
+    await open(page, '/days-of-week');
+    await expect(page.getByTestId('report-forbidden')).toHaveText(FORBIDDEN);
+  });
+
+  test('at 390 px the screens fit without sideways page scroll, and read in Italian', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInToShell(page, 'manager');
+    for (const path of ['/sales-data-analysis', '/sales-data-analysis-year', '/product-data-analysis']) {
+      await open(page, path);
+      await expect(page.getByTestId('kpi-card').first()).toBeVisible();
+      await expect(page.getByTestId('chart').first()).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(390);
+      await shot(page, `mobile-${path.slice(1)}`);
+    }
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await open(page, '/sales-data-analysis-days?fromDate=2026-10-01&toDate=2026-10-31');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vendite per giorno' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Vendite per giorno' })).toBeVisible();
+    const text = await page.locator('main, [data-testid="shell"]').first().innerText();
+    for (const word of ['Revenue', 'Appointments', 'Average ticket', 'Discounts', 'New clients', 'Export XLSX'])
+      expect(text, word).not.toContain(word);
+    // Italian number format: euro after the amount, comma decimals.
+    await expect(page.getByTestId('kpi-value').first()).toHaveText(/^[\d.]+,\d{2}\s€$/);
+    await shot(page, 'mobile-italian-days');
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
