@@ -55,6 +55,22 @@ async function expectPrevDaysConsistent(db: Db) {
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
+/** appointments_daily.with_client / rebooked equal the raw EXISTS computation, on every row. */
+async function expectRebookingConsistent(db: Db) {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM appointments_daily ad
+    FULL JOIN (
+      SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN') AS gender,
+        count(*) FILTER (WHERE a.client_id IS NOT NULL) AS with_client,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM appointments b WHERE b.salon_id = a.salon_id AND b.client_id = a.client_id
+          AND b.status <> 'CANCELLED' AND b.day > a.day AND b.day <= a.day + 60)) AS rebooked
+      FROM appointments a LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
+      WHERE a.status = 'DONE' GROUP BY 1, 2, 3
+    ) x ON x.salon_id = ad.salon_id AND x.day = ad.day AND x.gender = ad.gender
+    WHERE ad.with_client IS DISTINCT FROM x.with_client OR ad.rebooked IS DISTINCT FROM x.rebooked`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
 describe('daily rollups', () => {
   it('agree with the raw tables on the fixture, per day and per range, for every gender', async () => {
     for (const salonId of [f.salon1, f.salon2]) {
@@ -73,6 +89,7 @@ describe('daily rollups', () => {
       }
     }
     await expectPrevDaysConsistent(t.db);
+    await expectRebookingConsistent(t.db);
     // and on the hand-worked numbers: March 2025 of salon 1 (see report-fixture.ts)
     const march = await getSalesTotalsFromRaw(t.db, { salonId: f.salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' });
     expect(march).toEqual({ servicesCents: 15600, productsCents: 5200, discountCents: 1700, appointments: 4, clients: 4, newClients: 2 });
@@ -147,6 +164,28 @@ describe('daily rollups', () => {
       await refreshSalesRollup(tx, salon1, '2025-02-25', '2025-02-25');
     });
     await expectPrevDaysConsistent(t.db);
+    // A booking for C3 on 03-20 makes C3's 03-05 appointment rebooked: refreshing 03-20 reaches back 60 days
+    await t.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('appointments')
+        .values({
+          salon_id: salon1,
+          client_id: clients.c3,
+          day: '2025-03-20',
+          start_at: new Date('2025-03-20T09:00:00Z'),
+          end_at: new Date('2025-03-20T09:30:00Z'),
+          status: 'BOOKED',
+        })
+        .execute();
+      await refreshSalesRollup(tx, salon1, '2025-03-20', '2025-03-20');
+    });
+    await expectRebookingConsistent(t.db);
+    const march = await sql<{ rebooked: number }>`
+      SELECT sum(rebooked) AS rebooked FROM appointments_daily WHERE salon_id = ${salon1} AND day BETWEEN '2025-03-01' AND '2025-03-31'`.execute(
+      t.db,
+    );
+    // A1 (C1 back 04-15), A2 (C2 booked 03-10), A3 (C3 back 03-05) and C3's 03-05 (booked 03-20); A4 not
+    expect(Number(march.rows[0]?.rebooked)).toBe(4);
     const c2Days = await sql<{ day: string; prev_day: string | null }>`
       SELECT day::text AS day, prev_day::text AS prev_day FROM client_days WHERE salon_id = ${salon1} AND client_id = ${clients.c2} ORDER BY day`.execute(
       t.db,

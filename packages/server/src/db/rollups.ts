@@ -11,6 +11,14 @@ import type { Db, DbOrTx } from './database.js';
  * everything (`npm run rollups -w @salon/server`).
  */
 
+/** A DONE appointment counts as rebooked when its client has another (not cancelled) appointment 1..60 days later. */
+export const REBOOK_DAYS = 60;
+
+/** YYYY-MM-DD plus n days. */
+function shiftDay(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Advisory lock key space of the rollup refresh (one lock per salon). */
 const ROLLUP_LOCK = 7310100;
 
@@ -62,30 +70,6 @@ async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
     GROUP BY sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, COALESCE(sl.service_id, sl.product_id)
   `.execute(db);
 
-  // Sale lines share their appointment's day (the write path and import keep it so).
-  await sql`
-    INSERT INTO appointments_daily (salon_id, day, gender, appointments, with_service, with_product, with_colour, with_treatment,
-      with_discount, discount_cents, booked_minutes)
-    SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN'), count(*),
-      count(*) FILTER (WHERE l.services > 0), count(*) FILTER (WHERE l.products > 0),
-      count(*) FILTER (WHERE l.colour > 0), count(*) FILTER (WHERE l.treatment > 0),
-      count(*) FILTER (WHERE l.discount > 0), COALESCE(sum(l.discount), 0),
-      COALESCE(round(sum(extract(epoch FROM (a.end_at - a.start_at))) / 60), 0)
-    FROM appointments a
-    LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-    LEFT JOIN (
-      SELECT sl.salon_id, sl.appointment_id,
-        count(*) FILTER (WHERE sl.kind = 'SERVICE') AS services, count(*) FILTER (WHERE sl.kind = 'PRODUCT') AS products,
-        count(*) FILTER (WHERE sl.category = 'COLOUR') AS colour, count(*) FILTER (WHERE sl.category = 'TREATMENT') AS treatment,
-        sum(sl.discount_cents) AS discount
-      FROM sale_lines sl
-      WHERE sl.appointment_id IS NOT NULL ${lines}
-      GROUP BY sl.salon_id, sl.appointment_id
-    ) l ON l.salon_id = a.salon_id AND l.appointment_id = a.id
-    WHERE a.status = 'DONE' ${scopeFilter('a', scope)}
-    GROUP BY a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN')
-  `.execute(db);
-
   // prev_day: lag() within what is inserted; a scoped refresh then fixes the rows whose previous
   // day lies outside the scope (fixPrevDays).
   await sql`
@@ -130,6 +114,41 @@ async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string
   `.execute(db);
 }
 
+/**
+ * appointments_daily for a scope. `rebooked` looks up to REBOOK_DAYS ahead, so a write on day D
+ * changes the rows of D - REBOOK_DAYS .. D: refreshSalesRollup widens this table's scope by that.
+ */
+async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
+  // Sale lines share their appointment's day (the write path and import keep it so).
+  await sql`
+    INSERT INTO appointments_daily (salon_id, day, gender, appointments, with_service, with_product, with_colour, with_treatment,
+      with_discount, discount_cents, booked_minutes, with_client, rebooked)
+    SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN'), count(*),
+      count(*) FILTER (WHERE l.services > 0), count(*) FILTER (WHERE l.products > 0),
+      count(*) FILTER (WHERE l.colour > 0), count(*) FILTER (WHERE l.treatment > 0),
+      count(*) FILTER (WHERE l.discount > 0), COALESCE(sum(l.discount), 0),
+      COALESCE(round(sum(extract(epoch FROM (a.end_at - a.start_at))) / 60), 0),
+      count(*) FILTER (WHERE a.client_id IS NOT NULL),
+      count(*) FILTER (WHERE a.client_id IS NOT NULL AND EXISTS (
+        SELECT 1 FROM appointments b
+        WHERE b.salon_id = a.salon_id AND b.client_id = a.client_id AND b.status <> 'CANCELLED'
+          AND b.day > a.day AND b.day <= a.day + ${REBOOK_DAYS}::int))
+    FROM appointments a
+    LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
+    LEFT JOIN (
+      SELECT sl.salon_id, sl.appointment_id,
+        count(*) FILTER (WHERE sl.kind = 'SERVICE') AS services, count(*) FILTER (WHERE sl.kind = 'PRODUCT') AS products,
+        count(*) FILTER (WHERE sl.category = 'COLOUR') AS colour, count(*) FILTER (WHERE sl.category = 'TREATMENT') AS treatment,
+        sum(sl.discount_cents) AS discount
+      FROM sale_lines sl
+      WHERE sl.appointment_id IS NOT NULL ${scopeFilter('sl', scope)}
+      GROUP BY sl.salon_id, sl.appointment_id
+    ) l ON l.salon_id = a.salon_id AND l.appointment_id = a.id
+    WHERE a.status = 'DONE' ${scopeFilter('a', scope)}
+    GROUP BY a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN')
+  `.execute(db);
+}
+
 const TABLES = ['sales_daily', 'item_sales_daily', 'appointments_daily', 'client_days'] as const;
 
 /**
@@ -145,8 +164,11 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       DELETE FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date RETURNING client_id`.execute(
       tx,
     );
-    for (const table of TABLES) if (table !== 'client_days') await deleteScope(tx, table, scope);
+    for (const table of ['sales_daily', 'item_sales_daily']) await deleteScope(tx, table, scope);
     await fillScope(tx, scope);
+    const widened: Scope = { ...scope, from: shiftDay(fromDay, -REBOOK_DAYS) };
+    await deleteScope(tx, 'appointments_daily', widened);
+    await fillAppointments(tx, widened);
     await fixPrevDays(
       tx,
       salonId,
@@ -163,7 +185,10 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days`.execute(tx);
-    await fillScope(tx, { salonId: null, from: null, to: null });
-    for (const table of TABLES) await sql`ANALYZE ${sql.table(table)}`.execute(tx);
+    const all: Scope = { salonId: null, from: null, to: null };
+    await fillScope(tx, all);
+    await fillAppointments(tx, all);
   });
+  // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
+  for (const table of TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
 }

@@ -2,6 +2,7 @@ import { initialSchema } from './001-initial.js';
 import { rollupsSchema } from './002-rollups.js';
 import { appointmentServicesSchema } from './003-appointment-services.js';
 import { clientDaysPrevDaySchema } from './004-client-days-prev-day.js';
+import { rebookingRollupSchema } from './005-rebooking-rollup.js';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   { version: 2, name: 'rollups', sql: rollupsSchema },
   { version: 3, name: 'appointment-services', sql: appointmentServicesSchema },
   { version: 4, name: 'client-days-prev-day', sql: clientDaysPrevDaySchema },
+  { version: 5, name: 'rebooking-rollup', sql: rebookingRollupSchema },
 ];

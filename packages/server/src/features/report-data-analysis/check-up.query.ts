@@ -8,8 +8,7 @@ import { genderFilter } from '../stats/sales-measures.query.js';
 type CheckUp = Static<typeof CheckUpResponse>;
 type Actuals = Record<CheckUpKpi, number | null>;
 
-/** Rebooking window (days after a DONE appointment) and first-visit retention window. */
-const REBOOK_DAYS = 60;
+/** First-visit retention window (days); the rebooking window is the rollup's REBOOK_DAYS. */
 const RETENTION_DAYS = 90;
 
 /** The actual of every check-up KPI over a range (definitions in CHECK_UP_KPIS). */
@@ -23,8 +22,8 @@ export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: strin
     with_colour: number | null;
     with_treatment: number | null;
     booked_minutes: number | null;
-    rebook_base: number;
-    rebooked: number;
+    rebook_base: number | null;
+    rebooked: number | null;
     new_clients: number;
     retained: number;
     shift_minutes: number | null;
@@ -35,18 +34,12 @@ export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: strin
     SELECT
       (SELECT sum(revenue_cents) FROM sales_daily WHERE ${range}) AS revenue,
       a.appointments, a.with_product, a.with_colour, a.with_treatment, a.booked_minutes,
-      rb.rebook_base, rb.rebooked, nc.new_clients, nc.retained, sh.shift_minutes, n.nps_total, n.promoters, n.detractors
+      a.rebook_base, a.rebooked, nc.new_clients, nc.retained, sh.shift_minutes, n.nps_total, n.promoters, n.detractors
     FROM
       (SELECT sum(appointments) AS appointments, sum(with_product) AS with_product, sum(with_colour) AS with_colour,
-         sum(with_treatment) AS with_treatment, sum(booked_minutes) AS booked_minutes
+         sum(with_treatment) AS with_treatment, sum(booked_minutes) AS booked_minutes,
+         sum(with_client) AS rebook_base, sum(rebooked) AS rebooked
        FROM appointments_daily WHERE ${range}) a,
-      (SELECT count(*) AS rebook_base,
-         count(*) FILTER (WHERE EXISTS (
-           SELECT 1 FROM appointments b
-           WHERE b.salon_id = a.salon_id AND b.client_id = a.client_id AND b.status <> 'CANCELLED'
-             AND b.day > a.day AND b.day <= a.day + ${REBOOK_DAYS}::int)) AS rebooked
-       FROM appointments a JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-       WHERE a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date AND a.status = 'DONE' ${cg}) rb,
       (SELECT count(*) AS new_clients,
          count(*) FILTER (WHERE EXISTS (
            SELECT 1 FROM appointments b
