@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { keyframes } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+
+const spin = keyframes`to { transform: rotate(360deg); }`;
 
 /** The splash screen: logo and spinner, shown while the session is checked and settings load. */
 export function SplashScreen() {
@@ -9,6 +11,7 @@ export function SplashScreen() {
     <Box
       role="status"
       aria-live="polite"
+      aria-label={t('loading')}
       data-testid="splash-screen"
       sx={{
         position: 'fixed',
@@ -24,7 +27,18 @@ export function SplashScreen() {
       }}
     >
       <img src="/logo.svg" alt="" width={96} height={96} />
-      <CircularProgress color="inherit" size={36} aria-label={t('loading')} />
+      {/* A CSS spinner: the splash is in the initial bundle, MUI's progress component need not be. */}
+      <Box
+        aria-hidden
+        sx={{
+          width: 36,
+          height: 36,
+          borderRadius: '50%',
+          border: '3px solid rgba(255,255,255,0.25)',
+          borderTopColor: '#fff',
+          animation: `${spin} 0.9s linear infinite`,
+        }}
+      />
     </Box>
   );
 }

@@ -1,7 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { useSyncExternalStore } from 'react';
-import { translateMessage } from './i18n';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+// The snackbar's MUI parts load with the first message, not with the app.
+const SnackbarView = lazy(() => import('./snackbar-view'));
 
 export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info';
 export interface SnackbarMessage {
@@ -61,21 +61,10 @@ export function useSnackbarMessage(): SnackbarMessage | null {
 /** The snackbar area, rendered once by the app. */
 export function SnackbarHost() {
   const message = useSnackbarMessage();
+  if (!message) return null;
   return (
-    <Snackbar
-      key={message?.id}
-      open={message !== null}
-      autoHideDuration={SNACKBAR_HIDE_MS}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      onClose={(_event, reason) => {
-        if (reason !== 'clickaway') hideMessage();
-      }}
-    >
-      {message ? (
-        <Alert variant="filled" severity={message.variant} onClose={hideMessage} data-testid="snackbar">
-          {translateMessage(message.message)}
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+    <Suspense fallback={null}>
+      <SnackbarView message={message} onClose={hideMessage} />
+    </Suspense>
   );
 }
