@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signIn } from './helpers';
@@ -176,10 +177,46 @@ test.describe('salon growth and report screens (issue 4, part B)', () => {
       await expect(page.getByTestId(ready)).toBeVisible();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(390);
+      const results = await new AxeBuilder({ page }).analyze();
+      const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(blocking.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await shot(page, `mobile${path.replace('/', '-')}`);
     }
   });
 
+  test('the screens speak Italian', async ({ page }) => {
+    await signIn(page, 'manager');
+    const chooseLanguage = async (name: string) => {
+      await page.getByTestId('language-switcher').click();
+      await page.getByRole('menuitem', { name }).click();
+      await expect(page.getByTestId('language-switcher')).toHaveText(name === 'Italiano' ? 'it' : 'en');
+    };
+    // The choice is saved to the user: switched back at the end so the other tests keep their English manager.
+    await chooseLanguage('Italiano');
+    try {
+      await checkItalianScreens(page);
+    } finally {
+      await chooseLanguage('English');
+    }
+  });
+});
+
+async function checkItalianScreens(page: Page) {
+  await page.goto('/Check-Up');
+  await expect(page.getByRole('heading', { name: 'Check-up', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'KPI del check-up: obiettivo, valore reale e stato' })).toBeVisible();
+  await expect(page.getByText('Scontrino medio').first()).toBeVisible();
+  await page.goto('/show-report');
+  await expect(page.getByRole('heading', { name: 'Report di crescita del salone' })).toBeVisible();
+  await expect(page.getByText('Media attuale').first()).toBeVisible();
+  await shot(page, 'show-report-it');
+  await page.goto('/Salon-Recap');
+  await expect(page.getByText('Incasso totale').first()).toBeVisible();
+  await page.goto('/salon-setting');
+  await expect(page.getByRole('heading', { name: 'Impostazioni di crescita del salone' })).toBeVisible();
+}
+
+test.describe('salon growth and report screens: access', () => {
   test('reception and marketing are told their role does not reach these reports', async ({ page }) => {
     await signIn(page, 'reception');
     await page.goto('/Salon-Recap');

@@ -67,7 +67,17 @@ const textOf = (value: number | null) => (value === null ? '' : String(value));
 
 function StatusChip({ status, label }: { status: Status; label: string }) {
   const Icon = STATUS_ICON[status];
-  return <Chip size="small" color={STATUS_COLOR[status]} icon={<Icon />} label={label} data-testid={`status-${status}`} />;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[status]}
+      icon={<Icon />}
+      label={label}
+      data-testid={`status-${status}`}
+      // White on the theme's orange is too faint to read (WCAG contrast): dark text on "close".
+      sx={status === 'CLOSE' ? { color: 'rgba(0, 0, 0, 0.87)', '& .MuiChip-icon': { color: 'inherit' } } : undefined}
+    />
+  );
 }
 
 /** /Check-Up: the salon's KPIs with the manager's targets, the actual for the range and a status. */

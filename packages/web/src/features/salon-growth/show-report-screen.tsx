@@ -186,7 +186,7 @@ export default function ShowReportScreen() {
             label={t('report.dailyMonth')}
             value={month}
             onChange={(event) => setParam('month', event.target.value)}
-            sx={{ minWidth: 140 }}
+            sx={{ minWidth: 210 }}
           >
             {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
               <MenuItem key={m} value={m}>
