@@ -38,12 +38,22 @@ export async function getProductAnalysis(
       FROM sale_lines
       WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND kind = 'PRODUCT'
     ),
-    per_item AS (
+    sums AS (
       SELECT product_id, sum(quantity) AS qty, count(*) AS lines, sum(paid_amount_cents) AS revenue, sum(list_amount_cents) AS list,
-        sum(discount_cents) AS discount, count(DISTINCT client_id) AS clients,
+        sum(discount_cents) AS discount,
         COALESCE(sum(quantity) FILTER (WHERE appointment_id IS NULL), 0) AS walk_in_qty,
         COALESCE(sum(quantity) FILTER (WHERE recommended), 0) AS rec_qty
       FROM l GROUP BY GROUPING SETS ((product_id), ())
+    ),
+    -- distinct clients by hashing pairs (count(DISTINCT) would sort every group)
+    clients AS (
+      SELECT product_id, count(*) AS clients FROM (SELECT DISTINCT product_id, client_id FROM l WHERE client_id IS NOT NULL) x GROUP BY product_id
+      UNION ALL
+      SELECT NULL, count(*) FROM (SELECT DISTINCT client_id FROM l WHERE client_id IS NOT NULL) y
+    ),
+    per_item AS (
+      SELECT sums.*, COALESCE(clients.clients, 0) AS clients
+      FROM sums LEFT JOIN clients ON clients.product_id IS NOT DISTINCT FROM sums.product_id
     ),
     top AS (
       SELECT DISTINCT ON (product_id) product_id, staff_id, sum(paid_amount_cents) AS staff_revenue, sum(quantity) AS staff_qty

@@ -36,11 +36,20 @@ export async function getServiceAnalysis(
       FROM sale_lines
       WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND kind = 'SERVICE'
     ),
-    per_item AS (
+    sums AS (
       SELECT service_id, sum(quantity) AS qty, sum(paid_amount_cents) AS revenue, sum(list_amount_cents) AS list,
-        sum(discount_cents) AS discount, count(DISTINCT client_id) AS clients,
-        COALESCE(sum(quantity) FILTER (WHERE recommended), 0) AS rec_qty
+        sum(discount_cents) AS discount, COALESCE(sum(quantity) FILTER (WHERE recommended), 0) AS rec_qty
       FROM l GROUP BY GROUPING SETS ((service_id), ())
+    ),
+    -- distinct clients by hashing pairs (count(DISTINCT) would sort every group)
+    clients AS (
+      SELECT service_id, count(*) AS clients FROM (SELECT DISTINCT service_id, client_id FROM l WHERE client_id IS NOT NULL) x GROUP BY service_id
+      UNION ALL
+      SELECT NULL, count(*) FROM (SELECT DISTINCT client_id FROM l WHERE client_id IS NOT NULL) y
+    ),
+    per_item AS (
+      SELECT sums.*, COALESCE(clients.clients, 0) AS clients
+      FROM sums LEFT JOIN clients ON clients.service_id IS NOT DISTINCT FROM sums.service_id
     ),
     top AS (
       SELECT DISTINCT ON (service_id) service_id, staff_id, sum(paid_amount_cents) AS staff_revenue, sum(quantity) AS staff_qty
