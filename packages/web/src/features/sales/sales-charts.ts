@@ -80,7 +80,7 @@ export function shareOption(input: { slices: { name: string; value: number }[]; 
         radius: ['35%', '65%'],
         center: ['50%', '45%'],
         data: input.slices,
-        label: { formatter: '{d}%' },
+        label: { formatter: (params: { percent?: number }) => formatValue(params.percent ?? 0, 'percent', input.language) },
       },
     ],
   };

@@ -1,7 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
@@ -40,6 +42,8 @@ export default function SalesYearScreen() {
   );
   const columns = useMonthColumns();
   const [shownRows, setShownRows] = useState<MonthComparisonRow[]>([]);
+  // Twenty-four bar labels only fit a wide chart.
+  const isWide = useMediaQuery(useTheme().breakpoints.up('md'));
   const option = useMemo(
     () =>
       comparisonOption({
@@ -48,9 +52,9 @@ export default function SalesYearScreen() {
         previous: rows.map((row) => row.previousRevenue),
         labels: { current: String(year), previous: String(year - 1) },
         language: i18n.language,
-        showBarLabels: true,
+        showBarLabels: isWide,
       }),
-    [rows, year, i18n.language],
+    [rows, year, i18n.language, isWide],
   );
   const years = Array.from({ length: YEARS_BACK + 1 }, (_, index) => thisYear - index);
   if (!years.includes(year)) years.push(year);

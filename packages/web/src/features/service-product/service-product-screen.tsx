@@ -61,7 +61,7 @@ export default function ServiceProductScreen() {
           radius: ['35%', '65%'],
           center: ['50%', '45%'],
           data: categories.map((row) => ({ name: t(`categories.${row.category}`, { defaultValue: row.category }), value: row.revenue })),
-          label: { formatter: '{d}%' },
+          label: { formatter: (params: { percent?: number }) => formatValue(params.percent ?? 0, 'percent', language) },
         },
       ],
     };
