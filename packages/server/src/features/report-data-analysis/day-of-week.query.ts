@@ -18,9 +18,8 @@ export async function getDayOfWeek(
   const [{ buckets, totals }, open] = await Promise.all([
     getSalesMeasures(db, { salonId, from, to, gender }, 'isodow'),
     sql<{ dow: number; open_days: number }>`
-      SELECT extract(isodow FROM day)::int AS dow, count(DISTINCT day) AS open_days
-      FROM sales_daily
-      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender)}
+      SELECT extract(isodow FROM day)::int AS dow, count(*) AS open_days
+      FROM (SELECT DISTINCT day FROM sales_daily WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender)}) d
       GROUP BY 1`.execute(db),
   ]);
   const calendarDays = new Array<number>(8).fill(0);

@@ -21,18 +21,18 @@ export async function findAppointment(
   appointmentId: number,
   salonId: number | null,
 ): Promise<{ found: AppointmentRef | null; exists: boolean }> {
-  const { rows } = await sql<{
-    salon_id: number;
-    day: string;
-    client_id: number | null;
-    first_name: string | null;
-    last_name: string | null;
-  }>`
-    SELECT a.salon_id, a.day::text AS day, a.client_id, c.first_name, c.last_name
-    FROM appointments a LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-    WHERE a.id = ${appointmentId}
-    ORDER BY a.salon_id
-  `.execute(db);
+  // Appointments are keyed (salon_id, id): probe the key salon by salon, never scan by id alone.
+  const lookup = (onlySalon: number | null) =>
+    sql<{ salon_id: number; day: string; client_id: number | null; first_name: string | null; last_name: string | null }>`
+      SELECT a.salon_id, a.day::text AS day, a.client_id, c.first_name, c.last_name
+      FROM salons s
+      JOIN appointments a ON a.salon_id = s.id AND a.id = ${appointmentId}
+      LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
+      WHERE ${onlySalon === null ? sql`true` : sql`s.id = ${onlySalon}`}
+      ORDER BY a.salon_id
+    `.execute(db);
+  let { rows } = await lookup(salonId);
+  if (rows.length === 0 && salonId !== null) rows = (await lookup(null)).rows;
   const mine = rows.find((r) => salonId === null || r.salon_id === salonId);
   if (!mine) return { found: null, exists: rows.length > 0 };
   return {
