@@ -1,6 +1,6 @@
 import '../../lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecapDay, SalonRecapResponse } from './merge-recap';
@@ -99,7 +99,7 @@ afterEach(() => {
 describe('SalonRecapScreen', () => {
   it('asks a long range month by month and shows the merged days and totals', async () => {
     renderAt('/Salon-Recap?fromDate=2026-01-15&toDate=2026-03-10');
-    expect((await screen.findByTestId('recap-loaded')).textContent).toBe('3 months loaded');
+    expect((await screen.findByTestId('recap-loaded', {}, { timeout: 10_000 })).textContent).toBe('3 months loaded');
     expect(calls.map((url) => (url.match(/\d{4}-\d{2}-\d{2}/g) ?? []).join('/'))).toEqual([
       '2026-01-15/2026-01-31',
       '2026-02-01/2026-02-28',
@@ -118,7 +118,9 @@ describe('SalonRecapScreen', () => {
 
   it('adds a comparison period and a gender set, each merged on its own', async () => {
     renderAt('/Salon-Recap?fromDate=2026-03-01&toDate=2026-03-31&compare=lastYear&gender=FEMALE');
-    expect((await screen.findByTestId('recap-loaded')).textContent).toMatch(/compared with 2025-03-01 – 2025-03-31/);
+    expect((await screen.findByTestId('recap-loaded', {}, { timeout: 10_000 })).textContent).toMatch(
+      /compared with 2025-03-01 – 2025-03-31/,
+    );
     expect(calls.some((url) => url.includes('/GetSalonRecap/') && url.includes('2025-03-01/2025-03-31'))).toBe(true);
     expect(calls.some((url) => url.includes('/GetSalonRecapGender/') && url.endsWith('/FEMALE'))).toBe(true);
     // Same answer a year earlier: 310 vs 310, a change of 0 %; women: half the services, 150 + 10.
@@ -127,9 +129,24 @@ describe('SalonRecapScreen', () => {
     expect(total.textContent).toContain('Women: €160.00');
   });
 
+  it('resets: the comparison and gender sets are dropped and the range is asked again from a zero counter', async () => {
+    renderAt('/Salon-Recap?fromDate=2026-03-01&toDate=2026-04-30&compare=previous&gender=MALE');
+    expect((await screen.findByTestId('recap-loaded', {}, { timeout: 10_000 })).textContent).toMatch(/^2 months loaded · compared with/);
+    // 2 primary + 3 previous-period (61 days before: 2025-12-30 .. 2026-02-28) + 2 gender requests
+    expect(calls).toHaveLength(7);
+    fireEvent.click(screen.getByTestId('recap-reset'));
+    await waitFor(() => expect(screen.getByTestId('recap-loaded').textContent).toBe('2 months loaded'));
+    // Only the primary range is asked again.
+    await waitFor(() => expect(calls).toHaveLength(9));
+    expect(calls.slice(7).every((url) => url.includes('/GetSalonRecap/') && url.includes('2026-0'))).toBe(true);
+    expect(screen.queryByText(/Comparison:/)).toBeNull();
+  });
+
   it('says the role does not reach the report when the API answers 403', async () => {
     renderAt('/Salon-Recap', () => new Response(JSON.stringify({ statusCode: 403, message: 'Forbidden' }), { status: 403 }));
-    expect((await screen.findByTestId('report-forbidden')).textContent).toBe('Your role does not give access to this report');
+    expect((await screen.findByTestId('report-forbidden', {}, { timeout: 10_000 })).textContent).toBe(
+      'Your role does not give access to this report',
+    );
   });
 
   it('shows the SPEC.md §8 message when the range has no day', async () => {
@@ -138,6 +155,6 @@ describe('SalonRecapScreen', () => {
       empty.reportDashboardDataDiscounts = [];
       return new Response(JSON.stringify(empty), { status: 200 });
     });
-    expect((await screen.findByTestId('report-empty')).textContent).toBe('Unable to fetch product list');
+    expect((await screen.findByTestId('report-empty', {}, { timeout: 10_000 })).textContent).toBe('Unable to fetch product list');
   });
 });

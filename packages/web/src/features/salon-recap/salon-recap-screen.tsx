@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EChartsCoreOption } from 'echarts/core';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/chart/chart';
@@ -21,7 +21,7 @@ import { GenderFilter, useGenderFilter } from '../../components/report-frame/gen
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import type { ReportStatus } from '../../components/report-frame/report-status';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
-import { useSalonRecapSet } from './api/use-salon-recap';
+import { salonRecapQueryKey, useSalonRecapSet } from './api/use-salon-recap';
 import {
   addDays,
   COMPARISONS,
@@ -134,9 +134,10 @@ export default function SalonRecapScreen() {
     [setParams],
   );
 
-  // SPEC.md §4 reset: results and counters cleared, the comparison sets dropped, the primary range asked again.
+  // SPEC.md §4 reset: the comparison sets are dropped from the URL first; once they are gone (the URL changes in a
+  // transition, a render later), every recap result and counter is cleared and only the primary range is asked again.
+  const [isResetPending, setIsResetPending] = useState(false);
   const reset = useCallback(() => {
-    queryClient.removeQueries({ queryKey: ['salon-recap'] });
     setParams(
       (previous) => {
         const updated = new URLSearchParams(previous);
@@ -146,7 +147,13 @@ export default function SalonRecapScreen() {
       },
       { replace: true },
     );
-  }, [queryClient, setParams]);
+    setIsResetPending(true);
+  }, [setParams]);
+  useEffect(() => {
+    if (!isResetPending || comparison !== 'none' || gender !== 'ALL') return;
+    setIsResetPending(false);
+    void queryClient.resetQueries({ queryKey: salonRecapQueryKey });
+  }, [isResetPending, comparison, gender, queryClient]);
 
   const rows = useMemo(() => [...primary.data.days].sort((a, b) => (a.day < b.day ? -1 : 1)).map(rowOf), [primary.data.days]);
 
