@@ -28,7 +28,7 @@ export function toggleShortcut(shortcuts: readonly string[], id: string): string
 export function ShortcutsBar() {
   const { t } = useTranslation('shell');
   const { user, updateUser } = useAuth();
-  const { pages, fullTitle: title } = useNavigation();
+  const { pages, fullTitle: title, title: ownTitle } = useNavigation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [search, setSearch] = useState('');
   const ids = user?.data.shortcuts ?? [];
@@ -58,7 +58,7 @@ export function ShortcutsBar() {
               {page.icon ? (
                 <NavigationIcon name={page.icon} />
               ) : (
-                <Typography sx={{ fontWeight: 700, fontSize: 13 }}>{title(page)[0]}</Typography>
+                <Typography sx={{ fontWeight: 700, fontSize: 13 }}>{ownTitle(page)[0]}</Typography>
               )}
             </IconButton>
           </Tooltip>
