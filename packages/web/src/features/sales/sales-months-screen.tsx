@@ -8,7 +8,6 @@ import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatDay, monthName } from '../../components/format/date-format';
-import { formatValue } from '../../components/format/number-format';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { toIsoDate } from '../../components/report-frame/report-dates';
 import { ReportFrame } from '../../components/report-frame/report-frame';
@@ -17,7 +16,7 @@ import { useReportFilters } from '../../components/report-frame/use-report-filte
 import { type SalesPerMonth, useSalesPerMonth } from './api/use-sales-per-month';
 import { SalesKpis } from './components/sales-kpis';
 import { comparisonOption } from './sales-charts';
-import { changePercent, compareDays, type DayComparisonRow, isSalesEmpty } from './sales-shaping';
+import { compareDays, type DayComparisonRow, isSalesEmpty } from './sales-shaping';
 import { usePeriodParam } from './use-period-param';
 
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
@@ -91,7 +90,7 @@ export default function SalesMonthsScreen() {
     >
       {perMonth.data ? (
         <>
-          <Comparison data={perMonth.data} />
+          <SalesKpis totals={perMonth.data.current.totals} previous={perMonth.data.previousYear.totals} />
           <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
             <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
               {t('charts.monthComparison', { month: monthName(month, i18n.language), year, previousYear: year - 1 })}
@@ -112,33 +111,6 @@ export default function SalesMonthsScreen() {
         </>
       ) : null}
     </ReportFrame>
-  );
-}
-
-/** The month's KPI cards, each revenue and appointment card with last year's value and the change. */
-function Comparison({ data }: { data: SalesPerMonth }) {
-  const { t, i18n } = useTranslation('sales');
-  const current = data.current.totals;
-  const previous = data.previousYear.totals;
-  const line = (now: number, before: number, kind: 'money' | 'integer') =>
-    t('previousYearLine', {
-      value: formatValue(before, kind, i18n.language),
-      change: formatValue(changePercent(now, before), 'percent', i18n.language),
-    });
-  return (
-    <SalesKpis
-      totals={current}
-      secondary={{
-        totalRevenue: line(current.totalRevenue, previous.totalRevenue, 'money'),
-        servicesRevenue: line(current.servicesRevenue, previous.servicesRevenue, 'money'),
-        productsRevenue: line(current.productsRevenue, previous.productsRevenue, 'money'),
-        appointments: line(current.appointments, previous.appointments, 'integer'),
-        averageTicket: line(current.averageTicket, previous.averageTicket, 'money'),
-        clients: line(current.clients, previous.clients, 'integer'),
-        newClients: line(current.newClients, previous.newClients, 'integer'),
-        discountTotal: line(current.discountTotal, previous.discountTotal, 'money'),
-      }}
-    />
   );
 }
 

@@ -10,7 +10,6 @@ import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { monthName } from '../../components/format/date-format';
-import { formatValue } from '../../components/format/number-format';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
@@ -18,7 +17,7 @@ import { useReportFilters } from '../../components/report-frame/use-report-filte
 import { type SalesPerYear, useSalesPerYear } from './api/use-sales-per-year';
 import { SalesKpis } from './components/sales-kpis';
 import { comparisonOption } from './sales-charts';
-import { changePercent, compareMonths, isSalesEmpty, type MonthComparisonRow } from './sales-shaping';
+import { compareMonths, isSalesEmpty, type MonthComparisonRow } from './sales-shaping';
 import { usePeriodParam } from './use-period-param';
 
 /** Years offered in the picker: this one and the five before. */
@@ -91,7 +90,7 @@ export default function SalesYearScreen() {
     >
       {perYear.data ? (
         <>
-          <YearKpis data={perYear.data} />
+          <SalesKpis totals={perYear.data.current.totals} previous={perYear.data.previousYear.totals} />
           <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
             <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
               {t('charts.yearComparison', { year, previousYear: year - 1 })}
@@ -109,32 +108,6 @@ export default function SalesYearScreen() {
         </>
       ) : null}
     </ReportFrame>
-  );
-}
-
-function YearKpis({ data }: { data: SalesPerYear }) {
-  const { t, i18n } = useTranslation('sales');
-  const current = data.current.totals;
-  const previous = data.previousYear.totals;
-  const line = (now: number, before: number, kind: 'money' | 'integer') =>
-    t('previousYearLine', {
-      value: formatValue(before, kind, i18n.language),
-      change: formatValue(changePercent(now, before), 'percent', i18n.language),
-    });
-  return (
-    <SalesKpis
-      totals={current}
-      secondary={{
-        totalRevenue: line(current.totalRevenue, previous.totalRevenue, 'money'),
-        servicesRevenue: line(current.servicesRevenue, previous.servicesRevenue, 'money'),
-        productsRevenue: line(current.productsRevenue, previous.productsRevenue, 'money'),
-        appointments: line(current.appointments, previous.appointments, 'integer'),
-        averageTicket: line(current.averageTicket, previous.averageTicket, 'money'),
-        clients: line(current.clients, previous.clients, 'integer'),
-        newClients: line(current.newClients, previous.newClients, 'integer'),
-        discountTotal: line(current.discountTotal, previous.discountTotal, 'money'),
-      }}
-    />
   );
 }
 

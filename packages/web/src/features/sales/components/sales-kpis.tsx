@@ -1,9 +1,9 @@
 import Grid from '@mui/material/Grid';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ValueKind } from '../../../components/format/number-format';
+import { formatValue, type ValueKind } from '../../../components/format/number-format';
 import { KpiCard } from '../../../components/kpi-card/kpi-card';
 import type { SalesMeasures } from '../api/use-sales-per-day';
+import { changePercent } from '../sales-shaping';
 
 export const SALES_KPIS: readonly { key: keyof SalesMeasures; format: ValueKind }[] = [
   { key: 'totalRevenue', format: 'money' },
@@ -16,15 +16,15 @@ export const SALES_KPIS: readonly { key: keyof SalesMeasures; format: ValueKind 
   { key: 'discountTotal', format: 'money' },
 ];
 
-/** The eight sales measures of a period as KPI cards, each with its definition (DESIGN.md §3). */
-export function SalesKpis({
-  totals,
-  secondary = {},
-}: {
+export interface SalesKpisProps {
   totals: SalesMeasures;
-  secondary?: Partial<Record<keyof SalesMeasures, ReactNode>>;
-}) {
-  const { t } = useTranslation('sales');
+  /** The same period a year before: each card then says last year's value and the change. */
+  previous?: SalesMeasures;
+}
+
+/** The eight sales measures of a period as KPI cards, each with its definition (DESIGN.md §3). */
+export function SalesKpis({ totals, previous }: SalesKpisProps) {
+  const { t, i18n } = useTranslation('sales');
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>
       {SALES_KPIS.map(({ key, format }) => (
@@ -34,7 +34,14 @@ export function SalesKpis({
             value={totals[key]}
             format={format}
             definition={t(`definitions.${key}`)}
-            secondary={secondary[key]}
+            secondary={
+              previous
+                ? t('previousYearLine', {
+                    value: formatValue(previous[key], format, i18n.language),
+                    change: formatValue(changePercent(totals[key], previous[key]), 'percent', i18n.language),
+                  })
+                : undefined
+            }
           />
         </Grid>
       ))}
