@@ -194,6 +194,23 @@ export default function ShowReportScreen() {
               </MenuItem>
             ))}
           </TextField>
+          {(['reachTargetMonths', 'targetMonths'] as const).map((key) => (
+            <TextField
+              key={key}
+              select
+              size="small"
+              label={t(`report.months.${key}`)}
+              value={recapMonths[key]}
+              onChange={(event) => setParam(key, event.target.value)}
+              sx={{ minWidth: 150 }}
+            >
+              {Array.from({ length: 36 }, (_, i) => i + 1).map((m) => (
+                <MenuItem key={m} value={m}>
+                  {m}
+                </MenuItem>
+              ))}
+            </TextField>
+          ))}
         </>
       }
     >
