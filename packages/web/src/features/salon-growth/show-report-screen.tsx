@@ -202,7 +202,7 @@ export default function ShowReportScreen() {
               label={t(`report.months.${key}`)}
               value={recapMonths[key]}
               onChange={(event) => setParam(key, event.target.value)}
-              sx={{ minWidth: 150 }}
+              sx={{ minWidth: 200 }}
             >
               {Array.from({ length: 36 }, (_, i) => i + 1).map((m) => (
                 <MenuItem key={m} value={m}>
