@@ -23,6 +23,19 @@ export const ROLE_GROUPS = {
   all: [...ROLES],
 } as const satisfies Record<string, readonly Role[]>;
 
+/**
+ * Who may call a report family's API: the menu level of its screens (SPEC.md §2, DESIGN.md §4),
+ * and SUPERADMIN always. The web routes stay open to every role; the API enforces the level.
+ */
+export const REPORT_ACCESS = {
+  /** Sales data: its children are visible to all roles. */
+  all: [...ROLES],
+  /** 'user' menu level: services and products analysis. */
+  user: ['SUPERADMIN', 'ADMIN', 'SALESMARKETING', 'RECEPTIONIST'],
+  /** 'admin' menu level: Salon Growth and the Report group (service-product, days of week, recap, check-up). */
+  admin: ['SUPERADMIN', 'ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+
 export const SessionCode = Type.String({
   minLength: 20,
   maxLength: 200,

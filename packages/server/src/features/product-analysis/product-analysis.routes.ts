@@ -1,11 +1,11 @@
-import { getProductDataAnalysis, ROLE_GROUPS } from '@salon/contracts';
+import { getProductDataAnalysis, REPORT_ACCESS } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../plugins/auth.js';
 import { assertRange } from '../stats/report-range.js';
 import { getProductAnalysis } from './product-analysis.query.js';
 
 export async function productAnalysisRoutes(app: FastifyInstance) {
-  registerEndpoint(app, getProductDataAnalysis, [...ROLE_GROUPS.all], async ({ params: p }) => {
+  registerEndpoint(app, getProductDataAnalysis, REPORT_ACCESS.user, async ({ params: p }) => {
     assertRange(p.from, p.to, ['from', 'to']);
     return getProductAnalysis(app.db, p.salonId, p.from, p.to);
   });

@@ -9,6 +9,7 @@ import {
   getReportDataAnalysisGender,
   getSalonRecap as getSalonRecapEndpoint,
   getSalonRecapGender,
+  REPORT_ACCESS,
   ROLE_GROUPS,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +21,7 @@ import { getReportData } from './report-data.query.js';
 import { getSalonRecap } from './salon-recap.query.js';
 
 /** Report GETs: every role (SPEC.md §2), salon checked by the auth plugin. Check-up writes: ADMIN or SUPERADMIN. */
-const ALL = [...ROLE_GROUPS.all];
+const ADMIN_LEVEL = REPORT_ACCESS.admin;
 const MANAGERS = [...ROLE_GROUPS.admin, ...ROLE_GROUPS.superadmin];
 
 /** The check-up range: ?fromDate / ?toDate, each defaulting to the current month's bounds. */
@@ -34,35 +35,35 @@ function checkUpRange(query: { fromDate?: string; toDate?: string }) {
 }
 
 export async function reportDataAnalysisRoutes(app: FastifyInstance) {
-  registerEndpoint(app, getDayOfTheWeek, ALL, async ({ params: p }) => {
+  registerEndpoint(app, getDayOfTheWeek, ADMIN_LEVEL, async ({ params: p }) => {
     assertRange(p.fromDate, p.toDate);
     return getDayOfWeek(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
   });
-  registerEndpoint(app, getDayOfTheWeekGender, ALL, async ({ params: p }) => {
+  registerEndpoint(app, getDayOfTheWeekGender, ADMIN_LEVEL, async ({ params: p }) => {
     assertRange(p.fromDate, p.toDate);
     return getDayOfWeek(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
   });
-  registerEndpoint(app, getReportDataAnalysis, ALL, async ({ params: p }) => {
+  registerEndpoint(app, getReportDataAnalysis, ADMIN_LEVEL, async ({ params: p }) => {
     assertRange(p.from, p.to, ['from', 'to']);
     return getReportData(app.db, p.salonId, p.from, p.to, 'ALL');
   });
-  registerEndpoint(app, getReportDataAnalysisGender, ALL, async ({ params: p }) => {
+  registerEndpoint(app, getReportDataAnalysisGender, ADMIN_LEVEL, async ({ params: p }) => {
     assertRange(p.from, p.to, ['from', 'to']);
     return getReportData(app.db, p.salonId, p.from, p.to, p.gender);
   });
-  registerEndpoint(app, getSalonRecapEndpoint, ALL, async ({ params: p }) => {
+  registerEndpoint(app, getSalonRecapEndpoint, ADMIN_LEVEL, async ({ params: p }) => {
     assertRange(p.fromDate, p.toDate);
     return getSalonRecap(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
   });
-  registerEndpoint(app, getSalonRecapGender, ALL, async ({ params: p }) => {
+  registerEndpoint(app, getSalonRecapGender, ADMIN_LEVEL, async ({ params: p }) => {
     assertRange(p.fromDate, p.toDate);
     return getSalonRecap(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
   });
-  registerEndpoint(app, getCheckUpEndpoint, ALL, async ({ params: p, query }) => {
+  registerEndpoint(app, getCheckUpEndpoint, ADMIN_LEVEL, async ({ params: p, query }) => {
     const { from, to } = checkUpRange(query);
     return getCheckUp(app.db, p.salonId, from, to, 'ALL');
   });
-  registerEndpoint(app, getCheckUpGender, ALL, async ({ params: p, query }) => {
+  registerEndpoint(app, getCheckUpGender, ADMIN_LEVEL, async ({ params: p, query }) => {
     const { from, to } = checkUpRange(query);
     return getCheckUp(app.db, p.salonId, from, to, p.gender);
   });

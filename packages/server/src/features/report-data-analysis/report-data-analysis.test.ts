@@ -27,6 +27,11 @@ const get = async (url: string) => {
 const base = '/api/ReportDataAnalysis';
 
 describe('GetDayOftheWeek', () => {
+  it('is an admin-level report: RECEPTIONIST is refused with 403, SUPERADMIN answered', async () => {
+    expect((await get(`${base}/GetDayOftheWeek/${reception}/2025-03-01/2025-03-31/${f.salon1}`)).status).toBe(403);
+    expect((await get(`${base}/GetDayOftheWeek/${superadmin}/2025-03-01/2025-03-31/${f.salon1}`)).status).toBe(200);
+  });
+
   it('groups March 2025 Monday..Sunday (the 1st is a Saturday: 5 Saturdays, Sundays and Mondays)', async () => {
     const { status, body } = await get(`${base}/GetDayOftheWeek/${manager}/2025-03-01/2025-03-31/${f.salon1}`);
     expect(status).toBe(200);
@@ -268,7 +273,7 @@ describe('Check-up', () => {
       ],
     });
     expect(res.statusCode).toBe(200);
-    const { body } = await get(`${base}/GetCheckUp/${reception}/${f.salon1}?fromDate=2025-03-01&toDate=2025-03-31`);
+    const { body } = await get(`${base}/GetCheckUp/${manager}/${f.salon1}?fromDate=2025-03-01&toDate=2025-03-31`);
     const byKpi = Object.fromEntries(body.items.map((i: { kpi: string }) => [i.kpi, i]));
     // 52 >= 50: on target (+4 %); 25 is within 10 % below 27 (24.3): close (-7.41 %); 25 < 36: off
     expect(byKpi.averageTicket).toMatchObject({ target: 50, actual: 52, gapPercent: 4, status: 'ON_TARGET', unit: 'EUR' });

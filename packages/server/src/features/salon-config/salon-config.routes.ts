@@ -1,4 +1,4 @@
-import { ROLE_GROUPS, type SalonConfigProductName, salonConfigEndpoints } from '@salon/contracts';
+import { REPORT_ACCESS, type SalonConfigProductName, salonConfigEndpoints } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { SalonConfigProduct } from '../../db/database.js';
 import { registerEndpoint } from '../../plugins/auth.js';
@@ -54,13 +54,13 @@ export async function salonConfigRoutes(app: FastifyInstance) {
     const { get, save, idKey, targetKey } = salonConfigEndpoints[name];
     const product = productOf[name];
 
-    registerEndpoint(app, get, ROLE_GROUPS.all, async ({ params }) => {
+    registerEndpoint(app, get, REPORT_ACCESS.admin, async ({ params }) => {
       const today = await salonTodayOrThrow(app, params.salonId);
       const config = await getSalonConfig(app.db, params.salonId, product, today);
       return toSalonConfigResponse(config, idKey, targetKey) as never;
     });
 
-    registerEndpoint(app, save, ['ADMIN', 'SUPERADMIN'], async ({ body }) => {
+    registerEndpoint(app, save, REPORT_ACCESS.admin, async ({ body }) => {
       const input = body as ConfigBody;
       const specific = input[targetKey] as number | undefined;
       if (input.target !== undefined && specific !== undefined && input.target !== specific) {

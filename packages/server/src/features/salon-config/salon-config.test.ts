@@ -56,11 +56,17 @@ describe('defaults', () => {
     }
   });
 
-  it('are readable by all six roles, never another salon', async () => {
-    for (const user of ['reception', 'marketing', 'stylist', 'assistant', 'superadmin']) {
+  it('are readable by ADMIN and SUPERADMIN only (admin menu level), never another salon', async () => {
+    for (const [user, status] of [
+      ['superadmin', 200],
+      ['reception', 403],
+      ['marketing', 403],
+      ['stylist', 403],
+      ['assistant', 403],
+    ] as const) {
       const code = await signIn(t.app, user);
       const res = await t.app.inject({ method: 'GET', url: `/api/SalonConfigHaircut/${code}/${fixture.salon1}` });
-      expect(res.statusCode, user).toBe(200);
+      expect(res.statusCode, user).toBe(status);
     }
     const other = await t.app.inject({ method: 'GET', url: `/api/SalonConfigHaircut/${manager}/${fixture.salon2}` });
     expect(other.statusCode).toBe(403);

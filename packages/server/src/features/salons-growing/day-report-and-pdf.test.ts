@@ -110,7 +110,7 @@ describe('today / tomorrow report', () => {
 
 describe('ExportPDF', () => {
   it('answers a real PDF named after the salon and the period, readable by pdftotext', async () => {
-    const code = await signIn(t.app, 'stylist');
+    const code = await signIn(t.app, 'manager');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/SalonsGrowing/ExportPDF',
@@ -187,8 +187,8 @@ describe('ExportPDF', () => {
   });
 
   it("is written in the caller's language", async () => {
-    await t.db.updateTable('users').set({ language: 'it' }).where('id', '=', fixture.users.reception).execute();
-    const code = await signIn(t.app, 'reception');
+    await t.db.updateTable('users').set({ language: 'it' }).where('id', '=', fixture.users.superadmin).execute();
+    const code = await signIn(t.app, 'superadmin');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/SalonsGrowing/ExportPDF',

@@ -307,12 +307,16 @@ describe('routes', () => {
   const reportUrl = (code: string, salonId: number, name = 'Treatment', to = '2026-05-15', from = '2026-03-01') =>
     `/api/SalonsGrowing/Get${name}TargetAndDataRelating/60/${to}/${from}/4/2/${salonId}/${code}`;
 
-  it('serves the five reports to every role of the salon', async () => {
-    for (const user of ['manager', 'reception', 'marketing', 'stylist', 'assistant', 'superadmin']) {
+  it('serves the five reports to ADMIN and SUPERADMIN (admin menu level) and refuses the other roles', async () => {
+    for (const user of ['manager', 'superadmin']) {
       const code = await signIn(t.app, user);
       const res = await t.app.inject({ method: 'GET', url: reportUrl(code, fixture.salon1) });
       expect(res.statusCode, user).toBe(200);
       expect(res.json()).toMatchObject({ category: 'TREATMENT', startPercent: 37.5, currentPathPercent: 54.38 });
+    }
+    for (const user of ['reception', 'marketing', 'stylist', 'assistant']) {
+      const code = await signIn(t.app, user);
+      expect((await t.app.inject({ method: 'GET', url: reportUrl(code, fixture.salon1) })).statusCode, user).toBe(403);
     }
     const code = await signIn(t.app, 'manager');
     const expected = { Colour: 'COLOUR', Haircut: 'HAIRCUT', Resale: 'RESALE', Styling: 'STYLING' };
@@ -346,7 +350,7 @@ describe('routes', () => {
   });
 
   it('recap answers with the literal 60 in its path', async () => {
-    const code = await signIn(t.app, 'stylist');
+    const code = await signIn(t.app, 'manager');
     const res = await t.app.inject({ method: 'GET', url: `/api/SalonsGrowing/GetRecapData/60/4/2/${fixture.salon1}/${code}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ salonId: fixture.salon1, target: 60, reachTargetMonths: 4, targetMonths: 2 });
@@ -356,7 +360,7 @@ describe('routes', () => {
   });
 
   it('daily data: dates, month of the current year, type and range checks', async () => {
-    const code = await signIn(t.app, 'reception');
+    const code = await signIn(t.app, 'manager');
     const base = `/api/SalonsGrowing/GetDailyData/CUTS/60/4/2/${fixture.salon1}/${code}`;
     // CUTS = haircut: 03-02 1/2 = 50, 03-04 0/1 = 0; total 1/3 = 33.33, gap 33.33 - 60 = -26.67.
     const cuts = await t.app.inject({ method: 'GET', url: `${base}?dateFrom=2026-03-01&dateTo=2026-03-05` });

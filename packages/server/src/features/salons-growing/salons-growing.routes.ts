@@ -5,7 +5,7 @@ import {
   getGrowthTodayReport,
   getGrowthTomorrowReport,
   growthReportEndpoints,
-  ROLE_GROUPS,
+  REPORT_ACCESS,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
@@ -44,7 +44,7 @@ export async function salonsGrowingRoutes(app: FastifyInstance) {
   }
 
   for (const [category, endpoint] of Object.entries(growthReportEndpoints)) {
-    registerEndpoint(app, endpoint, ROLE_GROUPS.all, async ({ params }) => {
+    registerEndpoint(app, endpoint, REPORT_ACCESS.admin, async ({ params }) => {
       assertDate(params.fromDate, 'fromDate');
       assertDate(params.toDate, 'toDate');
       if (params.toDate < params.fromDate) {
@@ -75,12 +75,12 @@ export async function salonsGrowingRoutes(app: FastifyInstance) {
     });
   }
 
-  registerEndpoint(app, getGrowthRecapData, ROLE_GROUPS.all, async ({ params }) => {
+  registerEndpoint(app, getGrowthRecapData, REPORT_ACCESS.admin, async ({ params }) => {
     const salon = await salonOrThrow(params.salonId);
     return getGrowthRecap(app.db, salon, { reachTargetMonths: params.reachTargetMonths, targetMonths: params.targetMonths });
   });
 
-  registerEndpoint(app, getGrowthDailyData, ROLE_GROUPS.all, async ({ params, query }) => {
+  registerEndpoint(app, getGrowthDailyData, REPORT_ACCESS.admin, async ({ params, query }) => {
     const salon = await salonOrThrow(params.salonId);
     let dateFrom: string;
     let dateTo: string;
@@ -115,17 +115,17 @@ export async function salonsGrowingRoutes(app: FastifyInstance) {
     });
   });
 
-  registerEndpoint(app, getGrowthTodayReport, ROLE_GROUPS.all, async ({ params }) => {
+  registerEndpoint(app, getGrowthTodayReport, REPORT_ACCESS.admin, async ({ params }) => {
     const salon = await salonOrThrow(params.salonId);
     return getDayReport(app.db, salon.salonId, salon.today);
   });
 
-  registerEndpoint(app, getGrowthTomorrowReport, ROLE_GROUPS.all, async ({ params }) => {
+  registerEndpoint(app, getGrowthTomorrowReport, REPORT_ACCESS.admin, async ({ params }) => {
     const salon = await salonOrThrow(params.salonId);
     return getDayReport(app.db, salon.salonId, addDays(salon.today, 1));
   });
 
-  registerEndpoint(app, exportGrowthPdf, ROLE_GROUPS.all, async ({ query }, request, reply) => {
+  registerEndpoint(app, exportGrowthPdf, REPORT_ACCESS.admin, async ({ query }, request, reply) => {
     const salon = await salonOrThrow(query.salonId);
     const reports = await getAllGrowthReports(app.db, salon, (category, config) => ({
       category,

@@ -1,11 +1,11 @@
-import { getServiceDataAnalysis, ROLE_GROUPS } from '@salon/contracts';
+import { getServiceDataAnalysis, REPORT_ACCESS } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../plugins/auth.js';
 import { assertRange } from '../stats/report-range.js';
 import { getServiceAnalysis } from './service-analysis.query.js';
 
 export async function serviceAnalysisRoutes(app: FastifyInstance) {
-  registerEndpoint(app, getServiceDataAnalysis, [...ROLE_GROUPS.all], async ({ params: p }) => {
+  registerEndpoint(app, getServiceDataAnalysis, REPORT_ACCESS.user, async ({ params: p }) => {
     assertRange(p.from, p.to, ['from', 'to']);
     return getServiceAnalysis(app.db, p.salonId, p.from, p.to);
   });

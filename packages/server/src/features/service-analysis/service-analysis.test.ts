@@ -43,6 +43,19 @@ describe('GetServiceDataAnalysis', () => {
     expect(body.totals).toEqual({ count: 5, revenue: 156, discount: 14, distinctClients: 4, averagePrice: 31.2 });
   });
 
+  it("is a 'user'-level report: RECEPTIONIST and SALESMARKETING are answered, consultants refused with 403", async () => {
+    const url = (code: string) => `/api/ServiceDataAnalysis/GetServiceDataAnalysis/${code}/2025-03-01/2025-03-31/${f.salon1}`;
+    for (const [user, status] of [
+      ['reception', 200],
+      ['marketing', 200],
+      ['stylist', 403],
+      ['assistant', 403],
+    ] as const) {
+      const code = await signIn(t.app, user);
+      expect((await t.app.inject({ method: 'GET', url: url(code) })).statusCode, user).toBe(status);
+    }
+  });
+
   it('answers 403 for another salon and 400 for a bad range', async () => {
     const manager2 = await signIn(t.app, 'manager2');
     expect(
