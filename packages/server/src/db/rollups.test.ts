@@ -90,6 +90,16 @@ describe('daily rollups', () => {
     }
     await expectPrevDaysConsistent(t.db);
     await expectRebookingConsistent(t.db);
+    // month buckets of a range starting mid-month: distinct clients per month equal the raw count
+    const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
+    for (const [month, from, to] of [
+      ['2025-02', '2025-02-21', '2025-02-28'],
+      ['2025-03', '2025-03-01', '2025-03-31'],
+      ['2025-04', '2025-04-01', '2025-04-30'],
+    ] as const) {
+      const raw = await getSalesTotalsFromRaw(t.db, { salonId: f.salon1, from, to, gender: 'ALL' });
+      expect([month, buckets.get(month)?.clients ?? 0]).toEqual([month, raw.clients]);
+    }
     // and on the hand-worked numbers: March 2025 of salon 1 (see report-fixture.ts)
     const march = await getSalesTotalsFromRaw(t.db, { salonId: f.salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' });
     expect(march).toEqual({ servicesCents: 15600, productsCents: 5200, discountCents: 1700, appointments: 4, clients: 4, newClients: 2 });

@@ -104,12 +104,7 @@ export async function getSalesMeasures(db: DbOrTx, q: SalesQuery, grain: Grain):
     sql<BucketRow>`
       SELECT ${b} AS b, sum(appointments) AS v1, NULL::int AS v2, NULL::int AS v3
       FROM appointments_daily WHERE ${range} GROUP BY GROUPING SETS ((${b}), ())`.execute(db),
-    // Distinct clients by hashing (DISTINCT in a subquery), not count(DISTINCT), which sorts.
-    sql<BucketRow>`
-      SELECT b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
-      FROM (SELECT DISTINCT ${b} AS b, client_id FROM client_days WHERE ${range}) x GROUP BY b
-      UNION ALL
-      SELECT NULL, count(*), NULL, NULL FROM (SELECT DISTINCT client_id FROM client_days WHERE ${range}) y`.execute(db),
+    distinctClients(db, q, grain, range),
     sql<BucketRow>`
       SELECT ${b} AS b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
       FROM (SELECT first_visit AS day, COALESCE(gender, 'UNKNOWN') AS gender FROM clients
@@ -139,6 +134,35 @@ export async function getSalesMeasures(db: DbOrTx, q: SalesQuery, grain: Grain):
   for (const r of clients.rows) slot(r.b).clients = Number(r.v1 ?? 0);
   for (const r of newClients.rows) slot(r.b).newClients = Number(r.v1 ?? 0);
   return { buckets, totals };
+}
+
+/**
+ * Distinct clients per bucket and in total, without hashing client ids: a client's first day
+ * in a period [start, end] is their only client_days row there whose prev_day is null or
+ * before start. So the clients of a range are count(rows with prev_day < from); of a month
+ * bucket, the rows with prev_day < greatest(from, month start); of a day, every row. Weekdays
+ * are not contiguous periods: their distinct clients are counted by hashing.
+ */
+function distinctClients(db: DbOrTx, q: SalesQuery, grain: Grain, range: RawBuilder<unknown>) {
+  const firstInRange = sql`(prev_day IS NULL OR prev_day < ${q.from}::date)`;
+  if (grain === 'isodow') {
+    return sql<BucketRow>`
+      SELECT b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
+      FROM (SELECT DISTINCT extract(isodow FROM day)::int::text AS b, client_id FROM client_days WHERE ${range}) x GROUP BY b
+      UNION ALL
+      SELECT NULL, count(*) FILTER (WHERE ${firstInRange}), NULL, NULL FROM client_days WHERE ${range}`.execute(db);
+  }
+  const firstInBucket =
+    grain === 'day'
+      ? sql`true`
+      : grain === 'month'
+        ? sql`(prev_day IS NULL OR prev_day < greatest(${q.from}::date, date_trunc('month', day)::date))`
+        : firstInRange;
+  return sql<BucketRow>`
+    SELECT ${bucketOf(grain)} AS b, count(*) FILTER (WHERE ${firstInBucket}) AS v1, NULL::int AS v2, NULL::int AS v3
+    FROM client_days WHERE ${range} GROUP BY 1
+    UNION ALL
+    SELECT NULL, count(*) FILTER (WHERE ${firstInRange}), NULL, NULL FROM client_days WHERE ${range}`.execute(db);
 }
 
 /**
