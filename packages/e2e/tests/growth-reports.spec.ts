@@ -57,7 +57,7 @@ test.describe('salon growth and report screens (issue 4, part B)', () => {
     await page.getByRole('combobox', { name: 'Compare with' }).click();
     await page.getByRole('option', { name: 'Previous period' }).click();
     await expect(page).toHaveURL(/compare=previous/);
-    await expect(page.getByTestId('recap-loaded')).toContainText('compared with 2026-05-29 – 2026-08-14');
+    await expect(page.getByTestId('recap-loaded')).toContainText('compared with 29 May 2026 – 14 Aug 2026');
     await expect(page.getByTestId('kpi-card').filter({ hasText: 'Total revenue' })).toContainText('Comparison: €');
     await shot(page, 'recap');
 

@@ -132,7 +132,7 @@ describe('ShowReportScreen', () => {
   it("asks the category's report with its stored target, period start and months, up to today", async () => {
     renderAt('/show-report?category=COLOUR');
     expect((await screen.findByTestId('growth-period', {}, { timeout: 10_000 })).textContent).toBe(
-      'Salone Uno · Colour: from 2026-02-01 to 2026-11-30, target 45%',
+      'Salone Uno · Colour: from 1 Feb 2026 to 30 Nov 2026, target 45%',
     );
     const asked = calls.find((call) => call.url.includes('GetColourTargetAndDataRelating'))?.url ?? '';
     expect(asked).toMatch(new RegExp(`/GetColourTargetAndDataRelating/45/${today}/2026-02-01/10/3/1/`));

@@ -16,6 +16,7 @@ import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
+import { formatDay, monthName } from '../../components/format/date-format';
 import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { toIsoDate } from '../../components/report-frame/report-dates';
@@ -190,7 +191,7 @@ export default function ShowReportScreen() {
           >
             {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
               <MenuItem key={m} value={m}>
-                {new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, m - 1, 1)))}
+                {monthName(m, language)}
               </MenuItem>
             ))}
           </TextField>
@@ -220,8 +221,8 @@ export default function ShowReportScreen() {
             {t('report.period', {
               salon: data.salonName,
               category: categoryName,
-              from: data.periodStartDate,
-              to: data.periodEndDate,
+              from: formatDay(data.periodStartDate, language),
+              to: formatDay(data.periodEndDate, language),
               target: formatValue(data.target, 'percent', language),
             })}
           </Typography>
@@ -431,8 +432,8 @@ function DailySection({
             <>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="daily-summary">
                 {t('daily.summary', {
-                  from: daily.dateFrom,
-                  to: daily.dateTo,
+                  from: formatDay(daily.dateFrom, i18n.language),
+                  to: formatDay(daily.dateTo, i18n.language),
                   percent: formatValue(daily.percent, 'percent', i18n.language),
                   appointments: daily.appointments,
                   withCategory: daily.appointmentsWithCategory,
@@ -470,7 +471,7 @@ function DayReportCard({
     >
       <Typography id={`day-${day}`} variant="h6" component="h2">
         {t(`day.${day}`)}
-        {report ? ` · ${report.date}` : ''}
+        {report ? ` · ${formatDay(report.date, language)}` : ''}
       </Typography>
       <SectionState isPending={isPending} error={error}>
         {report ? (

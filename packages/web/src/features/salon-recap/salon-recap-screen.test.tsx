@@ -119,7 +119,7 @@ describe('SalonRecapScreen', () => {
   it('adds a comparison period and a gender set, each merged on its own', async () => {
     renderAt('/Salon-Recap?fromDate=2026-03-01&toDate=2026-03-31&compare=lastYear&gender=FEMALE');
     expect((await screen.findByTestId('recap-loaded', {}, { timeout: 10_000 })).textContent).toMatch(
-      /compared with 2025-03-01 – 2025-03-31/,
+      /compared with 1 Mar 2025 – 31 Mar 2025/,
     );
     expect(calls.some((url) => url.includes('/GetSalonRecap/') && url.includes('2025-03-01/2025-03-31'))).toBe(true);
     expect(calls.some((url) => url.includes('/GetSalonRecapGender/') && url.endsWith('/FEMALE'))).toBe(true);

@@ -15,6 +15,7 @@ import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
+import { formatDay } from '../../components/format/date-format';
 import { useFormatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
@@ -97,7 +98,7 @@ const KPIS: { key: KpiKey; format: 'money' | 'integer' | 'percent' }[] = [
 
 /** /Salon-Recap: per day, checked-out vs recommended, with a second period and a gender set to compare. */
 export default function SalonRecapScreen() {
-  const { t } = useTranslation('recap');
+  const { t, i18n } = useTranslation('recap');
   const format = useFormatValue();
   const queryClient = useQueryClient();
   const filters = useReportFilters();
@@ -280,7 +281,9 @@ export default function SalonRecapScreen() {
         ) : (
           <Typography variant="body2" color="text.secondary" data-testid="recap-loaded">
             {t('loaded', { count: primary.data.loaded })}
-            {secondRange ? ` · ${t('secondRange', { from: secondRange.fromDate, to: secondRange.toDate })}` : ''}
+            {secondRange
+              ? ` · ${t('secondRange', { from: formatDay(secondRange.fromDate, i18n.language), to: formatDay(secondRange.toDate, i18n.language) })}`
+              : ''}
           </Typography>
         )}
         {second.isError || genderSet.isError ? (
