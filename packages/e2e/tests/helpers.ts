@@ -38,8 +38,8 @@ export const DEMO_USERS = [
   { username: 'manager', landing: '/sales-data-analysis', menu: ADMIN_MENU },
   { username: 'reception', landing: '/sales-data-analysis', menu: USER_MENU },
   { username: 'marketing', landing: '/sales-data-analysis', menu: USER_MENU },
-  { username: 'stylist', landing: '/', menu: [] },
-  { username: 'assistant', landing: '/', menu: [] },
+  { username: 'stylist', landing: '/', menu: ['sales-data'] },
+  { username: 'assistant', landing: '/', menu: ['sales-data'] },
   { username: 'manager2', landing: '/sales-data-analysis', menu: ADMIN_MENU },
   { username: 'noroles', landing: '/', menu: [] },
 ] as const;

@@ -42,8 +42,11 @@ test.describe('routing rules (SPEC.md §2)', () => {
     await expect.poll(() => pathOf(page)).toBe('/sales-data-analysis');
   });
 
-  test('a consultant lands on a home page that says what they can open', async ({ page }) => {
+  test('a consultant lands on a home page that lists what they can open', async ({ page }) => {
     await signInToShell(page, 'stylist');
-    await expect(page.getByTestId('home-screen')).toContainText('No report is open to your role yet');
+    const home = page.getByTestId('home-screen');
+    await expect(home.getByRole('link')).toHaveCount(4);
+    await home.getByRole('link').first().click();
+    await expect.poll(() => pathOf(page)).toBe('/sales-data-analysis-days');
   });
 });

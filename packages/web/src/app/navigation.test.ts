@@ -52,8 +52,14 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'api-docs',
     ]);
   });
-  it('gives consultants and users without roles nothing, dropping empty groups and trailing dividers', () => {
-    expect(filterNavigation(navigation, ['IMAGE'])).toEqual([]);
+  it('gives consultants only the Sales Data children (not its user-level overview)', () => {
+    for (const role of ['IMAGE', 'ASSISTANCE'] as const) {
+      const menu = filterNavigation(navigation, [role]);
+      expect(topIds(menu)).toEqual(['sales-data']);
+      expect(ids(menu)).toEqual(['sales-data-days', 'sales-data-months', 'sales-data-year', 'sales-data-clients']);
+    }
+  });
+  it('gives users without roles nothing, dropping empty groups and trailing dividers', () => {
     expect(filterNavigation(navigation, [])).toEqual([]);
   });
   it('shows the Sales Data children to everyone who sees the parent', () => {

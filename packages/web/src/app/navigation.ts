@@ -25,7 +25,7 @@ export interface NavigationItem {
   parentId?: string;
 }
 
-const { user, admin, superadmin } = ROLE_GROUPS;
+const { user, admin, superadmin, consultant } = ROLE_GROUPS;
 
 /** The menu of SPEC.md §2; each entry is shown only to its level. */
 export const navigation: NavigationItem[] = [
@@ -63,9 +63,12 @@ export const navigation: NavigationItem[] = [
         title: 'Sales Data',
         type: 'collapse',
         icon: 'sales',
-        auth: user,
+        // SPEC.md §2: the entry is 'user' level, its children visible to all roles of the salons,
+        // so a consultant sees the group with the children only (and has a menu, DESIGN.md §5).
+        // The superadmin keeps the chain menu and opens a salon's reports from /salon-listing.
+        auth: [...user, ...consultant],
         children: [
-          { id: 'sales-data-overview', title: 'Overview', type: 'item', url: '/sales-data-analysis' },
+          { id: 'sales-data-overview', title: 'Overview', type: 'item', url: '/sales-data-analysis', auth: user },
           { id: 'sales-data-days', title: 'By day', type: 'item', url: '/sales-data-analysis-days' },
           { id: 'sales-data-months', title: 'By month', type: 'item', url: '/sales-data-analysis-months' },
           { id: 'sales-data-year', title: 'By year', type: 'item', url: '/sales-data-analysis-year' },
