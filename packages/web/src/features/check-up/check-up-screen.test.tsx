@@ -26,18 +26,20 @@ const checkUp: CheckUp = {
 };
 
 let posts: { url: string; body: unknown }[] = [];
+let gets: string[] = [];
 
-function renderScreen() {
+function renderScreen(search = '') {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.method === 'POST') posts.push({ url, body: JSON.parse(String(init.body)) });
+      else gets.push(url);
       return new Response(JSON.stringify(checkUp), { status: 200 });
     }),
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/Check-Up?fromDate=2026-03-01&toDate=2026-03-31']}>
+      <MemoryRouter initialEntries={[`/Check-Up?fromDate=2026-03-01&toDate=2026-03-31${search}`]}>
         <CheckUpScreen />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -46,6 +48,7 @@ function renderScreen() {
 
 beforeEach(() => {
   posts = [];
+  gets = [];
   auth.roles = ['ADMIN'];
 });
 afterEach(() => {
@@ -96,6 +99,16 @@ describe('CheckUpScreen', () => {
       { kpi: 'retailAttachRate', target: null },
       { kpi: 'nps', target: null },
     ]);
+  });
+
+  it("reads and saves one gender's own targets when a gender is chosen", async () => {
+    renderScreen('&gender=FEMALE');
+    fireEvent.change(await screen.findByTestId('target-averageTicket', {}, { timeout: 10_000 }), { target: { value: '70' } });
+    expect(gets[0]).toMatch(/\/api\/ReportDataAnalysis\/GetCheckUpGender\/[^/]*\/1\/FEMALE\?fromDate=2026-03-01&toDate=2026-03-31$/);
+    expect(screen.getByText('Targets for women')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('save-targets'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]?.url).toMatch(/\/api\/ReportDataAnalysis\/AddCheckUpGender\/[^/]*\/1\/FEMALE$/);
   });
 
   it('lets other roles read the targets but not save them', async () => {
