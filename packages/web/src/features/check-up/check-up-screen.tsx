@@ -127,7 +127,7 @@ export default function CheckUpScreen() {
     const withTarget = items.filter((item) => item.gapPercent !== null);
     return {
       tooltip: { trigger: 'axis' },
-      grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 16, top: 28, bottom: 8, containLabel: true },
       xAxis: { type: 'value', min: 0, max: 200, axisLabel: { formatter: '{value} %' } },
       yAxis: { type: 'category', data: withTarget.map((item) => t(`kpi.${item.kpi}`)), inverse: true },
       series: [
@@ -140,7 +140,11 @@ export default function CheckUpScreen() {
             value: Math.min(200, Math.round((100 + (item.gapPercent ?? 0)) * 10) / 10),
             itemStyle: { color: item.status === 'ON_TARGET' ? '#2e7d32' : item.status === 'CLOSE' ? '#ed6c02' : '#d32f2f' },
           })),
-          markLine: { symbol: 'none', data: [{ xAxis: 100, name: t('chart.target') }], label: { formatter: t('chart.target') } },
+          markLine: {
+            symbol: 'none',
+            data: [{ xAxis: 100, name: t('chart.target') }],
+            label: { formatter: t('chart.target'), position: 'end' },
+          },
         },
       ],
     };
