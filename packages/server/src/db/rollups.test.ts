@@ -71,6 +71,26 @@ async function expectRebookingConsistent(db: Db) {
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
+/** appointments_daily.with_haircut / with_styling / with_resale (salon growth) equal the raw lines, on every row. */
+async function expectGrowthFlagsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM appointments_daily ad
+    FULL JOIN (
+      SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN') AS gender,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM sale_lines l WHERE l.salon_id = a.salon_id AND l.appointment_id = a.id
+          AND l.kind = 'SERVICE' AND l.category = 'HAIRCUT')) AS haircut,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM sale_lines l WHERE l.salon_id = a.salon_id AND l.appointment_id = a.id
+          AND l.kind = 'SERVICE' AND l.category = 'STYLING')) AS styling,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM sale_lines l WHERE l.salon_id = a.salon_id AND l.appointment_id = a.id
+          AND l.kind = 'PRODUCT' AND l.category = 'RESALE')) AS resale
+      FROM appointments a LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
+      WHERE a.status = 'DONE' GROUP BY 1, 2, 3
+    ) x ON x.salon_id = ad.salon_id AND x.day = ad.day AND x.gender = ad.gender
+    WHERE ad.with_haircut IS DISTINCT FROM x.haircut OR ad.with_styling IS DISTINCT FROM x.styling
+      OR ad.with_resale IS DISTINCT FROM x.resale`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
 describe('daily rollups', () => {
   it('agree with the raw tables on the fixture, per day and per range, for every gender', async () => {
     for (const salonId of [f.salon1, f.salon2]) {
@@ -90,6 +110,7 @@ describe('daily rollups', () => {
     }
     await expectPrevDaysConsistent(t.db);
     await expectRebookingConsistent(t.db);
+    await expectGrowthFlagsConsistent(t.db);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
     for (const [month, from, to] of [
@@ -190,6 +211,7 @@ describe('daily rollups', () => {
       await refreshSalesRollup(tx, salon1, '2025-03-20', '2025-03-20');
     });
     await expectRebookingConsistent(t.db);
+    await expectGrowthFlagsConsistent(t.db);
     const march = await sql<{ rebooked: number }>`
       SELECT sum(rebooked) AS rebooked FROM appointments_daily WHERE salon_id = ${salon1} AND day BETWEEN '2025-03-01' AND '2025-03-31'`.execute(
       t.db,

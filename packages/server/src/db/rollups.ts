@@ -122,10 +122,11 @@ async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
   // Sale lines share their appointment's day (the write path and import keep it so).
   await sql`
     INSERT INTO appointments_daily (salon_id, day, gender, appointments, with_service, with_product, with_colour, with_treatment,
-      with_discount, discount_cents, booked_minutes, with_client, rebooked)
+      with_haircut, with_styling, with_resale, with_discount, discount_cents, booked_minutes, with_client, rebooked)
     SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN'), count(*),
       count(*) FILTER (WHERE l.services > 0), count(*) FILTER (WHERE l.products > 0),
       count(*) FILTER (WHERE l.colour > 0), count(*) FILTER (WHERE l.treatment > 0),
+      count(*) FILTER (WHERE l.haircut > 0), count(*) FILTER (WHERE l.styling > 0), count(*) FILTER (WHERE l.resale > 0),
       count(*) FILTER (WHERE l.discount > 0), COALESCE(sum(l.discount), 0),
       COALESCE(round(sum(extract(epoch FROM (a.end_at - a.start_at))) / 60), 0),
       count(*) FILTER (WHERE a.client_id IS NOT NULL),
@@ -139,6 +140,9 @@ async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
       SELECT sl.salon_id, sl.appointment_id,
         count(*) FILTER (WHERE sl.kind = 'SERVICE') AS services, count(*) FILTER (WHERE sl.kind = 'PRODUCT') AS products,
         count(*) FILTER (WHERE sl.category = 'COLOUR') AS colour, count(*) FILTER (WHERE sl.category = 'TREATMENT') AS treatment,
+        count(*) FILTER (WHERE sl.kind = 'SERVICE' AND sl.category = 'HAIRCUT') AS haircut,
+        count(*) FILTER (WHERE sl.kind = 'SERVICE' AND sl.category = 'STYLING') AS styling,
+        count(*) FILTER (WHERE sl.kind = 'PRODUCT' AND sl.category = 'RESALE') AS resale,
         sum(sl.discount_cents) AS discount
       FROM sale_lines sl
       WHERE sl.appointment_id IS NOT NULL ${scopeFilter('sl', scope)}

@@ -3,6 +3,7 @@ import { rollupsSchema } from './002-rollups.js';
 import { appointmentServicesSchema } from './003-appointment-services.js';
 import { clientDaysPrevDaySchema } from './004-client-days-prev-day.js';
 import { rebookingRollupSchema } from './005-rebooking-rollup.js';
+import { growthRollupSchema } from './006-growth-rollup.js';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   { version: 3, name: 'appointment-services', sql: appointmentServicesSchema },
   { version: 4, name: 'client-days-prev-day', sql: clientDaysPrevDaySchema },
   { version: 5, name: 'rebooking-rollup', sql: rebookingRollupSchema },
+  { version: 6, name: 'growth-rollup', sql: growthRollupSchema },
 ];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppointmentStatus, Db, ProductCategory, ServiceCategory } from '../../db/database.js';
+import { refreshSalesRollup } from '../../db/rollups.js';
 
 /** Test support: a small catalogue and hand-made appointments whose penetration is worked out in growth.test.ts. */
 export interface Catalogue {
@@ -69,47 +70,51 @@ export async function insertAppointment(
   lines: (LineCategory | LineSpec)[] = [],
   options: { time?: string; minutes?: number; booked?: ServiceCategory[]; staffId?: number } = {},
 ): Promise<number> {
-  const time = options.time ?? '10:00';
-  const { rows } = await sql<{ id: number }>`
-    INSERT INTO appointments (salon_id, day, start_at, end_at, status, staff_id)
-    VALUES (${salonId}, ${day}::date, (${day}::date + ${time}::time) AT TIME ZONE 'Europe/Rome',
-      (${day}::date + ${time}::time + make_interval(mins => ${options.minutes ?? 60})) AT TIME ZONE 'Europe/Rome', ${status}, ${options.staffId ?? null})
-    RETURNING id`.execute(db);
-  const id = (rows[0] as { id: number }).id;
-  for (const entry of lines) {
-    const spec = typeof entry === 'string' ? { category: entry } : entry;
-    const isProduct = spec.category === 'RESALE' || spec.category === 'PROFESSIONAL';
-    const listCents = LIST_CENTS[spec.category];
-    const paid = spec.paidCents ?? listCents;
-    await db
-      .insertInto('sale_lines')
-      .values({
-        salon_id: salonId,
-        appointment_id: id,
-        staff_id: options.staffId ?? null,
-        day,
-        kind: isProduct ? 'PRODUCT' : 'SERVICE',
-        service_id: isProduct ? null : catalogue.services[spec.category as ServiceCategory],
-        product_id: isProduct ? catalogue.products[spec.category as ProductCategory] : null,
-        category: spec.category,
-        list_amount_cents: listCents,
-        paid_amount_cents: paid,
-        discount_cents: listCents - paid,
-      })
-      .execute();
-  }
-  for (const category of options.booked ?? []) {
-    await db
-      .insertInto('appointment_services')
-      .values({
-        salon_id: salonId,
-        appointment_id: id,
-        service_id: catalogue.services[category],
-        list_price_cents: LIST_CENTS[category],
-      })
-      .execute();
-  }
-  return id;
+  // As the write path does: the appointment, its lines and the rollup refresh in one transaction.
+  return db.transaction().execute(async (tx) => {
+    const time = options.time ?? '10:00';
+    const { rows } = await sql<{ id: number }>`
+      INSERT INTO appointments (salon_id, day, start_at, end_at, status, staff_id)
+      VALUES (${salonId}, ${day}::date, (${day}::date + ${time}::time) AT TIME ZONE 'Europe/Rome',
+        (${day}::date + ${time}::time + make_interval(mins => ${options.minutes ?? 60})) AT TIME ZONE 'Europe/Rome', ${status}, ${options.staffId ?? null})
+      RETURNING id`.execute(tx);
+    const id = (rows[0] as { id: number }).id;
+    for (const entry of lines) {
+      const spec = typeof entry === 'string' ? { category: entry } : entry;
+      const isProduct = spec.category === 'RESALE' || spec.category === 'PROFESSIONAL';
+      const listCents = LIST_CENTS[spec.category];
+      const paid = spec.paidCents ?? listCents;
+      await tx
+        .insertInto('sale_lines')
+        .values({
+          salon_id: salonId,
+          appointment_id: id,
+          staff_id: options.staffId ?? null,
+          day,
+          kind: isProduct ? 'PRODUCT' : 'SERVICE',
+          service_id: isProduct ? null : catalogue.services[spec.category as ServiceCategory],
+          product_id: isProduct ? catalogue.products[spec.category as ProductCategory] : null,
+          category: spec.category,
+          list_amount_cents: listCents,
+          paid_amount_cents: paid,
+          discount_cents: listCents - paid,
+        })
+        .execute();
+    }
+    for (const category of options.booked ?? []) {
+      await tx
+        .insertInto('appointment_services')
+        .values({
+          salon_id: salonId,
+          appointment_id: id,
+          service_id: catalogue.services[category],
+          list_price_cents: LIST_CENTS[category],
+        })
+        .execute();
+    }
+    await refreshSalesRollup(tx, salonId, day, day);
+    return id;
+  });
 }
 
 /**
@@ -142,6 +147,7 @@ export async function seedGrowthFixture(db: Db, salonId: number): Promise<Catalo
       paid_amount_cents: 1250,
     })
     .execute();
+  await refreshSalesRollup(db, salonId, '2026-01-30', '2026-01-30');
   await add('2026-02-03', 'DONE', ['TREATMENT', 'TREATMENT']);
   await add('2026-02-17', 'DONE', ['STYLING', 'PROFESSIONAL']);
   await add('2026-02-18', 'NO_SHOW');
