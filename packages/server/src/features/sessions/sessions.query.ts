@@ -1,5 +1,3 @@
-import type { UserDTO, UserPermissionDTO } from '@salon/contracts';
-import type { Static } from 'typebox';
 import type { DbOrTx, Role } from '../../db/database.js';
 
 export interface SessionRow {
@@ -56,46 +54,6 @@ export async function getUserRoles(db: DbOrTx, userId: number): Promise<Role[]> 
     .orderBy('permissions.id')
     .execute();
   return rows.map((r) => r.permission);
-}
-
-/** The user as the client sees it (SPEC.md §3), with roles derived from their permissions. */
-export async function getUserDto(db: DbOrTx, userId: number): Promise<Static<typeof UserDTO> | undefined> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!user) return undefined;
-  return {
-    userId: user.id,
-    salonId: user.salon_id,
-    role: await getUserRoles(db, userId),
-    firstName: user.first_name,
-    lastName: user.last_name,
-    phoneNumber: user.phone_number,
-    email: user.email,
-    username: user.username,
-    title: user.title,
-    note: user.note,
-    gender: user.gender,
-    employmentStart: user.employment_start,
-    employmentEnd: user.employment_end,
-    language: user.language,
-    settings: (user.settings as Record<string, unknown> | null) ?? null,
-    data: { shortcuts: user.shortcuts ?? [] },
-  };
-}
-
-export async function getUserPermissionDtos(db: DbOrTx, userId: number): Promise<Static<typeof UserPermissionDTO>[]> {
-  const rows = await db
-    .selectFrom('user_permissions')
-    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
-    .select([
-      'user_permissions.id as userPermissionId',
-      'user_permissions.user_id as userId',
-      'permissions.id as permissionId',
-      'permissions.permission',
-    ])
-    .where('user_permissions.user_id', '=', userId)
-    .orderBy('permissions.id')
-    .execute();
-  return rows;
 }
 
 export async function countRecentFailures(db: DbOrTx, username: string, address: string, since: Date) {

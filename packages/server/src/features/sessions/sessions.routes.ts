@@ -2,7 +2,7 @@ import { checkSession, login, logout, updateOwnUser } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { getUserDto } from './sessions.query.js';
+import { getUserDtoById } from '../users/users.query.js';
 import type { SessionService } from './sessions.service.js';
 
 export async function sessionsRoutes(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
@@ -39,7 +39,7 @@ export async function sessionsRoutes(app: FastifyInstance, { sessions }: { sessi
       ...(language !== undefined ? { language } : {}),
     };
     if (Object.keys(changes).length > 0) await app.db.updateTable('users').set(changes).where('id', '=', caller.userId).execute();
-    const user = await getUserDto(app.db, caller.userId);
+    const user = await getUserDtoById(app.db, caller.userId);
     if (!user) throw new HttpError(404, 'User not found');
     return user;
   });

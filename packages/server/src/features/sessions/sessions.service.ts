@@ -5,6 +5,8 @@ import type { Config } from '../../config.js';
 import type { Db, Role } from '../../db/database.js';
 import { verifyPassword } from '../../lib/password.js';
 import { type CodeCheck, createSessionCode, hashSessionCode, verifySessionCode } from '../../lib/session-code.js';
+import { listUserPermissionDtos } from '../permissions/permissions.query.js';
+import { getUserDtoById } from '../users/users.query.js';
 import * as q from './sessions.query.js';
 
 export interface Caller {
@@ -108,7 +110,7 @@ export class SessionService {
   }
 
   private async describe(sessionId: number, userId: number, code: string, expiresAt: Date, expiresMax: Date) {
-    const userDTO = await q.getUserDto(this.db, userId);
+    const userDTO = await getUserDtoById(this.db, userId);
     if (!userDTO) throw new Error(`user ${userId} vanished`);
     return {
       success: true as const,
@@ -117,7 +119,7 @@ export class SessionService {
       expiryDate: expiresAt.toISOString(),
       expiryDateMax: expiresMax.toISOString(),
       userDTO,
-      userPermissionsDTO: await q.getUserPermissionDtos(this.db, userId),
+      userPermissionsDTO: await listUserPermissionDtos(this.db, userId),
     };
   }
 }
