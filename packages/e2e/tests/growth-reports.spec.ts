@@ -217,15 +217,16 @@ async function checkItalianScreens(page: Page) {
 }
 
 test.describe('salon growth and report screens: access', () => {
-  test('reception and marketing are told their role does not reach these reports', async ({ page }) => {
+  test('reception is told its role does not reach the report screens', async ({ page }) => {
     await signIn(page, 'reception');
     await page.goto('/Salon-Recap');
     await expect(page.getByTestId('report-forbidden')).toHaveText(FORBIDDEN);
     await shot(page, 'recap-reception');
     await page.goto('/Check-Up');
     await expect(page.getByTestId('report-forbidden')).toBeVisible();
-    await page.goto('/login');
-    await page.evaluate(() => localStorage.clear());
+  });
+
+  test('marketing is told the same on the growth screens', async ({ page }) => {
     await signIn(page, 'marketing');
     await page.goto('/show-report');
     await expect(page.getByTestId('report-forbidden')).toHaveText(FORBIDDEN);
