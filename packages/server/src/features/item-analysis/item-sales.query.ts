@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import { euros, percent, ratio2 } from '../stats/report-range.js';
+
+/** One sold item (a service or a product) over a range, as both item analyses report it. */
+export interface ItemSales {
+  itemId: number;
+  name: string;
+  brand: string;
+  category: string;
+  quantity: number;
+  lines: number;
+  revenue: number;
+  listAmount: number;
+  discount: number;
+  averagePrice: number;
+  distinctClients: number;
+  walkInQuantity: number;
+  recommendedQuantity: number;
+  sharePercent: number | null;
+  topStaff: { staffId: number; name: string; revenue: number; quantity: number } | null;
+}
+
+export interface ItemSalesReport {
+  items: ItemSales[];
+  totals: { quantity: number; revenue: number; discount: number; distinctClients: number; averagePrice: number };
+}
+
+interface Row {
+  item_id: number | null;
+  name: string | null;
+  brand: string | null;
+  category: string | null;
+  qty: number;
+  lines: number;
+  revenue: number;
+  list: number;
+  discount: number;
+  clients: number;
+  walk_in_qty: number;
+  rec_qty: number;
+  staff_id: number | null;
+  staff_first: string | null;
+  staff_last: string | null;
+  staff_revenue: number | null;
+  staff_qty: number | null;
+}
+
+/**
+ * Per service or product of the range, from the raw lines (distinct clients and the top staff
+ * member per item cannot come from a daily rollup): one pass over the lines, grouped by item and
+ * by (item, staff), with the range's totals as the grouping set (). Walk-in lines count for products.
+ */
+export async function getItemSales(
+  db: DbOrTx,
+  kind: 'SERVICE' | 'PRODUCT',
+  salonId: number,
+  from: string,
+  to: string,
+): Promise<ItemSalesReport> {
+  const itemColumn = sql.ref(kind === 'SERVICE' ? 'service_id' : 'product_id');
+  const catalogue =
+    kind === 'SERVICE' ? sql`SELECT id, name, '' AS brand, category FROM services` : sql`SELECT id, name, brand, category FROM products`;
+  const { rows } = await sql<Row>`
+    WITH l AS MATERIALIZED (
+      SELECT ${itemColumn} AS item_id, staff_id, client_id, appointment_id, quantity, paid_amount_cents, list_amount_cents,
+        discount_cents, recommended
+      FROM sale_lines
+      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND kind = ${kind}
+    ),
+    sums AS (
+      SELECT item_id, sum(quantity) AS qty, count(*) AS lines, sum(paid_amount_cents) AS revenue, sum(list_amount_cents) AS list,
+        sum(discount_cents) AS discount,
+        COALESCE(sum(quantity) FILTER (WHERE appointment_id IS NULL), 0) AS walk_in_qty,
+        COALESCE(sum(quantity) FILTER (WHERE recommended), 0) AS rec_qty
+      FROM l GROUP BY GROUPING SETS ((item_id), ())
+    ),
+    -- distinct clients by hashing pairs (count(DISTINCT) would sort every group)
+    clients AS (
+      SELECT item_id, count(*) AS clients FROM (SELECT DISTINCT item_id, client_id FROM l WHERE client_id IS NOT NULL) x GROUP BY item_id
+      UNION ALL
+      SELECT NULL, count(*) FROM (SELECT DISTINCT client_id FROM l WHERE client_id IS NOT NULL) y
+    ),
+    per_item AS (
+      SELECT sums.*, COALESCE(clients.clients, 0) AS clients
+      FROM sums LEFT JOIN clients ON clients.item_id IS NOT DISTINCT FROM sums.item_id
+    ),
+    top AS (
+      SELECT DISTINCT ON (item_id) item_id, staff_id, sum(paid_amount_cents) AS staff_revenue, sum(quantity) AS staff_qty
+      FROM l WHERE staff_id IS NOT NULL
+      GROUP BY item_id, staff_id
+      ORDER BY item_id, sum(paid_amount_cents) DESC, staff_id
+    )
+    SELECT p.*, c.name, c.brand, c.category, top.staff_id, u.first_name AS staff_first, u.last_name AS staff_last,
+      top.staff_revenue, top.staff_qty
+    FROM per_item p
+    LEFT JOIN (${catalogue}) c ON c.id = p.item_id
+    LEFT JOIN top ON top.item_id = p.item_id
+    LEFT JOIN users u ON u.id = top.staff_id
+    ORDER BY p.revenue DESC, p.item_id
+  `.execute(db);
+  const totalRow = rows.find((r) => r.item_id === null);
+  const totalRevenue = Number(totalRow?.revenue ?? 0);
+  const totalQty = Number(totalRow?.qty ?? 0);
+  return {
+    items: rows
+      .filter((r) => r.item_id !== null)
+      .map((r) => ({
+        itemId: r.item_id as number,
+        name: r.name ?? '',
+        brand: r.brand ?? '',
+        category: r.category ?? '',
+        quantity: Number(r.qty),
+        lines: Number(r.lines),
+        revenue: euros(r.revenue),
+        listAmount: euros(r.list),
+        discount: euros(r.discount),
+        averagePrice: ratio2(Number(r.revenue) / 100, Number(r.qty)),
+        distinctClients: Number(r.clients),
+        walkInQuantity: Number(r.walk_in_qty),
+        recommendedQuantity: Number(r.rec_qty),
+        sharePercent: percent(Number(r.revenue), totalRevenue),
+        topStaff:
+          r.staff_id === null
+            ? null
+            : {
+                staffId: r.staff_id,
+                name: [r.staff_first, r.staff_last].filter(Boolean).join(' '),
+                revenue: euros(r.staff_revenue),
+                quantity: Number(r.staff_qty ?? 0),
+              },
+      })),
+    totals: {
+      quantity: totalQty,
+      revenue: euros(totalRevenue),
+      discount: euros(totalRow?.discount),
+      distinctClients: Number(totalRow?.clients ?? 0),
+      averagePrice: ratio2(totalRevenue / 100, totalQty),
+    },
+  };
+}
