@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'packages/web/dist/index.html');
-const sources = ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/web/public', 'packages/contracts/src'];
+const sources = [
+  'packages/web/src',
+  'packages/web/index.html',
+  'packages/web/vite.config.ts',
+  'packages/web/public',
+  'packages/contracts/src',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
