@@ -61,7 +61,10 @@ if (dataDir) {
   }
 }
 
-const db = await PGlite.create(dataDir ? join(dataDir, 'pgdata') : undefined);
+// PGlite's defaults plus a smaller write-ahead log: PostgreSQL keeps up to max_wal_size (1 GB)
+// of WAL segments around, which for an embedded database is mostly wasted disk.
+const startParams = [...PGlite.defaultStartParams, '-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB'];
+const db = await PGlite.create(dataDir ? join(dataDir, 'pgdata') : undefined, { startParams });
 const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 64 });
 await server.start();
 const listening = Number(server.getServerConn().split(':').pop());
