@@ -119,9 +119,6 @@ export const SalesClientRow = Type.Object(
     lastAppointmentId: Type.Union([Type.Integer(), Type.Null()], {
       description: 'The last DONE appointment in the range: pass it to ClientHistoryServices / ClientHistoryProducts to open the history',
     }),
-    appointmentIds: Type.Array(Type.Integer(), {
-      description: 'One DONE appointment per visit day in the range (the last of the day), oldest first',
-    }),
   },
   { description: 'Sales of one client over the range' },
 );

@@ -5,7 +5,11 @@ import { euros, ratio2 } from './report-range.js';
 
 type SalesPerClient = ResponseOf<typeof salesPerClient>;
 
-/** Sales per client over a range, from client_days (one row per client and day they bought). */
+/**
+ * Sales per client over a range, from client_days (one row per client and day they bought):
+ * aggregated per client first, then joined to the clients for their names, so the grouping
+ * never carries text columns (a year of a busy salon is tens of thousands of client-days).
+ */
 export async function getSalesPerClient(db: DbOrTx, salonId: number, from: string, to: string): Promise<SalesPerClient> {
   const { rows } = await sql<{
     client_id: number;
@@ -17,22 +21,25 @@ export async function getSalesPerClient(db: DbOrTx, salonId: number, from: strin
     products: number;
     visits: number;
     last_visit: string;
-    appointment_ids: number[] | null;
+    last_appointment_id: number | null;
   }>`
-    SELECT cd.client_id, c.first_name, c.last_name, c.gender,
-      sum(cd.revenue_cents) AS revenue, sum(cd.service_revenue_cents) AS services, sum(cd.product_revenue_cents) AS products,
-      sum(cd.appointments) AS visits, max(cd.day)::text AS last_visit,
-      json_agg(cd.last_appointment_id ORDER BY cd.day) FILTER (WHERE cd.last_appointment_id IS NOT NULL) AS appointment_ids
-    FROM client_days cd
-    LEFT JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
-    WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date
-    GROUP BY cd.client_id, c.first_name, c.last_name, c.gender
-    ORDER BY revenue DESC, cd.client_id
+    WITH per_client AS (
+      SELECT client_id, sum(revenue_cents) AS revenue, sum(service_revenue_cents) AS services,
+        sum(product_revenue_cents) AS products, sum(appointments) AS visits, max(day) AS last_visit,
+        (array_agg(last_appointment_id ORDER BY day DESC) FILTER (WHERE last_appointment_id IS NOT NULL))[1] AS last_appointment_id
+      FROM client_days
+      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
+      GROUP BY client_id
+    )
+    SELECT p.client_id, c.first_name, c.last_name, c.gender, p.revenue, p.services, p.products, p.visits,
+      p.last_visit::text AS last_visit, p.last_appointment_id
+    FROM per_client p
+    LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id
+    ORDER BY p.revenue DESC, p.client_id
   `.execute(db);
   let revenue = 0;
   let visits = 0;
   const out = rows.map((r) => {
-    const ids = (r.appointment_ids ?? []).map(Number);
     const v = Number(r.visits);
     revenue += Number(r.revenue);
     visits += v;
@@ -47,8 +54,7 @@ export async function getSalesPerClient(db: DbOrTx, salonId: number, from: strin
       visits: v,
       averageTicket: v > 0 ? ratio2(Number(r.revenue) / 100, v) : euros(r.revenue),
       lastVisit: r.last_visit,
-      lastAppointmentId: ids.length > 0 ? (ids[ids.length - 1] as number) : null,
-      appointmentIds: ids,
+      lastAppointmentId: r.last_appointment_id === null ? null : Number(r.last_appointment_id),
     };
   });
   return { salonId, fromDate: from, toDate: to, rows: out, totals: { clients: out.length, revenue: euros(revenue), visits } };

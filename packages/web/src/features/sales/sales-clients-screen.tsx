@@ -91,7 +91,7 @@ export default function SalesClientsScreen() {
         isFilterable: false,
         isExportable: false,
         cell: (row) => {
-          const appointmentId = row.lastAppointmentId ?? row.appointmentIds.at(-1) ?? null;
+          const appointmentId = row.lastAppointmentId;
           const name = clientNameOf(row);
           return (
             <Button

@@ -126,7 +126,6 @@ describe('summarizeClients', () => {
     averageTicket: visits ? revenue / visits : revenue,
     lastVisit: '2026-03-01',
     lastAppointmentId: null,
-    appointmentIds: [],
   });
 
   it('totals the rows shown; the average ticket is revenue over visits, not a mean of averages', () => {
