@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers.js';
+
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), `<!doctype html><title>app</title>${'<!-- padding -->'.repeat(200)}`);
+  writeFileSync(join(webDist, 'assets', 'index-abc.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  writeFileSync(join(webDist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers the SPA routes with index.html, compressed and not cached', async () => {
+    for (const url of ['/', '/login', '/Salon-Recap?salonId=1', '/some/deep/path']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a year of caching, and root files as they are', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const logo = await t.app.inject({ method: 'GET', url: '/logo.svg' });
+    expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('keeps JSON 404s for unknown API paths and for other methods', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/NoSuchThing/x' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ statusCode: 404, message: 'No such path: GET /api/NoSuchThing/x' });
+    const post = await t.app.inject({ method: 'POST', url: '/login' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().statusCode).toBe(404);
+  });
+});
