@@ -48,8 +48,9 @@ interface Row {
 
 /**
  * Per service or product of the range, from the raw lines (distinct clients and the top staff
- * member per item cannot come from a daily rollup): one pass over the lines, grouped by item and
- * by (item, staff), with the range's totals as the grouping set (). Walk-in lines count for products.
+ * member per item cannot come from a daily rollup). The lines are hashed twice, by (item, staff)
+ * and by (item, client); sums, totals and the top staff come from the few (item, staff) rows,
+ * the distinct clients from the pairs. Walk-in lines count for products.
  */
 export async function getItemSales(
   db: DbOrTx,
@@ -62,34 +63,40 @@ export async function getItemSales(
   const catalogue =
     kind === 'SERVICE' ? sql`SELECT id, name, '' AS brand, category FROM services` : sql`SELECT id, name, brand, category FROM products`;
   const { rows } = await sql<Row>`
-    WITH l AS MATERIALIZED (
-      SELECT ${itemColumn} AS item_id, staff_id, client_id, appointment_id, quantity, paid_amount_cents, list_amount_cents,
-        discount_cents, recommended
-      FROM sale_lines
-      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND kind = ${kind}
-    ),
-    sums AS (
-      SELECT item_id, sum(quantity) AS qty, count(*) AS lines, sum(paid_amount_cents) AS revenue, sum(list_amount_cents) AS list,
-        sum(discount_cents) AS discount,
+    WITH by_staff AS (
+      SELECT ${itemColumn} AS item_id, staff_id, sum(quantity) AS qty, count(*) AS lines, sum(paid_amount_cents) AS revenue,
+        sum(list_amount_cents) AS list, sum(discount_cents) AS discount,
         COALESCE(sum(quantity) FILTER (WHERE appointment_id IS NULL), 0) AS walk_in_qty,
         COALESCE(sum(quantity) FILTER (WHERE recommended), 0) AS rec_qty
-      FROM l GROUP BY GROUPING SETS ((item_id), ())
+      FROM sale_lines
+      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND kind = ${kind}
+      GROUP BY 1, 2
     ),
-    -- distinct clients by hashing pairs (count(DISTINCT) would sort every group)
+    pairs AS (
+      SELECT ${itemColumn} AS item_id, client_id
+      FROM sale_lines
+      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND kind = ${kind} AND client_id IS NOT NULL
+      GROUP BY 1, 2
+    ),
+    -- the per-item sums and the range's totals (grouping set ()) from the few (item, staff) rows
+    sums AS (
+      SELECT item_id, sum(qty) AS qty, sum(lines) AS lines, sum(revenue) AS revenue, sum(list) AS list, sum(discount) AS discount,
+        sum(walk_in_qty) AS walk_in_qty, sum(rec_qty) AS rec_qty
+      FROM by_staff GROUP BY GROUPING SETS ((item_id), ())
+    ),
     clients AS (
-      SELECT item_id, count(*) AS clients FROM (SELECT DISTINCT item_id, client_id FROM l WHERE client_id IS NOT NULL) x GROUP BY item_id
+      SELECT item_id, count(*) AS clients FROM pairs GROUP BY item_id
       UNION ALL
-      SELECT NULL, count(*) FROM (SELECT DISTINCT client_id FROM l WHERE client_id IS NOT NULL) y
+      SELECT NULL, count(DISTINCT client_id) FROM pairs
     ),
     per_item AS (
       SELECT sums.*, COALESCE(clients.clients, 0) AS clients
       FROM sums LEFT JOIN clients ON clients.item_id IS NOT DISTINCT FROM sums.item_id
     ),
     top AS (
-      SELECT DISTINCT ON (item_id) item_id, staff_id, sum(paid_amount_cents) AS staff_revenue, sum(quantity) AS staff_qty
-      FROM l WHERE staff_id IS NOT NULL
-      GROUP BY item_id, staff_id
-      ORDER BY item_id, sum(paid_amount_cents) DESC, staff_id
+      SELECT DISTINCT ON (item_id) item_id, staff_id, revenue AS staff_revenue, qty AS staff_qty
+      FROM by_staff WHERE staff_id IS NOT NULL
+      ORDER BY item_id, revenue DESC, staff_id
     )
     SELECT p.*, c.name, c.brand, c.category, top.staff_id, u.first_name AS staff_first, u.last_name AS staff_last,
       top.staff_revenue, top.staff_qty
