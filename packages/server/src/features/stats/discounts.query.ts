@@ -76,13 +76,19 @@ export async function getDiscountsPerAppointment(
         total_rows: number;
       }
     >`
-      WITH per AS (
-        SELECT appointment_id, min(day)::text AS day, min(client_id) AS client_id, sum(discount_cents) AS discount,
-          ${SPLIT_COLUMNS('list_amount_cents', 'paid_amount_cents', 'discount_cents', '1')}
-        FROM sale_lines
-        WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND appointment_id IS NOT NULL
-        GROUP BY appointment_id
-        HAVING sum(discount_cents) > 0
+      -- Only appointments with a discounted line can have a positive discount in total: pick them
+      -- first, so the grouping below sees their lines only, not every line of the range.
+      WITH discounted AS (
+        SELECT DISTINCT appointment_id FROM sale_lines
+        WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND appointment_id IS NOT NULL AND discount_cents > 0
+      ),
+      per AS (
+        SELECT l.appointment_id, min(l.day)::text AS day, min(l.client_id) AS client_id, sum(l.discount_cents) AS discount,
+          ${SPLIT_COLUMNS('l.list_amount_cents', 'l.paid_amount_cents', 'l.discount_cents', '1')}
+        FROM sale_lines l JOIN discounted d ON d.appointment_id = l.appointment_id
+        WHERE l.salon_id = ${salonId} AND l.day BETWEEN ${from}::date AND ${to}::date
+        GROUP BY l.appointment_id
+        HAVING sum(l.discount_cents) > 0
       )
       SELECT per.*, c.first_name, c.last_name, (SELECT count(*) FROM per) AS total_rows
       FROM per LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = per.client_id
