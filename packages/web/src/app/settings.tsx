@@ -30,35 +30,24 @@ export interface AppSettings {
 /** SPEC.md §9 widths. */
 export const WIDTHS = { navbar: 230, navbarFolded: 64, boxed: 1280, container: 1120, settingsPanel: 380, quickPanel: 280 } as const;
 
+/** A layout's defaults: the three layouts differ only in their mode. A fresh object each call. */
+function layoutDefaults(mode: LayoutConfig['mode']): LayoutConfig {
+  return {
+    mode,
+    scroll: 'content',
+    navbar: { display: true, folded: false, position: 'left' },
+    toolbar: { display: true, position: 'below' },
+    footer: { display: true, position: 'below' },
+    leftSidePanel: { display: true },
+    rightSidePanel: { display: true },
+  };
+}
+
 /** Each layout's own defaults; changing the style resets its config to these (SPEC.md §4). */
 export const LAYOUT_DEFAULTS: Record<LayoutStyle, LayoutConfig> = {
-  layout1: {
-    mode: 'fullwidth',
-    scroll: 'content',
-    navbar: { display: true, folded: false, position: 'left' },
-    toolbar: { display: true, position: 'below' },
-    footer: { display: true, position: 'below' },
-    leftSidePanel: { display: true },
-    rightSidePanel: { display: true },
-  },
-  layout2: {
-    mode: 'container',
-    scroll: 'content',
-    navbar: { display: true, folded: false, position: 'left' },
-    toolbar: { display: true, position: 'below' },
-    footer: { display: true, position: 'below' },
-    leftSidePanel: { display: true },
-    rightSidePanel: { display: true },
-  },
-  layout3: {
-    mode: 'container',
-    scroll: 'content',
-    navbar: { display: true, folded: false, position: 'left' },
-    toolbar: { display: true, position: 'below' },
-    footer: { display: true, position: 'below' },
-    leftSidePanel: { display: true },
-    rightSidePanel: { display: true },
-  },
+  layout1: layoutDefaults('fullwidth'),
+  layout2: layoutDefaults('container'),
+  layout3: layoutDefaults('container'),
 };
 
 /** DESIGN.md §5: layout1, full width, main 'default', navbar dark, toolbar light, footer dark. */
