@@ -14,6 +14,7 @@ import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesPerMonth, useSalesPerMonth } from './api/use-sales-per-month';
+import { comparisonColumns } from './components/comparison-columns';
 import { SalesKpis } from './components/sales-kpis';
 import { comparisonOption } from './sales-charts';
 import { compareDays, type DayComparisonRow, isSalesEmpty } from './sales-shaping';
@@ -124,16 +125,7 @@ function useComparisonColumns(): DataTableColumn<DayComparisonRow>[] {
         value: (row) => row.day ?? row.previousDay,
         cell: (row) => (row.day ? formatDay(row.day, i18n.language) : '–'),
       },
-      { id: 'totalRevenue', header: t('columns.totalRevenue'), value: (row) => row.totalRevenue, kind: 'money' },
-      { id: 'previousRevenue', header: t('columns.previousRevenue'), value: (row) => row.previousRevenue, kind: 'money' },
-      { id: 'revenueChange', header: t('columns.revenueChange'), value: (row) => row.revenueChange, kind: 'percent' },
-      { id: 'appointments', header: t('columns.appointments'), value: (row) => row.appointments, kind: 'integer' },
-      { id: 'previousAppointments', header: t('columns.previousAppointments'), value: (row) => row.previousAppointments, kind: 'integer' },
-      { id: 'appointmentsChange', header: t('columns.appointmentsChange'), value: (row) => row.appointmentsChange, kind: 'percent' },
-      { id: 'averageTicket', header: t('columns.averageTicket'), value: (row) => row.averageTicket, kind: 'money' },
-      { id: 'clients', header: t('columns.clients'), value: (row) => row.clients, kind: 'integer' },
-      { id: 'newClients', header: t('columns.newClients'), value: (row) => row.newClients, kind: 'integer' },
-      { id: 'discountTotal', header: t('columns.discountTotal'), value: (row) => row.discountTotal, kind: 'money' },
+      ...comparisonColumns<DayComparisonRow>(t),
     ],
     [t, i18n.language],
   );

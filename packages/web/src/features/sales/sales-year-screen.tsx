@@ -15,6 +15,7 @@ import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesPerYear, useSalesPerYear } from './api/use-sales-per-year';
+import { comparisonColumns } from './components/comparison-columns';
 import { SalesKpis } from './components/sales-kpis';
 import { comparisonOption } from './sales-charts';
 import { compareMonths, isSalesEmpty, type MonthComparisonRow } from './sales-shaping';
@@ -122,18 +123,10 @@ function useMonthColumns(): DataTableColumn<MonthComparisonRow>[] {
         kind: 'integer',
         cell: (row) => monthName(row.month, i18n.language),
       },
-      { id: 'totalRevenue', header: t('columns.totalRevenue'), value: (row) => row.totalRevenue, kind: 'money' },
-      { id: 'previousRevenue', header: t('columns.previousRevenue'), value: (row) => row.previousRevenue, kind: 'money' },
-      { id: 'revenueChange', header: t('columns.revenueChange'), value: (row) => row.revenueChange, kind: 'percent' },
-      { id: 'servicesRevenue', header: t('columns.servicesRevenue'), value: (row) => row.servicesRevenue, kind: 'money' },
-      { id: 'productsRevenue', header: t('columns.productsRevenue'), value: (row) => row.productsRevenue, kind: 'money' },
-      { id: 'appointments', header: t('columns.appointments'), value: (row) => row.appointments, kind: 'integer' },
-      { id: 'previousAppointments', header: t('columns.previousAppointments'), value: (row) => row.previousAppointments, kind: 'integer' },
-      { id: 'appointmentsChange', header: t('columns.appointmentsChange'), value: (row) => row.appointmentsChange, kind: 'percent' },
-      { id: 'averageTicket', header: t('columns.averageTicket'), value: (row) => row.averageTicket, kind: 'money' },
-      { id: 'clients', header: t('columns.clients'), value: (row) => row.clients, kind: 'integer' },
-      { id: 'newClients', header: t('columns.newClients'), value: (row) => row.newClients, kind: 'integer' },
-      { id: 'discountTotal', header: t('columns.discountTotal'), value: (row) => row.discountTotal, kind: 'money' },
+      ...comparisonColumns<MonthComparisonRow>(t, [
+        { id: 'servicesRevenue', header: t('columns.servicesRevenue'), value: (row) => row.servicesRevenue, kind: 'money' },
+        { id: 'productsRevenue', header: t('columns.productsRevenue'), value: (row) => row.productsRevenue, kind: 'money' },
+      ]),
     ],
     [t, i18n.language],
   );
