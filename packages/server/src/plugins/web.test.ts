@@ -11,6 +11,7 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), `<!doctype html><title>app</title>${'<!-- padding -->'.repeat(200)}`);
+  writeFileSync(join(webDist, 'login.html'), `<!doctype html><title>login</title>${'<!-- padding -->'.repeat(200)}`);
   writeFileSync(join(webDist, 'assets', 'index-abc.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   writeFileSync(join(webDist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ webDist });
@@ -29,6 +30,17 @@ describe('serving the web app', () => {
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers a prerendered page with its own HTML, and every other route with index.html', async () => {
+    const titleOf = async (url: string) => /<title>(\w+)<\/title>/.exec((await t.app.inject({ method: 'GET', url })).body)?.[1];
+    expect(await titleOf('/login')).toBe('login');
+    expect(await titleOf('/login?redirect=x')).toBe('login');
+    expect(await titleOf('/login.html')).toBe('login');
+    expect(await titleOf('/Login')).toBe('app');
+    expect(await titleOf('/login/more')).toBe('app');
+    expect(await titleOf('/forgot-password')).toBe('app');
+    expect(await titleOf('/index')).toBe('app');
   });
 
   it('serves hashed assets with a year of caching, and root files as they are', async () => {

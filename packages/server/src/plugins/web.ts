@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,11 +12,18 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
 /**
  * Serves the built web app, with long caching for hashed assets and index.html for every other
  * GET that is not an API path (the SPA's routes). The fallback is a real catch-all route, the
- * router's last choice, so @fastify/compress compresses it like every other route.
+ * router's last choice, so @fastify/compress compresses it like every other route. A page the
+ * build prerendered (dist/login.html for /login: index.html plus a static copy of the page, see
+ * the web package's scripts/prerender.mjs) answers its own path instead of index.html.
  */
 export const webPlugin = fp(async (app: FastifyInstance, { webDist }: { webDist: string }) => {
   app.setNotFoundHandler(notFound);
   if (!existsSync(join(webDist, 'index.html'))) return;
+  const prerendered = new Map(
+    readdirSync(webDist)
+      .filter((file) => file.endsWith('.html') && file !== 'index.html')
+      .map((file) => [`/${file.slice(0, -'.html'.length)}`, file]),
+  );
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -33,6 +40,6 @@ export const webPlugin = fp(async (app: FastifyInstance, { webDist }: { webDist:
     const file = path.slice(1);
     if (file && !file.includes('/') && /\.[a-z0-9]+$/i.test(file) && existsSync(join(webDist, file))) return reply.sendFile(file);
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').sendFile(prerendered.get(path) ?? 'index.html');
   });
 });
