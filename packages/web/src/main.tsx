@@ -2,15 +2,18 @@ import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadGuestScreen } from './app/router';
 
-// A guest opening a sign-in page needs that screen at once: start fetching it alongside the app.
-if (location.pathname === '/login') void import('./features/auth/login-screen');
-else if (location.pathname === '/forgot-password') void import('./features/auth/forgot-password-screen');
+function mount() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A guest page's screen is fetched alongside the app (index.html preloads it) and is ready
+// before the first render, which then replaces the page's static copy by the screen itself.
+void preloadGuestScreen(location.pathname).then(mount);

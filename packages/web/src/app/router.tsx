@@ -1,6 +1,7 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { dropPrerenderedStyles } from '../lib/prerendered';
 import { decideAccess, landingFor } from './access-rules';
 import { peekRedirect, rememberRedirect, takeRedirect } from './redirect';
 import { RouteError } from './route-error';
@@ -11,7 +12,7 @@ import { SplashScreen } from './splash-screen';
 const ShellGate = lazy(() => import('./shell/shell-gate'));
 const HomeScreen = lazy(() => import('../features/home/home-screen'));
 
-const screens = new Map<string, LazyExoticComponent<ComponentType>>();
+const screens = new Map<string, ComponentType>();
 function screenOf(route: AppRoute) {
   let screen = screens.get(route.path);
   if (!screen) {
@@ -19,6 +20,21 @@ function screenOf(route: AppRoute) {
     screens.set(route.path, screen);
   }
   return screen;
+}
+
+/**
+ * Loads the screen of a guest page (/login, /forgot-password) before the app's first render, so
+ * that render draws the screen itself rather than a loader in place of the page's static copy.
+ */
+export async function preloadGuestScreen(pathname: string): Promise<void> {
+  const route = appRoutes.find((candidate) => candidate.guestOnly && candidate.path === pathname);
+  if (!route || screens.has(route.path)) return;
+  try {
+    const module = await route.load();
+    screens.set(route.path, module.default);
+  } catch {
+    // Left to the lazy screen, which shows the route error if the chunk cannot be fetched.
+  }
 }
 
 /** Applies the access rules to one route, then loads its screen on demand. */
@@ -55,6 +71,7 @@ function Landing() {
 /** Waits for the automatic sign-in before any route decides anything. */
 function Root() {
   const { status } = useAuth();
+  useEffect(dropPrerenderedStyles, []);
   if (status === 'checking') return <SplashScreen />;
   return <Outlet />;
 }
