@@ -21,9 +21,10 @@ await build({
 
 const { GUEST_PAGES, prerenderedPage } = await import(pathToFileURL(join(outDir, 'guest-pages.js')).href);
 const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 console.log('\nPrerendered guest pages:');
 for (const [path, { file }] of Object.entries(GUEST_PAGES)) {
-  const html = prerenderedPage(indexHtml, path);
+  const html = prerenderedPage(indexHtml, path, manifest);
   writeFileSync(join(dist, file), html);
   console.log(`  ${path.padEnd(20)} dist/${file} (${(html.length / 1024).toFixed(1)} kB)`);
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { Logo } from '../components/logo/logo';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
@@ -26,7 +27,7 @@ export function SplashScreen() {
         zIndex: 2000,
       }}
     >
-      <img src="/logo.svg" alt="" width={96} height={96} />
+      <Logo size={96} />
       {/* A CSS spinner: the splash is in the initial bundle, MUI's progress component need not be. */}
       <Box
         aria-hidden

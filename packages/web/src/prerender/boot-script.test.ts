@@ -12,7 +12,7 @@ const BOOT = '<div class="boot">logo</div>';
 function openPage() {
   document.documentElement.lang = 'en';
   document.body.innerHTML = `<div id="root">${form('Sign in')}</div><template id="prerendered-it">${form('Accedi')}</template>`;
-  new Function(bootScript(BOOT, '/assets/index-abc.js'))();
+  new Function(bootScript(BOOT, { entry: '/assets/index-abc.js', preload: ['/assets/a.js', '/assets/b.js'] }))();
 }
 
 const root = () => document.getElementById('root') as HTMLElement;
@@ -32,16 +32,53 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('the boot script of a prerendered guest page', () => {
-  it('keeps the English copy by default and starts the app once', async () => {
+  it('keeps the English copy by default, and starts the app once the first contentful paint is reported', () => {
+    vi.useFakeTimers();
+    let reportPaint: (names: string[]) => void = () => undefined;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {
+          reportPaint = (names) => callback({ getEntriesByName: (name) => names.filter((entry) => entry === name) });
+        }
+        observe() {}
+      },
+    );
     openPage();
     expect(root().querySelector('h1')?.textContent).toBe('Sign in');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    reportPaint(['first-paint']);
+    vi.advanceTimersByTime(10);
+    expect(entryScripts()).toHaveLength(0);
+    reportPaint(['first-contentful-paint']);
+    vi.advanceTimersByTime(10);
     const started = entryScripts();
     expect(started).toHaveLength(1);
     expect(started[0]?.type).toBe('module');
+    // Every chunk is asked for before the entry runs, so they arrive in parallel.
+    const preloads = appended.filter((node): node is HTMLLinkElement => node instanceof HTMLLinkElement);
+    expect(preloads.map((link) => [link.rel, new URL(link.href).pathname])).toEqual([
+      ['modulepreload', '/assets/a.js'],
+      ['modulepreload', '/assets/b.js'],
+    ]);
+    expect(appended.indexOf(started[0] as Node)).toBe(2);
+    // The fallback timer does not start it twice.
+    vi.advanceTimersByTime(2000);
+    expect(entryScripts()).toHaveLength(1);
+  });
+
+  it('starts the app after a second when no paint is reported (a background tab, no paint timing)', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('PerformanceObserver', undefined);
+    openPage();
+    vi.advanceTimersByTime(900);
+    expect(entryScripts()).toHaveLength(0);
+    vi.advanceTimersByTime(200);
+    expect(entryScripts()).toHaveLength(1);
   });
 
   it('shows the Italian copy to a device that chose Italian', () => {

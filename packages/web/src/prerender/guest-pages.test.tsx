@@ -10,6 +10,13 @@ const INDEX = [
   '<body><div id="root"><!--app--><div class="boot">logo</div><!--/app--></div></body></html>',
 ].join('');
 
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_dep.js'] },
+  '_dep.js': { file: 'assets/dep-def.js' },
+  'src/features/auth/login-screen.tsx': { file: 'assets/login-screen-1.js', imports: ['index.html', '_card.js'] },
+  '_card.js': { file: 'assets/card-2.js', imports: ['_dep.js', 'index.html'] },
+};
+
 const classesIn = (html: string) => [...new Set([...html.matchAll(/\bcss-[a-z0-9]+/g)].map((match) => match[0]))];
 
 describe('the guest pages rendered at build time', () => {
@@ -45,24 +52,32 @@ describe('the guest pages rendered at build time', () => {
     expect(() => renderGuestPage('/nowhere')).toThrow('No guest page at /nowhere');
   });
 
-  it('builds the page from index.html: the copy in #root, the other language in a template, the entry started after the first paint', () => {
-    const page = prerenderedPage(INDEX, '/login');
+  it('builds the page from index.html: the copy in #root, the other language in a template, the app loaded by the boot script', () => {
+    const page = prerenderedPage(INDEX, '/login', MANIFEST);
     expect(page).toMatch(
       /<div id="root"><main data-prerendered=""[\s\S]*Sign in with the username[\s\S]*<\/main><\/div><template id="prerendered-it"><main data-prerendered=""[\s\S]*Accedi con[\s\S]*<\/template><script>/,
     );
-    // The entry is fetched at once but run by the boot script: no module script left to run before the paint.
+    // Nothing is fetched or run before the paint: the boot script has the entry and every chunk
+    // the entry and the screen import (once each, the lazy ones not).
     expect(page).not.toContain('<script type="module"');
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
-    expect(page).toContain('"entry":"/assets/index-abc.js"');
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/dep-def.js">');
+    expect(page).not.toContain('<link rel="modulepreload"');
+    expect(page).toContain(
+      '"entry":"/assets/index-abc.js","preload":["/assets/dep-def.js","/assets/login-screen-1.js","/assets/index-abc.js","/assets/card-2.js"]',
+    );
     expect(page).toMatch(/<style id="prerendered-css">[^<]*html\{[^<]*<\/style><\/head>/);
     // The boot logo travels in the script, escaped so it cannot end the script.
     expect(page).toContain('"boot":"\\u003cdiv class=\\"boot\\">logo\\u003c/div>"');
     expect(page).not.toContain('<!--app-->');
   });
 
-  it('refuses an index.html without the placeholder or the entry', () => {
-    expect(() => prerenderedPage(INDEX.replace('<!--app-->', ''), '/login')).toThrow(/placeholder/);
-    expect(() => prerenderedPage(INDEX.replace('type="module" ', ''), '/login')).toThrow(/entry/);
+  it('refuses an index.html without the placeholder or the entry, and a manifest that does not match', () => {
+    expect(() => prerenderedPage(INDEX.replace('<!--app-->', ''), '/login', MANIFEST)).toThrow(/placeholder/);
+    expect(() => prerenderedPage(INDEX.replace('type="module" ', ''), '/login', MANIFEST)).toThrow(/entry/);
+    expect(() => prerenderedPage(INDEX, '/login', { ...MANIFEST, 'index.html': { file: 'assets/index-old.js' } })).toThrow(
+      /not the manifest's/,
+    );
+    const { '_card.js': _card, ...withoutCard } = MANIFEST;
+    expect(() => prerenderedPage(INDEX, '/login', withoutCard)).toThrow('The build manifest has no _card.js');
+    expect(() => prerenderedPage(INDEX, '/nowhere', MANIFEST)).toThrow('No guest page at /nowhere');
   });
 });

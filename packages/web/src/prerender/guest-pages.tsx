@@ -15,9 +15,13 @@ import { PRERENDERED_ATTRIBUTE, PRERENDERED_STYLE_ID, PRERENDERED_TEMPLATE_PREFI
 import { SESSION_CODE_KEY } from '../lib/session-code';
 
 /** The guest pages painted from HTML, by path, and the file each is written to. */
-export const GUEST_PAGES: Record<string, { file: string; screen: ComponentType }> = {
-  '/login': { file: 'login.html', screen: LoginScreen },
-  '/forgot-password': { file: 'forgot-password.html', screen: ForgotPasswordScreen },
+export const GUEST_PAGES: Record<string, { file: string; screen: ComponentType; source: string }> = {
+  '/login': { file: 'login.html', screen: LoginScreen, source: 'src/features/auth/login-screen.tsx' },
+  '/forgot-password': {
+    file: 'forgot-password.html',
+    screen: ForgotPasswordScreen,
+    source: 'src/features/auth/forgot-password-screen.tsx',
+  },
 };
 
 export interface RenderedPage {
@@ -49,7 +53,7 @@ export function renderGuestPage(path: string): RenderedPage {
         </AuthProvider>
       </CacheProvider>,
     );
-    // React puts the preload hints it derives (the logo) first; the <img> itself loads the logo as early.
+    // React puts the preload hints it derives from images first; the images themselves load as early.
     // The copy takes no focus of its own: the app focuses the field (and floats its label) when it starts.
     html[language] = markup
       .replace(/^(?:<link [^>]*>)+/, '')
@@ -68,11 +72,11 @@ export function renderGuestPage(path: string): RenderedPage {
  * not show this page as rendered (a stored session signs in behind the splash screen; a guest
  * theme other than the default paints the card differently). It holds a submit made before the
  * app starts, which the app then carries out (lib/prerendered.ts), and keeps a field's label out
- * of the way of what is typed (the app floats it). Last, it starts the app (its
- * entry already fetched by a modulepreload) once the page has been painted, so the page shows
- * while the app's JavaScript is evaluated rather than after it.
+ * of the way of what is typed (the app floats it). Last, once the page has been painted, it
+ * fetches the app (the entry and every chunk it and the page's screen import, in parallel) and
+ * starts it: nothing competes with the page for the first paint.
  */
-export function bootScript(bootMarkup: string, entry: string): string {
+export function bootScript(bootMarkup: string, app: { entry: string; preload: readonly string[] }): string {
   const keys = JSON.stringify({
     session: SESSION_CODE_KEY,
     settings: GUEST_SETTINGS_KEY,
@@ -80,7 +84,8 @@ export function bootScript(bootMarkup: string, entry: string): string {
     theme: DEFAULT_SETTINGS.theme.main,
     template: PRERENDERED_TEMPLATE_PREFIX,
     boot: bootMarkup,
-    entry,
+    entry: app.entry,
+    preload: app.preload,
   }).replace(/</g, '\\u003c');
   return `(function (k) {
   var root = document.getElementById('root');
@@ -113,6 +118,13 @@ export function bootScript(bootMarkup: string, entry: string): string {
   function start() {
     if (started) return;
     started = true;
+    for (var i = 0; i < k.preload.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = k.preload[i];
+      document.head.appendChild(link);
+    }
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
@@ -120,31 +132,63 @@ export function bootScript(bootMarkup: string, entry: string): string {
     document.head.appendChild(script);
   }
   show();
-  requestAnimationFrame(function () { setTimeout(start, 0); });
-  setTimeout(start, 250);
+  // Once the first contentful paint is reported (a frame alone may not have painted); a timer
+  // covers browsers without paint timing and pages that are not painted (a background tab).
+  try {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (e) {}
+  setTimeout(start, 1000);
 })(${keys});`;
+}
+
+/** The part of Vite's build manifest (dist/.vite/manifest.json) read here. */
+export type BuildManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/** A manifest entry's file and every chunk it imports, directly or not (not the lazy ones). */
+function chunksOf(manifest: BuildManifest, key: string): string[] {
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk) throw new Error(`The build manifest has no ${name}`);
+    if (files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return [...files];
 }
 
 /** index.html's app placeholder (the boot logo), between these markers. */
 const APP_PLACEHOLDER = /<div id="root"><!--app-->([\s\S]*?)<!--\/app--><\/div>/;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
 /**
- * The HTML of a guest page: the built index.html (same scripts and preloads) with the page's
- * English copy in #root, the other languages in templates, their rules in <head> and the boot
- * script after #root.
+ * The HTML of a guest page: the built index.html with the page's English copy in #root, the
+ * other languages in templates, their rules in <head>, and the app's entry and preloads moved
+ * into the boot script after #root, which loads them once the page is painted.
  */
-export function prerenderedPage(indexHtml: string, path: string): string {
+export function prerenderedPage(indexHtml: string, path: string, manifest: BuildManifest): string {
+  const page = GUEST_PAGES[path];
+  if (!page) throw new Error(`No guest page at ${path}`);
   const placeholder = APP_PLACEHOLDER.exec(indexHtml);
   if (!placeholder) throw new Error('index.html has no <div id="root"><!--app-->…<!--/app--></div> placeholder');
-  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
+  const entryTag = ENTRY_SCRIPT.exec(indexHtml);
   if (!entryTag) throw new Error('index.html has no <script type="module" crossorigin src="…"> entry');
+  const entry = entryTag[1] ?? '';
+  const [, ...entryChunks] = chunksOf(manifest, 'index.html');
+  if (`/${manifest['index.html']?.file}` !== entry) throw new Error(`index.html's entry ${entry} is not the manifest's`);
+  const preload = [...new Set([...entryChunks, ...chunksOf(manifest, page.source)])];
   const { html, css } = renderGuestPage(path);
   const templates = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)
     .map((language) => `<template id="${PRERENDERED_TEMPLATE_PREFIX}${language}">${html[language]}</template>`)
     .join('');
-  const body = `<div id="root">${html[DEFAULT_LANGUAGE]}</div>${templates}<script>${bootScript(placeholder[1] ?? '', entryTag[1] ?? '')}</script>`;
+  const body = `<div id="root">${html[DEFAULT_LANGUAGE]}</div>${templates}<script>${bootScript(placeholder[1] ?? '', { entry, preload })}</script>`;
   return indexHtml
-    .replace(entryTag[0], () => `<link rel="modulepreload" crossorigin href="${entryTag[1]}">`)
+    .replace(entryTag[0], '')
+    .replace(MODULE_PRELOAD, '')
     .replace(APP_PLACEHOLDER, () => body)
     .replace('</head>', () => `<style id="${PRERENDERED_STYLE_ID}">${css}</style></head>`);
 }

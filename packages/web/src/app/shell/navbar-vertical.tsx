@@ -8,6 +8,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/logo/logo';
 import { useAuth } from '../../lib/auth';
 import { useSettings, WIDTHS } from '../settings';
 import { getTheme } from '../theme';
@@ -36,7 +37,7 @@ function NavbarContent({ folded, mobile, onClose }: { folded: boolean; mobile: b
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: folded ? 1.5 : 2, minHeight: 64 }}>
-        <img src="/logo.svg" alt="" width={32} height={32} />
+        <Logo size={32} />
         {!folded && (
           <Typography sx={{ fontWeight: 700, flex: 1, whiteSpace: 'nowrap' }} component="span">
             {t('appName')}

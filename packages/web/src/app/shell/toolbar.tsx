@@ -8,6 +8,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import MuiToolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/logo/logo';
 import { LanguageSwitcher } from '../../lib/language-switcher';
 import { useSettings } from '../settings';
 import { getTheme } from '../theme';
@@ -45,7 +46,7 @@ export function Toolbar({
               <MenuIcon />
             </IconButton>
           )}
-          {showLogo && !isMobile && <img src="/logo.svg" alt="" width={32} height={32} />}
+          {showLogo && !isMobile && <Logo size={32} />}
           <ShortcutsBar />
           <Box sx={{ flex: 1 }} />
           {showSearch && !isMobile && <NavigationSearch />}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Logo } from '../../components/logo/logo';
 import { LanguageSwitcher } from '../../lib/language-switcher';
 
 /** The centred card of the bare sign-in pages, with the language choice above it. */
@@ -24,7 +25,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       </Box>
       <Paper elevation={6} sx={{ width: '100%', maxWidth: 400, p: { xs: 3, sm: 4 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>
-          <img src="/logo.svg" alt="" width={40} height={40} />
+          <Logo size={40} />
           <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
             {title}
           </Typography>
