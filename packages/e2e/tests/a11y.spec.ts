@@ -24,6 +24,19 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('the static copies of /login and /forgot-password, painted before the app, in both languages', async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    for (const language of ['en', 'it']) {
+      await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+      for (const path of ['/login', '/forgot-password']) {
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        await expect(page.locator('[data-prerendered]')).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        expect(await seriousViolations(page), `${path} (${language})`).toEqual([]);
+      }
+    }
+  });
+
   test('the shell (layout1), with the settings panel and the quick panel', async ({ page }) => {
     await signInToShell(page, 'manager');
     await page.goto('/profile');
