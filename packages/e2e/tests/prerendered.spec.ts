@@ -119,6 +119,16 @@ test.describe('guest pages painted from the HTML', () => {
     await expect(page.getByLabel(/^password/i)).toBeFocused();
   });
 
+  test('a click on the language button before the app starts opens the menu once it is there', async ({ page }) => {
+    const release = await holdJavaScript(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.locator('[data-prerendered]').getByTestId('language-switcher').click();
+    release();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  });
+
   test('a submit made before the app starts signs in once the app is there', async ({ page }) => {
     const release = await holdJavaScript(page);
     await page.goto('/login', { waitUntil: 'domcontentloaded' });

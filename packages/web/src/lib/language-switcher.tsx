@@ -2,11 +2,12 @@ import LanguageIcon from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from './auth';
 import { LANGUAGES, type Language, setLanguage } from './i18n';
+import { prerenderedMenuRequested } from './prerendered';
 import { reportFailure } from './snackbar';
 
 const NAMES: Record<Language, string> = { en: 'English', it: 'Italiano' };
@@ -21,6 +22,12 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
   const { user, updateUser } = useAuth();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Asked for on the sign-in page's static copy, before the app started (lib/prerendered.ts).
+  const [requestedEarly] = useState(prerenderedMenuRequested);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (requestedEarly && button.current) setAnchor(button.current);
+  }, [requestedEarly]);
   const current = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en';
 
   const choose = async (language: Language) => {
@@ -36,6 +43,7 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
   return (
     <>
       <Button
+        ref={button}
         color={color}
         startIcon={<LanguageIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}

@@ -28,6 +28,12 @@ export function readPrerenderedForm(): PrerenderedForm | null {
   return { values, focused, submitted: form.hasAttribute('data-submitted') };
 }
 
+/** The user clicked the static copy's language button before the app started: the app opens the menu. */
+export function prerenderedMenuRequested(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.querySelector(`[${PRERENDERED_ATTRIBUTE}] [aria-haspopup="menu"][data-requested]`) !== null;
+}
+
 /** Removes the static copy's rules once the app has drawn its own. */
 export function dropPrerenderedStyles(): void {
   if (typeof document !== 'undefined') document.getElementById(PRERENDERED_STYLE_ID)?.remove();

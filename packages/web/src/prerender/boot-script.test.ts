@@ -1,10 +1,10 @@
 // The boot script of the prerendered guest pages, run against a small copy of such a page.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readPrerenderedForm } from '../lib/prerendered';
+import { prerenderedMenuRequested, readPrerenderedForm } from '../lib/prerendered';
 import { bootScript } from './guest-pages';
 
 const form = (title: string) =>
-  `<main data-prerendered=""><h1>${title}</h1><form novalidate=""><label for="u">Name</label><input id="u" name="username" value=""/>` +
+  `<main data-prerendered=""><h1>${title}</h1><button type="button" aria-haspopup="menu">en</button><form novalidate=""><label for="u">Name</label><input id="u" name="username" value=""/>` +
   '<label for="p">Pass</label><input id="p" name="password" type="password" value=""/><button type="submit">go</button></form></main>';
 
 const BOOT = '<div class="boot">logo</div>';
@@ -123,8 +123,16 @@ describe('the boot script of a prerendered guest page', () => {
     expect(readPrerenderedForm()?.submitted).toBe(true);
   });
 
+  it('remembers a click on the language button for the app', () => {
+    openPage();
+    expect(prerenderedMenuRequested()).toBe(false);
+    (root().querySelector('[aria-haspopup="menu"]') as HTMLButtonElement).click();
+    expect(prerenderedMenuRequested()).toBe(true);
+  });
+
   it('reads nothing when the page is the app itself', () => {
-    document.body.innerHTML = `<div id="root"><main><form><input name="username" value="x"/></form></main></div>`;
+    document.body.innerHTML = `<div id="root"><main><button aria-haspopup="menu" data-requested="">en</button><form><input name="username" value="x"/></form></main></div>`;
     expect(readPrerenderedForm()).toBeNull();
+    expect(prerenderedMenuRequested()).toBe(false);
   });
 });

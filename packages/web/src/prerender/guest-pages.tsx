@@ -71,7 +71,8 @@ export function renderGuestPage(path: string): RenderedPage {
  * the Italian copy to a device that chose Italian, and the boot logo instead when the app will
  * not show this page as rendered (a stored session signs in behind the splash screen; a guest
  * theme other than the default paints the card differently). It holds a submit made before the
- * app starts, which the app then carries out (lib/prerendered.ts), and keeps a field's label out
+ * app starts, which the app then carries out (lib/prerendered.ts), as it does a click on the
+ * language button, and keeps a field's label out
  * of the way of what is typed (the app floats it). Last, once the page has been painted, it
  * fetches the app (the entry and every chunk it and the page's screen import, in parallel) and
  * starts it: nothing competes with the page for the first paint.
@@ -101,6 +102,9 @@ export function bootScript(bootMarkup: string, app: { entry: string; preload: re
       var copy = language && document.getElementById(k.template + language);
       if (copy) { root.innerHTML = copy.innerHTML; document.documentElement.lang = language; }
     } catch (e) {}
+    // A click on the language button is remembered: the app opens the menu when it starts.
+    var menu = root.querySelector('[aria-haspopup="menu"]');
+    if (menu) menu.addEventListener('click', function () { menu.setAttribute('data-requested', ''); });
     var form = root.querySelector('form');
     if (!form) return;
     form.addEventListener('submit', function (event) { event.preventDefault(); form.setAttribute('data-submitted', ''); });
