@@ -14,7 +14,7 @@ import { DEFAULT_LANGUAGE, i18n, LANGUAGE_KEY, LANGUAGES, type Language } from '
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_STYLE_ID, PRERENDERED_TEMPLATE_PREFIX } from '../lib/prerendered';
 import { SESSION_CODE_KEY } from '../lib/session-code';
 
-/** The guest pages painted from HTML, by path, and the file each is written to. */
+/** The guest pages painted from HTML, by path: the file each is written to, its screen, and the screen's source (its key in the build manifest). */
 export const GUEST_PAGES: Record<string, { file: string; screen: ComponentType; source: string }> = {
   '/login': { file: 'login.html', screen: LoginScreen, source: 'src/features/auth/login-screen.tsx' },
   '/forgot-password': {
