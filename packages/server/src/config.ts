@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parsePinnedToday } from './lib/today.js';
 
 export interface Config {
   port: number;
@@ -20,6 +21,8 @@ export interface Config {
   demo: boolean;
   demoSalons: number;
   demoYears: number;
+  /** DEMO_TODAY: the day every salon treats as today (demo chain, report defaults); unset = the real date in each salon's zone. */
+  demoToday?: string;
   /** The built web app; served when present. */
   webDist: string;
   logLevel: string;
@@ -51,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== '0',
     demoSalons: intFrom(env, 'DEMO_SALONS', 5),
     demoYears: intFrom(env, 'DEMO_YEARS', 3),
+    demoToday: parsePinnedToday(env.DEMO_TODAY),
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
   };

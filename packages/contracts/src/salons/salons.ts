@@ -18,6 +18,11 @@ export const SalonDTO = Type.Object({
   city: Type.String({ description: 'City' }),
   address: Type.String({ description: 'Street address; empty when unknown' }),
   timeZone: Type.String({ description: 'IANA time zone the salon counts its days in, e.g. Europe/Rome' }),
+  today: Type.String({
+    format: 'date',
+    description:
+      "Today in the salon's time zone, YYYY-MM-DD (the day DEMO_TODAY pins on a demo server): the default end of every report range, and the current month and year",
+  }),
   openingHours: OpeningHours,
 });
 

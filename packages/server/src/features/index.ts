@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { createClock } from '../lib/today.js';
+import { clockPlugin } from '../plugins/clock.js';
 import { permissionsRoutes } from './permissions/permissions.routes.js';
 import { productAnalysisRoutes } from './product-analysis/product-analysis.routes.js';
 import { reportDataAnalysisRoutes } from './report-data-analysis/report-data-analysis.routes.js';
@@ -15,6 +17,7 @@ import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes. Add a feature here. */
 export async function featureRoutes(app: FastifyInstance, options: { sessions: SessionService; config: Config }) {
+  await app.register(clockPlugin, { clock: createClock(options.config.demoToday) });
   await app.register(sessionsRoutes, options);
   await app.register(salonConfigRoutes);
   await app.register(salonsGrowingRoutes);

@@ -14,6 +14,7 @@ import {
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../plugins/auth.js';
+import { getTodayOfSalon } from '../salons/salons.query.js';
 import { assertRange, monthRange } from '../stats/report-range.js';
 import { getCheckUp, saveCheckUpTargets } from './check-up.query.js';
 import { getDayOfWeek } from './day-of-week.query.js';
@@ -24,17 +25,20 @@ import { getSalonRecap } from './salon-recap.query.js';
 const ADMIN_LEVEL = REPORT_ACCESS.admin;
 const MANAGERS = [...ROLE_GROUPS.admin, ...ROLE_GROUPS.superadmin];
 
-/** The check-up range: ?fromDate / ?toDate, each defaulting to the current month's bounds. */
-function checkUpRange(query: { fromDate?: string; toDate?: string }) {
-  const now = new Date();
-  const month = monthRange(now.getFullYear(), now.getMonth() + 1);
-  const from = query.fromDate ?? month.from;
-  const to = query.toDate ?? month.to;
-  assertRange(from, to);
-  return { from, to };
-}
-
 export async function reportDataAnalysisRoutes(app: FastifyInstance) {
+  /** The check-up range: ?fromDate / ?toDate, each defaulting to the bounds of the salon's current month. */
+  async function checkUpRange(salonId: number, query: { fromDate?: string; toDate?: string }) {
+    let { fromDate: from, toDate: to } = query;
+    if (from === undefined || to === undefined) {
+      const today = await getTodayOfSalon(app.db, app.clock, salonId);
+      const month = monthRange(Number(today.slice(0, 4)), Number(today.slice(5, 7)));
+      from ??= month.from;
+      to ??= month.to;
+    }
+    assertRange(from, to);
+    return { from, to };
+  }
+
   registerEndpoint(app, getDayOfTheWeek, ADMIN_LEVEL, async ({ params: p }) => {
     assertRange(p.fromDate, p.toDate);
     return getDayOfWeek(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
@@ -60,21 +64,21 @@ export async function reportDataAnalysisRoutes(app: FastifyInstance) {
     return getSalonRecap(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
   });
   registerEndpoint(app, getCheckUpEndpoint, ADMIN_LEVEL, async ({ params: p, query }) => {
-    const { from, to } = checkUpRange(query);
+    const { from, to } = await checkUpRange(p.salonId, query);
     return getCheckUp(app.db, p.salonId, from, to, 'ALL');
   });
   registerEndpoint(app, getCheckUpGender, ADMIN_LEVEL, async ({ params: p, query }) => {
-    const { from, to } = checkUpRange(query);
+    const { from, to } = await checkUpRange(p.salonId, query);
     return getCheckUp(app.db, p.salonId, from, to, p.gender);
   });
   registerEndpoint(app, addCheckUp, MANAGERS, async ({ params: p, body }) => {
     await saveCheckUpTargets(app.db, p.salonId, 'ALL', body);
-    const { from, to } = checkUpRange({});
+    const { from, to } = await checkUpRange(p.salonId, {});
     return getCheckUp(app.db, p.salonId, from, to, 'ALL');
   });
   registerEndpoint(app, addCheckUpGender, MANAGERS, async ({ params: p, body }) => {
     await saveCheckUpTargets(app.db, p.salonId, p.gender, body);
-    const { from, to } = checkUpRange({});
+    const { from, to } = await checkUpRange(p.salonId, {});
     return getCheckUp(app.db, p.salonId, from, to, p.gender);
   });
 }

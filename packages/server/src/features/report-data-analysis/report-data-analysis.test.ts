@@ -321,10 +321,18 @@ describe('Check-up', () => {
     expect((await get(`${base}/GetCheckUp/${manager2}/${f.salon1}`)).status).toBe(403);
   });
 
-  it('defaults to the current month', async () => {
-    const { body } = await get(`${base}/GetCheckUp/${manager}/${f.salon1}`);
-    const now = new Date();
-    expect(body.fromDate).toBe(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`);
+  it("defaults to the salon's current month, the one DEMO_TODAY pins", async () => {
+    const pinned = await createTestApp({ demoToday: '2025-03-18' }, t.database);
+    try {
+      const code = await signIn(pinned.app, 'manager');
+      const res = await pinned.app.inject({ method: 'GET', url: `${base}/GetCheckUp/${code}/${f.salon1}` });
+      const body = res.json();
+      expect(body).toMatchObject({ fromDate: '2025-03-01', toDate: '2025-03-31' });
+      // The same month as the first test: 208 / 4.
+      expect(body.items.find((i: { kpi: string }) => i.kpi === 'averageTicket').actual).toBe(52);
+    } finally {
+      await pinned.close();
+    }
   });
 });
 

@@ -1,25 +1,6 @@
 import { SALON_CONFIG_DEFAULTS } from '@salon/contracts';
-import { sql } from 'kysely';
 import type { DbOrTx, SalonConfigProduct } from '../../db/database.js';
 import { addMonths, firstOfMonth } from '../salons-growing/months.js';
-
-/** The salon's name, code and today / tomorrow in its own time zone; undefined when it does not exist. */
-export interface SalonToday {
-  salonId: number;
-  name: string;
-  code: string;
-  today: string;
-  tomorrow: string;
-}
-
-export async function getSalonToday(db: DbOrTx, salonId: number): Promise<SalonToday | undefined> {
-  const { rows } = await sql<SalonToday>`
-    SELECT id AS "salonId", name, code,
-      to_char((now() AT TIME ZONE time_zone)::date, 'YYYY-MM-DD') AS today,
-      to_char((now() AT TIME ZONE time_zone)::date + 1, 'YYYY-MM-DD') AS tomorrow
-    FROM salons WHERE id = ${salonId}`.execute(db);
-  return rows[0];
-}
 
 /** One growth setting as stored, or the defaults (id null) when the salon has none. */
 export interface SalonConfig {

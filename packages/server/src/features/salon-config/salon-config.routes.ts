@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { SalonConfigProduct } from '../../db/database.js';
 import { registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
+import { getSalonToday } from '../salons/salons.query.js';
 import { firstOfMonth, isCalendarDate } from '../salons-growing/months.js';
-import { getSalonConfig, getSalonToday, type SalonConfig, saveSalonConfig } from './salon-config.query.js';
+import { getSalonConfig, type SalonConfig, saveSalonConfig } from './salon-config.query.js';
 
 const productOf: Record<SalonConfigProductName, SalonConfigProduct> = {
   Treatment: 'treatment',
@@ -44,7 +45,7 @@ export function toSalonConfigResponse(config: SalonConfig, idKey: string, target
 }
 
 async function salonTodayOrThrow(app: FastifyInstance, salonId: number): Promise<string> {
-  const salon = await getSalonToday(app.db, salonId);
+  const salon = await getSalonToday(app.db, app.clock, salonId);
   if (!salon) throw new HttpError(404, `Salon ${salonId} not found`);
   return salon.today;
 }

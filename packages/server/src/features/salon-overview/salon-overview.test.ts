@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { rebuildRollups } from '../../db/rollups.js';
 import { createTestApp, insertSalon, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
 import { getSalonOverview } from './salon-overview.query.js';
-import { dateIn } from './salon-overview.routes.js';
 
 let t: TestApp;
 let fixture: Awaited<ReturnType<typeof seedAccessFixture>>;
@@ -148,11 +147,41 @@ describe('GET /api/Salons/Overview/{SESSIONCODE}', () => {
     ]);
   });
 
-  it('defaults to the current month up to today', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/Salons/Overview/${superadminCode}` });
-    expect(res.statusCode).toBe(200);
-    const today = dateIn(new Date());
-    expect(res.json()).toMatchObject({ fromDate: `${today.slice(0, 8)}01`, toDate: today });
+  it('defaults to the current month up to today, the day DEMO_TODAY pins', async () => {
+    const pinned = await createTestApp({ demoToday: '2026-03-20' }, t.database);
+    try {
+      const res = await pinned.app.inject({ method: 'GET', url: `/api/Salons/Overview/${await signIn(pinned.app, 'superadmin')}` });
+      expect(res.statusCode).toBe(200);
+      // Salone Uno without the walk-in of 03-31: 4500 + 2550 = 70.50 over 2 appointments.
+      expect(res.json()).toMatchObject({
+        fromDate: '2026-03-01',
+        toDate: '2026-03-20',
+        salons: [
+          { name: 'Salone Due', revenue: 33.33, appointments: 2 },
+          { name: 'Salone Tre', revenue: 0 },
+          { name: 'Salone Uno', revenue: 70.5, appointments: 2 },
+        ],
+      });
+    } finally {
+      await pinned.close();
+    }
+  });
+
+  it("takes today in the chain's time zone (Rome), not the server's UTC date", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 22:30 UTC on 31 March 2026 is 00:30 on 1 April in Rome (summer time since 29 March).
+      vi.setSystemTime(new Date('2026-03-31T22:30:00Z'));
+      const res = await t.app.inject({ method: 'GET', url: `/api/Salons/Overview/${await signIn(t.app, 'superadmin')}` });
+      // 1 April: only Salone Due's walk-in of 5.00.
+      expect(res.json()).toMatchObject({
+        fromDate: '2026-04-01',
+        toDate: '2026-04-01',
+        salons: [{ name: 'Salone Due', revenue: 5, appointments: 0 }, { revenue: 0 }, { revenue: 0 }],
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts at the first of toDate month when only toDate is given', async () => {
@@ -185,12 +214,5 @@ describe('GET /api/Salons/Overview/{SESSIONCODE}', () => {
   it('needs a valid session (401)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/Salons/Overview/not-a-real-session-code-xyz' });
     expect(res.statusCode).toBe(401);
-  });
-});
-
-describe('dateIn', () => {
-  it('gives the calendar date in Rome, which runs ahead of UTC', () => {
-    expect(dateIn(new Date('2026-03-31T22:30:00Z'))).toBe('2026-04-01');
-    expect(dateIn(new Date('2026-03-31T21:30:00Z'))).toBe('2026-03-31');
   });
 });

@@ -4,24 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
-import { getSalonToday } from '../salon-config/salon-config.query.js';
 import { type Catalogue, insertAppointment, seedGrowthFixture } from './growth.fixture.js';
 import { fileNamePart } from './salons-growing.routes.js';
 
 let t: TestApp;
 let fixture: Awaited<ReturnType<typeof seedAccessFixture>>;
 let catalogue: Catalogue;
-let today: string;
-let tomorrow: string;
+/** The server runs with DEMO_TODAY pinned to this day, whatever the real date. */
+const today = '2026-05-15';
+const tomorrow = '2026-05-16';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demoToday: today });
   fixture = await seedAccessFixture(t.db);
   // salon1 gets the growth fixture (for the PDF); salon2 the appointments of today and tomorrow.
   catalogue = await seedGrowthFixture(t.db, fixture.salon1);
-  const salon = await getSalonToday(t.db, fixture.salon2);
-  today = salon?.today as string;
-  tomorrow = salon?.tomorrow as string;
   const add = insertAppointment.bind(null, t.db, catalogue, fixture.salon2);
   // Today: a DONE haircut paid 30.00 (list 35.00) with a retail shampoo 12.50 -> 42.50 from its lines.
   await add(today, 'DONE', [{ category: 'HAIRCUT', paidCents: 3000 }, 'RESALE'], { time: '09:00', staffId: fixture.users.manager2 });

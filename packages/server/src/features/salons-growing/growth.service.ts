@@ -11,7 +11,8 @@ import {
 } from '@salon/contracts';
 import type { Static } from 'typebox';
 import type { DbOrTx, SalonConfigProduct } from '../../db/database.js';
-import { defaultSalonConfig, getStoredSalonConfigs, type SalonConfig, type SalonToday } from '../salon-config/salon-config.query.js';
+import { defaultSalonConfig, getStoredSalonConfigs, type SalonConfig } from '../salon-config/salon-config.query.js';
+import type { SalonToday } from '../salons/salons.query.js';
 import { addDays, monthEndOf, monthIndexOf, monthKeyOf, monthStartOf } from './months.js';
 import { getPenetrationCounts, type PenetrationCounts } from './penetration.query.js';
 

@@ -228,7 +228,7 @@ describe('recap (all categories, target 60)', () => {
     });
     const recap = await getGrowthRecap(
       t.db,
-      { salonId: fixture.salon1, name: 'Salone Uno', code: 'S1', today: '2026-05-15', tomorrow: '2026-05-16' },
+      { salonId: fixture.salon1, name: 'Salone Uno', code: 'S1', timeZone: 'Europe/Rome', today: '2026-05-15' },
       { reachTargetMonths: 4, targetMonths: 2 },
     );
     const byCategory = Object.fromEntries(recap.categories.map((c) => [c.category, c]));
@@ -281,7 +281,7 @@ describe('daily data', () => {
     // 03-02: [T], [H] -> 1/2 = 50; 03-04: [T+R] -> 1/1 = 100; running 1/2 = 50, then 2/3 = 66.67; total 2/3.
     const data = await getGrowthDailyData(
       t.db,
-      { salonId: fixture.salon1, name: 'Salone Uno', code: 'S1', today: '2026-05-15', tomorrow: '2026-05-16' },
+      { salonId: fixture.salon1, name: 'Salone Uno', code: 'S1', timeZone: 'Europe/Rome', today: '2026-05-15' },
       { type: 'TREATMENTS', reachTargetMonths: 4, targetMonths: 2, dateFrom: '2026-03-01', dateTo: '2026-03-05' },
     );
     expect(data).toMatchObject({

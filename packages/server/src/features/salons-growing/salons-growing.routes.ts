@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { getSalonToday, type SalonToday } from '../salon-config/salon-config.query.js';
+import { getSalonToday, type SalonToday } from '../salons/salons.query.js';
 import { getDayReport } from './day-report.query.js';
 import { getGrowthDailyData as buildDailyData, getAllGrowthReports, getGrowthRecap, getGrowthReport } from './growth.service.js';
 import { renderGrowthPdf } from './growth-pdf.js';
@@ -38,7 +38,7 @@ export function fileNamePart(text: string): string {
 
 export async function salonsGrowingRoutes(app: FastifyInstance) {
   async function salonOrThrow(salonId: number): Promise<SalonToday> {
-    const salon = await getSalonToday(app.db, salonId);
+    const salon = await getSalonToday(app.db, app.clock, salonId);
     if (!salon) throw new HttpError(404, `Salon ${salonId} not found`);
     return salon;
   }

@@ -6,8 +6,8 @@ import { listSalonDtos } from './salons.query.js';
 export async function salonsRoutes(app: FastifyInstance) {
   registerEndpoint(app, listSalons, 'session', async (_input, request) => {
     const caller = callerOf(request);
-    if (caller.isSuperadmin) return listSalonDtos(app.db);
+    if (caller.isSuperadmin) return listSalonDtos(app.db, app.clock);
     if (caller.salonId === null) return [];
-    return listSalonDtos(app.db, caller.salonId);
+    return listSalonDtos(app.db, app.clock, caller.salonId);
   });
 }

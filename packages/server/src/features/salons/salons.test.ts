@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSessionCode } from '../../lib/session-code.js';
 import { createTestApp, insertUser, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
 
@@ -6,7 +6,8 @@ let t: TestApp;
 let fx: Awaited<ReturnType<typeof seedAccessFixture>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // DEMO_TODAY pins every salon's today.
+  t = await createTestApp({ demoToday: '2026-11-20' });
   fx = await seedAccessFixture(t.db);
   await t.db
     .updateTable('salons')
@@ -16,10 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const salons = (code: string) => t.app.inject({ method: 'GET', url: `/api/Salons/${code}` });
+const salons = (code: string, on: TestApp = t) => on.app.inject({ method: 'GET', url: `/api/Salons/${code}` });
 
 describe('GET /api/Salons/{SESSIONCODE}', () => {
-  it('lists every salon to a SUPERADMIN, with address, time zone and opening hours', async () => {
+  it('lists every salon to a SUPERADMIN, with address, time zone, today and opening hours', async () => {
     const res = await salons(await signIn(t.app, 'superadmin'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
@@ -30,10 +31,40 @@ describe('GET /api/Salons/{SESSIONCODE}', () => {
         city: 'Milano',
         address: 'Via Roma 1',
         timeZone: 'Europe/Rome',
+        today: '2026-11-20',
         openingHours: { monday: null, tuesday: ['09:00', '19:00'] },
       },
-      { id: fx.salon2, name: 'Salone Due', code: 'S2', city: 'Milano', address: '', timeZone: 'Europe/Rome', openingHours: {} },
+      {
+        id: fx.salon2,
+        name: 'Salone Due',
+        code: 'S2',
+        city: 'Milano',
+        address: '',
+        timeZone: 'Europe/Rome',
+        today: '2026-11-20',
+        openingHours: {},
+      },
     ]);
+  });
+
+  it("gives each salon today in its own time zone when no day is pinned, not the server's date", async () => {
+    const unpinned = await createTestApp({}, t.database);
+    await t.db.updateTable('salons').set({ time_zone: 'America/New_York' }).where('id', '=', fx.salon2).execute();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 23:30 UTC on 22 November: already 00:30 on the 23rd in Rome, still 18:30 on the 22nd in New York.
+      vi.setSystemTime(new Date('2026-11-22T23:30:00Z'));
+      const code = await signIn(unpinned.app, 'superadmin');
+      const res = await salons(code, unpinned);
+      expect(res.json().map((s: { id: number; today: string }) => [s.id, s.today])).toEqual([
+        [fx.salon1, '2026-11-23'],
+        [fx.salon2, '2026-11-22'],
+      ]);
+    } finally {
+      vi.useRealTimers();
+      await t.db.updateTable('salons').set({ time_zone: 'Europe/Rome' }).where('id', '=', fx.salon2).execute();
+      await unpinned.close();
+    }
   });
 
   it('lists only their own salon to everyone else, whatever their role', async () => {

@@ -46,12 +46,6 @@ export function monthRange(year: number, month: number): { from: string; to: str
   return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
 }
 
-/** The current calendar day and year on the server clock. */
-export function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /** Integer cents to euros with 2 decimals. */
 export function euros(cents: number | null | undefined): number {
   return Math.round(Number(cents ?? 0)) / 100;

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
+import { getTodayOfSalon } from '../salons/salons.query.js';
 import { findAppointment, getClientHistory } from './client-history.query.js';
 import { getDiscountsPerAppointment, getDiscountsPerDay } from './discounts.query.js';
 import { assertRange } from './report-range.js';
@@ -26,6 +27,10 @@ import { getSalesPerClient } from './sales-per-client.query.js';
 const ALL = [...ROLE_GROUPS.all];
 
 export async function statsRoutes(app: FastifyInstance) {
+  /** ?year of a month's sales: default the salon's current year. */
+  const yearOrCurrent = async (salonId: number, year: number | undefined) =>
+    year ?? Number((await getTodayOfSalon(app.db, app.clock, salonId)).slice(0, 4));
+
   registerEndpoint(app, salesPerDay, ALL, async ({ params: p }) => {
     assertRange(p.fromDate, p.toDate);
     return getSalesPerDay(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
@@ -35,10 +40,10 @@ export async function statsRoutes(app: FastifyInstance) {
     return getSalesPerDay(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
   });
   registerEndpoint(app, salesPerMonth, ALL, async ({ params: p, query }) =>
-    getSalesPerMonth(app.db, p.salonId, query.year ?? new Date().getFullYear(), p.month, 'ALL'),
+    getSalesPerMonth(app.db, p.salonId, await yearOrCurrent(p.salonId, query.year), p.month, 'ALL'),
   );
   registerEndpoint(app, salesPerMonthGender, ALL, async ({ params: p, query }) =>
-    getSalesPerMonth(app.db, p.salonId, query.year ?? new Date().getFullYear(), p.month, p.gender),
+    getSalesPerMonth(app.db, p.salonId, await yearOrCurrent(p.salonId, query.year), p.month, p.gender),
   );
   registerEndpoint(app, salesPerYear, ALL, async ({ params: p }) => getSalesPerYear(app.db, p.salonId, p.year, 'ALL'));
   registerEndpoint(app, salesPerYearGender, ALL, async ({ params: p }) => getSalesPerYear(app.db, p.salonId, p.year, p.gender));

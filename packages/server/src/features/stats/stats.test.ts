@@ -131,6 +131,17 @@ describe('GetSalesDataAnalysisPerMonth / PerYear', () => {
     expect(body.appointmentsChangePercent).toBe(300);
   });
 
+  it("takes the month of the salon's current year, the one DEMO_TODAY pins, when ?year is absent", async () => {
+    const pinned = await createTestApp({ demoToday: '2025-06-10' }, t.database);
+    try {
+      const code = await signIn(pinned.app, 'manager');
+      const res = await pinned.app.inject({ method: 'GET', url: `/api/Stats/GetSalesDataAnalysisPerMonth/3/${f.salon1}/${code}` });
+      expect(res.json()).toMatchObject({ year: 2025, month: 3, current: { totals: { totalRevenue: 208 } } });
+    } finally {
+      await pinned.close();
+    }
+  });
+
   it('puts the gender first in PerMonthGender (MALE = C2: A2 30 + walk-in Gel 10)', async () => {
     const { body } = await get(`/api/Stats/GetSalesDataAnalysisPerMonthGender/MALE/3/${f.salon1}/${manager}?year=2025`);
     expect(body.current.totals).toMatchObject({ totalRevenue: 40, appointments: 1, clients: 1, newClients: 0, averageTicket: 40 });

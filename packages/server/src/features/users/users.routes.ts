@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password.js';
+import { salonToday } from '../../lib/today.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { countRecentFailures, recordFailure } from '../sessions/sessions.query.js';
@@ -36,11 +37,6 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }
 
-/** Today's date (YYYY-MM-DD) in a time zone. */
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
 export async function usersRoutes(app: FastifyInstance, { config }: { config: Config }) {
   registerEndpoint(app, listUsers, MANAGERS, async ({ query }, request) => {
     const caller = callerOf(request);
@@ -56,7 +52,7 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     if (salonId === null) throw new HttpError(400, 'Missing query parameter salonId: you belong to no salon', 'salonId');
     const timeZone = await q.getSalonTimeZone(app.db, salonId);
     if (!timeZone) throw new HttpError(404, `Salon ${salonId} does not exist`, 'salonId');
-    return q.listUserDtos(app.db, { salonId, workingOn: query.date ?? todayIn(timeZone) });
+    return q.listUserDtos(app.db, { salonId, workingOn: query.date ?? salonToday(timeZone, app.clock) });
   });
 
   registerEndpoint(app, getUser, 'session', async ({ params }, request) => {
