@@ -9,7 +9,15 @@ async function main() {
   const log = { info: (msg: string) => console.log(msg), error: (msg: string) => console.error(msg) };
   log.info(config.databaseUrl ? 'Connecting to PostgreSQL (DATABASE_URL)…' : `Starting the embedded database in ${config.dataDir}…`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
-  if (config.demo) await ensureDemoChain(database, { salons: config.demoSalons, years: config.demoYears, dataDir: config.dataDir, log });
+  if (config.demo) {
+    await ensureDemoChain(database, {
+      salons: config.demoSalons,
+      years: config.demoYears,
+      today: config.demoToday,
+      dataDir: config.dataDir,
+      log,
+    });
+  }
   const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
 
   let closing = false;

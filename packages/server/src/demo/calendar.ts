@@ -27,11 +27,6 @@ export function dayOf(year: number, month: number, dayOfMonth: number): number {
   return Math.round(Date.UTC(year, month - 1, dayOfMonth) / MS_PER_DAY);
 }
 
-/** Today's date in a time zone (the salons count their days in Europe/Rome). */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /** Easter Sunday (anonymous Gregorian algorithm). */
 function easterSunday(year: number): number {
   const a = year % 19;

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/connect.js';
 import type { Db } from '../db/database.js';
 import { createTestApp, createTestDatabase, type TestApp } from '../test/helpers.js';
-import { todayIn } from './calendar.js';
 import { generateDemoChain } from './generate.js';
 import { DEMO_LOGINS, ensureDemoChain } from './seed.js';
 
@@ -389,17 +388,16 @@ describe('ensureDemoChain', () => {
   });
   afterAll(() => fresh.close());
 
-  it('creates the chain on an empty database; another seed gives other rows', async () => {
-    expect(await ensureDemoChain(fresh, { ...OPTIONS, seed: 8 })).toBe(true);
+  it('creates the chain on an empty database, its history ending on the pinned day; another seed gives other rows', async () => {
+    // DEMO_TODAY 2026-11-20, a Friday: checked out up to that day, booked for the 14 days after it.
+    expect(await ensureDemoChain(fresh, { ...OPTIONS, seed: 8, today: '2026-11-20' })).toBe(true);
     const salons = await fresh.db.selectFrom('salons').select('name').orderBy('id').execute();
     expect(salons.map((s) => s.name)).toEqual(['Salone Milano Brera', 'Salone Torino Centro']);
+    const { rows } = await sql<{ lastSale: string; firstBooked: string; lastBooked: string }>`
+      SELECT (SELECT max(day) FROM sale_lines) AS "lastSale",
+        (SELECT min(day) FROM appointments WHERE status = 'BOOKED') AS "firstBooked",
+        (SELECT max(day) FROM appointments) AS "lastBooked"`.execute(fresh.db);
+    expect(rows[0]).toEqual({ lastSale: '2026-11-20', firstBooked: '2026-11-21', lastBooked: '2026-12-04' });
     expect((await fingerprint(fresh.db)).sale_lines).not.toBe((await fingerprint(db)).sale_lines);
-  });
-});
-
-describe('todayIn', () => {
-  it("gives the salon's local date (Rome is ahead of UTC)", () => {
-    expect(todayIn('Europe/Rome', new Date('2026-03-14T23:30:00Z'))).toBe('2026-03-15');
-    expect(todayIn('Europe/Rome', new Date('2026-03-14T12:00:00Z'))).toBe('2026-03-14');
   });
 });

@@ -6,19 +6,9 @@ import { type DatabaseKind, pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
 import { refreshSalesRollup } from '../db/rollups.js';
 import { hashPassword } from '../lib/password.js';
+import { CHAIN_TIME_ZONE, createClock, salonToday } from '../lib/today.js';
 import { type BulkMode, BulkWriter, type TableStat } from './bulk-writer.js';
-import {
-  clockOf,
-  dayFromIso,
-  dayOf,
-  isoFromDay,
-  isPublicHoliday,
-  localTimestamp,
-  partsOf,
-  todayIn,
-  WEEKDAYS,
-  weekdayOf,
-} from './calendar.js';
+import { clockOf, dayFromIso, dayOf, isoFromDay, isPublicHoliday, localTimestamp, partsOf, WEEKDAYS, weekdayOf } from './calendar.js';
 import {
   CAMPAIGN_THEMES,
   CHAIN_NEWS,
@@ -67,7 +57,7 @@ export interface GenerateOptions {
   /** Years of history before today (fractions allowed: 0.25 is about three months). */
   years: number;
   seed?: number;
-  /** 'YYYY-MM-DD'; defaults to today in Europe/Rome. */
+  /** The last day of history, 'YYYY-MM-DD' (DEMO_TODAY); defaults to today in Europe/Rome. The chain is the same for the same seed and day. */
   today?: string;
   /** Appointments per salon-day relative to the benchmark volume (1 = about 5 M sale lines for 20 salons x 3 years). */
   density?: number;
@@ -90,7 +80,7 @@ export interface DemoReport {
   milliseconds: number;
 }
 
-const TIME_ZONE = 'Europe/Rome';
+const TIME_ZONE = CHAIN_TIME_ZONE;
 /**
  * Appointments (any status) per open salon-day at density 1 for a salon of size 1, before the
  * weekday and season factors. Measured: 5 salons x 3 years at density 1 give 1.23 M sale lines
@@ -336,7 +326,7 @@ async function loadChain(client: pg.Client, target: DemoTarget, options: Generat
   if (!(options.years > 0 && options.years <= 10)) throw new Error('demo: years must be more than 0 and at most 10');
   const log = options.log ?? { info: () => {} };
   const seed = options.seed ?? 1;
-  const today = dayFromIso(options.today ?? todayIn(TIME_ZONE));
+  const today = dayFromIso(options.today ?? salonToday(TIME_ZONE, createClock()));
   let writer: BulkWriter | undefined;
   // Kysely over this one connection: its transaction wraps the whole load, and the rollup
   // refresh (db/rollups.ts) runs in it, so the chain and its rollups commit together.

@@ -23,7 +23,7 @@ export interface DemoOptions {
   salons: number;
   years: number;
   seed?: number;
-  /** 'YYYY-MM-DD'; defaults to today in Europe/Rome. */
+  /** The last day of history, 'YYYY-MM-DD' (DEMO_TODAY); defaults to today in Europe/Rome. */
   today?: string;
   /** See DEFAULT_DENSITY. */
   density?: number;
