@@ -11,6 +11,7 @@ import { redactUrl } from './lib/session-code.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
 import { webPlugin } from './plugins/web.js';
 
 export interface BuildAppOptions {
@@ -44,6 +45,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const sessions = await SessionService.create(database.db, config);
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(dbPlugin, { database });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger, {

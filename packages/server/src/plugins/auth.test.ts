@@ -45,6 +45,41 @@ function isInteger(schema: JsonSchema): boolean {
   return concrete(schema).type === 'integer';
 }
 
+function isNumber(schema: JsonSchema): boolean {
+  return concrete(schema).type === 'number';
+}
+
+function isNullable(schema: JsonSchema): boolean {
+  return schema.anyOf?.some((s) => s.type === 'null') === true || (Array.isArray(schema.type) && schema.type.includes('null'));
+}
+
+/** What Number() reads as a number but a client must not send: Ajv's coercion took every one of them. */
+const NOT_DECIMAL_INTEGERS = ['abc', '1.5', 'Infinity', '-Infinity', 'NaN', '+1', '1e3', 'true', '0x10', '1.0', ' 1', '1 ', ''];
+const NOT_DECIMAL_NUMBERS = ['abc', 'Infinity', '-Infinity', 'NaN', '+1', '1e3', 'true', '0x10', ' 1', '1.', '.5'];
+
+/** The numeric fields of a body schema (its properties, or those of its items), with their path in a sample body. */
+function numberFieldsOfBody(schema: JsonSchema): { path: string[]; schema: JsonSchema }[] {
+  const plain = concrete(schema);
+  if (plain.type === 'array' && plain.items)
+    return numberFieldsOfBody(plain.items).map((field) => ({ ...field, path: ['0', ...field.path] }));
+  if (plain.type === 'integer' || plain.type === 'number') return [{ path: [], schema }];
+  return Object.entries(plain.properties ?? {}).flatMap(([key, property]) =>
+    numberFieldsOfBody(property).map((field) => ({ ...field, path: [key, ...field.path] })),
+  );
+}
+
+/** A copy of a sample body with one value replaced (objects and arrays on the way created as needed). */
+function withValueAt(body: unknown, path: string[], value: unknown): unknown {
+  const copy = structuredClone(body ?? {}) as Record<string, unknown>;
+  let target = copy;
+  path.slice(0, -1).forEach((key, index) => {
+    target[key] ??= /^\d+$/.test(path[index + 1] as string) ? [] : {};
+    target = target[key] as Record<string, unknown>;
+  });
+  target[path.at(-1) as string] = value;
+  return copy;
+}
+
 function isEnum(schema: JsonSchema): boolean {
   return schema.anyOf?.every((s) => s.const !== undefined || s.type === 'null') === true || schema.enum !== undefined;
 }
@@ -209,7 +244,28 @@ describe('every registered route', () => {
     }
   });
 
-  it('answers 400 naming the parameter to malformed integers, dates and enum values, never 500', async () => {
+  it('answers 401, not 400, to a forged session code with an invalid body, query or path on every route that needs a session', async () => {
+    const forged = createSessionCode('not-the-server-secret', new Date(Date.now() + 3_600_000));
+    let checked = 0;
+    for (const route of routes) {
+      if (route.access === 'public') continue;
+      const request = build(route.endpoint, { code: forged, salonId: fx.salon1 });
+      const invalid: Request[] = [{ ...request, query: { ...request.query, salonId: 'Infinity', month: '1e3' } }];
+      for (const name of Object.keys(propertiesOf(route.endpoint.params))) {
+        if (!SESSION_KEYS.includes(name)) invalid.push({ ...request, params: { ...request.params, [name]: 'not valid' } });
+      }
+      if (route.endpoint.body) invalid.push({ ...request, body: {} }, { ...request, body: 'text' }, { ...request, body: [[['deep']]] });
+      for (const bad of invalid) {
+        const res = await inject(t, route.endpoint, bad, forged);
+        expect(res.statusCode, label(route, `${JSON.stringify(bad).slice(0, 300)}: ${res.body}`)).toBe(401);
+        expect(res.json(), route.key).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized Access' });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(routes.length);
+  });
+
+  it('answers 400 naming the parameter to malformed numbers, dates and enum values in the path and the query, never 500', async () => {
     let checked = 0;
     for (const route of routes) {
       for (const where of ['params', 'query'] as const) {
@@ -218,29 +274,81 @@ describe('every registered route', () => {
           if (SESSION_KEYS.includes(name)) continue;
           const plain = concrete(schema);
           const malformed = isInteger(schema)
-            ? ['abc', '1.5']
-            : isDate(plain)
-              ? ['2024-13-45', '2024-02-30', 'yesterday']
-              : isEnum(schema)
-                ? ['NOT_A_VALUE']
-                : [];
-          for (const value of malformed) {
-            const request = build(route.endpoint, { code: managerCode, salonId: fx.salon1 });
+            ? NOT_DECIMAL_INTEGERS
+            : isNumber(schema)
+              ? NOT_DECIMAL_NUMBERS
+              : isDate(plain)
+                ? ['2024-13-45', '2024-02-30', 'yesterday']
+                : isEnum(schema)
+                  ? ['NOT_A_VALUE']
+                  : [];
+          // An empty path segment is another route.
+          for (const value of malformed.filter((v) => v !== '' || where === 'query')) {
+            // A SUPERADMIN passes every role check, so the answer is about the value.
+            const request = build(route.endpoint, { code: superCode, salonId: fx.salon1 });
             request[where][name] = value;
-            const res = await inject(t, route.endpoint, request, managerCode);
-            expect(res.statusCode, label(route, `${name}=${value}: ${res.body}`)).toBe(400);
-            expect(res.json(), route.key).toMatchObject({ statusCode: 400, error: 'Bad Request', parameter: name });
+            const res = await inject(t, route.endpoint, request, superCode);
+            expect(res.statusCode, label(route, `${name}=${JSON.stringify(value)}: ${res.body}`)).toBe(400);
+            expect(res.json(), `${route.key} ${name}=${JSON.stringify(value)}`).toMatchObject({
+              statusCode: 400,
+              error: 'Bad Request',
+              parameter: name,
+            });
             checked++;
           }
           if (isInteger(schema)) {
             for (const value of ['-1', '0', '99999999999999999999']) {
-              const request = build(route.endpoint, { code: managerCode, salonId: fx.salon1 });
+              const request = build(route.endpoint, { code: superCode, salonId: fx.salon1 });
               request[where][name] = value;
-              const res = await inject(t, route.endpoint, request, managerCode);
+              const res = await inject(t, route.endpoint, request, superCode);
               expect(res.statusCode, label(route, `${name}=${value}: ${res.body}`)).toBeLessThan(500);
             }
           }
         }
+      }
+    }
+    // Every integer of GetRecapData's path, for one.
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('answers 400 naming the field to anything but a JSON number where a body wants a number', async () => {
+    let checked = 0;
+    for (const route of routes) {
+      if (!route.endpoint.body) continue;
+      const valid = build(route.endpoint, { code: superCode, salonId: fx.salon1 });
+      for (const { path, schema } of numberFieldsOfBody(route.endpoint.body as JsonSchema)) {
+        const wrong: unknown[] = ['1', 'Infinity', '1e3', true, ...(isInteger(schema) ? [1.5] : []), ...(isNullable(schema) ? [] : [null])];
+        for (const value of wrong) {
+          const body = withValueAt(valid.body, path, value);
+          const res = await inject(t, route.endpoint, { ...valid, body }, superCode);
+          expect(res.statusCode, label(route, `${path.join('.')}=${JSON.stringify(value)}: ${res.body}`)).toBe(400);
+          expect(res.json(), `${route.key} ${path.join('.')}=${JSON.stringify(value)}`).toMatchObject({
+            statusCode: 400,
+            parameter: path.join('.'),
+          });
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('answers 400 to a body nested deeper than 32 levels, before any walk of it can overflow the stack', async () => {
+    let checked = 0;
+    for (const route of routes) {
+      if (!route.endpoint.body) continue;
+      const valid = build(route.endpoint, { code: superCode, salonId: fx.salon1 });
+      for (const payload of ['['.repeat(10_000) + ']'.repeat(10_000), `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`]) {
+        const res = await t.app.inject({
+          method: route.endpoint.method,
+          url: fillPath(route.endpoint.path, Object.fromEntries(Object.entries(valid.params).map(([k, v]) => [k, String(v)]))),
+          query: Object.fromEntries(Object.entries(valid.query).map(([k, v]) => [k, String(v)])),
+          headers: { authorization: `Bearer ${superCode}`, 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, label(route, res.body)).toBe(400);
+        expect(res.json().message, route.key).toMatch(/more than 32 levels deep/);
+        checked++;
       }
     }
     expect(checked).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import type { DbOrTx, Role } from '../db/database.js';
 import type { Caller, SessionService } from '../features/sessions/sessions.service.js';
 import { findUserAccess, type UserAccess } from '../features/users/users.query.js';
 import { HttpError } from './errors.js';
+import { strictNumbersHook } from './strict-numbers.js';
 
 /**
  * Who may call a route: 'public' (no session), 'session' (any signed-in user, even one with
@@ -22,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-/** The session code: the path's {SESSIONCODE}, the sessionCode query, or a Bearer header. */
+/** The session code: the path's {SESSIONCODE}, the sessionCode query, or a Bearer header (raw: read before validation). */
 function sessionCodeOf(request: FastifyRequest): string | undefined {
   const params = request.params as Record<string, unknown> | undefined;
   const query = request.query as Record<string, unknown> | undefined;
@@ -37,18 +38,26 @@ function sessionCodeOf(request: FastifyRequest): string | undefined {
 
 const SALON_KEYS = ['salonId', 'SalonId', 'salonID'];
 
-/** Every salon id a request names, in its path, query or body (objects and arrays of objects). */
+/**
+ * Every salon id a request names, in its path, query or body: in objects, arrays of them (at
+ * any depth), and the objects and arrays one level inside a body object. Walked with a stack,
+ * never by recursion (the body parser has already refused bodies nested too deep).
+ */
 export function salonIdsOf(request: FastifyRequest): number[] {
   const found: number[] = [];
   const collect = (source: unknown) => {
-    if (Array.isArray(source)) {
-      for (const item of source) collect(item);
-      return;
-    }
-    if (!source || typeof source !== 'object') return;
-    for (const key of SALON_KEYS) {
-      const value = (source as Record<string, unknown>)[key];
-      if (value !== undefined && value !== null && value !== '') found.push(Number(value));
+    const pending: unknown[] = [source];
+    while (pending.length > 0) {
+      const item = pending.pop();
+      if (Array.isArray(item)) {
+        for (let i = item.length - 1; i >= 0; i--) pending.push(item[i]);
+        continue;
+      }
+      if (!item || typeof item !== 'object') continue;
+      for (const key of SALON_KEYS) {
+        const value = (item as Record<string, unknown>)[key];
+        if (value !== undefined && value !== null && value !== '') found.push(Number(value));
+      }
     }
   };
   collect(request.params);
@@ -89,10 +98,15 @@ export interface AuthPluginOptions {
   sessions: SessionService;
 }
 
-/** Access control in one place: session, role guard, and the salon check on every salonId. */
+/**
+ * Access control in one place. The session and the role are checked on the request as it
+ * arrives (onRequest), before the body is parsed or anything validated: a caller without a
+ * valid session learns 401 and nothing about what the route expects. The salon check needs the
+ * validated params and body, so it runs just before the handler (preHandler).
+ */
 export const authPlugin = fp(async (app: FastifyInstance, { sessions }: AuthPluginOptions) => {
   app.decorateRequest('caller', null);
-  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const auth = await sessions.authenticate(sessionCodeOf(request));
@@ -104,6 +118,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions }: AuthPlug
     if (access !== 'session' && !hasAnyRole(caller, access)) {
       throw new HttpError(403, 'Your role does not allow this call');
     }
+  });
+  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const caller = request.caller;
+    if (!caller) return;
     for (const salonId of salonIdsOf(request)) {
       if (!Number.isInteger(salonId) || salonId < 1) throw new HttpError(400, `Invalid salonId '${salonId}'`, 'salonId');
       assertSalonAccess(caller, salonId);
@@ -131,14 +149,19 @@ type Handler<E> = (input: EndpointInput<E>, request: FastifyRequest, reply: Fast
 /** Every endpoint registered so far, by `METHOD path`: the generic access tests walk it. */
 export const registeredEndpoints = new Map<string, { endpoint: Endpoint; access: Access }>();
 
-/** Registers a contract endpoint: path, schemas (validation, serialisation, OpenAPI) and access. */
+/**
+ * Registers a contract endpoint: path, schemas (validation, serialisation, OpenAPI), access, and
+ * the strict reading of numbers (plugins/strict-numbers.ts) before Ajv validates.
+ */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, access: Access, handler: Handler<E>): void {
   registeredEndpoints.set(`${endpoint.method} ${endpoint.path}`, { endpoint, access });
   const responses: Record<number, unknown> = endpoint.isFile ? {} : { 200: endpoint.response };
+  const checkNumbers = strictNumbersHook(endpoint);
   app.route({
     method: endpoint.method,
     url: toRoutePath(endpoint.path),
     config: { access },
+    ...(checkNumbers ? { preValidation: checkNumbers } : {}),
     schema: {
       summary: endpoint.summary,
       tags: endpoint.tags,
