@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: the issue-4 report benchmark on the embedded database.
+ * `npm run bench`: the report benchmark on the embedded PostgreSQL server.
  *
- * 1. Opens the embedded PGlite in BENCH_DATA_DIR (default <repo>/bench-data) and loads the
+ * 1. Opens the embedded PostgreSQL in BENCH_DATA_DIR (default <repo>/bench-data) and loads the
  *    20-salon x 3-year demo chain (benchmark volume, density 1) when it is empty; builds the
  *    daily rollups when they are missing.
  * 2. Starts the app on BENCH_PORT (default 18200), signs in as the superadmin and calls every
@@ -10,7 +10,14 @@
  * 3. Times the chain-wide year totals straight from the raw sale lines (the baseline) and from
  *    the rollups, checks they agree and prints the ratio.
  * 4. Measures /api/health while year-long reports run in parallel.
+ * 5. Load: one signed-in client, then BENCH_CLIENTS (default 100) concurrent signed-in clients,
+ *    each calling the report GETs in a loop for BENCH_LOAD_SECONDS (default 10): requests per
+ *    second, p50 / p95 / p99, errors.
+ * 6. Memory and disk: the API process's RSS, the database server's memory (PSS of the postmaster
+ *    and its processes, so shared memory counts once) and the data folder's size.
  */
+import { execSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   type Endpoint,
@@ -30,12 +37,15 @@ import { rebuildRollups } from '../src/db/rollups.js';
 import { generateDemoChain } from '../src/demo/generate.js';
 import { monthRange } from '../src/features/stats/report-range.js';
 import { getChainTotals } from '../src/features/stats/sales-measures.query.js';
+import { runMain } from '../src/lib/run-main.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR || resolve(repoRoot, 'bench-data'));
 const port = Number(process.env.BENCH_PORT || 18200);
 const runs = Number(process.env.BENCH_RUNS || 20);
 const SALON = Number(process.env.BENCH_SALON || 1);
+const clients = Number(process.env.BENCH_CLIENTS || 100);
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS || 10);
 const TARGET_MS = { month: 50, year: 150, none: 50 } as const;
 
 type Range = keyof typeof TARGET_MS;
@@ -63,9 +73,93 @@ async function timeMs<T>(fn: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - t0, value];
 }
 
+interface LoadResult {
+  requests: number;
+  errors: number;
+  statuses: Record<number, number>;
+  seconds: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** `count` clients, each with its own session, calling `urls` in turn until `seconds` have passed. */
+async function runLoad(base: string, codes: string[], template: string, urls: string[], seconds: number): Promise<LoadResult> {
+  const times: number[] = [];
+  const statuses: Record<number, number> = {};
+  let errors = 0;
+  const began = performance.now();
+  const until = began + seconds * 1000;
+  await Promise.all(
+    codes.map(async (code, client) => {
+      for (let i = client; performance.now() < until; i++) {
+        const url = base + (urls[i % urls.length] as string).replaceAll(template, code);
+        const t0 = performance.now();
+        try {
+          const res = await fetch(url);
+          await res.arrayBuffer();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (res.status !== 200) errors++;
+        } catch {
+          errors++;
+        }
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - began) / 1000;
+  times.sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    errors,
+    statuses,
+    seconds: elapsed,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+  };
+}
+
+/** Proportional set size of a process and its children, in MB (/proc; 0 where unreadable). */
+function treePssMb(rootPid: number | undefined): number {
+  if (!rootPid) return 0;
+  const pss = (pid: number) => {
+    try {
+      const match = /Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+      return match ? Number(match[1]) : 0;
+    } catch {
+      return 0;
+    }
+  };
+  let kb = pss(rootPid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === rootPid) kb += pss(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return kb / 1024;
+}
+
+function folderSize(folder: string): string {
+  try {
+    return (
+      execSync(`du -sh ${JSON.stringify(folder)}`)
+        .toString()
+        .split('\t')[0] ?? '?'
+    );
+  } catch {
+    return '?';
+  }
+}
+
 async function main() {
-  console.log(`Benchmark database: embedded PGlite in ${dataDir}`);
-  const [openMs, database] = await timeMs(() => openDatabase({ dataDir, log, poolSize: 8 }));
+  console.log(`Benchmark database: embedded PostgreSQL in ${dataDir}`);
+  const [openMs, database] = await timeMs(() => openDatabase({ dataDir, log, poolSize: 10 }));
   console.log(`opened in ${(openMs / 1000).toFixed(1)} s`);
   const db = database.db;
   try {
@@ -274,6 +368,34 @@ async function main() {
       console.log(
         `\n/api/health during report load: p50 ${percentile(health, 0.5).toFixed(1)} ms, p95 ${hp95.toFixed(1)} ms, max ${(health[health.length - 1] ?? 0).toFixed(1)} ms (target < ${TARGET_MS.none} ms): ${hp95 <= TARGET_MS.none ? 'pass' : 'FAIL'}`,
       );
+      // Load: the same report mix from one client, then from many at once.
+      const mix = results.filter((r) => r.range !== 'none').map((r) => r.url);
+      const codes: string[] = [];
+      for (let i = 0; i < clients; i++) {
+        const res = await fetch(`${base}/api/Sessions/Login?username=superadmin&password=demo`, { method: 'POST' });
+        codes.push(((await res.json()) as { sessionCode: string }).sessionCode);
+      }
+      const line = (label: string, r: LoadResult) =>
+        console.log(
+          `${label.padEnd(26)} ${String(r.requests).padStart(7)} ${(r.requests / r.seconds).toFixed(1).padStart(8)} ${num(r.p50)} ${num(r.p95)} ${num(r.p99)} ${String(r.errors).padStart(7)}  ${JSON.stringify(r.statuses)}`,
+        );
+      console.log(
+        `\nload: the ${mix.length} month and year report GETs in turn, ${loadSeconds} s per row, each client signed in with its own session`,
+      );
+      console.log(
+        `${'clients'.padEnd(26)} ${'requests'.padStart(7)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  statuses`,
+      );
+      const single = await runLoad(base, codes.slice(0, 1), code, mix, loadSeconds);
+      line('1 client', single);
+      const many = await runLoad(base, codes, code, mix, loadSeconds);
+      line(`${clients} concurrent clients`, many);
+      if (many.errors > 0 || single.errors > 0) failures++;
+
+      console.log('\nmemory and disk after the load:');
+      console.log(`  API process RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+      console.log(`  database server (postmaster and its processes, PSS) ${treePssMb(database.embedded?.pid()).toFixed(0)} MB`);
+      console.log(`  data folder ${dataDir}: ${folderSize(dataDir)}`);
+
       console.log(`\n${failures === 0 ? 'All targets met.' : `${failures} target(s) missed.`}`);
       process.exitCode = failures === 0 ? 0 : 1;
     } finally {
@@ -284,7 +406,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

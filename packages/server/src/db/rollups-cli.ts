@@ -1,4 +1,5 @@
 import { loadConfig } from '../config.js';
+import { runMain } from '../lib/run-main.js';
 import { openDatabase } from './connect.js';
 import { rebuildRollups } from './rollups.js';
 
@@ -17,7 +18,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

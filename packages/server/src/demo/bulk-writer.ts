@@ -1,5 +1,3 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -7,23 +5,9 @@ import { from as copyFrom } from 'pg-copy-streams';
 
 export type Cell = string | number | boolean | null;
 
-/**
- * How rows reach the database:
- * - 'copy': COPY ... FROM STDIN (text format), the fastest path, on a PostgreSQL server.
- * - 'file': COPY ... FROM '<file>' for the embedded PGlite. It is reached through pglite-socket,
- *   which hands PGlite one protocol message at a time; COPY FROM STDIN needs the CopyData stream
- *   in the same call and fails there with "protocol synchronization was lost". PGlite mounts its
- *   data folder from the host file system, so a batch written into that folder can be read by a
- *   server-side COPY (about twice as fast as 'unnest').
- * - 'unnest': INSERT ... SELECT FROM unnest($1::type[], ...), one array parameter per column: the
- *   fallback when neither works (the in-memory PGlite of the tests).
- */
-export type BulkMode = { kind: 'copy' } | { kind: 'unnest' } | { kind: 'file'; hostDir: string; serverDir: string };
-
 interface TableBuffer {
   table: string;
   columns: readonly string[];
-  types: string[];
   rows: Cell[][];
   written: number;
   milliseconds: number;
@@ -52,7 +36,8 @@ function copyLines(rows: Cell[][]): string {
 }
 
 /**
- * Buffers rows per table and writes them in batches on one connection. Batches are sent
+ * Buffers rows per table and writes them in batches on one connection, with COPY ... FROM
+ * STDIN (text format), the fastest way into PostgreSQL. Batches are sent
  * without waiting for the previous one (at most `maxInFlight` outstanding), so the generator
  * keeps producing while the database writes; tables are flushed in the order they were
  * registered, which keeps foreign keys satisfied.
@@ -62,29 +47,22 @@ export class BulkWriter {
   private readonly inFlight: Promise<void>[] = [];
   private lastDone = 0;
   private failure: unknown;
-  private files = 0;
 
   constructor(
     private readonly client: pg.Client,
-    private readonly mode: BulkMode,
-    private readonly batchRows = mode.kind === 'unnest' ? 10_000 : 50_000,
+    private readonly batchRows = 50_000,
     private readonly maxInFlight = 2,
   ) {}
 
-  /** Registers a table and its columns (types are read from the catalogue, for the unnest casts). */
+  /** Registers a table and its columns (checked against the catalogue, so a typo fails early). */
   async register(table: string, columns: readonly string[]): Promise<void> {
-    const { rows } = await this.client.query<{ name: string; type: string }>(
-      `SELECT attname AS name, format_type(atttypid, atttypmod) AS type
-         FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
+    const { rows } = await this.client.query<{ name: string }>(
+      'SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped',
       [table],
     );
-    const typeOf = new Map(rows.map((row) => [row.name, row.type]));
-    const types = columns.map((column) => {
-      const type = typeOf.get(column);
-      if (!type) throw new Error(`demo: ${table}.${column} does not exist`);
-      return type;
-    });
-    this.buffers.set(table, { table, columns, types, rows: [], written: 0, milliseconds: 0 });
+    const known = new Set(rows.map((row) => row.name));
+    for (const column of columns) if (!known.has(column)) throw new Error(`demo: ${table}.${column} does not exist`);
+    this.buffers.set(table, { table, columns, rows: [], written: 0, milliseconds: 0 });
   }
 
   add(table: string, row: Cell[]): void {
@@ -114,12 +92,7 @@ export class BulkWriter {
       while (this.inFlight.length >= this.maxInFlight) await this.inFlight.shift();
       this.throwIfFailed();
       const issued = Date.now();
-      const work =
-        this.mode.kind === 'copy'
-          ? this.copy(buffer, rows)
-          : this.mode.kind === 'file'
-            ? this.copyFile(buffer, rows)
-            : this.insert(buffer, rows);
+      const work = this.copy(buffer, rows);
       this.inFlight.push(
         work.then(
           () => {
@@ -149,26 +122,6 @@ export class BulkWriter {
   private async copy(buffer: TableBuffer, rows: Cell[][]): Promise<void> {
     const stream = this.client.query(copyFrom(`COPY ${buffer.table} (${buffer.columns.join(', ')}) FROM STDIN`));
     await pipeline(Readable.from([copyLines(rows)]), stream);
-  }
-
-  private async copyFile(buffer: TableBuffer, rows: Cell[][]): Promise<void> {
-    if (this.mode.kind !== 'file') return;
-    // A batch file is rewritten only once its COPY has finished: at most maxInFlight are pending.
-    const name = `demo-load-${this.files++ % (this.maxInFlight + 1)}.tsv`;
-    writeFileSync(join(this.mode.hostDir, name), copyLines(rows));
-    await this.client.query(`COPY ${buffer.table} (${buffer.columns.join(', ')}) FROM '${this.mode.serverDir}/${name}'`);
-  }
-
-  /** Removes the batch files of the 'file' mode. */
-  cleanUp(): void {
-    if (this.mode.kind !== 'file') return;
-    for (let i = 0; i <= this.maxInFlight; i++) rmSync(join(this.mode.hostDir, `demo-load-${i}.tsv`), { force: true });
-  }
-
-  private async insert(buffer: TableBuffer, rows: Cell[][]): Promise<void> {
-    const arrays = buffer.columns.map((_, index) => rows.map((row) => row[index] ?? null));
-    const casts = buffer.types.map((type, index) => `$${index + 1}::${type}[]`).join(', ');
-    await this.client.query(`INSERT INTO ${buffer.table} (${buffer.columns.join(', ')}) SELECT * FROM unnest(${casts})`, arrays);
   }
 
   stats(): TableStat[] {

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
+import { describeDatabase } from '../lib/run-main.js';
 import { generateDemoChain } from './generate.js';
 import { DEFAULT_DENSITY, DEMO_LOGINS } from './seed.js';
 
@@ -69,9 +70,7 @@ async function main() {
   const log = { info: (msg: string) => console.log(msg), error: (msg: string) => console.error(msg) };
   const opened = Date.now();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, poolSize: 2 });
-  console.log(
-    `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'} (opened in ${Date.now() - opened} ms)`,
-  );
+  console.log(`database: ${describeDatabase(database, config.dataDir)} (opened in ${Date.now() - opened} ms)`);
   try {
     if (values.reset) {
       const t0 = Date.now();
@@ -81,17 +80,14 @@ async function main() {
       await client.end();
       console.log(`reset: data tables emptied in ${Date.now() - t0} ms`);
     }
-    const report = await generateDemoChain(
-      { ...database, dataDir: config.databaseUrl ? undefined : config.dataDir },
-      {
-        salons: Number(values.salons),
-        years: Number(values.years),
-        density: Number(values.density),
-        seed: Number(values.seed),
-        today: values.today,
-        log,
-      },
-    );
+    const report = await generateDemoChain(database, {
+      salons: Number(values.salons),
+      years: Number(values.years),
+      density: Number(values.density),
+      seed: Number(values.seed),
+      today: values.today,
+      log,
+    });
     let total = 0;
     console.log('\ntable                          rows     write time');
     for (const { table, rows, milliseconds } of report.tables) {

@@ -1,5 +1,3 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type DatabaseKind, pgTypes } from '../db/connect.js';
@@ -7,7 +5,7 @@ import type { Database, Db, Gender, Role } from '../db/database.js';
 import { refreshSalesRollup } from '../db/rollups.js';
 import { hashPassword } from '../lib/password.js';
 import { CHAIN_TIME_ZONE, createClock, salonToday } from '../lib/today.js';
-import { type BulkMode, BulkWriter, type TableStat } from './bulk-writer.js';
+import { BulkWriter, type TableStat } from './bulk-writer.js';
 import { clockOf, dayFromIso, dayOf, isoFromDay, isPublicHoliday, localTimestamp, partsOf, WEEKDAYS, weekdayOf } from './calendar.js';
 import {
   CAMPAIGN_THEMES,
@@ -69,13 +67,9 @@ export interface GenerateOptions {
 export interface DemoTarget {
   url: string;
   kind: DatabaseKind;
-  /** The embedded database's folder (DATA_DIR), when it has one: enables the fast file COPY. */
-  dataDir?: string;
 }
 
 export interface DemoReport {
-  /** How the rows were loaded (see BulkMode). */
-  mode: BulkMode['kind'];
   tables: TableStat[];
   milliseconds: number;
 }
@@ -327,7 +321,6 @@ async function loadChain(client: pg.Client, target: DemoTarget, options: Generat
   const log = options.log ?? { info: () => {} };
   const seed = options.seed ?? 1;
   const today = dayFromIso(options.today ?? salonToday(TIME_ZONE, createClock()));
-  let writer: BulkWriter | undefined;
   // Kysely over this one connection: its transaction wraps the whole load, and the rollup
   // refresh (db/rollups.ts) runs in it, so the chain and its rollups commit together.
   const kysely: Db = new Kysely<Database>({
@@ -335,72 +328,67 @@ async function loadChain(client: pg.Client, target: DemoTarget, options: Generat
       pool: { connect: async () => Object.assign(client, { release: () => {} }), end: async () => {} },
     }),
   });
-  try {
-    return await kysely.transaction().execute(async (tx) => {
-      await client.query(`SET LOCAL TimeZone = '${TIME_ZONE}'`);
-      // Foreign-key checks are triggers, one per row and key: skipping them (as pg_restore does)
-      // saves time. It needs a superuser; elsewhere the checks simply stay on.
-      // The generator writes consistent keys and generate.test.ts checks them.
-      await client.query('SAVEPOINT replica');
-      await client.query('SET LOCAL session_replication_role = replica').then(
-        () => client.query('RELEASE SAVEPOINT replica'),
-        () => client.query('ROLLBACK TO SAVEPOINT replica'),
-      );
-      const { rows } = await client.query<{ n: number }>('SELECT (SELECT count(*) FROM salons) + (SELECT count(*) FROM users) AS n');
-      if (rows[0]!.n > 0) throw new Error('demo: the database already holds salons or users; refusing to add the demo chain');
-      const mode: BulkMode = target.kind === 'postgresql' ? { kind: 'copy' } : await embeddedMode(client, target.dataDir);
-      const indexes = await dropSecondaryIndexes(client);
-      writer = new BulkWriter(client, mode);
-      for (const [table, columns] of Object.entries(TABLES)) await writer.register(table, columns);
+  return kysely.transaction().execute(async (tx) => {
+    await client.query(`SET LOCAL TimeZone = '${TIME_ZONE}'`);
+    // Foreign-key checks are triggers, one per row and key: skipping them (as pg_restore does)
+    // saves time. It needs a superuser; elsewhere the checks simply stay on.
+    // The generator writes consistent keys and generate.test.ts checks them.
+    await client.query('SAVEPOINT replica');
+    await client.query('SET LOCAL session_replication_role = replica').then(
+      () => client.query('RELEASE SAVEPOINT replica'),
+      () => client.query('ROLLBACK TO SAVEPOINT replica'),
+    );
+    const { rows } = await client.query<{ n: number }>('SELECT (SELECT count(*) FROM salons) + (SELECT count(*) FROM users) AS n');
+    if (rows[0]!.n > 0) throw new Error('demo: the database already holds salons or users; refusing to add the demo chain');
+    const indexes = await dropSecondaryIndexes(client);
+    const writer = new BulkWriter(client);
+    for (const [table, columns] of Object.entries(TABLES)) await writer.register(table, columns);
 
-      const rng = new Rng(deriveSeed(seed, 0));
-      const chain: Chain = {
-        rng,
-        seed,
-        today,
-        start: today - Math.round(options.years * 365.25),
-        end: today + (options.daysAhead ?? 14),
-        density: options.density ?? 1,
-        salons: [],
-        staff: [],
-        superadminId: 0,
-        writer,
-        ids: {},
-        transfers: new Map(),
-      };
-      log.info(
-        `demo: ${options.salons} salons, ${isoFromDay(chain.start)} .. ${isoFromDay(chain.end)}, seed ${seed}, density ${chain.density} (${mode.kind})`,
-      );
-      writeCatalogue(chain);
-      buildSalons(chain, options.salons);
-      await buildStaff(chain);
-      planDaysOff(chain);
-      planTransfers(chain);
-      await writer.flushAll();
-      for (const salon of chain.salons) {
-        const t0 = Date.now();
-        await generateSalon(chain, salon);
-        log.info(`demo: ${salon.name} generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      }
-      writeNews(chain);
-      writeSettings(chain);
-      writeCampaigns(chain);
-      await writer.flushAll();
-      const indexed = Date.now();
-      for (const definition of indexes) await client.query(definition);
-      log.info(`demo: ${indexes.length} indexes rebuilt in ${((Date.now() - indexed) / 1000).toFixed(1)} s`);
-      for (const table of IDENTITY_TABLES) {
-        await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
-      }
-      const rolled = Date.now();
-      for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
-      for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.end));
-      log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);
-      return { mode: mode.kind, tables: writer.stats(), milliseconds: 0 };
-    });
-  } finally {
-    writer?.cleanUp();
-  }
+    const rng = new Rng(deriveSeed(seed, 0));
+    const chain: Chain = {
+      rng,
+      seed,
+      today,
+      start: today - Math.round(options.years * 365.25),
+      end: today + (options.daysAhead ?? 14),
+      density: options.density ?? 1,
+      salons: [],
+      staff: [],
+      superadminId: 0,
+      writer,
+      ids: {},
+      transfers: new Map(),
+    };
+    log.info(
+      `demo: ${options.salons} salons, ${isoFromDay(chain.start)} .. ${isoFromDay(chain.end)}, seed ${seed}, density ${chain.density}`,
+    );
+    writeCatalogue(chain);
+    buildSalons(chain, options.salons);
+    await buildStaff(chain);
+    planDaysOff(chain);
+    planTransfers(chain);
+    await writer.flushAll();
+    for (const salon of chain.salons) {
+      const t0 = Date.now();
+      await generateSalon(chain, salon);
+      log.info(`demo: ${salon.name} generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    writeNews(chain);
+    writeSettings(chain);
+    writeCampaigns(chain);
+    await writer.flushAll();
+    const indexed = Date.now();
+    for (const definition of indexes) await client.query(definition);
+    log.info(`demo: ${indexes.length} indexes rebuilt in ${((Date.now() - indexed) / 1000).toFixed(1)} s`);
+    for (const table of IDENTITY_TABLES) {
+      await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
+    }
+    const rolled = Date.now();
+    for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
+    for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.end));
+    log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);
+    return { tables: writer.stats(), milliseconds: 0 };
+  });
 }
 
 /** Generates the chain into an empty database, in one transaction (a crash leaves nothing half-seeded). */
@@ -411,8 +399,8 @@ export async function generateDemoChain(target: DemoTarget, options: GenerateOpt
   try {
     const report = await loadChain(client, target, options);
     for (const table of ANALYZED_TABLES) await client.query(`ANALYZE ${table}`);
-    // Let the embedded database recycle the write-ahead log of the load (it would keep up to 1 GB).
-    if (target.kind === 'pglite') await client.query('CHECKPOINT');
+    // Let the server recycle the write-ahead log of the load now rather than at its next checkpoint.
+    await client.query('CHECKPOINT').catch(() => {});
     report.milliseconds = Date.now() - began;
     options.log?.info(`demo: done in ${(report.milliseconds / 1000).toFixed(1)} s`);
     return report;
@@ -433,36 +421,6 @@ const ANALYZED_TABLES = [
   'appointments_daily',
   'client_days',
 ];
-
-/**
- * 'file' when the embedded database reads files from its data folder (checked with a probe
- * file, since the folder layout belongs to db/pglite-server.mjs), else 'unnest'.
- */
-async function embeddedMode(client: pg.Client, dataDir: string | undefined): Promise<BulkMode> {
-  if (!dataDir) return { kind: 'unnest' };
-  const hostDir = join(dataDir, 'pgdata');
-  const probe = `demo-probe-${process.pid}.txt`;
-  try {
-    writeFileSync(join(hostDir, probe), 'demo');
-    const serverDir = (await client.query<{ dir: string }>('SELECT current_setting($1) AS dir', ['data_directory'])).rows[0]!.dir;
-    await client.query('SAVEPOINT probe');
-    const read = await client.query<{ text: string }>('SELECT pg_read_file($1) AS text', [`${serverDir}/${probe}`]).then(
-      async (result) => {
-        await client.query('RELEASE SAVEPOINT probe');
-        return result.rows[0]?.text;
-      },
-      async () => {
-        await client.query('ROLLBACK TO SAVEPOINT probe');
-        return undefined;
-      },
-    );
-    return read === 'demo' ? { kind: 'file', hostDir, serverDir } : { kind: 'unnest' };
-  } catch {
-    return { kind: 'unnest' };
-  } finally {
-    rmSync(join(hostDir, probe), { force: true });
-  }
-}
 
 /** Tables big enough that building their indexes once after the load beats updating them row by row. */
 const BULK_TABLES = ['clients', 'appointments', 'sale_lines', 'feedback', 'stock_movements', 'user_timeframes', 'attendances'];

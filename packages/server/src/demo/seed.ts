@@ -27,8 +27,6 @@ export interface DemoOptions {
   today?: string;
   /** See DEFAULT_DENSITY. */
   density?: number;
-  /** The embedded database's folder (DATA_DIR), for its fast load path. */
-  dataDir?: string;
   log?: { info(msg: string): void };
 }
 
@@ -41,6 +39,6 @@ export async function ensureDemoChain(database: Pick<DatabaseHandle, 'db' | 'url
   const salons = Math.min(Math.max(options.salons, 2), 20);
   options.log?.info(`Creating the demo chain (${salons} salons, ${options.years} years)…`);
   const { generateDemoChain } = await import('./generate.js');
-  await generateDemoChain({ ...database, dataDir: options.dataDir }, { ...options, salons, density: options.density ?? DEFAULT_DENSITY });
+  await generateDemoChain(database, { ...options, salons, density: options.density ?? DEFAULT_DENSITY });
   return true;
 }

@@ -22,7 +22,25 @@ const reasons: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
+
+const connectionErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const connectionMessages = /Connection terminated|not queryable|timeout exceeded when trying to connect|connection (is )?closed/i;
+
+/**
+ * The database cannot be reached (down, restarting, out of connections): not the client's
+ * fault and not a bug, so 503 and the client may try again.
+ */
+export function isDatabaseUnavailable(error: { code?: string; message?: string }): boolean {
+  const code = error.code ?? '';
+  return (
+    connectionErrnos.has(code) ||
+    code.startsWith('08') || // connection exception
+    ['57P01', '57P02', '57P03', '53300'].includes(code) || // shutdown, crash, starting up, too many connections
+    connectionMessages.test(error.message ?? '')
+  );
+}
 
 /** PostgreSQL errors a client's input can cause (bad values reaching SQL) map to 4xx. */
 const pgClientErrors: Record<string, [number, string]> = {
@@ -85,6 +103,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const mapped = pgClientErrors[error.code] as [number, string];
       status = mapped[0];
       message = mapped[1];
+    } else if (isDatabaseUnavailable(error)) {
+      status = 503;
+      message = 'The database is not available at the moment; try again in a few seconds.';
+      reply.header('Retry-After', '5');
     } else if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       message = 'something went wrong.';

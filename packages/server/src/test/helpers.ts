@@ -1,36 +1,57 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/connect.js';
 import type { Db, Role } from '../db/database.js';
 import { hashPassword } from '../lib/password.js';
 
+/** The server and template database of this test run (test/global-setup.ts). */
+export function testDatabaseServer(): { serverUrl: string; template: string } {
+  return inject('testDatabases');
+}
+
+function withDatabase(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
+
+async function runAdmin(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite (through its child
- * process, as in production), or, when DATABASE_URL is set, a new database on that
- * PostgreSQL server, dropped on close.
+ * A fresh, migrated database for one test file, copied from the run's template database on
+ * the run's server (the embedded PostgreSQL, or DATABASE_URL's server), dropped on close.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ poolSize: 4 });
+export async function createTestDatabase(poolSize = 4): Promise<DatabaseHandle> {
+  const { serverUrl, template } = testDatabaseServer();
   const name = `salon_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  // Copying needs the template to itself: retry while another file's copy holds it.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await runAdmin(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+      break;
+    } catch (err) {
+      if (attempt >= 50 || !/being accessed by other users/.test((err as Error).message)) throw err;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  const handle = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), poolSize });
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await runAdmin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
