@@ -54,9 +54,29 @@ describe('serving the web app', () => {
   it('keeps JSON 404s for unknown API paths and for other methods', async () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/NoSuchThing/x' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toMatchObject({ statusCode: 404, message: 'No such path: GET /api/NoSuchThing/x' });
+    expect(api.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such path for GET' });
     const post = await t.app.inject({ method: 'POST', url: '/login' });
     expect(post.statusCode).toBe(404);
     expect(post.json().statusCode).toBe(404);
+  });
+
+  it('never echoes the path or the query string in an error body: they can carry a session code', async () => {
+    const code = 's1.SeCrEtRaNdOmPaRt0123456789abcdefghijklmnopq.1900000000.SiGnAtUrE0123456789abcdefghijklmnop';
+    const requests = [
+      { method: 'GET', url: `/api/Userz/${code}` },
+      { method: 'GET', url: `/api/NoSuchThing?sessionCode=${code}` },
+      { method: 'DELETE', url: `/api/Users/${code}` },
+      { method: 'POST', url: `/login/${code}` },
+      { method: 'PATCH', url: `/api/Users/${code}/1` },
+      { method: 'GET', url: `/api/Users/${code}/%ZZ` },
+      { method: 'GET', url: `/api/Users/${code}/${'x'.repeat(400)}` },
+    ] as const;
+    for (const request of requests) {
+      const res = await t.app.inject(request);
+      expect(res.statusCode, request.url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, request.url).toBeLessThan(500);
+      expect(res.body, request.url).not.toContain('SeCrEtRaNdOmPaRt');
+      expect(res.body, request.url).not.toMatch(/Userz|NoSuchThing|login/);
+    }
   });
 });

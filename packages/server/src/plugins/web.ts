@@ -4,9 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** The path is never echoed: it can carry a session code (SPEC.md puts it in every path). */
 function notFound(request: FastifyRequest, reply: FastifyReply) {
-  const path = request.url.split('?')[0] ?? '';
-  return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No such path: ${request.method} ${path}` });
+  return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No such path for ${request.method}` });
 }
 
 /**
