@@ -33,7 +33,9 @@ const TargetPercent = (what: string) =>
     description: `Target ${what} penetration in per cent of DONE appointments (0..100, default 60)`,
   });
 const ConfigId = (product: string) =>
-  Type.Union([Type.Integer(), Type.Null()], { description: `The stored ${product} setting's id; null when the salon has none (defaults)` });
+  Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()], {
+    description: `The stored ${product} setting's id; null when the salon has none (defaults)`,
+  });
 
 const commonResponseFields = {
   salonId: Type.Integer({ description: 'The salon these settings belong to' }),

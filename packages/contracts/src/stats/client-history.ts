@@ -8,6 +8,7 @@ const TAGS = ['Stats'];
 export const ClientHistoryQuery = Type.Object({
   appointmentId: Type.Integer({
     minimum: 1,
+    maximum: 2147483647,
     description: "The appointment whose client's history is wanted; it must belong to the caller's salon (403 otherwise)",
   }),
   onlyWithAppointment: Type.Optional(

@@ -77,7 +77,7 @@ export const discountsPerAppointment = defineEndpoint({
   querystring: Type.Object({
     ...DiscountsQuery.properties,
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 500, description: 'Page size (rows), default 500' })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip, default 0' })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0, description: 'Rows to skip, default 0' })),
   }),
   response: DiscountsPerAppointmentResponse,
 });
