@@ -36,7 +36,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // Off unless TRUST_PROXY says which proxy to believe: else any client could pick its own
+    // address with X-Forwarded-For and escape the per-address sign-in throttle.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parsePinnedToday } from './lib/today.js';
 
@@ -13,10 +14,19 @@ export interface Config {
   sessionIdleMinutes: number;
   /** Absolute lifetime of a session, whatever its use. */
   sessionMaxHours: number;
-  /** Failed sign-ins allowed per username, and per address, within loginWindowMinutes. */
-  loginMaxFailuresPerUser: number;
+  /**
+   * Failed sign-ins allowed within loginWindowMinutes for one username from one client address
+   * (so a stranger elsewhere cannot lock the owner out), and from one address whatever the username.
+   */
+  loginMaxFailuresPerUserAndAddress: number;
   loginMaxFailuresPerAddress: number;
   loginWindowMinutes: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (Fastify's trustProxy):
+   * false (default) believes none and uses the connection's address; true believes any; a
+   * number, that many hops; a list, those addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
   /** Fill an empty database with the demo chain on start. */
   demo: boolean;
   demoSalons: number;
@@ -36,10 +46,49 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+/** proxy-addr's names for ranges, beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (/^\d+$/.test(bits)) return Number(bits) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(bits) === 4; // a netmask: 10.0.0.0/255.0.0.0
+}
+
+/** TRUST_PROXY: unset or false, true, a hop count, or a comma list of addresses and CIDR ranges. */
+export function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!isAddressOrRange(entry)) {
+      throw new Error(
+        `TRUST_PROXY must be true, a hop count or a comma list of addresses and CIDR ranges (or ${PROXY_RANGE_NAMES.join(', ')}), got "${entry}"`,
+      );
+    }
+  }
+  return entries;
+}
+
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
 /** Reads every setting from the environment (the README lists them). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env.LOGIN_MAX_FAILURES_PER_USER !== undefined) {
+    // Its meaning changed (per username from one address): a stale setting should not pass unnoticed.
+    throw new Error(
+      'LOGIN_MAX_FAILURES_PER_USER is now LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS (failures of one username from one address)',
+    );
+  }
   return {
     port: intFrom(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
@@ -48,9 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET || undefined,
     sessionIdleMinutes: intFrom(env, 'SESSION_IDLE_MINUTES', 120),
     sessionMaxHours: intFrom(env, 'SESSION_MAX_HOURS', 12),
-    loginMaxFailuresPerUser: intFrom(env, 'LOGIN_MAX_FAILURES_PER_USER', 5),
+    loginMaxFailuresPerUserAndAddress: intFrom(env, 'LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS', 5),
     loginMaxFailuresPerAddress: intFrom(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20),
     loginWindowMinutes: intFrom(env, 'LOGIN_WINDOW_MINUTES', 15),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     demo: env.DEMO !== '0',
     demoSalons: intFrom(env, 'DEMO_SALONS', 5),
     demoYears: intFrom(env, 'DEMO_YEARS', 3),

@@ -45,7 +45,10 @@ export class SessionService {
     const name = (username as string).trim();
     const windowStart = new Date(now.getTime() - this.config.loginWindowMinutes * 60_000);
     const failures = await q.countRecentFailures(this.db, name, address, windowStart);
-    if (failures.byUser >= this.config.loginMaxFailuresPerUser || failures.byAddress >= this.config.loginMaxFailuresPerAddress) {
+    if (
+      failures.byUserAtAddress >= this.config.loginMaxFailuresPerUserAndAddress ||
+      failures.byAddress >= this.config.loginMaxFailuresPerAddress
+    ) {
       return { ok: false, status: 429, retryAfterSeconds: this.config.loginWindowMinutes * 60 };
     }
     const user = await q.findUserForLogin(this.db, name);
@@ -55,7 +58,7 @@ export class SessionService {
       // One message for both fields: never tell which usernames exist.
       return { ok: false, status: 401, errors: { username: 'Check your username', password: 'Check your password' } };
     }
-    await q.clearFailures(this.db, name, windowStart);
+    await q.clearFailures(this.db, name, address, windowStart);
     const expiresMax = new Date(now.getTime() + this.config.sessionMaxHours * 3_600_000);
     const expiresAt = this.slidingExpiry(now, expiresMax);
     const code = createSessionCode(this.secret, expiresMax);

@@ -6,7 +6,7 @@ let t: TestApp;
 let fixture: Awaited<ReturnType<typeof seedAccessFixture>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailuresPerUser: 3, loginMaxFailuresPerAddress: 1000 });
+  t = await createTestApp({ loginMaxFailuresPerUserAndAddress: 3, loginMaxFailuresPerAddress: 1000 });
   fixture = await seedAccessFixture(t.db);
 });
 afterAll(() => t.close());
@@ -51,6 +51,63 @@ describe('Login', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
     expect(res.json().message).toMatch(/Too many failed sign-ins/);
+  });
+});
+
+describe('the sign-in throttle', () => {
+  let throttled: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    throttled = await createTestApp({ loginMaxFailuresPerUserAndAddress: 3, loginMaxFailuresPerAddress: 5 }, t.database);
+    proxied = await createTestApp(
+      { loginMaxFailuresPerUserAndAddress: 3, loginMaxFailuresPerAddress: 5, trustProxy: ['10.9.9.9'] },
+      t.database,
+    );
+  });
+  afterAll(async () => {
+    await throttled.close();
+    await proxied.close();
+  });
+
+  const login = (app: TestApp, username: string, password: string, remoteAddress: string, forwardedFor?: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/Sessions/Login',
+      query: { username, password },
+      remoteAddress,
+      ...(forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor } } : {}),
+    });
+
+  it('counts failures per username and address: wrong passwords from one address do not lock the user out elsewhere', async () => {
+    for (let i = 0; i < 3; i++) expect((await login(throttled, 'stylist', 'guess', '10.1.0.1')).statusCode).toBe(401);
+    expect((await login(throttled, 'stylist', 'secret123', '10.1.0.1')).statusCode).toBe(429);
+    expect((await login(throttled, 'stylist', 'secret123', '10.1.0.2')).statusCode).toBe(200);
+    // The name as typed in another case is the same user.
+    expect((await login(throttled, 'STYLIST', 'secret123', '10.1.0.1')).statusCode).toBe(429);
+  });
+
+  it('still limits an address, whatever usernames it tries', async () => {
+    for (const name of ['a1', 'a2', 'a3', 'a4', 'a5']) expect((await login(throttled, name, 'guess', '10.1.0.3')).statusCode).toBe(401);
+    const blocked = await login(throttled, 'reception', 'secret123', '10.1.0.3');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe(String(15 * 60));
+    expect((await login(throttled, 'reception', 'secret123', '10.1.0.4')).statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For by default: a client cannot pick a new address for each guess', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await login(throttled, `b${i}`, 'guess', '10.1.0.5', `198.51.100.${i}`)).statusCode).toBe(401);
+    }
+    expect((await login(throttled, 'marketing', 'secret123', '10.1.0.5', '198.51.100.99')).statusCode).toBe(429);
+  });
+
+  it('believes X-Forwarded-For from the proxies TRUST_PROXY names, and only from them', async () => {
+    for (let i = 0; i < 5; i++) expect((await login(proxied, `c${i}`, 'guess', '10.9.9.9', '192.0.2.1')).statusCode).toBe(401);
+    expect((await login(proxied, 'marketing', 'secret123', '10.9.9.9', '192.0.2.1')).statusCode).toBe(429);
+    expect((await login(proxied, 'marketing', 'secret123', '10.9.9.9', '192.0.2.2')).statusCode).toBe(200);
+    // Another sender is not the proxy: its header is not believed, its own address counts.
+    for (let i = 0; i < 5; i++) expect((await login(proxied, `d${i}`, 'guess', '10.1.0.6', `192.0.2.${10 + i}`)).statusCode).toBe(401);
+    expect((await login(proxied, 'marketing', 'secret123', '10.1.0.6', '192.0.2.50')).statusCode).toBe(429);
   });
 });
 

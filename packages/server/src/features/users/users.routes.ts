@@ -124,7 +124,7 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     // Wrong old passwords count as failed sign-ins of the user: a stolen session cannot guess the password.
     const windowStart = new Date(Date.now() - config.loginWindowMinutes * 60_000);
     const failures = await countRecentFailures(app.db, stored.username, request.ip, windowStart);
-    if (failures.byUser >= config.loginMaxFailuresPerUser || failures.byAddress >= config.loginMaxFailuresPerAddress) {
+    if (failures.byUserAtAddress >= config.loginMaxFailuresPerUserAndAddress || failures.byAddress >= config.loginMaxFailuresPerAddress) {
       const seconds = config.loginWindowMinutes * 60;
       reply.header('Retry-After', String(seconds));
       throw new HttpError(429, `Too many wrong passwords. Try again in ${config.loginWindowMinutes} minutes.`);

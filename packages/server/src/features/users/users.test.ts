@@ -27,7 +27,7 @@ async function loginStatus(username: string, password: string): Promise<number> 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailuresPerAddress: 1000, loginMaxFailuresPerUser: 3 });
+  t = await createTestApp({ loginMaxFailuresPerAddress: 1000, loginMaxFailuresPerUserAndAddress: 3 });
   fx = await seedAccessFixture(t.db);
   for (const name of ['superadmin', 'manager', 'reception', 'stylist', 'manager2', 'noroles']) codes[name] = await signIn(t.app, name);
   // Shifts, in UTC; salon 1 counts days in Europe/Rome, UTC+1 in March 2024 (before the DST switch on the 31st).
