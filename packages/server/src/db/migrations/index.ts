@@ -4,6 +4,7 @@ import { appointmentServicesSchema } from './003-appointment-services.js';
 import { clientDaysPrevDaySchema } from './004-client-days-prev-day.js';
 import { rebookingRollupSchema } from './005-rebooking-rollup.js';
 import { growthRollupSchema } from './006-growth-rollup.js';
+import { usernameCaseInsensitiveSchema } from './007-username-case-insensitive.js';
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   { version: 4, name: 'client-days-prev-day', sql: clientDaysPrevDaySchema },
   { version: 5, name: 'rebooking-rollup', sql: rebookingRollupSchema },
   { version: 6, name: 'growth-rollup', sql: growthRollupSchema },
+  { version: 7, name: 'username-case-insensitive', sql: usernameCaseInsensitiveSchema },
 ];

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx, Role } from '../../db/database.js';
 
 export interface SessionRow {
@@ -41,8 +42,24 @@ export async function revokeSession(db: DbOrTx, sessionId: number, now: Date): P
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
+/** What sign-in and every session check need of a user: names are compared case-insensitively. */
 export async function findUserForLogin(db: DbOrTx, username: string) {
-  return db.selectFrom('users').select(['id', 'password_hash']).where('username', '=', username).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .leftJoin('salons', 'salons.id', 'users.salon_id')
+    .select(['users.id', 'users.password_hash', 'users.employment_end as employmentEnd', 'salons.time_zone as timeZone'])
+    .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The user behind a session: salon, and what decides whether their employment has ended. */
+export async function findSessionUser(db: DbOrTx, userId: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('salons', 'salons.id', 'users.salon_id')
+    .select(['users.id', 'users.salon_id', 'users.employment_end as employmentEnd', 'salons.time_zone as timeZone'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function getUserRoles(db: DbOrTx, userId: number): Promise<Role[]> {

@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db, Role } from '../../db/database.js';
 import { verifyPassword } from '../../lib/password.js';
 import { type CodeCheck, createSessionCode, hashSessionCode, verifySessionCode } from '../../lib/session-code.js';
+import { CHAIN_TIME_ZONE, dateInZone } from '../../lib/today.js';
 import { listUserPermissionDtos } from '../permissions/permissions.query.js';
 import { getUserDtoById } from '../users/users.query.js';
 import * as q from './sessions.query.js';
@@ -17,7 +18,12 @@ export interface Caller {
   isSuperadmin: boolean;
 }
 
-export type AuthFailure = 'missing' | 'malformed' | 'forged' | 'expired' | 'revoked' | 'unknown';
+export type AuthFailure = 'missing' | 'malformed' | 'forged' | 'expired' | 'revoked' | 'unknown' | 'employment-ended';
+
+/** Whether a user's employment has ended: their employmentEnd is before today in their salon's zone (the chain's for chain-level users). */
+export function hasEmploymentEnded(user: { employmentEnd: string | null; timeZone: string | null }, now: Date): boolean {
+  return user.employmentEnd !== null && user.employmentEnd < dateInZone(now, user.timeZone ?? CHAIN_TIME_ZONE);
+}
 
 export type LoginResult =
   | { ok: true; response: Static<typeof SessionResponse> }
@@ -53,7 +59,8 @@ export class SessionService {
     }
     const user = await q.findUserForLogin(this.db, name);
     const valid = user ? await verifyPassword(password as string, user.password_hash) : false;
-    if (!user || !valid) {
+    // A former employee is answered like a wrong password, and counted as one.
+    if (!user || !valid || hasEmploymentEnded(user, now)) {
       await q.recordFailure(this.db, name, address);
       // One message for both fields: never tell which usernames exist.
       return { ok: false, status: 401, errors: { username: 'Check your username', password: 'Check your password' } };
@@ -78,14 +85,15 @@ export class SessionService {
     if (!session) return { ok: false, reason: 'unknown' };
     if (session.revokedAt) return { ok: false, reason: 'revoked' };
     if (session.expiresAt <= now || session.expiresMax <= now) return { ok: false, reason: 'expired' };
+    const user = await q.findSessionUser(this.db, session.userId);
+    if (!user) return { ok: false, reason: 'unknown' };
+    if (hasEmploymentEnded(user, now)) return { ok: false, reason: 'employment-ended' };
     let expiresAt = session.expiresAt;
     // Slide at most once a minute: no write on every request.
     if (now.getTime() - session.lastSeenAt.getTime() > 60_000) {
       expiresAt = this.slidingExpiry(now, session.expiresMax);
       await q.touchSession(this.db, session.sessionId, now, expiresAt);
     }
-    const user = await this.db.selectFrom('users').select(['id', 'salon_id']).where('id', '=', session.userId).executeTakeFirst();
-    if (!user) return { ok: false, reason: 'unknown' };
     const roles = await q.getUserRoles(this.db, user.id);
     return {
       ok: true,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionCode } from '../../lib/session-code.js';
-import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
+import { dateInZone } from '../../lib/today.js';
+import { createTestApp, insertUser, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 let fixture: Awaited<ReturnType<typeof seedAccessFixture>>;
@@ -108,6 +109,63 @@ describe('the sign-in throttle', () => {
     // Another sender is not the proxy: its header is not believed, its own address counts.
     for (let i = 0; i < 5; i++) expect((await login(proxied, `d${i}`, 'guess', '10.1.0.6', `192.0.2.${10 + i}`)).statusCode).toBe(401);
     expect((await login(proxied, 'marketing', 'secret123', '10.1.0.6', '192.0.2.50')).statusCode).toBe(429);
+  });
+});
+
+describe('user names', () => {
+  it('are case-insensitive at sign-in: Manager signs in as manager', async () => {
+    for (const typed of ['Manager', 'MANAGER', ' manager ']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username: typed, password: 'secret123' } });
+      expect(res.statusCode, typed).toBe(200);
+      expect(res.json().userDTO).toMatchObject({ userId: fixture.users.manager, username: 'manager' });
+    }
+  });
+
+  it('cannot differ only in case: the database refuses a second one (migration 007)', async () => {
+    await expect(insertUser(t.db, 'Reception', fixture.salon1, [])).rejects.toThrow(/users_username_lower_key/);
+  });
+});
+
+describe('a user whose employment has ended', () => {
+  const today = () => dateInZone(new Date(), 'Europe/Rome');
+  const yesterday = () => dateInZone(new Date(Date.now() - 86_400_000), 'Europe/Rome');
+  const setEnd = (userId: number, end: string | null) =>
+    t.db.updateTable('users').set({ employment_end: end }).where('id', '=', userId).execute();
+  const loginAs = (username: string, password = 'secret123') =>
+    t.app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username, password } });
+
+  it('cannot sign in the day after employmentEnd, answered like a wrong password; on the last day they still can', async () => {
+    const leaver = await insertUser(t.db, 'leaver', fixture.salon1, ['IMAGE']);
+    await setEnd(leaver, today());
+    expect((await loginAs('leaver')).statusCode).toBe(200);
+    await setEnd(leaver, yesterday());
+    const refused = await loginAs('leaver');
+    const wrong = await loginAs('leaver', 'not-the-password');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual(wrong.json());
+    expect(refused.json()).toMatchObject({ success: false, message: 'Failed to login' });
+  });
+
+  it('loses the sessions still open: every call and Check answer 401', async () => {
+    const chainLevel = await insertUser(t.db, 'chain-leaver', null, ['SUPERADMIN']);
+    const salonLevel = await insertUser(t.db, 'salon-leaver', fixture.salon1, ['ADMIN']);
+    for (const [username, userId] of [
+      ['chain-leaver', chainLevel],
+      ['salon-leaver', salonLevel],
+    ] as const) {
+      const code = await signIn(t.app, username);
+      const read = () => t.app.inject({ method: 'GET', url: `/api/Users/${code}/${userId}` });
+      expect((await read()).statusCode, username).toBe(200);
+      await setEnd(userId, yesterday());
+      const after = await read();
+      expect(after.statusCode, username).toBe(401);
+      expect(after.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized Access' });
+      const check = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: code } });
+      expect(check.statusCode, username).toBe(401);
+      // Employment extended again: the same session works.
+      await setEnd(userId, null);
+      expect((await read()).statusCode, username).toBe(200);
+    }
   });
 });
 

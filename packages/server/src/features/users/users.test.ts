@@ -208,6 +208,17 @@ describe('POST /api/Users/{SESSIONCODE}', () => {
     const res = await call('POST', `/api/Users/${codes.manager}`, { payload: newUser({ username: 'NEWBIE' }) });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: "The username 'NEWBIE' is already taken", parameter: 'username' });
+    const manager = await call('POST', `/api/Users/${codes.manager}`, { payload: newUser({ username: 'MANAGER' }) });
+    expect(manager.statusCode).toBe(409);
+  });
+
+  it('creates only one of two users differing in case sent at the same time: the unique index on lower(username) decides', async () => {
+    const answers = await Promise.all(
+      ['Twin', 'TWIN', 'twin', 'tWIN'].map((username) => call('POST', `/api/Users/${codes.manager}`, { payload: newUser({ username }) })),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const rows = await t.db.selectFrom('users').select('username').where('username', 'ilike', 'twin').execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('refuses another salon, no salon and the SUPERADMIN permission to an ADMIN with 403', async () => {
