@@ -3,7 +3,10 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { toIsoDate } from '../../components/report-frame/report-dates';
 import { useAuth } from '../../lib/auth';
+import { useCurrentSalon } from '../../lib/current-salon';
+import { useSalonToday } from '../../lib/salon-today';
 import { WIDTHS } from '../settings';
 import { Countdown } from './countdown';
 import { useShellState } from './shell-state';
@@ -16,7 +19,9 @@ export function QuickPanel() {
   const { t, i18n } = useTranslation('shell');
   const { sessionEnds } = useAuth();
   const { quickPanelOpen, setQuickPanelOpen } = useShellState();
-  const today = new Date();
+  // The current salon's today, as the reports count it; the device's date when no salon is chosen.
+  const salonToday = useSalonToday(useCurrentSalon().salonId);
+  const today = new Date(`${salonToday ?? toIsoDate(new Date())}T00:00:00Z`);
   return (
     <Drawer
       anchor="right"
@@ -29,10 +34,10 @@ export function QuickPanel() {
           {t('quickPanel.today')}
         </Typography>
         <Typography variant="h4" component="p" sx={{ fontWeight: 300 }}>
-          {today.toLocaleDateString(i18n.language, { weekday: 'long' })}
+          {today.toLocaleDateString(i18n.language, { weekday: 'long', timeZone: 'UTC' })}
         </Typography>
         <Typography variant="h6" component="p">
-          {today.toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' })}
+          {today.toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}
         </Typography>
       </Box>
       {sessionEnds && (

@@ -1,22 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { listSalons } from '@salon/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import NoRolesScreen from '../../features/home/no-roles-screen';
-import { callApi, errorMessageOf } from '../../lib/api-client';
+import { errorMessageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { translateMessage } from '../../lib/i18n';
+import { salonsQuery } from '../../lib/salon-today';
 import { showMessage } from '../../lib/snackbar';
 import { rememberRedirect } from '../redirect';
 import { SplashScreen } from '../splash-screen';
 import { ShellLayout } from './shell-layout';
-
-/** The query key of the signed-in user's salon settings step. */
-export const SALON_SETTINGS_KEY = ['salons'] as const;
 
 /**
  * Everything inside the shell needs a signed-in user with a role. SPEC.md §4: a non-superadmin
@@ -28,7 +25,7 @@ export default function ShellGate() {
   const { status, user, roles, isSuperadmin } = useAuth();
   const location = useLocation();
   const needsSalon = status === 'signedIn' && !isSuperadmin && roles.length > 0 && user?.salonId != null;
-  const salon = useQuery({ queryKey: SALON_SETTINGS_KEY, queryFn: () => callApi(listSalons), enabled: needsSalon });
+  const salon = useQuery({ ...salonsQuery, enabled: needsSalon });
   const failure = salon.isError ? errorMessageOf(salon.error) : null;
 
   useEffect(() => {

@@ -49,7 +49,15 @@ describe('gender filter', () => {
 });
 
 describe('ReportFrame on a 403', () => {
-  const filters: ReportFilters = { salonId: 7, fromDate: '2026-03-01', toDate: '2026-03-18', isRangeValid: true, setFilters: () => {} };
+  const filters: ReportFilters = {
+    salonId: 7,
+    fromDate: '2026-03-01',
+    toDate: '2026-03-18',
+    today: '2026-03-18',
+    isPending: false,
+    isRangeValid: true,
+    setFilters: () => {},
+  };
 
   it('says the role gives no access instead of the server message, without a retry', () => {
     render(

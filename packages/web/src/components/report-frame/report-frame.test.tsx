@@ -6,6 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { CURRENT_SALON_KEY } from '../../lib/current-salon';
+import { queryClientWithSalons, testSalon } from '../../test/salons';
 import { ExportButton } from './export-button';
 import { isIsoDate, monthStartOf, toIsoDate } from './report-dates';
 import { ReportFrame } from './report-frame';
@@ -19,6 +20,9 @@ const auth = vi.hoisted(() => ({ value: { isSuperadmin: false, user: { salonId: 
 vi.mock('../../lib/auth', () => ({ useAuth: () => auth.value }));
 
 const NOW = new Date(2026, 2, 18, 12, 0); // 18 March 2026, local time
+/** Today in every salon of the list, as the server answers it (GET /api/Salons). */
+const SALON_TODAY = '2026-03-18';
+const SALONS = [2, 3, 5, 7].map((id) => testSalon({ id, name: `Salone ${id}`, today: SALON_TODAY }));
 let location = '';
 
 function LocationProbe() {
@@ -27,9 +31,11 @@ function LocationProbe() {
   return null;
 }
 
-function wrapperAt(url: string) {
+/** A router at `url` and a query cache that already holds the salon list (none when `salons` is null: it loads). */
+function wrapperAt(url: string, salons: ReturnType<typeof testSalon>[] | null = SALONS) {
+  const client = salons ? queryClientWithSalons(salons) : new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         {children}
         <LocationProbe />
@@ -64,50 +70,82 @@ describe('report dates', () => {
 });
 
 describe('useReportFilters', () => {
-  it('defaults to the current salon and the first of the month .. today', () => {
-    const { result } = renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/sales-data-analysis') });
-    expect(result.current).toMatchObject({ salonId: 7, fromDate: '2026-03-01', toDate: '2026-03-18', isRangeValid: true });
+  it("defaults to the current salon and the first of the month .. the salon's today", () => {
+    const { result } = renderHook(() => useReportFilters(), { wrapper: wrapperAt('/sales-data-analysis') });
+    expect(result.current).toMatchObject({
+      salonId: 7,
+      fromDate: '2026-03-01',
+      toDate: '2026-03-18',
+      today: '2026-03-18',
+      isPending: false,
+      isRangeValid: true,
+    });
+  });
+
+  it("takes today from the server's salon list, not from the device's clock", () => {
+    // The device is still on 31 March (another zone, or a demo pinned by DEMO_TODAY); the salon is on 1 April.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 31, 23, 30));
+    try {
+      const salons = [testSalon({ id: 7, today: '2026-04-01' })];
+      const { result } = renderHook(() => useReportFilters(), { wrapper: wrapperAt('/x', salons) });
+      expect(result.current).toMatchObject({ fromDate: '2026-04-01', toDate: '2026-04-01', today: '2026-04-01' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits for the salon list before it gives a default date: pending, not a reversed range', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const { result } = renderHook(() => useReportFilters(), { wrapper: wrapperAt('/x', null) });
+    expect(result.current).toMatchObject({ fromDate: '', toDate: '', today: undefined, isPending: true, isRangeValid: false });
+    // Dates in the URL need no today.
+    const given = renderHook(() => useReportFilters(), { wrapper: wrapperAt('/x?fromDate=2026-01-05&toDate=2026-02-10', null) });
+    expect(given.result.current).toMatchObject({ fromDate: '2026-01-05', toDate: '2026-02-10', isPending: false, isRangeValid: true });
   });
 
   it('can default to today .. today', () => {
-    const { result } = renderHook(() => useReportFilters({ now: NOW, defaultFrom: 'today' }), { wrapper: wrapperAt('/x') });
+    const { result } = renderHook(() => useReportFilters({ defaultFrom: 'today' }), { wrapper: wrapperAt('/x') });
     expect(result.current).toMatchObject({ fromDate: '2026-03-18', toDate: '2026-03-18' });
   });
 
   it('reads the dates from the URL and ignores invalid ones', () => {
-    const { result } = renderHook(() => useReportFilters({ now: NOW }), {
+    const { result } = renderHook(() => useReportFilters(), {
       wrapper: wrapperAt('/x?fromDate=2026-01-05&toDate=2026-02-30'),
     });
     expect(result.current).toMatchObject({ fromDate: '2026-01-05', toDate: '2026-03-18' });
   });
 
   it('flags a range that ends before it starts', () => {
-    const { result } = renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/x?fromDate=2026-03-10&toDate=2026-03-01') });
+    const { result } = renderHook(() => useReportFilters(), { wrapper: wrapperAt('/x?fromDate=2026-03-10&toDate=2026-03-01') });
     expect(result.current.isRangeValid).toBe(false);
   });
 
   it('a non-superadmin always gets their own salon, whatever the URL says', () => {
-    const { result } = renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/x?salonId=2') });
+    const { result } = renderHook(() => useReportFilters(), { wrapper: wrapperAt('/x?salonId=2') });
     expect(result.current.salonId).toBe(7);
   });
 
   it("a superadmin gets the URL's salon, and it becomes their current salon", () => {
     auth.value = { isSuperadmin: true, user: { salonId: null } };
     localStorage.setItem(CURRENT_SALON_KEY, '3');
-    const { result } = renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/x?salonId=2') });
+    const { result } = renderHook(() => useReportFilters(), { wrapper: wrapperAt('/x?salonId=2') });
     expect(result.current.salonId).toBe(2);
     expect(localStorage.getItem(CURRENT_SALON_KEY)).toBe('2');
   });
 
   it('a superadmin without a salon in the URL gets the remembered one, or none', () => {
     auth.value = { isSuperadmin: true, user: { salonId: null } };
-    expect(renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/x') }).result.current.salonId).toBeNull();
+    expect(renderHook(() => useReportFilters(), { wrapper: wrapperAt('/x') }).result.current.salonId).toBeNull();
     localStorage.setItem(CURRENT_SALON_KEY, '5');
-    expect(renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/x') }).result.current.salonId).toBe(5);
+    expect(renderHook(() => useReportFilters(), { wrapper: wrapperAt('/x') }).result.current.salonId).toBe(5);
   });
 
   it('writes changes to the URL, dropping cleared values', () => {
-    const { result } = renderHook(() => useReportFilters({ now: NOW }), { wrapper: wrapperAt('/sales?fromDate=2026-03-02') });
+    const { result } = renderHook(() => useReportFilters(), { wrapper: wrapperAt('/sales?fromDate=2026-03-02') });
     act(() => result.current.setFilters({ toDate: '2026-03-10' }));
     expect(location).toBe('/sales?fromDate=2026-03-02&toDate=2026-03-10');
     expect(result.current).toMatchObject({ fromDate: '2026-03-02', toDate: '2026-03-10' });
@@ -129,7 +167,7 @@ describe('reportStatusOf', () => {
 });
 
 function Frame(props: Partial<Parameters<typeof ReportFrame>[0]> & { filters?: ReportFilters }) {
-  const filters = useReportFilters({ now: NOW });
+  const filters = useReportFilters();
   return (
     <ReportFrame title="Sales per day" filters={props.filters ?? filters} status="ready" {...props}>
       <p>the report</p>
@@ -173,6 +211,17 @@ describe('ReportFrame', () => {
     expect(onRetry).toHaveBeenCalled();
   });
 
+  it("shows the loader, not a range warning, while the salon's today is on its way", () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    render(<Frame />, { wrapper: wrapperAt('/x', null) });
+    expect(screen.getByTestId('report-loading')).toBeTruthy();
+    expect(screen.queryByText('The start date is after the end date.')).toBeNull();
+    expect(screen.queryByText('the report')).toBeNull();
+  });
+
   it('warns about an inverted range instead of showing the report', () => {
     render(<Frame />, { wrapper: wrapperAt('/x?fromDate=2026-03-10&toDate=2026-03-01') });
     expect(screen.getByText('The start date is after the end date.')).toBeTruthy();
@@ -182,14 +231,14 @@ describe('ReportFrame', () => {
   it('asks a superadmin without a salon to choose one, from the salons list', async () => {
     auth.value = { isSuperadmin: true, user: { salonId: null } };
     const salons = [
-      { id: 1, name: 'Salone Uno', code: 'S1', city: 'Milano', address: '', timeZone: 'Europe/Rome', openingHours: {} },
-      { id: 2, name: 'Salone Due', code: 'S2', city: 'Roma', address: '', timeZone: 'Europe/Rome', openingHours: {} },
+      testSalon({ id: 1, name: 'Salone Uno', today: SALON_TODAY }),
+      testSalon({ id: 2, name: 'Salone Due', city: 'Roma', today: SALON_TODAY }),
     ];
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify(salons), { status: 200 })),
     );
-    render(<Frame />, { wrapper: wrapperAt('/x') });
+    render(<Frame />, { wrapper: wrapperAt('/x', null) });
     expect(screen.getByText('Choose a salon to see this report.')).toBeTruthy();
     const picker = screen.getByRole('combobox', { name: 'Salon' });
     await vi.waitFor(() => expect(picker.getAttribute('aria-disabled')).not.toBe('true'));

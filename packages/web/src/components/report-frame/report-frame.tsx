@@ -69,9 +69,9 @@ export function ReportFrame({
   let body: ReactNode;
   if (!hasSalon) {
     body = <Alert severity="info">{t('reportFrame.chooseSalon')}</Alert>;
-  } else if (!filters.isRangeValid) {
+  } else if (!filters.isPending && !filters.isRangeValid) {
     body = <Alert severity="warning">{t('reportFrame.rangeInvalid')}</Alert>;
-  } else if (status === 'loading') {
+  } else if (filters.isPending || status === 'loading') {
     body = (
       <Box aria-busy="true" data-testid="report-loading">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
@@ -144,7 +144,7 @@ export function ReportFrame({
               label={t('reportFrame.fromDate')}
               value={filters.fromDate}
               onChange={(event) => filters.setFilters({ fromDate: event.target.value })}
-              error={!filters.isRangeValid}
+              error={!filters.isPending && !filters.isRangeValid}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.toDate, 'data-testid': 'from-date' } }}
             />
             <TextField
@@ -153,7 +153,7 @@ export function ReportFrame({
               label={t('reportFrame.toDate')}
               value={filters.toDate}
               onChange={(event) => filters.setFilters({ toDate: event.target.value })}
-              error={!filters.isRangeValid}
+              error={!filters.isPending && !filters.isRangeValid}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.fromDate, 'data-testid': 'to-date' } }}
             />
           </>

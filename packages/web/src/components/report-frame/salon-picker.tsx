@@ -1,9 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { listSalons } from '@salon/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client';
+import { salonsQuery } from '../../lib/salon-today';
 
 export interface SalonPickerProps {
   salonId: number | null;
@@ -13,7 +12,7 @@ export interface SalonPickerProps {
 /** The salons a superadmin can choose between (GET /api/Salons/{SESSIONCODE}). */
 export function SalonPicker({ salonId, onChange }: SalonPickerProps) {
   const { t } = useTranslation('components');
-  const salons = useQuery({ queryKey: ['salons'], queryFn: ({ signal }) => callApi(listSalons, {}, { signal }) });
+  const salons = useQuery(salonsQuery);
   const options = salons.data ?? [];
   const isKnown = salonId !== null && options.some((salon) => salon.id === salonId);
   return (

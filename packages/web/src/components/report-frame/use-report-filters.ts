@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { useCurrentSalon } from '../../lib/current-salon';
-import { isIsoDate, monthStartOf, toIsoDate } from './report-dates';
+import { useSalonToday } from '../../lib/salon-today';
+import { isIsoDate, monthStartOf } from './report-dates';
 
 export interface ReportFilterValues {
   salonId: number;
@@ -13,9 +14,15 @@ export interface ReportFilterValues {
 export interface ReportFilters {
   /** The salon the report is about: the URL's salonId (superadmin), else the current salon; null when a superadmin has not chosen one. */
   salonId: number | null;
+  /** The URL's fromDate, else the default; empty while the default waits for the salon's today. */
   fromDate: string;
+  /** The URL's toDate, else the salon's today; empty while that is not known yet. */
   toDate: string;
-  /** False when fromDate is after toDate: the report must not be asked for. */
+  /** Today in the salon's time zone (lib/salon-today.ts); undefined while it is not known yet. */
+  today: string | undefined;
+  /** True while a default date waits for the salon's today: the frame shows the loader. */
+  isPending: boolean;
+  /** False when the report must not be asked for: fromDate after toDate, or a default date not known yet. */
   isRangeValid: boolean;
   /** Changes some filters in the URL (history replaced, so Back leaves the report); a salon choice is remembered too. */
   setFilters(change: Partial<ReportFilterValues>): void;
@@ -24,20 +31,18 @@ export interface ReportFilters {
 export interface ReportFilterOptions {
   /** The default start of the range: the first of the current month (default) or today. */
   defaultFrom?: 'monthStart' | 'today';
-  /** The instant "today" is read from; tests pass one. */
-  now?: Date;
 }
 
 /**
  * The report filters kept in the URL search params (?salonId&fromDate&toDate), with defaults:
- * the current salon, and the first of this month .. today. A non-superadmin always gets their
- * own salon, whatever the URL says.
+ * the current salon, and the first of this month .. today, both in the salon's time zone as the
+ * server tells it (not the device's clock). A non-superadmin always gets their own salon,
+ * whatever the URL says.
  */
-export function useReportFilters({ defaultFrom = 'monthStart', now }: ReportFilterOptions = {}): ReportFilters {
+export function useReportFilters({ defaultFrom = 'monthStart' }: ReportFilterOptions = {}): ReportFilters {
   const [params, setParams] = useSearchParams();
   const { isSuperadmin } = useAuth();
   const { salonId: currentSalonId, setSalonId } = useCurrentSalon();
-  const today = toIsoDate(now ?? new Date());
 
   const urlSalonId = Number(params.get('salonId'));
   const fromParam = params.get('fromDate');
@@ -48,8 +53,10 @@ export function useReportFilters({ defaultFrom = 'monthStart', now }: ReportFilt
   useEffect(() => {
     if (isSuperadmin && salonId !== null && salonId !== currentSalonId) setSalonId(salonId);
   }, [isSuperadmin, salonId, currentSalonId, setSalonId]);
-  const toDate = isIsoDate(toParam) ? toParam : today;
-  const fromDate = isIsoDate(fromParam) ? fromParam : defaultFrom === 'today' ? toDate : monthStartOf(toDate);
+  const today = useSalonToday(salonId);
+  const toDate = isIsoDate(toParam) ? toParam : (today ?? '');
+  const fromDate = isIsoDate(fromParam) ? fromParam : defaultFrom === 'today' || !toDate ? toDate : monthStartOf(toDate);
+  const isPending = toDate === '' || fromDate === '';
 
   const setFilters = useCallback(
     (change: Partial<ReportFilterValues>) => {
@@ -70,7 +77,7 @@ export function useReportFilters({ defaultFrom = 'monthStart', now }: ReportFilt
   );
 
   return useMemo(
-    () => ({ salonId, fromDate, toDate, isRangeValid: fromDate <= toDate, setFilters }),
-    [salonId, fromDate, toDate, setFilters],
+    () => ({ salonId, fromDate, toDate, today, isPending, isRangeValid: !isPending && fromDate <= toDate, setFilters }),
+    [salonId, fromDate, toDate, today, isPending, setFilters],
   );
 }

@@ -1,8 +1,9 @@
 import '../../lib/i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClientWithSalons } from '../../test/salons';
 import type { CheckUp } from './api/use-check-up';
 import CheckUpScreen, { parseTarget } from './check-up-screen';
 
@@ -38,7 +39,7 @@ function renderScreen(search = '') {
     }),
   );
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClientWithSalons()}>
       <MemoryRouter initialEntries={[`/Check-Up?fromDate=2026-03-01&toDate=2026-03-31${search}`]}>
         <CheckUpScreen />
       </MemoryRouter>

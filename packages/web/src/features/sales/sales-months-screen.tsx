@@ -9,7 +9,6 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatDay, monthName } from '../../components/format/date-format';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
-import { toIsoDate } from '../../components/report-frame/report-dates';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
@@ -22,22 +21,23 @@ import { usePeriodParam } from './use-period-param';
 
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
-/** /sales-data-analysis-months: one month of the current year (?month=1..12) per day, against the same month last year. */
+/** /sales-data-analysis-months: one month of the salon's current year (?month=1..12) per day, against the same month last year. */
 export default function SalesMonthsScreen() {
   const { t, i18n } = useTranslation('sales');
   const filters = useReportFilters();
   const [gender, setGender] = useGenderFilter();
-  const now = new Date();
-  const year = now.getFullYear();
-  const [month, setMonth] = usePeriodParam('month', 1, 12, now.getMonth() + 1);
-  const perMonth = useSalesPerMonth({ salonId: filters.salonId, year, month, gender });
+  // The salon's today, not the device's: the year and the default month are the salon's.
+  const { today } = filters;
+  const year = Number(today?.slice(0, 4) ?? 0);
+  const [month, setMonth] = usePeriodParam('month', 1, 12, Number(today?.slice(5, 7) ?? 1));
+  const perMonth = useSalesPerMonth({ salonId: filters.salonId, year, month, gender, isEnabled: today !== undefined });
   const status = reportStatusOf(
     perMonth,
     (data: SalesPerMonth) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals),
   );
   const rows = useMemo(
-    () => (perMonth.data ? compareDays(perMonth.data.current.rows, perMonth.data.previousYear.rows, toIsoDate(new Date())) : []),
-    [perMonth.data],
+    () => (perMonth.data ? compareDays(perMonth.data.current.rows, perMonth.data.previousYear.rows, today) : []),
+    [perMonth.data, today],
   );
   const columns = useComparisonColumns();
   const [shownRows, setShownRows] = useState<DayComparisonRow[]>([]);

@@ -29,9 +29,10 @@ export default function SalesYearScreen() {
   const { t, i18n } = useTranslation('sales');
   const filters = useReportFilters();
   const [gender, setGender] = useGenderFilter();
-  const thisYear = new Date().getFullYear();
+  // The salon's current year (its today, not the device's); 0 until that is known.
+  const thisYear = Number(filters.today?.slice(0, 4) ?? 0);
   const [year, setYear] = usePeriodParam('year', 2000, 2100, thisYear);
-  const perYear = useSalesPerYear({ salonId: filters.salonId, year, gender });
+  const perYear = useSalesPerYear({ salonId: filters.salonId, year, gender, isEnabled: year > 0 });
   const status = reportStatusOf(
     perYear,
     (data: SalesPerYear) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals),

@@ -1,8 +1,9 @@
 import '../../lib/i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClientWithSalons } from '../../test/salons';
 import SalonSettingScreen, { validateSetting } from './salon-setting-screen';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -58,7 +59,7 @@ describe('SalonSettingScreen', () => {
       }),
     );
     render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={queryClientWithSalons()}>
         <MemoryRouter initialEntries={['/salon-setting']}>
           <SalonSettingScreen />
         </MemoryRouter>

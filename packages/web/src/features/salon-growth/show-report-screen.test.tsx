@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toIsoDate } from '../../components/report-frame/report-dates';
 import ShowReportScreen from './show-report-screen';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -11,7 +10,8 @@ vi.setConfig({ testTimeout: 30_000 });
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ isSuperadmin: false, user: { salonId: 1 }, roles: ['ADMIN'] }) }));
 vi.mock('../../components/chart/chart', () => ({ Chart: () => null }));
 
-const today = toIsoDate(new Date());
+/** Today in salon 1 as the server answers it (its own clock, or DEMO_TODAY), whatever the device's date. */
+const today = '2026-03-18';
 
 const setting = (product: string) => ({
   [`salonConfig${product}Id`]: 4,
@@ -78,6 +78,11 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+      if (/^\/api\/Salons\/[^/?]*$/.test(url)) {
+        return json([
+          { id: 1, name: 'Salone Uno', code: 'S1', city: 'Milano', address: '', timeZone: 'Europe/Rome', today, openingHours: {} },
+        ]);
+      }
       if (url.startsWith('/api/SalonConfig')) return json(setting(/SalonConfig(\w+?)\//.exec(url)?.[1] ?? ''));
       if (url.includes('TargetAndDataRelating')) return json(report);
       if (url.includes('/GetRecapData/'))

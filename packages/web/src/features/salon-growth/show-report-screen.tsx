@@ -19,7 +19,6 @@ import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatDay, monthName } from '../../components/format/date-format';
 import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
-import { toIsoDate } from '../../components/report-frame/report-dates';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import type { ReportStatus } from '../../components/report-frame/report-status';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
@@ -52,9 +51,10 @@ export default function ShowReportScreen() {
   const filters = useReportFilters();
   const [params, setParams] = useSearchParams();
   const category = categoryOf(params.get('category'));
-  const today = toIsoDate(new Date());
+  // The salon's today (not the device's): the end of the actuals and the default month of the daily data.
+  const { today } = filters;
   const month =
-    Number(params.get('month')) >= 1 && Number(params.get('month')) <= 12 ? Number(params.get('month')) : Number(today.slice(5, 7));
+    Number(params.get('month')) >= 1 && Number(params.get('month')) <= 12 ? Number(params.get('month')) : Number(today?.slice(5, 7) ?? 1);
   const urlReach = monthsOf(params.get('reachTargetMonths'));
   const urlTargetMonths = monthsOf(params.get('targetMonths'));
   const recapMonths = {
@@ -81,7 +81,7 @@ export default function ShowReportScreen() {
   const report = useGrowthReport(filters.salonId, category, setting, today);
   const recap = useGrowthRecap(filters.salonId, recapMonths.reachTargetMonths, recapMonths.targetMonths);
   const dailyType = DAILY_TYPE_OF[category];
-  const dailyRange = useMemo(() => monthRange(Number(today.slice(0, 4)), month, today), [today, month]);
+  const dailyRange = useMemo(() => (today ? monthRange(Number(today.slice(0, 4)), month, today) : undefined), [today, month]);
   const daily = useGrowthDaily(filters.salonId, dailyType, recapMonths, dailyRange);
   const todayReport = useDayReport(filters.salonId, 'today');
   const tomorrowReport = useDayReport(filters.salonId, 'tomorrow');

@@ -1,8 +1,9 @@
 import '../../lib/i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClientWithSalons } from '../../test/salons';
 import type { RecapDay, SalonRecapResponse } from './merge-recap';
 import SalonRecapScreen from './salon-recap-screen';
 
@@ -75,7 +76,7 @@ function renderAt(url: string, answer: (url: string) => Response = (u) => new Re
     }),
   );
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClientWithSalons()}>
       <MemoryRouter initialEntries={[url]}>
         <SalonRecapScreen />
       </MemoryRouter>

@@ -6,11 +6,11 @@ import { callApi } from '../../../lib/api-client';
 export type SalesPerMonth = ResponseOf<typeof salesPerMonth>;
 
 /** One month (1..12) of a year per day, with the same month of the previous year. */
-export function useSalesPerMonth(input: { salonId: number | null; year: number; month: number; gender: GenderChoice }) {
-  const { salonId, year, month, gender } = input;
+export function useSalesPerMonth(input: { salonId: number | null; year: number; month: number; gender: GenderChoice; isEnabled: boolean }) {
+  const { salonId, year, month, gender, isEnabled } = input;
   return useQuery({
     queryKey: ['stats', 'sales-per-month', salonId, year, month, gender],
-    enabled: salonId !== null,
+    enabled: isEnabled && salonId !== null,
     queryFn: ({ signal }) =>
       gender === 'ALL'
         ? callApi(salesPerMonth, { params: { month, salonId: salonId ?? 0 }, query: { year } }, { signal })

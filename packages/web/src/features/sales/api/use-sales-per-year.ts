@@ -7,11 +7,11 @@ export type SalesPerYear = ResponseOf<typeof salesPerYear>;
 export type SalesMonthRow = SalesPerYear['current']['rows'][number];
 
 /** A calendar year per month, with the previous year. */
-export function useSalesPerYear(input: { salonId: number | null; year: number; gender: GenderChoice }) {
-  const { salonId, year, gender } = input;
+export function useSalesPerYear(input: { salonId: number | null; year: number; gender: GenderChoice; isEnabled: boolean }) {
+  const { salonId, year, gender, isEnabled } = input;
   return useQuery({
     queryKey: ['stats', 'sales-per-year', salonId, year, gender],
-    enabled: salonId !== null,
+    enabled: isEnabled && salonId !== null,
     queryFn: ({ signal }) =>
       gender === 'ALL'
         ? callApi(salesPerYear, { params: { year, salonId: salonId ?? 0 } }, { signal })

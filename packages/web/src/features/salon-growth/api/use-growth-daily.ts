@@ -18,15 +18,19 @@ export function useGrowthDaily(
   salonId: number | null,
   type: DailyDataType | null,
   months: { reachTargetMonths: number; targetMonths: number },
-  range: { dateFrom: string; dateTo: string },
+  /** Undefined until the salon's today (the default month) is known. */
+  range: { dateFrom: string; dateTo: string } | undefined,
 ) {
   return useQuery({
     queryKey: ['salons-growing', 'daily', salonId, type, months, range],
-    enabled: salonId !== null && type !== null,
+    enabled: salonId !== null && type !== null && range !== undefined,
     queryFn: ({ signal }) =>
       callApi(
         getGrowthDailyData,
-        { params: { salonId: salonId as number, type: type as DailyDataType, ...months }, query: range },
+        {
+          params: { salonId: salonId as number, type: type as DailyDataType, ...months },
+          query: range as { dateFrom: string; dateTo: string },
+        },
         { signal },
       ),
   });
