@@ -56,12 +56,12 @@ const quietLog = { info: () => {}, error: (msg: string) => console.error(msg) };
  * server went away, and a client checked out by a query has no listener of the pool's then.
  * The query in flight fails (answered 503), and the broken client is dropped on release.
  */
-function createPool(url: string, max: number, log: { error(msg: string): void }): pg.Pool {
+function createPool(url: string, max: number, log: { error(msg: string): void }, isClosing: () => boolean): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, types: pgTypes, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
   let lastLogged = 0;
   const report = (err: Error) => {
     // One line a few seconds at most: a restart makes every open connection fail at once.
-    if (Date.now() - lastLogged < 5000) return;
+    if (isClosing() || Date.now() - lastLogged < 5000) return;
     lastLogged = Date.now();
     log.error(`database connection lost: ${err.message}`);
   };
@@ -119,10 +119,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     embedded = await startEmbeddedServer(options.dataDir, log);
     url = embedded.url;
   }
-  const pool = createPool(url, options.poolSize ?? 10, log);
+  let closing = false;
+  const pool = createPool(url, options.poolSize ?? 10, log, () => closing);
   const checker = createChecker(url);
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) }) as Db;
   const close = async () => {
+    closing = true;
     await checker.close();
     await db.destroy().catch(() => {});
     await embedded?.stop();
