@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { type DatabaseKind, pgTypes } from '../db/connect.js';
+import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
 import { refreshSalesRollup } from '../db/rollups.js';
 import { hashPassword } from '../lib/password.js';
@@ -66,7 +66,6 @@ export interface GenerateOptions {
 
 export interface DemoTarget {
   url: string;
-  kind: DatabaseKind;
 }
 
 export interface DemoReport {
@@ -313,7 +312,7 @@ function phoneNumber(rng: Rng): string {
   return `+39 3${rng.int(20, 49)} ${rng.int(100, 999)} ${rng.int(1000, 9999)}`;
 }
 
-async function loadChain(client: pg.Client, target: DemoTarget, options: GenerateOptions): Promise<DemoReport> {
+async function loadChain(client: pg.Client, options: GenerateOptions): Promise<DemoReport> {
   if (!Number.isInteger(options.salons) || options.salons < 2 || options.salons > SALON_SEEDS.length) {
     throw new Error(`demo: salons must be between 2 and ${SALON_SEEDS.length}`);
   }
@@ -397,7 +396,7 @@ export async function generateDemoChain(target: DemoTarget, options: GenerateOpt
   const client = new pg.Client({ connectionString: target.url, types: pgTypes });
   await client.connect();
   try {
-    const report = await loadChain(client, target, options);
+    const report = await loadChain(client, options);
     // Vacuumed as well as analysed: the visibility map lets index-only scans skip the heap from
     // the first report on, and autovacuum has nothing left to do on the loaded tables later.
     const vacuumed = Date.now();
