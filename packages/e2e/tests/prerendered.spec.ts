@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { pathOf, storedSessionCode } from './helpers';
+import { pathOf, signIn, storedSessionCode } from './helpers';
 
 // /login and /forgot-password are served with a static copy of the page (the web package's
 // scripts/prerender.mjs): painted from the HTML, then replaced by the app, which keeps what the
@@ -141,5 +141,34 @@ test.describe('guest pages painted from the HTML', () => {
     release();
     await expect.poll(() => pathOf(page)).toBe('/sales-data-analysis');
     expect(await storedSessionCode(page)).toMatch(/^s1\./);
+  });
+});
+
+test.describe('Content-Security-Policy', () => {
+  test('signing in on the static copy, a report and the API docs break no rule of the CSP', async ({ page }) => {
+    test.setTimeout(120_000);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${pathOf(page)}: ${message.text()}`);
+    });
+    // Every violation, reported or not on the console, is an event: logged, so caught above.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`);
+      });
+    });
+    const login = await page.goto('/login');
+    // The boot script is inline: allowed by its hash, not by 'unsafe-inline'.
+    expect(login?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^;]*;/);
+    expect(login?.headers()['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+    await signIn(page, 'manager');
+    await expect(page.getByTestId('shell')).toBeVisible();
+    await page.goto('/sales-data-analysis-months');
+    // A chart and a table with rows, in whichever language the user chose.
+    await expect(page.getByRole('table').first().locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('chart').first()).toBeVisible();
+    await page.goto('/api/docs');
+    await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible();
+    expect(violations).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
 
 export interface BuildAppOptions {
@@ -33,12 +34,20 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function trusting that many hops
+ * from the connection (as Express does): Fastify 5.12 reads a bare number as "trust none".
+ */
+export function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // Off unless TRUST_PROXY says which proxy to believe: else any client could pick its own
     // address with X-Forwarded-For and escape the per-address sign-in throttle.
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
@@ -65,13 +74,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { sessions });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/')) {
-      reply.header('Referrer-Policy', 'no-referrer');
-      if (!request.url.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
-    }
-    return payload;
-  });
+  await app.register(securityHeadersPlugin);
 
   await app.register(healthRoutes);
   await app.register(featureRoutes, { sessions, config });

@@ -24,7 +24,7 @@ export interface Config {
   /**
    * Which proxies' X-Forwarded-For to believe for the client's address (Fastify's trustProxy):
    * false (default) believes none and uses the connection's address; true believes any; a
-   * number, that many hops; a list, those addresses and CIDR ranges.
+   * number, that many hops from the connection (app.ts); a list, those addresses and CIDR ranges.
    */
   trustProxy: boolean | number | string[];
   /** Fill an empty database with the demo chain on start. */

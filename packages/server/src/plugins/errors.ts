@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { applySecurityHeaders } from './security-headers.js';
 
 /** An error a client caused, answered with its status and message as they are. */
 export class HttpError extends Error {
@@ -74,8 +75,8 @@ function describeValidation(error: FastifyError): { message: string; parameter?:
  * option. Without it they answer in another shape and echo the URL, session code included.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  // No route, so no onSend hook: the API's headers are set here.
-  if (request.url.startsWith('/api/')) reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
+  // No route, so no onSend hook: the security headers are set here.
+  applySecurityHeaders(request.url, reply);
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid (bad percent-encoding)' : 'The request is not valid';
   reply.status(status).send({ statusCode: status, error: reasons[status] ?? 'Error', message });

@@ -110,6 +110,17 @@ describe('the sign-in throttle', () => {
     for (let i = 0; i < 5; i++) expect((await login(proxied, `d${i}`, 'guess', '10.1.0.6', `192.0.2.${10 + i}`)).statusCode).toBe(401);
     expect((await login(proxied, 'marketing', 'secret123', '10.1.0.6', '192.0.2.50')).statusCode).toBe(429);
   });
+
+  it('takes the address a hop count of proxies saw: TRUST_PROXY=1 believes the last X-Forwarded-For entry only', async () => {
+    const oneHop = await createTestApp({ trustProxy: 1 }, t.database);
+    try {
+      await login(oneHop, 'hops', 'guess', '10.1.0.7', '203.0.113.7, 198.51.100.77');
+      const rows = await t.db.selectFrom('login_failures').select('address').where('username', '=', 'hops').execute();
+      expect(rows.map((row) => row.address)).toEqual(['198.51.100.77']);
+    } finally {
+      await oneHop.close();
+    }
+  });
 });
 
 describe('user names', () => {
