@@ -32,7 +32,8 @@ if (builtAt < sourcesAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
-const server = spawn(process.execPath, [tsx, join(root, 'packages/server/src/server.ts')], { cwd: root, stdio: 'inherit' });
+// tsx as a loader inside the server's own process: its CLI would run the server in a child and
+// SIGKILL it when a Ctrl+C is not acknowledged within 30 ms, leaving the embedded database behind.
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/server.ts')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
