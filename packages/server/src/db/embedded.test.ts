@@ -140,33 +140,64 @@ describe('the embedded PostgreSQL server', () => {
   );
 
   it(
-    'takes over after an API process killed with kill -9: its orphaned server is stopped and the data is kept',
+    'stops with an API process killed with kill -9, and a server orphaned anyway is stopped by the next start; the data is kept',
     async () => {
       const dataDir = shared();
       const script = join(serverRoot, 'src/test/open-embedded.ts');
-      // With tsx as a loader in this one process (its CLI would run the script in a child of its own).
-      const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, dataDir], {
-        cwd: serverRoot,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const pid = await new Promise<number>((done, fail) => {
-        let out = '';
-        child.stdout?.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /ready (\d+)/.exec(out);
-          if (match) done(Number(match[1]));
+      const startApi = async () => {
+        // With tsx as a loader in this one process (its CLI would run the script in a child of its own).
+        const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, dataDir], {
+          cwd: serverRoot,
+          stdio: ['ignore', 'pipe', 'inherit'],
         });
-        child.once('exit', (code) => fail(new Error(`open-embedded exited with ${code}: ${out}`)));
-      });
-      child.kill('SIGKILL');
-      await new Promise((done) => child.once('exit', done));
-      // The postmaster of the killed API still runs.
-      expect(() => process.kill(pid, 0)).not.toThrow();
+        const pid = await new Promise<number>((done, fail) => {
+          let out = '';
+          child.stdout?.on('data', (chunk: Buffer) => {
+            out += chunk.toString();
+            const match = /ready (\d+)/.exec(out);
+            if (match) done(Number(match[1]));
+          });
+          child.once('exit', (code) => fail(new Error(`open-embedded exited with ${code}: ${out}`)));
+        });
+        return { child, pid };
+      };
+      const isRunning = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const waitGone = async (pid: number) => {
+        for (let waited = 0; waited < 30_000 && isRunning(pid); waited += 100) await new Promise((done) => setTimeout(done, 100));
+        return !isRunning(pid);
+      };
+      const guardOf = (pid: number) =>
+        spawnSync('pgrep', ['-f', `kill -INT ${pid} `], { encoding: 'utf8' })
+          .stdout.trim()
+          .split('\n')
+          .filter(Boolean)
+          .map(Number);
+
+      // 1. The API dies: its database server stops with it.
+      const first = await startApi();
+      expect(guardOf(first.pid)).toHaveLength(1);
+      first.child.kill('SIGKILL');
+      expect(await waitGone(first.pid)).toBe(true);
+
+      // 2. The API and the guard die: the server is orphaned; the next start stops it.
+      const second = await startApi();
+      for (const guard of guardOf(second.pid)) process.kill(guard, 'SIGKILL');
+      second.child.kill('SIGKILL');
+      await new Promise((done) => second.child.once('exit', done));
+      expect(isRunning(second.pid)).toBe(true);
       const handle = await openDatabase({ dataDir });
       try {
-        expect(() => process.kill(pid, 0)).toThrow();
-        const rows = await handle.db.selectFrom('salons').select('code').where('code', '=', 'KILL9').execute();
-        expect(rows).toEqual([{ code: 'KILL9' }]);
+        expect(isRunning(second.pid)).toBe(false);
+        // Each API wrote a salon before it was killed: both are there.
+        const rows = await handle.db.selectFrom('salons').select('code').where('code', 'like', 'KILL9-%').execute();
+        expect(rows).toHaveLength(2);
       } finally {
         await handle.close();
       }

@@ -257,6 +257,24 @@ function isWorthLogging(line: string): boolean {
   return /\b(FATAL|PANIC)\b/.test(line) && !/system is starting up|administrator command|expected SASL response/.test(line);
 }
 
+/**
+ * Stops the server when the API process dies, however it dies (kill -9 included): a shell that
+ * waits for the end of a pipe only the API holds, then asks the server for a fast shutdown.
+ */
+function guardAgainstOrphaning(server: ChildProcess): void {
+  if (process.platform === 'win32' || !server.pid) return;
+  const guard = spawn('/bin/sh', ['-c', `read _; kill -INT ${server.pid} 2>/dev/null`], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  guard.on('error', () => {});
+  guard.stdin?.on('error', () => {});
+  // Neither keeps a command that has finished its work from exiting.
+  guard.unref();
+  (guard.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  server.once('exit', () => guard.kill('SIGKILL'));
+}
+
 /** Server settings: sized for a back-office on one machine; the write-ahead log kept small. */
 function serverArgs(clusterDir: string, port: number): string[] {
   const settings: Record<string, string> = {
@@ -319,6 +337,7 @@ export async function startEmbeddedServer(dataDir: string, log: Logger): Promise
         env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
+      guardAgainstOrphaning(proc);
       let output = '';
       proc.stderr?.on('data', (chunk: Buffer) => {
         const text = chunk.toString();
