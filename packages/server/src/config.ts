@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { parsePinnedToday } from './lib/today.js';
 
 export interface Config {
   port: number;
@@ -38,12 +37,26 @@ export interface Config {
   logLevel: string;
 }
 
+/** A setting the server cannot start with; its message is the one line the start prints (lib/run-main.ts). */
+export class ConfigError extends Error {}
+
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** A calendar date YYYY-MM-DD (2026-02-30 is not one), or undefined when unset. */
+function dayFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const time = Date.parse(`${raw}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== raw) {
+    throw new ConfigError(`${name} must be a calendar date YYYY-MM-DD, got "${raw}"`);
+  }
+  return raw;
 }
 
 /** proxy-addr's names for ranges, beside addresses and CIDR ranges. */
@@ -71,7 +84,7 @@ export function trustProxyFrom(raw: string | undefined): boolean | number | stri
     .filter(Boolean);
   for (const entry of entries) {
     if (!isAddressOrRange(entry)) {
-      throw new Error(
+      throw new ConfigError(
         `TRUST_PROXY must be true, a hop count or a comma list of addresses and CIDR ranges (or ${PROXY_RANGE_NAMES.join(', ')}), got "${entry}"`,
       );
     }
@@ -85,7 +98,7 @@ const repoRoot = resolve(import.meta.dirname, '../../..');
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.LOGIN_MAX_FAILURES_PER_USER !== undefined) {
     // Its meaning changed (per username from one address): a stale setting should not pass unnoticed.
-    throw new Error(
+    throw new ConfigError(
       'LOGIN_MAX_FAILURES_PER_USER is now LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS (failures of one username from one address)',
     );
   }
@@ -104,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== '0',
     demoSalons: intFrom(env, 'DEMO_SALONS', 5),
     demoYears: intFrom(env, 'DEMO_YEARS', 3),
-    demoToday: parsePinnedToday(env.DEMO_TODAY),
+    demoToday: dayFrom(env, 'DEMO_TODAY'),
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
   };

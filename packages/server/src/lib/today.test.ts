@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { type Clock, createClock, dateInZone, parsePinnedToday, salonToday } from './today.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { type Clock, createClock, dateInZone, salonToday } from './today.js';
 
 const at = (iso: string): Clock => ({ now: () => new Date(iso) });
 
@@ -42,7 +42,9 @@ describe('DEMO_TODAY', () => {
 
   it('stops the start with one line naming the setting for anything else', () => {
     for (const raw of ['2026-02-30', '22/11/2026', '2026-11-22T10:00', 'today']) {
-      expect(() => parsePinnedToday(raw)).toThrow(`DEMO_TODAY must be a calendar date YYYY-MM-DD, got "${raw}"`);
+      const start = () => loadConfig({ DEMO_TODAY: raw });
+      expect(start).toThrow(ConfigError);
+      expect(start).toThrow(`DEMO_TODAY must be a calendar date YYYY-MM-DD, got "${raw}"`);
     }
   });
 });

@@ -21,16 +21,6 @@ export function createClock(pinnedToday?: string): Clock {
   return pinnedToday === undefined ? { now: () => new Date() } : { now: () => new Date(), pinnedToday };
 }
 
-/** DEMO_TODAY as given: a real calendar date YYYY-MM-DD, or unset; anything else stops the start with this message. */
-export function parsePinnedToday(raw: string | undefined): string | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  const time = Date.parse(`${raw}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== raw) {
-    throw new Error(`DEMO_TODAY must be a calendar date YYYY-MM-DD, got "${raw}"`);
-  }
-  return raw;
-}
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
