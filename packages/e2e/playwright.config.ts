@@ -1,11 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { DEMO_TODAY } from './tests/helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = process.env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
 
 /**
- * Playwright against the real server (fresh embedded database with the demo chain, the built web
- * app from packages/web/dist) and Debian's Chromium. `npm run build -w @salon/web` first.
+ * Playwright against the real server (fresh embedded database with the demo chain ending on
+ * DEMO_TODAY, the built web app from packages/web/dist) and Debian's Chromium.
+ * `npm run build -w @salon/web` first.
  */
 export default defineConfig({
   testDir: './tests',
@@ -40,10 +42,13 @@ export default defineConfig({
     : {
         command: 'node scripts/start-server.mjs',
         url: `${BASE_URL}/api/health`,
-        env: { PORT: String(PORT) },
+        // The demo chain and every salon's today are pinned, so the specs' dates do not move with the calendar.
+        env: { PORT: String(PORT), DEMO_TODAY },
         timeout: 240_000,
         reuseExistingServer: !process.env.CI,
         stdout: 'pipe',
         stderr: 'pipe',
+        // SIGTERM (Playwright's default is SIGKILL): the server stops its embedded database in order.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
       },
 });

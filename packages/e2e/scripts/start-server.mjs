@@ -1,13 +1,21 @@
 // Starts the real server for the e2e run on a fresh embedded database in a new temp folder,
 // so every run signs in against a freshly generated demo chain. Removes the folder on exit.
+// DEMO_TODAY (from tests/helpers.ts, passed by playwright.config.ts) pins the chain's last day
+// and every salon's today: the specs derive their dates from it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+if (!process.env.DEMO_TODAY) {
+  console.error('DEMO_TODAY is not set: run the suite through Playwright (playwright.config.ts sets it from tests/helpers.ts)');
+  process.exit(1);
+}
 const root = resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'salon-e2e-'));
-const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'packages/server/src/server.ts')], {
+// tsx as a loader in the server's process (its CLI would SIGKILL a server slow to acknowledge a signal).
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/server.ts')], {
+  cwd: root,
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -5,13 +5,21 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signIn } from './helpers';
+import { addDays, demoMonth, signIn } from './helpers';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
 
 /** The report frame's message for a 403, in the user's language (the demo reception works in Italian). */
 const FORBIDDEN = /^(Your role does not give access to this report|Il tuo ruolo non dà accesso a questo report)$/;
+/** The recap's range: from the 15th three months before DEMO_TODAY's month to the end of the month before it (2026-08-15 .. 2026-10-31). */
+const RECAP_FROM = demoMonth(-3).from.replace(/01$/, '15');
+const RECAP_TO = demoMonth(-1).to;
+/** The previous period of the same length, ending the day before RECAP_FROM. */
+const RECAP_DAYS = (Date.parse(RECAP_TO) - Date.parse(RECAP_FROM)) / 86_400_000 + 1;
+const PREVIOUS = [addDays(RECAP_FROM, -RECAP_DAYS), addDays(RECAP_FROM, -1)].map((day) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
+);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `growth-${name}.png`), fullPage: true });
 const bodyRows = (table: Locator) => table.locator('tbody tr');
 
@@ -40,7 +48,7 @@ test.describe('salon growth and report screens (issue 4, part B)', () => {
   test('manager: the salon recap merges the months, compares a period and exports the rows shown', async ({ page }) => {
     await signIn(page, 'manager');
     // Two whole months and a bit: three requests merged as they arrive.
-    await page.goto('/Salon-Recap?fromDate=2026-08-15&toDate=2026-10-31');
+    await page.goto(`/Salon-Recap?fromDate=${RECAP_FROM}&toDate=${RECAP_TO}`);
     const table = page.getByRole('table', { name: 'Salon recap per day' });
     await expect(table).toBeVisible();
     await expect(page.getByTestId('recap-loaded')).toHaveText('3 months loaded');
@@ -50,14 +58,14 @@ test.describe('salon growth and report screens (issue 4, part B)', () => {
     // Every day of the range the salon traded is a row (the demo salons close around 15 August), oldest first; 50 rows a page.
     await expect(bodyRows(table)).toHaveCount(50);
     const days = await columnTexts(table, 0);
-    expect(days[0] && days[0] >= '2026-08-15').toBe(true);
+    expect(days[0] && days[0] >= RECAP_FROM).toBe(true);
     expect(days).toEqual([...days].sort());
 
     // The previous period of the same length is merged into its own set and compared on the cards.
     await page.getByRole('combobox', { name: 'Compare with' }).click();
     await page.getByRole('option', { name: 'Previous period' }).click();
     await expect(page).toHaveURL(/compare=previous/);
-    await expect(page.getByTestId('recap-loaded')).toContainText('compared with 29 May 2026 – 14 Aug 2026');
+    await expect(page.getByTestId('recap-loaded')).toContainText(`compared with ${PREVIOUS[0]} – ${PREVIOUS[1]}`);
     await expect(page.getByTestId('kpi-card').filter({ hasText: 'Total revenue' })).toContainText('Comparison: €');
     await shot(page, 'recap');
 
@@ -74,7 +82,7 @@ test.describe('salon growth and report screens (issue 4, part B)', () => {
     const shownCount = Number(((await rowCount.textContent()) ?? '').split(' ')[0]);
     const shownDays = await columnTexts(table, 0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
-    expect(download.suggestedFilename()).toBe('Salon-Recap-2026-08-15-2026-10-31.xlsx');
+    expect(download.suggestedFilename()).toBe(`Salon-Recap-${RECAP_FROM}-${RECAP_TO}.xlsx`);
     const rows = await sheetRows(await savedFile(download));
     expect(rows[0]?.[0]).toBe('Day');
     expect(rows.length - 1).toBe(shownCount);

@@ -2,6 +2,28 @@ import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo';
 
+/**
+ * The day the e2e server's demo chain ends on and every salon counts as today: playwright.config.ts
+ * starts the server with DEMO_TODAY set to it (a server given by E2E_BASE_URL must be started so too).
+ * Specs derive their dates from it, so they keep passing as the real calendar moves. A Friday, so
+ * today and tomorrow are trading days in the demo salons.
+ */
+export const DEMO_TODAY = '2026-11-20';
+
+/** The day `n` days after a YYYY-MM-DD day (n may be negative). */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The calendar month `n` months after DEMO_TODAY's (-1 = the month before): its first and last day and its length. */
+export function demoMonth(n: number): { from: string; to: string; days: number } {
+  const year = Number(DEMO_TODAY.slice(0, 4));
+  const month = Number(DEMO_TODAY.slice(5, 7)) - 1 + n;
+  const first = new Date(Date.UTC(year, month, 1));
+  const last = new Date(Date.UTC(year, month + 1, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10), days: last.getUTCDate() };
+}
+
 /** Where each demo user lands on / (SPEC.md §2) and the menu entries of their level (SPEC.md §2 menu table). */
 const ADMIN_MENU = [
   'salon-growth',

@@ -1,8 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signInToShell } from './helpers';
+import { addDays, DEMO_TODAY, demoMonth, signInToShell } from './helpers';
 
 /** Issue 4 part A: the sales screens, days of the week, service-product, services and products analysis. */
+
+/** The last whole month before DEMO_TODAY (October 2026 for 2026-11-20): a month of history. */
+const LAST_MONTH = demoMonth(-1);
+const LAST_MONTH_DAYS = `/sales-data-analysis-days?fromDate=${LAST_MONTH.from}&toDate=${LAST_MONTH.to}`;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/sales-${name}.png`, fullPage: true });
 const bodyRows = (table: Locator) => table.locator('tbody tr');
@@ -62,9 +66,9 @@ test.describe('sales and report screens', () => {
 
   test('filters live in the URL: gender, month and year switch the report', async ({ page }) => {
     await signInToShell(page, 'manager');
-    await open(page, '/sales-data-analysis-days?fromDate=2026-10-01&toDate=2026-10-31');
+    await open(page, LAST_MONTH_DAYS);
     const table = page.getByRole('table', { name: 'Sales per day' });
-    await expect(bodyRows(table)).toHaveCount(31);
+    await expect(bodyRows(table)).toHaveCount(LAST_MONTH.days);
     const allRevenue = (await kpiValues(page))[0] ?? 0;
     await page.getByRole('combobox', { name: 'Clients', exact: true }).click();
     await page.getByRole('option', { name: 'Women' }).click();
@@ -75,27 +79,39 @@ test.describe('sales and report screens', () => {
     await open(page, '/sales-data-analysis-months?month=3');
     await expect(page.getByRole('combobox', { name: 'Month' })).toContainText('March');
     await expect(bodyRows(page.getByRole('table', { name: 'Days of the month against last year' }))).toHaveCount(31);
-    await open(page, `/sales-data-analysis-year?year=${new Date().getFullYear() - 1}`);
+    await open(page, `/sales-data-analysis-year?year=${Number(DEMO_TODAY.slice(0, 4)) - 1}`);
     await expect(bodyRows(page.getByRole('table', { name: 'Months of the year against last year' }))).toHaveCount(12);
     await expect(page.getByText(/Revenue per month: \d{4} against \d{4}/)).toBeVisible();
   });
 
+  test("the default range is the salon's month to date as the server counts it (DEMO_TODAY), whatever the browser's clock says", async ({
+    page,
+  }) => {
+    await signInToShell(page, 'manager');
+    // The browser's clock is 40 days behind the salon's today: the dates must still be the salon's.
+    await page.clock.setFixedTime(new Date(`${addDays(DEMO_TODAY, -40)}T10:00:00`));
+    await open(page, '/sales-data-analysis-days');
+    await expect(page.getByTestId('from-date')).toHaveValue(`${DEMO_TODAY.slice(0, 8)}01`);
+    await expect(page.getByTestId('to-date')).toHaveValue(DEMO_TODAY);
+    await expect(bodyRows(page.getByRole('table', { name: 'Sales per day' }))).toHaveCount(Number(DEMO_TODAY.slice(8)));
+  });
+
   test('the XLSX export holds exactly the rows the filtered table shows', async ({ page }) => {
     await signInToShell(page, 'manager');
-    await open(page, '/sales-data-analysis-days?fromDate=2026-10-01&toDate=2026-10-31');
+    await open(page, LAST_MONTH_DAYS);
     const table = page.getByRole('table', { name: 'Sales per day' });
-    await expect(bodyRows(table)).toHaveCount(31);
+    await expect(bodyRows(table)).toHaveCount(LAST_MONTH.days);
     // Keep only the busier days: appointments greater than 20.
     await page.getByLabel('Filter Appointments').fill('20');
     const shown = await bodyRows(table).count();
     expect(shown).toBeGreaterThan(0);
-    expect(shown).toBeLessThan(31);
+    expect(shown).toBeLessThan(LAST_MONTH.days);
     const shownRevenue = await bodyRows(table).evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
 
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export XLSX' }).click();
     const download = await downloadPromise;
-    expect(download.suggestedFilename()).toBe('sales-days-2026-10-01-2026-10-31.xlsx');
+    expect(download.suggestedFilename()).toBe(`sales-days-${LAST_MONTH.from}-${LAST_MONTH.to}.xlsx`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.worksheets[0];
@@ -191,7 +207,7 @@ test.describe('sales and report screens', () => {
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: 'Italiano' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'it');
-    await open(page, '/sales-data-analysis-days?fromDate=2026-10-01&toDate=2026-10-31');
+    await open(page, LAST_MONTH_DAYS);
     await expect(page.getByRole('heading', { level: 1, name: 'Vendite per giorno' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Vendite per giorno' })).toBeVisible();
     const text = await page.locator('main, [data-testid="shell"]').first().innerText();
