@@ -87,8 +87,8 @@ export const CheckUpResponse = Type.Object(
 );
 
 const CheckUpQuery = Type.Object({
-  fromDate: Type.Optional(date('First day of the range; default the first day of the current month')),
-  toDate: Type.Optional(date('Last day of the range; default the last day of the current month')),
+  fromDate: Type.Optional(date("First day of the range; default the first day of the salon's current month")),
+  toDate: Type.Optional(date("Last day of the range; default the last day of the salon's current month")),
 });
 
 export const CheckUpTargetInput = Type.Object(

@@ -4,7 +4,10 @@ import { DateString, Money, SessionParams } from '../common/schemas.js';
 
 export const SalonOverviewQuery = Type.Object({
   fromDate: Type.Optional({ ...DateString, description: 'First day of the range, inclusive; default the first day of the current month' }),
-  toDate: Type.Optional({ ...DateString, description: 'Last day of the range, inclusive; default today' }),
+  toDate: Type.Optional({
+    ...DateString,
+    description: "Last day of the range, inclusive; default today in the chain's time zone (Europe/Rome)",
+  }),
 });
 
 export const SalonOverviewRow = Type.Object({

@@ -167,7 +167,9 @@ export const salesPerDayGender = defineEndpoint({
 });
 
 const YearQuery = Type.Object({
-  year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100, description: 'The year of {month}; default the current year' })),
+  year: Type.Optional(
+    Type.Integer({ minimum: 2000, maximum: 2100, description: "The year of {month}; default the current year in the salon's time zone" }),
+  ),
 });
 
 export const salesPerMonth = defineEndpoint({

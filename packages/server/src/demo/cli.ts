@@ -47,7 +47,8 @@ const usage = `Usage: npm run demo -- [--salons N] [--years Y] [--density D] [--
 Fills the database with the demo chain. Without DATABASE_URL it uses the embedded database in
 DATA_DIR (or --data-dir). Refuses a database that already holds data unless --reset, which
 empties the data tables first. --density 1 is the benchmark volume (20 salons x 3 years is about
-5 M sale lines); the chain created on first start uses ${DEFAULT_DENSITY}.`;
+5 M sale lines); the chain created on first start uses ${DEFAULT_DENSITY}. The history ends on
+--today, else on DEMO_TODAY, else on today in Europe/Rome.`;
 
 async function main() {
   const { values } = parseArgs({
@@ -85,7 +86,7 @@ async function main() {
       years: Number(values.years),
       density: Number(values.density),
       seed: Number(values.seed),
-      today: values.today,
+      today: values.today ?? config.demoToday,
       log,
     });
     let total = 0;
