@@ -202,6 +202,9 @@ describe('ExportPDF', () => {
       for (const words of ['Report crescita salone', 'Riepilogo', 'Penetrazione Trattamento', 'Penetrazione Rivendita', 'Pagina 1 di 6']) {
         expect(text).toContain(words);
       }
+      // Percentages with the Italian decimal comma ('25,00 %'), never the English point.
+      expect(text).toMatch(/\d,\d\d %/);
+      expect(text).not.toMatch(/\d\.\d\d %/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -39,6 +39,7 @@ const LABELS = {
     statusLine: (start: string, source: string, average: string, path: string, gap: string, onTrack: boolean) =>
       `Start ${start} (${source}). Average now ${average}, path now ${path}, gap to target ${gap}: ${onTrack ? 'on track' : 'behind the path'}.`,
     page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    decimalSeparator: '.',
   },
   it: {
     categories: { TREATMENT: 'Trattamento', COLOUR: 'Colore', HAIRCUT: 'Taglio', RESALE: 'Rivendita', STYLING: 'Styling' },
@@ -73,6 +74,7 @@ const LABELS = {
     statusLine: (start: string, source: string, average: string, path: string, gap: string, onTrack: boolean) =>
       `Partenza ${start} (${source}). Media attuale ${average}, percorso ora ${path}, scarto dall'obiettivo ${gap}: ${onTrack ? 'in linea' : 'sotto il percorso'}.`,
     page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
+    decimalSeparator: ',',
   },
 } satisfies Record<PdfLanguage, unknown>;
 
@@ -97,8 +99,10 @@ export interface GrowthPdfInput {
   language?: PdfLanguage;
 }
 
-const formatPercent = (value: number | null) => (value === null ? '-' : `${value.toFixed(2)} %`);
-const formatGap = (value: number | null) => (value === null ? '-' : `${value > 0 ? '+' : ''}${value.toFixed(2)}`);
+/** Two decimals with the language's decimal separator: '16.72 %' in English, '16,72 %' in Italian. */
+const decimal = (value: number, labels: Labels) => value.toFixed(2).replace('.', labels.decimalSeparator);
+const formatPercent = (value: number | null, labels: Labels) => (value === null ? '-' : `${decimal(value, labels)} %`);
+const formatGap = (value: number | null, labels: Labels) => (value === null ? '-' : `${value > 0 ? '+' : ''}${decimal(value, labels)}`);
 
 /** The growth report as a PDF: a recap page, then per category a chart and the monthly table; page numbers on every page. */
 export function renderGrowthPdf(input: GrowthPdfInput): Promise<Buffer> {
@@ -221,11 +225,11 @@ function drawRecapPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, labels: L
     input.reports.map((report) => [
       labels.categories[report.category],
       labels.range(report.periodStartDate, report.periodEndDate),
-      formatPercent(report.startPercent),
-      formatPercent(report.currentAveragePercent),
-      formatPercent(report.currentPathPercent),
-      formatPercent(report.target),
-      formatGap(report.gapToTargetPercent),
+      formatPercent(report.startPercent, labels),
+      formatPercent(report.currentAveragePercent, labels),
+      formatPercent(report.currentPathPercent, labels),
+      formatPercent(report.target, labels),
+      formatGap(report.gapToTargetPercent, labels),
       report.isOnTrack ? labels.yes : labels.no,
     ]),
     { rowHeight: 17 },
@@ -240,17 +244,17 @@ function drawCategoryPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, report
       report.periodStartDate,
       report.periodEndDate,
       report.reachTargetMonths,
-      formatPercent(report.target),
+      formatPercent(report.target, labels),
       report.targetMonths,
     ),
   );
   doc.text(
     labels.statusLine(
-      formatPercent(report.startPercent),
+      formatPercent(report.startPercent, labels),
       labels.startSources[report.startSource],
-      formatPercent(report.currentAveragePercent),
-      formatPercent(report.currentPathPercent),
-      formatGap(report.gapToTargetPercent),
+      formatPercent(report.currentAveragePercent, labels),
+      formatPercent(report.currentPathPercent, labels),
+      formatGap(report.gapToTargetPercent, labels),
       report.isOnTrack,
     ),
   );
@@ -272,10 +276,10 @@ function drawCategoryPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, report
       month.phase === 'BASELINE' ? `${month.month} (${labels.base})` : month.month,
       String(month.appointments),
       String(month.appointmentsWithCategory),
-      formatPercent(month.actualPercent),
-      formatPercent(month.pathPercent),
-      month.phase === 'BASELINE' ? '-' : formatPercent(report.target),
-      formatGap(month.gapPercent),
+      formatPercent(month.actualPercent, labels),
+      formatPercent(month.pathPercent, labels),
+      month.phase === 'BASELINE' ? '-' : formatPercent(report.target, labels),
+      formatGap(month.gapPercent, labels),
     ]),
   );
 }
