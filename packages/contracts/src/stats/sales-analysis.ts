@@ -46,9 +46,33 @@ export const SalesPerDayResponse = Type.Object(
 );
 
 const comparison = {
-  revenueChangePercent: percentOrNull('(totalRevenue - previous year totalRevenue) / previous year totalRevenue x 100'),
-  appointmentsChangePercent: percentOrNull('(appointments - previous year appointments) / previous year appointments x 100'),
+  revenueChangePercent: percentOrNull(
+    '(compared.current totalRevenue - compared.previous totalRevenue) / compared.previous totalRevenue x 100 (like for like: the compared span only); null when the period has not yet come',
+  ),
+  appointmentsChangePercent: percentOrNull(
+    '(compared.current appointments - compared.previous appointments) / compared.previous appointments x 100 (the compared span only); null when the period has not yet come',
+  ),
 };
+
+const SalonTodayField = date("The salon's today (its time zone; DEMO_TODAY on a demo server): the day comparisons stop at");
+
+/** The span a period is compared over with the same dates a year before (like for like). */
+export const ComparedSpanFields = {
+  fromDate: date('First day of the compared span (the first day of the period)'),
+  toDate: date("Last day compared: the period's last day once it is over, the salon's today while it is under way"),
+  previousFromDate: date('The same first day one year before'),
+  previousToDate: date('The same last day one year before (28 February for a 29 February)'),
+  isToDate: Type.Boolean({ description: "true while the period is under way: only its days up to the salon's today are compared" }),
+  notYetCome: Type.Boolean({
+    description: "true when the period starts after the salon's today: nothing is compared, current is zeros and the change is null",
+  }),
+  current: SalesMeasures,
+  previous: SalesMeasures,
+};
+export const ComparedSpan = Type.Object(ComparedSpanFields, {
+  description:
+    'A period against the same dates one year before: a month or year to date against the same days of the previous year, a whole period once it is over',
+});
 
 export const SalesPerMonthResponse = Type.Object(
   {
@@ -56,11 +80,20 @@ export const SalesPerMonthResponse = Type.Object(
     year: Year,
     month: Month,
     gender: GenderScope,
+    today: SalonTodayField,
     current: SalesPeriod,
     previousYear: SalesPeriod,
+    previousWeekdays: Type.Object(SalesPeriod.properties, {
+      description:
+        'For each day of current.rows, in the same order, the same weekday 52 weeks (364 days) before: the day-by-day comparison (fromDate/toDate are current.fromDate/toDate minus 364 days)',
+    }),
+    compared: ComparedSpan,
     ...comparison,
   },
-  { description: 'Sales of one month per day, with the same month of the previous year' },
+  {
+    description:
+      'Sales of one month per day, with the same calendar month of the previous year (previousYear, whole), the same weekdays 52 weeks before (previousWeekdays) and the like-for-like totals (compared)',
+  },
 );
 
 export const SalesMonthRow = Type.Object(
@@ -84,9 +117,29 @@ export const SalesYearPeriod = Type.Object(
   { description: 'Sales of a calendar year, per month and in total' },
 );
 
+export const ComparedMonth = Type.Object(
+  { month: Month, ...ComparedSpanFields },
+  {
+    description:
+      'One month of the year against the same dates of the previous year: a past month whole, the current month to date; a month not yet come has notYetCome true (previous is then the whole month of the previous year, for reference)',
+  },
+);
+
 export const SalesPerYearResponse = Type.Object(
-  { salonId: SalonId, gender: GenderScope, current: SalesYearPeriod, previousYear: SalesYearPeriod, ...comparison },
-  { description: 'Sales of one year per month, with the previous year' },
+  {
+    salonId: SalonId,
+    gender: GenderScope,
+    today: SalonTodayField,
+    current: SalesYearPeriod,
+    previousYear: SalesYearPeriod,
+    compared: ComparedSpan,
+    comparedMonths: Type.Array(ComparedMonth, { description: 'Twelve rows, January to December' }),
+    ...comparison,
+  },
+  {
+    description:
+      'Sales of one year per month with the previous calendar year (whole), the like-for-like totals (compared: the year to date against the same dates of the previous year) and each month like for like (comparedMonths)',
+  },
 );
 
 export const SalesByGenderResponse = Type.Object(

@@ -33,6 +33,21 @@ export function daysOf(from: string, to: string): string[] {
   return out;
 }
 
+/** A YYYY-MM-DD day moved by a number of days (negative: back). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The same calendar date one year before (28 February for a 29 February). */
+export function sameDateLastYear(day: string): string {
+  const year = String(Number(day.slice(0, 4)) - 1).padStart(4, '0');
+  const monthDay = day.slice(5);
+  return `${year}-${monthDay === '02-29' ? '02-28' : monthDay}`;
+}
+
+/** Days back to the same weekday one year before: 52 weeks. */
+export const SAME_WEEKDAY_DAYS_BACK = 364;
+
 /** ISO weekday (1 Monday .. 7 Sunday) of a YYYY-MM-DD day. */
 export function isoWeekday(day: string): number {
   const dow = new Date(`${day}T00:00:00Z`).getUTCDay();

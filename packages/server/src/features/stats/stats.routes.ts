@@ -27,10 +27,6 @@ import { getSalesPerClient } from './sales-per-client.query.js';
 const ALL = [...ROLE_GROUPS.all];
 
 export async function statsRoutes(app: FastifyInstance) {
-  /** ?year of a month's sales: default the salon's current year. */
-  const yearOrCurrent = async (salonId: number, year: number | undefined) =>
-    year ?? Number((await getTodayOfSalon(app.db, app.clock, salonId)).slice(0, 4));
-
   registerEndpoint(app, salesPerDay, ALL, async ({ params: p }) => {
     assertRange(p.fromDate, p.toDate);
     return getSalesPerDay(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
@@ -39,14 +35,20 @@ export async function statsRoutes(app: FastifyInstance) {
     assertRange(p.fromDate, p.toDate);
     return getSalesPerDay(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
   });
-  registerEndpoint(app, salesPerMonth, ALL, async ({ params: p, query }) =>
-    getSalesPerMonth(app.db, p.salonId, await yearOrCurrent(p.salonId, query.year), p.month, 'ALL'),
+  registerEndpoint(app, salesPerMonth, ALL, async ({ params: p, query }) => {
+    const today = await getTodayOfSalon(app.db, app.clock, p.salonId);
+    return getSalesPerMonth(app.db, p.salonId, query.year ?? Number(today.slice(0, 4)), p.month, 'ALL', today);
+  });
+  registerEndpoint(app, salesPerMonthGender, ALL, async ({ params: p, query }) => {
+    const today = await getTodayOfSalon(app.db, app.clock, p.salonId);
+    return getSalesPerMonth(app.db, p.salonId, query.year ?? Number(today.slice(0, 4)), p.month, p.gender, today);
+  });
+  registerEndpoint(app, salesPerYear, ALL, async ({ params: p }) =>
+    getSalesPerYear(app.db, p.salonId, p.year, 'ALL', await getTodayOfSalon(app.db, app.clock, p.salonId)),
   );
-  registerEndpoint(app, salesPerMonthGender, ALL, async ({ params: p, query }) =>
-    getSalesPerMonth(app.db, p.salonId, await yearOrCurrent(p.salonId, query.year), p.month, p.gender),
+  registerEndpoint(app, salesPerYearGender, ALL, async ({ params: p }) =>
+    getSalesPerYear(app.db, p.salonId, p.year, p.gender, await getTodayOfSalon(app.db, app.clock, p.salonId)),
   );
-  registerEndpoint(app, salesPerYear, ALL, async ({ params: p }) => getSalesPerYear(app.db, p.salonId, p.year, 'ALL'));
-  registerEndpoint(app, salesPerYearGender, ALL, async ({ params: p }) => getSalesPerYear(app.db, p.salonId, p.year, p.gender));
   registerEndpoint(app, salesByGender, ALL, async ({ params: p }) => {
     assertRange(p.fromDate, p.toDate);
     return getSalesByGender(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
