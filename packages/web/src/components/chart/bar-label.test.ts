@@ -22,6 +22,22 @@ describe('barLabelK', () => {
     expect(barLabelK(value)).toBe(label);
   });
 
+  it.each([
+    [82_200, '82,2k'],
+    [1500, '1,5k'],
+    [1000, '1k'],
+    [950, '950'],
+    [1_234_567, '1234,6k'],
+    [-1500, '-1,5k'],
+  ])('Italian: %d -> %s', (value, label) => {
+    expect(barLabelK(value, 'it')).toBe(label);
+  });
+
+  it('English is the default and keeps the decimal point', () => {
+    expect(barLabelK(82_200)).toBe('82.2k');
+    expect(barLabelK(82_200, 'en')).toBe('82.2k');
+  });
+
   it('prints nothing for a value that is not a number', () => {
     expect(barLabelK(Number.NaN)).toBe('');
     expect(barLabelK(Number.POSITIVE_INFINITY)).toBe('');
@@ -37,8 +53,9 @@ describe('labelValueOf', () => {
     expect(labelValueOf({ value: '1750' })).toBe(1750);
   });
 
-  it('the ready-made label formats through both', () => {
-    expect(barLabelOnTop.position).toBe('top');
-    expect(barLabelOnTop.formatter({ value: ['x', 2500], encode: { y: [1] } })).toBe('2.5k');
+  it('the ready-made label formats through both, in the language it is made for', () => {
+    expect(barLabelOnTop('en').position).toBe('top');
+    expect(barLabelOnTop('en').formatter({ value: ['x', 2500], encode: { y: [1] } })).toBe('2.5k');
+    expect(barLabelOnTop('it').formatter({ value: ['x', 82_200], encode: { y: [1] } })).toBe('82,2k');
   });
 });

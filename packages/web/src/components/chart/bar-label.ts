@@ -1,13 +1,16 @@
+import { decimalSeparatorOf } from '../format/number-format';
+
 /**
  * A bar label with a k suffix (SPEC.md §2): 1500 -> '1.5k', 1000 -> '1k', 950 -> '950'.
- * Values are rounded to whole units first (999.6 -> '1k'); thousands keep one decimal.
+ * Values are rounded to whole units first (999.6 -> '1k'); thousands keep one decimal, written
+ * with the interface language's decimal separator ('1,5k' in Italian). No grouping: labels stay short.
  */
-export function barLabelK(value: number): string {
+export function barLabelK(value: number, language = 'en'): string {
   if (!Number.isFinite(value)) return '';
   const whole = Math.round(value);
   if (Math.abs(whole) < 1000) return String(whole === 0 ? 0 : whole);
   const thousands = Math.round(whole / 100) / 10;
-  return `${thousands}k`;
+  return `${String(thousands).replace('.', decimalSeparatorOf(language))}k`;
 }
 
 /** What ECharts hands a label formatter: the data value, and for dataset charts which dimension is y. */
@@ -30,9 +33,14 @@ export function labelValueOf(params: LabelParams): number {
   return Number(value);
 }
 
-/** An ECharts series label above each bar, with the k suffix. Spread into a bar series: `label: barLabelOnTop`. */
-export const barLabelOnTop = {
-  show: true,
-  position: 'top' as const,
-  formatter: (params: LabelParams) => barLabelK(labelValueOf(params)),
-};
+/**
+ * An ECharts series label above each bar, with the k suffix in the interface language.
+ * Spread into a bar series: `label: { ...barLabelOnTop(language), fontSize: 10 }`.
+ */
+export function barLabelOnTop(language: string) {
+  return {
+    show: true,
+    position: 'top' as const,
+    formatter: (params: LabelParams) => barLabelK(labelValueOf(params), language),
+  };
+}

@@ -64,7 +64,7 @@ export default function DaysOfWeekScreen() {
           name: t('daysOfWeek.columns.totalRevenue'),
           type: 'bar',
           data: rows.map((row) => row.totalRevenue),
-          label: { ...barLabelOnTop, fontSize: 10 },
+          label: { ...barLabelOnTop(language), fontSize: 10 },
           tooltip: { valueFormatter: money },
         },
         {

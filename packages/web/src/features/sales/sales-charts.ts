@@ -60,7 +60,7 @@ export function comparisonOption(input: {
         type: 'bar',
         data: input.current,
         tooltip: { valueFormatter: money },
-        ...(input.showBarLabels ? { label: { ...barLabelOnTop, fontSize: 10 } } : {}),
+        ...(input.showBarLabels ? { label: { ...barLabelOnTop(input.language), fontSize: 10 } } : {}),
       },
     ],
   };
