@@ -36,8 +36,8 @@ export default function SalesMonthsScreen() {
     (data: SalesPerMonth) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals),
   );
   const rows = useMemo(
-    () => (perMonth.data ? compareDays(perMonth.data.current.rows, perMonth.data.previousYear.rows, today) : []),
-    [perMonth.data, today],
+    () => (perMonth.data ? compareDays(perMonth.data.current.rows, perMonth.data.previousWeekdays.rows, perMonth.data.today) : []),
+    [perMonth.data],
   );
   const columns = useComparisonColumns();
   const [shownRows, setShownRows] = useState<DayComparisonRow[]>([]);
@@ -47,10 +47,10 @@ export default function SalesMonthsScreen() {
         categories: rows.map((row) => String(row.dayOfMonth)),
         current: rows.map((row) => row.totalRevenue),
         previous: rows.map((row) => row.previousRevenue),
-        labels: { current: String(year), previous: String(year - 1) },
+        labels: { current: String(year), previous: t('charts.sameWeekday', { year: year - 1 }) },
         language: i18n.language,
       }),
-    [rows, year, i18n.language],
+    [rows, year, t, i18n.language],
   );
 
   const monthFilter = (
@@ -91,7 +91,7 @@ export default function SalesMonthsScreen() {
     >
       {perMonth.data ? (
         <>
-          <SalesKpis totals={perMonth.data.current.totals} previous={perMonth.data.previousYear.totals} />
+          <SalesKpis totals={perMonth.data.current.totals} compared={perMonth.data.compared} />
           <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
             <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
               {t('charts.monthComparison', { month: monthName(month, i18n.language), year, previousYear: year - 1 })}
@@ -125,7 +125,7 @@ function useComparisonColumns(): DataTableColumn<DayComparisonRow>[] {
         value: (row) => row.day ?? row.previousDay,
         cell: (row) => (row.day ? formatDay(row.day, i18n.language) : '–'),
       },
-      ...comparisonColumns<DayComparisonRow>(t),
+      ...comparisonColumns<DayComparisonRow>(t, i18n.language, 'weekday'),
     ],
     [t, i18n.language],
   );

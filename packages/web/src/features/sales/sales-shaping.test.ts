@@ -54,53 +54,47 @@ describe('isSalesEmpty', () => {
 });
 
 describe('compareDays', () => {
-  it('pairs each day of the month with the same day last year, 29 February against zeros', () => {
-    const current = [day('2028-02-27', 100, 2), day('2028-02-28', 200, 4), day('2028-02-29', 50, 1)];
-    const previous = [day('2027-02-27', 80, 2), day('2027-02-28', 0, 0)];
-    const rows = compareDays(current, previous);
-    expect(rows.map((row) => row.dayOfMonth)).toEqual([27, 28, 29]);
-    // 27th: (100 - 80) / 80 = +25 %, appointments 2 vs 2 = 0 %
+  it('pairs each day with the same weekday 52 weeks before, in the order the server gives', () => {
+    // Sat 21 and Sun 22 Nov 2026 against Sat 22 and Sun 23 Nov 2025 (364 days back)
+    const current = [day('2026-11-21', 100, 2), day('2026-11-22', 0, 0)];
+    const previous = [day('2025-11-22', 80, 2), day('2025-11-23', 0, 0)];
+    const rows = compareDays(current, previous, '2026-11-22');
+    expect(rows.map((row) => row.dayOfMonth)).toEqual([21, 22]);
+    // Saturday: (100 - 80) / 80 = +25 %, appointments 2 vs 2 = 0 %
     expect(rows[0]).toMatchObject({
-      day: '2028-02-27',
-      previousDay: '2027-02-27',
+      day: '2026-11-21',
+      previousDay: '2025-11-22',
       previousRevenue: 80,
       revenueChange: 25,
-      appointmentsChange: 0,
+      notYetCome: false,
     });
-    // 28th: last year had nothing: no base to compare with
+    // A closed Sunday against a closed Sunday: no base, no change (not -100 %)
     expect(rows[1]).toMatchObject({ previousRevenue: 0, revenueChange: null, appointmentsChange: null });
-    // 29th exists only this year
-    expect(rows[2]).toMatchObject({ day: '2028-02-29', previousDay: null, previousRevenue: 0, revenueChange: null });
   });
 
-  it('gives no change for days after today', () => {
+  it('flags the days after today as not yet come, with no change', () => {
     const rows = compareDays(
-      [day('2026-11-21', 100, 2), day('2026-11-22', 0, 0)],
-      [day('2025-11-21', 50, 1), day('2025-11-22', 80, 2)],
+      [day('2026-11-21', 100, 2), day('2026-11-23', 0, 0)],
+      [day('2025-11-22', 50, 1), day('2025-11-24', 80, 2)],
       '2026-11-21',
     );
-    expect(rows[0]).toMatchObject({ revenueChange: 100, appointmentsChange: 100 }); // (100 - 50) / 50; (2 - 1) / 1
-    expect(rows[1]).toMatchObject({ previousRevenue: 80, revenueChange: null, appointmentsChange: null });
-  });
-
-  it('keeps a day only last year had, with zeros for this year', () => {
-    const rows = compareDays([day('2029-02-28', 10, 1)], [day('2028-02-28', 10, 1), day('2028-02-29', 40, 2)]);
-    expect(rows[1]).toMatchObject({
-      dayOfMonth: 29,
-      day: null,
-      previousDay: '2028-02-29',
-      totalRevenue: 0,
-      previousRevenue: 40,
-      revenueChange: -100,
-    });
+    expect(rows[0]).toMatchObject({ notYetCome: false, revenueChange: 100, appointmentsChange: 100 }); // (100 - 50) / 50; (2 - 1) / 1
+    expect(rows[1]).toMatchObject({ notYetCome: true, previousRevenue: 80, revenueChange: null, appointmentsChange: null });
   });
 });
 
+const span = (m: number, now: [number, number], before: [number, number], flags: { notYetCome?: boolean; isToDate?: boolean } = {}) => ({
+  month: m,
+  notYetCome: flags.notYetCome ?? false,
+  isToDate: flags.isToDate ?? false,
+  current: { ...zero, totalRevenue: now[0], appointments: now[1] },
+  previous: { ...zero, totalRevenue: before[0], appointments: before[1], averageTicket: before[1] ? before[0] / before[1] : 0 },
+});
+
 describe('compareMonths', () => {
-  it('pairs the twelve months in order with the previous year', () => {
+  it('pairs the months in order with the same dates of the previous year', () => {
     const current = [month(2, 300, 10), month(1, 100, 5)];
-    const previous = [month(1, 200, 4), month(2, 300, 12)];
-    const rows = compareMonths(current, previous);
+    const rows = compareMonths(current, [span(1, [100, 5], [200, 4]), span(2, [300, 10], [300, 12])]);
     expect(rows.map((row) => row.month)).toEqual([1, 2]);
     // January: (100 - 200) / 200 = -50 %; appointments (5 - 4) / 4 = +25 %; last year's ticket 200 / 4 = 50
     expect(rows[0]).toMatchObject({ previousRevenue: 200, revenueChange: -50, appointmentsChange: 25, previousAverageTicket: 50 });
@@ -108,8 +102,15 @@ describe('compareMonths', () => {
     expect(rows[1]).toMatchObject({ revenueChange: 0, appointmentsChange: -16.67 });
   });
 
-  it('compares with zeros when the previous year is missing a month', () => {
-    expect(compareMonths([month(3, 50, 1)], [])[0]).toMatchObject({ previousRevenue: 0, revenueChange: null, previousAppointments: 0 });
+  it('compares the month under way to date and leaves a month not yet come without a change', () => {
+    const rows = compareMonths(
+      [month(11, 500, 10), month(12, 0, 0)],
+      [span(11, [500, 10], [400, 8], { isToDate: true }), span(12, [0, 0], [900, 20], { notYetCome: true })],
+    );
+    // November to date: (500 - 400) / 400 = +25 %
+    expect(rows[0]).toMatchObject({ isToDate: true, previousRevenue: 400, revenueChange: 25 });
+    // December: last year's whole month for reference, no -100 %
+    expect(rows[1]).toMatchObject({ notYetCome: true, previousRevenue: 900, revenueChange: null, appointmentsChange: null });
   });
 });
 

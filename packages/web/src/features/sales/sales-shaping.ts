@@ -21,12 +21,14 @@ export function isSalesEmpty(totals: SalesMeasures): boolean {
   return totals.totalRevenue === 0 && totals.appointments === 0 && totals.clients === 0;
 }
 
-/** One day of a month beside the same day of the month a year before. */
+/** One day of a month beside the same weekday 52 weeks (364 days) before. */
 export interface DayComparisonRow {
   dayOfMonth: number;
-  /** The day this year; null when only last year's month has it (29 February). */
-  day: string | null;
+  day: string;
+  /** The same weekday 52 weeks before. */
   previousDay: string | null;
+  /** The day is after the salon's today: nothing to show or compare yet. */
+  notYetCome: boolean;
   totalRevenue: number;
   previousRevenue: number;
   revenueChange: number | null;
@@ -42,47 +44,42 @@ export interface DayComparisonRow {
 const dayOfMonthOf = (isoDate: string) => Number(isoDate.slice(8, 10));
 
 /**
- * Pairs the days of a month with the same day of the month in the previous year (1 with 1, ...);
- * a day only one year has (29 February) is paired with zeros. Days after `today` have not
- * happened yet: they get no change (a -100 % would be noise).
+ * Pairs each day of a month with the same weekday 52 weeks before (`previousWeekdays`, given by
+ * the server in the same order: a closed Sunday is compared with a Sunday). Days after `today`
+ * have not come: they are flagged and get no change (never a -100 %).
  */
-export function compareDays(current: readonly SalesDayRow[], previous: readonly SalesDayRow[], today?: string): DayComparisonRow[] {
-  const byDay = new Map<number, { current?: SalesDayRow; previous?: SalesDayRow }>();
-  for (const row of current) byDay.set(dayOfMonthOf(row.day), { current: row });
-  for (const row of previous) {
-    const entry = byDay.get(dayOfMonthOf(row.day)) ?? {};
-    entry.previous = row;
-    byDay.set(dayOfMonthOf(row.day), entry);
-  }
-  return [...byDay.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([dayOfMonth, { current: now, previous: before }]) => {
-      const totalRevenue = now?.totalRevenue ?? 0;
-      const previousRevenue = before?.totalRevenue ?? 0;
-      const appointments = now?.appointments ?? 0;
-      const previousAppointments = before?.appointments ?? 0;
-      const isFuture = today !== undefined && now !== undefined && now.day > today;
-      return {
-        dayOfMonth,
-        day: now?.day ?? null,
-        previousDay: before?.day ?? null,
-        totalRevenue,
-        previousRevenue,
-        revenueChange: isFuture ? null : changePercent(totalRevenue, previousRevenue),
-        appointments,
-        previousAppointments,
-        appointmentsChange: isFuture ? null : changePercent(appointments, previousAppointments),
-        averageTicket: now?.averageTicket ?? 0,
-        clients: now?.clients ?? 0,
-        newClients: now?.newClients ?? 0,
-        discountTotal: now?.discountTotal ?? 0,
-      };
-    });
+export function compareDays(current: readonly SalesDayRow[], previousWeekdays: readonly SalesDayRow[], today?: string): DayComparisonRow[] {
+  return current.map((now, index) => {
+    const before = previousWeekdays[index];
+    const previousRevenue = before?.totalRevenue ?? 0;
+    const previousAppointments = before?.appointments ?? 0;
+    const notYetCome = today !== undefined && now.day > today;
+    return {
+      dayOfMonth: dayOfMonthOf(now.day),
+      day: now.day,
+      previousDay: before?.day ?? null,
+      notYetCome,
+      totalRevenue: now.totalRevenue,
+      previousRevenue,
+      revenueChange: notYetCome ? null : changePercent(now.totalRevenue, previousRevenue),
+      appointments: now.appointments,
+      previousAppointments,
+      appointmentsChange: notYetCome ? null : changePercent(now.appointments, previousAppointments),
+      averageTicket: now.averageTicket,
+      clients: now.clients,
+      newClients: now.newClients,
+      discountTotal: now.discountTotal,
+    };
+  });
 }
 
-/** One month of a year beside the same month of the previous year. */
+/** One month of a year beside the same dates of the previous year (to date for the month under way). */
 export interface MonthComparisonRow {
   month: number;
+  /** The month starts after the salon's today: nothing to show or compare yet. */
+  notYetCome: boolean;
+  /** The month is under way: last year's figures are those of the same days, up to today's date. */
+  isToDate: boolean;
   totalRevenue: number;
   previousRevenue: number;
   revenueChange: number | null;
@@ -98,27 +95,44 @@ export interface MonthComparisonRow {
   discountTotal: number;
 }
 
-/** Pairs the twelve months of a year with those of the previous year. */
-export function compareMonths(current: readonly SalesMonthRow[], previous: readonly SalesMonthRow[]): MonthComparisonRow[] {
-  const previousByMonth = new Map(previous.map((row) => [row.month, row]));
+/** A month against the same dates a year before, as the server compared it (SalesPerYear.comparedMonths). */
+export interface ComparedMonthInput {
+  month: number;
+  notYetCome: boolean;
+  isToDate: boolean;
+  current: SalesMeasures;
+  previous: SalesMeasures;
+}
+
+/**
+ * The twelve months of a year against the same dates of the previous year: a past month whole,
+ * the month under way to date, a month not yet come flagged with no change (last year's whole
+ * month is kept for reference).
+ */
+export function compareMonths(current: readonly SalesMonthRow[], compared: readonly ComparedMonthInput[]): MonthComparisonRow[] {
+  const comparedByMonth = new Map(compared.map((row) => [row.month, row]));
   return [...current]
     .sort((a, b) => a.month - b.month)
     .map((row) => {
-      const before = previousByMonth.get(row.month);
-      const previousRevenue = before?.totalRevenue ?? 0;
-      const previousAppointments = before?.appointments ?? 0;
+      const span = comparedByMonth.get(row.month);
+      const notYetCome = span?.notYetCome ?? false;
+      const now = span && !notYetCome ? span.current : row;
+      const previousRevenue = span?.previous.totalRevenue ?? 0;
+      const previousAppointments = span?.previous.appointments ?? 0;
       return {
         month: row.month,
-        totalRevenue: row.totalRevenue,
+        notYetCome,
+        isToDate: span?.isToDate ?? false,
+        totalRevenue: now.totalRevenue,
         previousRevenue,
-        revenueChange: changePercent(row.totalRevenue, previousRevenue),
+        revenueChange: notYetCome ? null : changePercent(now.totalRevenue, previousRevenue),
         servicesRevenue: row.servicesRevenue,
         productsRevenue: row.productsRevenue,
-        appointments: row.appointments,
+        appointments: now.appointments,
         previousAppointments,
-        appointmentsChange: changePercent(row.appointments, previousAppointments),
+        appointmentsChange: notYetCome ? null : changePercent(now.appointments, previousAppointments),
         averageTicket: row.averageTicket,
-        previousAverageTicket: before?.averageTicket ?? 0,
+        previousAverageTicket: span?.previous.averageTicket ?? 0,
         clients: row.clients,
         newClients: row.newClients,
         discountTotal: row.discountTotal,

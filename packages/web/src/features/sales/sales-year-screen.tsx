@@ -37,10 +37,7 @@ export default function SalesYearScreen() {
     perYear,
     (data: SalesPerYear) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals),
   );
-  const rows = useMemo(
-    () => (perYear.data ? compareMonths(perYear.data.current.rows, perYear.data.previousYear.rows) : []),
-    [perYear.data],
-  );
+  const rows = useMemo(() => (perYear.data ? compareMonths(perYear.data.current.rows, perYear.data.comparedMonths) : []), [perYear.data]);
   const columns = useMonthColumns();
   const [shownRows, setShownRows] = useState<MonthComparisonRow[]>([]);
   // Twenty-four bar labels only fit a wide chart.
@@ -92,7 +89,7 @@ export default function SalesYearScreen() {
     >
       {perYear.data ? (
         <>
-          <SalesKpis totals={perYear.data.current.totals} previous={perYear.data.previousYear.totals} />
+          <SalesKpis totals={perYear.data.current.totals} compared={perYear.data.compared} />
           <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
             <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
               {t('charts.yearComparison', { year, previousYear: year - 1 })}
@@ -124,7 +121,7 @@ function useMonthColumns(): DataTableColumn<MonthComparisonRow>[] {
         kind: 'integer',
         cell: (row) => monthName(row.month, i18n.language),
       },
-      ...comparisonColumns<MonthComparisonRow>(t, [
+      ...comparisonColumns<MonthComparisonRow>(t, i18n.language, 'sameDates', [
         { id: 'servicesRevenue', header: t('columns.servicesRevenue'), value: (row) => row.servicesRevenue, kind: 'money' },
         { id: 'productsRevenue', header: t('columns.productsRevenue'), value: (row) => row.productsRevenue, kind: 'money' },
       ]),
