@@ -147,3 +147,63 @@ describe('compareCells', () => {
     expect(['Salon 10', 'Salon 9'].sort(compareCells)).toEqual(['Salon 9', 'Salon 10']);
   });
 });
+
+interface Visit {
+  id: number;
+  client: string;
+  lastVisit: string;
+  month: number;
+  revenue: number;
+}
+const visits: Visit[] = [
+  { id: 1, client: 'Anna', lastVisit: '2026-11-21', month: 11, revenue: 100 },
+  { id: 2, client: 'Bruno', lastVisit: '2026-11-03', month: 11, revenue: 50.5 },
+  { id: 3, client: 'Carla', lastVisit: '2025-10-21', month: 10, revenue: 20 },
+];
+const visitColumns: DataTableColumn<Visit>[] = [
+  { id: 'client', header: 'Client', value: (v) => v.client },
+  { id: 'lastVisit', header: 'Last visit', value: (v) => v.lastVisit, kind: 'date' },
+  { id: 'month', header: 'Month', value: (v) => v.month, kind: 'integer', text: (v) => (v.month === 11 ? 'November' : 'October') },
+  { id: 'revenue', header: 'Revenue', value: (v) => v.revenue, kind: 'money' },
+];
+const visitTotals = (rows: readonly Visit[]): Visit => ({
+  id: 0,
+  client: '',
+  lastVisit: '',
+  month: 0,
+  revenue: rows.reduce((sum, row) => sum + row.revenue, 0),
+});
+
+describe('DataTable dates, shown texts and totals', () => {
+  it('shows dates as the language writes them and filters on what is shown', () => {
+    render(<DataTable label="Clients" columns={visitColumns} data={visits} getRowId={(v) => String(v.id)} />);
+    expect(screen.getByText('21 Nov 2026')).toBeTruthy();
+    expect(screen.queryByText('2026-11-21')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Filter Last visit'), { target: { value: '21 Nov' } });
+    expect(bodyNames()).toEqual(['Anna']);
+    // As typed in a date field, too.
+    fireEvent.change(screen.getByLabelText('Filter Last visit'), { target: { value: '03/11/2026' } });
+    expect(bodyNames()).toEqual(['Bruno']);
+    fireEvent.change(screen.getByLabelText('Filter Last visit'), { target: { value: 'oct 2025' } });
+    expect(bodyNames()).toEqual(['Carla']);
+    fireEvent.change(screen.getByLabelText('Filter Last visit'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Filter Month'), { target: { value: 'nov' } });
+    expect(bodyNames()).toEqual(['Anna', 'Bruno']);
+  });
+
+  it('compares dates typed dd/mm/yyyy in greater than', () => {
+    render(<DataTable label="Clients" columns={visitColumns} data={visits} getRowId={(v) => String(v.id)} />);
+    fireEvent.change(screen.getByLabelText('Filter mode for Last visit'), { target: { value: 'greaterThan' } });
+    fireEvent.change(screen.getByLabelText('Filter Last visit'), { target: { value: '01/11/2026' } });
+    expect(bodyNames()).toEqual(['Anna', 'Bruno']);
+  });
+
+  it('adds a totals row computed from the rows shown', () => {
+    render(<DataTable label="Clients" columns={visitColumns} data={visits} getRowId={(v) => String(v.id)} totals={visitTotals} />);
+    const totals = screen.getByTestId('totals-row');
+    expect(within(totals).getByRole('rowheader').textContent).toBe('Total');
+    expect(totals.textContent).toContain('€170.50');
+    fireEvent.change(screen.getByLabelText('Filter Client'), { target: { value: 'anna' } });
+    expect(screen.getByTestId('totals-row').textContent).toContain('€100.00');
+  });
+});

@@ -31,6 +31,7 @@ import {
 } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateInput } from '../format/date-format';
 import { decimalSeparatorOf, formatValue, type ValueKind } from '../format/number-format';
 import { type CompiledFilter, compileFilter, FILTER_MODES, type FilterMode, isEmptyFilter, type TextFilter } from './filters';
 
@@ -48,6 +49,8 @@ export interface DataTableColumn<T> {
   kind?: ValueKind;
   /** Custom cell content (links, buttons, chips); the formatted value when absent. */
   cell?: (row: T) => ReactNode;
+  /** The text the cell shows when it is not the formatted value (a month's name for a month number): filters match it, exports write it. */
+  text?: (row: T) => string;
   /** Default true. */
   isSortable?: boolean;
   /** Default true. */
@@ -67,6 +70,11 @@ export interface DataTableProps<T> {
   pageSize?: number;
   /** Receives the rows left after filtering, in their sorted order (all pages): what an export should write. */
   onVisibleRowsChange?: (rows: T[]) => void;
+  /**
+   * A totals row under the rows, computed from the rows left after filtering (all of them when no
+   * filter is set, so it equals the report's totals); its first column reads "Total".
+   */
+  totals?: (rows: readonly T[]) => T;
 }
 
 const features = tableFeatures({
@@ -91,7 +99,8 @@ export function compareCells(a: CellValue, b: CellValue): number {
 }
 
 /** The column's filter mode when the user has not chosen one. */
-const defaultModeOf = (kind: ValueKind | undefined): FilterMode => (isNumericKind(kind) ? 'greaterThan' : 'contains');
+const defaultModeOf = <T,>(column: DataTableColumn<T> | undefined): FilterMode =>
+  isNumericKind(column?.kind) && !column?.text ? 'greaterThan' : 'contains';
 
 /** Rows per page offered when paging. */
 const PAGE_SIZES = [25, 50, 100, 500];
@@ -108,6 +117,7 @@ export function DataTable<T extends RowData>({
   initialSorting = [],
   pageSize: initialPageSize = 50,
   onVisibleRowsChange,
+  totals,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation('components');
   const language = i18n.language;
@@ -131,7 +141,9 @@ export function DataTable<T extends RowData>({
         const sortFn: SortFn<Features, T> = (a, b, id) => compareCells(a.getValue<CellValue>(id), b.getValue<CellValue>(id));
         const filterFn: FilterFn<Features, T> = (row, id, compiled: CompiledFilter) => {
           const value = row.getValue<CellValue>(id);
-          return compiled.test(value, formatValue(value, kind, language));
+          // A date matches what it shows (21 Nov 2026) and how it is typed (21/11/2026), not only its ISO text.
+          const shown = column.text ? column.text(row.original) : formatValue(value, kind, language);
+          return compiled.test(value, kind === 'date' && typeof value === 'string' ? [shown, formatDateInput(value)] : shown);
         };
         filterFn.resolveFilterValue = (filter: TextFilter) => compileFilter(filter, decimalSeparator);
         return {
@@ -176,11 +188,16 @@ export function DataTable<T extends RowData>({
   const hasFilters = columns.some((column) => column.isFilterable ?? true);
   const isPaged = initialPageSize > 0 && visibleRows.length > PAGE_SIZES[0]!;
   const rows = isPaged ? table.getRowModel().rows : visibleRows;
+  const totalsRow = useMemo(
+    () => (totals && visibleRows.length > 0 ? totals(visibleRows.map((row) => row.original)) : null),
+    [totals, visibleRows],
+  );
+  const cellContent = (column: DataTableColumn<T>, row: T) =>
+    column.cell ? column.cell(row) : column.text ? column.text(row) : formatValue(column.value(row), column.kind ?? 'text', language);
 
   const setFilter = (id: string, change: Partial<TextFilter>) => {
     setFilters((previous) => {
-      const kind = byId.get(id)?.kind;
-      const current = previous[id] ?? { mode: defaultModeOf(kind), text: '' };
+      const current = previous[id] ?? { mode: defaultModeOf(byId.get(id)), text: '' };
       return { ...previous, [id]: { ...current, ...change } };
     });
     setPagination((previous) => ({ ...previous, pageIndex: 0 }));
@@ -198,8 +215,22 @@ export function DataTable<T extends RowData>({
           </Button>
         ) : null}
       </Box>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={label} sx={{ minWidth: 560 }}>
+      {/* The table scrolls inside its card, its first column pinned so each row keeps its name. */}
+      <TableContainer sx={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="data-table-scroll">
+        <Table
+          size="small"
+          aria-label={label}
+          sx={{
+            minWidth: 560,
+            '& tr > :first-of-type': {
+              position: 'sticky',
+              left: 0,
+              zIndex: 1,
+              bgcolor: 'background.paper',
+              boxShadow: (theme) => `inset -1px 0 0 ${theme.palette.divider}`,
+            },
+          }}
+        >
           <TableHead>
             {table.getHeaderGroups().map((group) => (
               <TableRow key={group.id}>
@@ -242,7 +273,7 @@ export function DataTable<T extends RowData>({
                     {(column.isFilterable ?? true) ? (
                       <ColumnFilterInput
                         column={column}
-                        filter={filters[column.id] ?? { mode: defaultModeOf(column.kind), text: '' }}
+                        filter={filters[column.id] ?? { mode: defaultModeOf(column), text: '' }}
                         decimalSeparator={decimalSeparator}
                         onChange={(change) => setFilter(column.id, change)}
                       />
@@ -260,12 +291,27 @@ export function DataTable<T extends RowData>({
                   if (!column) return null;
                   return (
                     <TableCell key={cell.id} align={isNumericKind(column.kind) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                      {column.cell ? column.cell(row.original) : formatValue(cell.getValue(), column.kind ?? 'text', language)}
+                      {cellContent(column, row.original)}
                     </TableCell>
                   );
                 })}
               </TableRow>
             ))}
+            {totalsRow ? (
+              <TableRow data-testid="totals-row" sx={{ '& > td, & > th': { fontWeight: 700, borderTop: 2, borderTopColor: 'divider' } }}>
+                {columns.map((column, index) =>
+                  index === 0 ? (
+                    <TableCell key={column.id} component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                      {t('dataTable.total')}
+                    </TableCell>
+                  ) : (
+                    <TableCell key={column.id} align={isNumericKind(column.kind) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                      {column.isExportable === false ? null : cellContent(column, totalsRow)}
+                    </TableCell>
+                  ),
+                )}
+              </TableRow>
+            ) : null}
             {rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columns.length} align="center" sx={{ py: 3 }}>

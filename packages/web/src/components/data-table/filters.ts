@@ -1,3 +1,5 @@
+import { parseDateInput } from '../format/date-format';
+
 /** The per-column text filter modes of SPEC.md §2. */
 export const FILTER_MODES = ['contains', 'startsWith', 'endsWith', 'matches', 'greaterThan', 'lessThan'] as const;
 export type FilterMode = (typeof FILTER_MODES)[number];
@@ -12,8 +14,8 @@ export type FilterError = 'invalidRegex' | 'notANumber';
 
 /** A filter ready to run on many rows: parsed once, then tested per cell. */
 export interface CompiledFilter {
-  /** True when a cell passes. A cell is tested through its candidate texts (raw value, shown text). */
-  test: (value: unknown, shownText?: string) => boolean;
+  /** True when a cell passes. A cell is tested through its candidate texts (raw value, shown text or texts). */
+  test: (value: unknown, shownText?: string | readonly string[]) => boolean;
   error?: FilterError;
 }
 
@@ -60,18 +62,18 @@ function numberOf(value: unknown, decimalSeparator: '.' | ','): number | null {
   return null;
 }
 
-function textsOf(value: unknown, shownText: string | undefined): string[] {
+function textsOf(value: unknown, shownText: string | readonly string[] | undefined): string[] {
   const texts: string[] = [];
   if (value !== null && value !== undefined) texts.push(String(value));
-  if (shownText !== undefined && shownText !== texts[0]) texts.push(shownText);
+  for (const shown of typeof shownText === 'string' ? [shownText] : (shownText ?? [])) if (!texts.includes(shown)) texts.push(shown);
   return texts;
 }
 
 /**
  * Compiles a column filter. Text modes ignore case and pass when the raw value or the text
  * shown in the cell passes (so '1234' and '1.234' both find € 1.234,00). Greater / less than
- * compare numbers (money columns by their amount); with a date typed (YYYY-MM-DD) they
- * compare dates. An empty filter passes every row; a filter that cannot be read (a broken
+ * compare numbers (money columns by their amount); with a date typed (dd/mm/yyyy as in the date
+ * fields, or YYYY-MM-DD) they compare dates (cells hold YYYY-MM-DD). An empty filter passes every row; a filter that cannot be read (a broken
  * regular expression, a non-number in a numeric mode) passes every row and reports an error.
  */
 export function compileFilter(filter: TextFilter | undefined | null, decimalSeparator: '.' | ',' = '.'): CompiledFilter {
@@ -108,12 +110,13 @@ export function compileFilter(filter: TextFilter | undefined | null, decimalSepa
           },
         };
       }
-      if (DATE_LIKE.test(text)) {
+      const limitDate = parseDateInput(text) ?? (DATE_LIKE.test(text) ? text : null);
+      if (limitDate !== null) {
         return {
           test: (value) => {
-            if (typeof value !== 'string' || !DATE_LIKE.test(value.slice(0, text.length))) return false;
-            const cell = value.slice(0, text.length);
-            return isGreater ? cell > text : cell < text;
+            if (typeof value !== 'string' || !DATE_LIKE.test(value.slice(0, limitDate.length))) return false;
+            const cell = value.slice(0, limitDate.length);
+            return isGreater ? cell > limitDate : cell < limitDate;
           },
         };
       }

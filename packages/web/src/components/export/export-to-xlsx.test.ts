@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { DataTableColumn } from '../data-table/data-table';
+import { buildCsv } from './export-to-csv';
 import { buildXlsx, safeSheetName } from './export-to-xlsx';
 
 interface Row {
@@ -51,5 +52,71 @@ describe('safeSheetName', () => {
     expect(safeSheetName('a[b]c:d*e?f/g\\h')).toBe('a b c d e f g h');
     expect(safeSheetName('x'.repeat(40))).toHaveLength(31);
     expect(safeSheetName('  ')).toBe('Sheet1');
+  });
+});
+
+interface DayRow {
+  day: string;
+  month: number;
+  revenue: number;
+}
+const dayColumns: DataTableColumn<DayRow>[] = [
+  { id: 'day', header: 'Day', value: (r) => r.day, kind: 'date' },
+  { id: 'month', header: 'Month', value: (r) => r.month, kind: 'integer', text: (r) => ['January', 'February'][r.month - 1] ?? '' },
+  { id: 'revenue', header: 'Revenue', value: (r) => r.revenue, kind: 'money' },
+];
+const dayRows: DayRow[] = [
+  { day: '2026-01-31', month: 1, revenue: 1234.5 },
+  { day: '2026-02-01', month: 2, revenue: 10 },
+];
+
+describe('buildXlsx with a heading, dates and totals', () => {
+  it('writes the title, salon, period and filters above the table, real dates, month names and the totals row', async () => {
+    const buffer = await buildXlsx(
+      'Sales per day',
+      dayColumns,
+      dayRows,
+      {
+        title: 'Sales per day',
+        lines: [
+          ['Salon', 'Salone Uno'],
+          ['Period', '1 Jan 2026 – 1 Feb 2026'],
+          ['Client gender', 'Women'],
+        ],
+      },
+      { row: { day: '', month: 0, revenue: 1244.5 }, label: 'Total' },
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getCell('A1').value).toBe('Sales per day');
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Salon', 'Salone Uno']);
+    expect(sheet.getRow(3).values).toEqual([undefined, 'Period', '1 Jan 2026 – 1 Feb 2026']);
+    expect(sheet.getRow(4).values).toEqual([undefined, 'Client gender', 'Women']);
+    expect(sheet.getRow(6).values).toEqual([undefined, 'Day', 'Month', 'Revenue']);
+    const day = sheet.getCell('A7');
+    expect(day.value).toBeInstanceOf(Date);
+    expect((day.value as Date).toISOString()).toBe('2026-01-31T00:00:00.000Z');
+    expect(day.numFmt).toBe('dd/mm/yyyy');
+    expect(sheet.getCell('B7').value).toBe('January');
+    expect(sheet.getCell('C8').value).toBe(10);
+    expect(sheet.getRow(9).values).toEqual([undefined, 'Total', '', 1244.5]);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 6 });
+  });
+});
+
+describe('buildCsv', () => {
+  it("uses ';' and a decimal comma in Italian, ',' and a point in English, dates dd/mm/yyyy and shown month names", () => {
+    expect(buildCsv(dayColumns, dayRows, 'it')).toBe('Day;Month;Revenue\r\n31/01/2026;January;1234,50\r\n01/02/2026;February;10,00\r\n');
+    expect(buildCsv(dayColumns, dayRows, 'en', { row: { day: '', month: 0, revenue: 1244.5 }, label: 'Total' })).toBe(
+      'Day,Month,Revenue\r\n31/01/2026,January,1234.50\r\n01/02/2026,February,10.00\r\nTotal,,1244.50\r\n',
+    );
+  });
+
+  it('quotes fields holding the separator, quotes or line breaks', () => {
+    const cols: DataTableColumn<{ name: string }>[] = [{ id: 'name', header: 'Name', value: (r) => r.name }];
+    expect(buildCsv(cols, [{ name: 'Rossi; Bianchi' }, { name: 'Il "Salone"' }], 'it')).toBe(
+      'Name\r\n"Rossi; Bianchi"\r\n"Il ""Salone"""\r\n',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { saveBlob } from '../../lib/api-client';
 import type { DataTableColumn } from '../data-table/data-table';
+import { excelDateOf } from '../format/date-format';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -9,7 +10,23 @@ const NUMBER_FORMATS = {
   number: '#,##0.##',
   integer: '#,##0',
   percent: '0.0%',
+  // Excel shows a date cell in this order whatever its own locale: the order of the date fields.
+  date: 'dd/mm/yyyy',
 } as const;
+
+/** What a file says above its table: the report, the salon, the period and the filters, already translated. */
+export interface ExportHeading {
+  /** The report's title (first row, bold). */
+  title: string;
+  /** Label / value lines under the title: salon, period, then each filter (gender, year...). */
+  lines: readonly (readonly [label: string, value: string])[];
+}
+
+/** The totals row written after the rows: its values, and the label that replaces its first column. */
+export interface ExportTotals<T> {
+  row: T;
+  label: string;
+}
 
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\ . */
 export function safeSheetName(name: string): string {
@@ -20,42 +37,74 @@ export function safeSheetName(name: string): string {
   return cleaned || 'Sheet1';
 }
 
-/** Builds the workbook: one header row, then one row per data row, numbers kept as numbers. */
-export async function buildXlsx<T>(sheetName: string, columns: readonly DataTableColumn<T>[], rows: readonly T[]): Promise<ArrayBuffer> {
+/** A cell's value as exported: the shown text for columns that show one (month names), dates as dates, percentages as fractions. */
+export function exportValueOf<T>(column: DataTableColumn<T>, row: T): string | number | Date | null {
+  if (column.text) return column.text(row);
+  const value = column.value(row);
+  if (value === undefined || value === null) return null;
+  if (column.kind === 'date' && typeof value === 'string') return excelDateOf(value) ?? value;
+  if (column.kind === 'percent' && typeof value === 'number') return value / 100;
+  return value;
+}
+
+/**
+ * Builds the workbook: the heading (title, salon, period, filters) when given, an empty row, the
+ * column headers, then one row per data row (and the totals row when given): numbers kept as
+ * numbers and dates as real Excel dates, each with its number format.
+ */
+export async function buildXlsx<T>(
+  sheetName: string,
+  columns: readonly DataTableColumn<T>[],
+  rows: readonly T[],
+  heading?: ExportHeading,
+  totals?: ExportTotals<T>,
+): Promise<ArrayBuffer> {
   // ExcelJS is large: it is fetched only when someone exports.
   const module = await import('exceljs');
   const ExcelJS = ('default' in module ? module.default : module) as typeof module;
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
-  const sheet = workbook.addWorksheet(safeSheetName(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const headingRows = heading ? heading.lines.length + 2 : 0;
+  const headerRow = headingRows + 1;
+  const sheet = workbook.addWorksheet(safeSheetName(sheetName), { views: [{ state: 'frozen', ySplit: headerRow }] });
   const exported = columns.filter((column) => column.isExportable ?? true);
-  sheet.columns = exported.map((column) => {
-    const kind = column.kind ?? 'text';
-    return {
-      header: column.header,
-      key: column.id,
-      width: Math.min(40, Math.max(12, column.header.length + 2)),
-      style: kind === 'text' ? {} : { numFmt: NUMBER_FORMATS[kind] },
-    };
-  });
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    const values: Record<string, string | number | null> = {};
-    for (const column of exported) {
-      const value = column.value(row);
-      values[column.id] = value === undefined ? null : column.kind === 'percent' && typeof value === 'number' ? value / 100 : value;
-    }
-    sheet.addRow(values);
+  if (heading) {
+    sheet.addRow([heading.title]).font = { bold: true, size: 14 };
+    for (const [label, value] of heading.lines) sheet.addRow([label, value]).getCell(1).font = { bold: true };
+    sheet.addRow([]);
   }
+  sheet.addRow(exported.map((column) => column.header)).font = { bold: true };
+  exported.forEach((column, index) => {
+    sheet.getColumn(index + 1).width = Math.min(40, Math.max(12, column.header.length + 2));
+  });
+  const addDataRow = (row: T, totalLabel?: string) => {
+    const added = sheet.addRow(exported.map((column, index) => (index === 0 && totalLabel ? totalLabel : exportValueOf(column, row))));
+    exported.forEach((column, index) => {
+      const kind = column.kind ?? 'text';
+      if (column.text || kind === 'text' || (index === 0 && totalLabel)) return;
+      added.getCell(index + 1).numFmt = NUMBER_FORMATS[kind];
+    });
+    if (totalLabel) added.font = { bold: true };
+  };
+  for (const row of rows) addDataRow(row);
+  if (totals) addDataRow(totals.row, totals.label);
   const buffer = await workbook.xlsx.writeBuffer();
   return buffer as ArrayBuffer;
 }
 
 /**
  * Downloads rows as an XLSX workbook named `filename`: exactly the rows given (pass the rows a
- * DataTable shows after its filters, via onVisibleRowsChange) and the exportable columns.
+ * DataTable shows after its filters, via onVisibleRowsChange) and the exportable columns, under
+ * the heading when given.
  */
-export async function exportToXlsx<T>(filename: string, sheetName: string, columns: readonly DataTableColumn<T>[], rows: readonly T[]) {
-  const buffer = await buildXlsx(sheetName, columns, rows);
+export async function exportToXlsx<T>(
+  filename: string,
+  sheetName: string,
+  columns: readonly DataTableColumn<T>[],
+  rows: readonly T[],
+  heading?: ExportHeading,
+  totals?: ExportTotals<T>,
+) {
+  const buffer = await buildXlsx(sheetName, columns, rows, heading, totals);
   saveBlob(new Blob([buffer], { type: XLSX_TYPE }), filename.endsWith('.xlsx') ? filename : `${filename}.xlsx`);
 }

@@ -17,3 +17,27 @@ describe('date format', () => {
     expect(monthName(12, 'it')).toBe('dicembre');
   });
 });
+
+describe('typed dates (dd/mm/yyyy in both languages)', () => {
+  it('reads complete, real dates only', async () => {
+    const { parseDateInput } = await import('./date-format');
+    expect(parseDateInput('05/03/2026')).toBe('2026-03-05');
+    expect(parseDateInput('5/3/2026')).toBe('2026-03-05');
+    expect(parseDateInput('05.03.2026')).toBe('2026-03-05');
+    expect(parseDateInput('05032026')).toBe('2026-03-05');
+    expect(parseDateInput(' 29/02/2024 ')).toBe('2024-02-29');
+    for (const text of ['10', '10/', '10/03/202', '31/02/2026', '12/31/2026', '00/01/2026', '2026-03-05', '']) {
+      expect(parseDateInput(text)).toBeNull();
+    }
+  });
+
+  it('writes dates for fields, chart axes and Excel', async () => {
+    const { formatDateInput, formatAxisDay, excelDateOf } = await import('./date-format');
+    expect(formatDateInput('2026-03-05')).toBe('05/03/2026');
+    expect(formatDateInput('')).toBe('');
+    expect(formatAxisDay('2026-11-21', 'en')).toBe('21 Nov');
+    expect(formatAxisDay('2026-11-21', 'it')).toBe('21 nov');
+    expect(excelDateOf('2026-11-21')?.toISOString()).toBe('2026-11-21T00:00:00.000Z');
+    expect(excelDateOf('21 Nov')).toBeNull();
+  });
+});

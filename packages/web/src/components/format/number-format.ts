@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 
-/** How a value is shown: money in euros, a plain number, a percentage (given in per cent: 42.5 = 42.5 %), or text. */
-export type ValueKind = 'money' | 'number' | 'integer' | 'percent' | 'text';
+import { formatDay } from './date-format';
+
+/**
+ * How a value is shown: money in euros, a plain number, a percentage (given in per cent: 42.5 =
+ * 42.5 %), a calendar date (given as YYYY-MM-DD, shown as format/date-format.ts says), or text.
+ */
+export type ValueKind = 'money' | 'number' | 'integer' | 'percent' | 'date' | 'text';
 
 /** The Intl locale of an interface language. */
 export function localeOf(language: string): string {
@@ -36,6 +41,7 @@ function numberFormat(locale: string, kind: ValueKind): Intl.NumberFormat {
 /** Formats a value for display in the given interface language; null and undefined show as an en dash. */
 export function formatValue(value: unknown, kind: ValueKind, language: string): string {
   if (value === null || value === undefined || value === '') return '–';
+  if (kind === 'date') return typeof value === 'string' ? formatDay(value, language) : String(value);
   if (kind === 'text' || typeof value !== 'number' || !Number.isFinite(value)) return String(value);
   const locale = localeOf(language);
   return numberFormat(locale, kind).format(kind === 'percent' ? value / 100 : value);

@@ -1,4 +1,3 @@
-import '../../lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,6 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { CURRENT_SALON_KEY } from '../../lib/current-salon';
+import { i18n } from '../../lib/i18n';
 import { queryClientWithSalons, testSalon } from '../../test/salons';
 import { ExportButton } from './export-button';
 import { isIsoDate, monthStartOf, toIsoDate } from './report-dates';
@@ -179,8 +179,8 @@ describe('ReportFrame', () => {
   it('shows the title, the date inputs and the report when ready', () => {
     render(<Frame />, { wrapper: wrapperAt('/x') });
     expect(screen.getByRole('heading', { level: 1, name: 'Sales per day' })).toBeTruthy();
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-01');
-    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-18');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('01/03/2026');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('18/03/2026');
     expect(screen.getByText('the report')).toBeTruthy();
     // No salon picker for a manager.
     expect(screen.queryByLabelText('Salon')).toBeNull();
@@ -188,8 +188,73 @@ describe('ReportFrame', () => {
 
   it('keeps a date change in the URL', () => {
     render(<Frame />, { wrapper: wrapperAt('/x') });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-05' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '05/03/2026' } });
     expect(location).toBe('/x?fromDate=2026-03-05');
+  });
+
+  /** Types `text` one character at a time, as a user does. */
+  function typeInto(input: HTMLElement, text: string) {
+    fireEvent.change(input, { target: { value: '' } });
+    for (let i = 1; i <= text.length; i += 1) fireEvent.change(input, { target: { value: text.slice(0, i) } });
+  }
+
+  it('keeps a half-typed date in the field and the URL as it was, then applies the complete date', () => {
+    render(<Frame />, { wrapper: wrapperAt('/x?fromDate=2026-03-02&toDate=2026-03-18') });
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    fireEvent.change(from, { target: { value: '10' } });
+    expect(from.value).toBe('10');
+    expect(location).toBe('/x?fromDate=2026-03-02&toDate=2026-03-18');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('the report')).toBeTruthy();
+    typeInto(from, '10/03/202');
+    expect(location).toBe('/x?fromDate=2026-03-02&toDate=2026-03-18');
+    fireEvent.change(from, { target: { value: '10/03/2026' } });
+    expect(from.value).toBe('10/03/2026');
+    expect(location).toBe('/x?fromDate=2026-03-10&toDate=2026-03-18');
+  });
+
+  it('says so when a typed date is not a real one, and keeps the applied date', () => {
+    render(<Frame />, { wrapper: wrapperAt('/x?fromDate=2026-03-02') });
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    typeInto(to, '31/02/2026');
+    expect(to.value).toBe('31/02/2026');
+    expect(screen.getByTestId('to-date-message').textContent).toBe('Type a date as dd/mm/yyyy, e.g. 05/03/2026.');
+    expect(location).toBe('/x?fromDate=2026-03-02');
+    // Month first (US style) is no date either: 12/31/2026.
+    typeInto(to, '12/31/2026');
+    expect(screen.getByTestId('to-date-message').textContent).toMatch(/dd\/mm\/yyyy/);
+    // A half-typed date is flagged when the user leaves the field.
+    typeInto(to, '1/3');
+    expect(screen.queryByTestId('to-date-message')).toBeNull();
+    fireEvent.blur(to);
+    expect(screen.getByTestId('to-date-message')).toBeTruthy();
+    typeInto(to, '15/03/2026');
+    expect(screen.queryByTestId('to-date-message')).toBeNull();
+    expect(location).toBe('/x?fromDate=2026-03-02&toDate=2026-03-15');
+  });
+
+  it('reads and shows dates as gg/mm/aaaa in Italian, with an Italian message', async () => {
+    await i18n.changeLanguage('it');
+    try {
+      render(<Frame />, { wrapper: wrapperAt('/x') });
+      const from = screen.getByLabelText('Dal') as HTMLInputElement;
+      expect(from.value).toBe('01/03/2026');
+      expect(from.placeholder).toBe('gg/mm/aaaa');
+      typeInto(from, '07/03/2026');
+      expect(location).toBe('/x?fromDate=2026-03-07');
+      typeInto(from, '32/03/2026');
+      expect(screen.getByTestId('from-date-message').textContent).toMatch(/gg\/mm\/aaaa/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('marks the fields when From is after To', () => {
+    render(<Frame />, { wrapper: wrapperAt('/x?fromDate=2026-03-10&toDate=2026-03-18') });
+    typeInto(screen.getByLabelText('To'), '05/03/2026');
+    expect(location).toBe('/x?fromDate=2026-03-10&toDate=2026-03-05');
+    expect(screen.getByTestId('to-date-message').textContent).toBe('The start date is after the end date.');
+    expect(screen.getByTestId('from-date-message').textContent).toBe('The start date is after the end date.');
   });
 
   it('shows a loader, the SPEC.md §8 empty message, or the error instead of the report', () => {
@@ -224,7 +289,7 @@ describe('ReportFrame', () => {
 
   it('warns about an inverted range instead of showing the report', () => {
     render(<Frame />, { wrapper: wrapperAt('/x?fromDate=2026-03-10&toDate=2026-03-01') });
-    expect(screen.getByText('The start date is after the end date.')).toBeTruthy();
+    expect(screen.getAllByText('The start date is after the end date.').length).toBeGreaterThan(0);
     expect(screen.queryByText('the report')).toBeNull();
   });
 

@@ -4,21 +4,24 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageOf, MESSAGES } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { translateMessage } from '../../lib/i18n';
+import { DateField } from './date-field';
 import { ExportButton } from './export-button';
 import type { ReportStatus } from './report-status';
+import { type ReportTable, useReportTableExports } from './report-table-export';
 import { SalonPicker } from './salon-picker';
 import type { ReportFilters } from './use-report-filters';
 
 export interface ReportExports {
-  /** Writes the rows shown to an XLSX file (see exportToXlsx). */
+  /** Writes the rows shown to an XLSX file (see exportToXlsx); a report with a `table` gets it from the frame. */
   xlsx?: () => Promise<void> | void;
+  /** Writes the rows shown to a CSV file (see exportToCsv); a report with a `table` gets it from the frame. */
+  csv?: () => Promise<void> | void;
   /** Downloads the report's PDF. */
   pdf?: () => Promise<void> | void;
 }
@@ -36,6 +39,11 @@ export interface ReportFrameProps {
   /** Offered on the error state. */
   onRetry?: () => void;
   exports?: ReportExports;
+  /**
+   * The table the report shows (build it with reportTable()): the frame offers it as XLSX and
+   * CSV, under the report's title, salon, period and `details`, named after the salon and period.
+   */
+  table?: ReportTable<unknown>;
   /** Show the date-range inputs (default true). */
   showDates?: boolean;
   /** Report-specific controls (gender, year, ...) shown beside the standard filters. */
@@ -56,6 +64,7 @@ export function ReportFrame({
   errorFallback = MESSAGES.failure,
   onRetry,
   exports,
+  table,
   showDates = true,
   extraFilters,
   children,
@@ -65,11 +74,15 @@ export function ReportFrame({
   const titleId = useId();
   const hasSalon = filters.salonId !== null;
   const isReady = status === 'ready' && hasSalon && filters.isRangeValid;
+  const isRangeWrong = !filters.isPending && !filters.isRangeValid;
+  const tableExports = useReportTableExports(title, filters, table);
+  const xlsx = tableExports?.xlsx ?? exports?.xlsx;
+  const csv = tableExports?.csv ?? exports?.csv;
 
   let body: ReactNode;
   if (!hasSalon) {
     body = <Alert severity="info">{t('reportFrame.chooseSalon')}</Alert>;
-  } else if (!filters.isPending && !filters.isRangeValid) {
+  } else if (isRangeWrong) {
     body = <Alert severity="warning">{t('reportFrame.rangeInvalid')}</Alert>;
   } else if (filters.isPending || status === 'loading') {
     body = (
@@ -123,10 +136,11 @@ export function ReportFrame({
         <Typography id={titleId} variant="h5" component="h1">
           {title}
         </Typography>
-        {exports?.xlsx || exports?.pdf ? (
-          <Stack direction="row" sx={{ gap: 1 }}>
-            {exports.xlsx ? <ExportButton kind="xlsx" run={exports.xlsx} disabled={!isReady} /> : null}
-            {exports.pdf ? <ExportButton kind="pdf" run={exports.pdf} disabled={!isReady} /> : null}
+        {xlsx || csv || exports?.pdf ? (
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            {xlsx ? <ExportButton kind="xlsx" run={xlsx} disabled={!isReady} /> : null}
+            {csv ? <ExportButton kind="csv" run={csv} disabled={!isReady} /> : null}
+            {exports?.pdf ? <ExportButton kind="pdf" run={exports.pdf} disabled={!isReady} /> : null}
           </Stack>
         ) : null}
       </Stack>
@@ -138,23 +152,19 @@ export function ReportFrame({
         {isSuperadmin ? <SalonPicker salonId={filters.salonId} onChange={(salonId) => filters.setFilters({ salonId })} /> : null}
         {showDates ? (
           <>
-            <TextField
-              type="date"
-              size="small"
+            <DateField
               label={t('reportFrame.fromDate')}
               value={filters.fromDate}
-              onChange={(event) => filters.setFilters({ fromDate: event.target.value })}
-              error={!filters.isPending && !filters.isRangeValid}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.toDate, 'data-testid': 'from-date' } }}
+              onChange={(fromDate) => filters.setFilters({ fromDate })}
+              rangeError={isRangeWrong ? t('reportFrame.rangeInvalid') : undefined}
+              testId="from-date"
             />
-            <TextField
-              type="date"
-              size="small"
+            <DateField
               label={t('reportFrame.toDate')}
               value={filters.toDate}
-              onChange={(event) => filters.setFilters({ toDate: event.target.value })}
-              error={!filters.isPending && !filters.isRangeValid}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.fromDate, 'data-testid': 'to-date' } }}
+              onChange={(toDate) => filters.setFilters({ toDate })}
+              rangeError={isRangeWrong ? t('reportFrame.rangeInvalid') : undefined}
+              testId="to-date"
             />
           </>
         ) : null}

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
-import { formatDay } from '../../components/format/date-format';
 import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
@@ -81,7 +80,7 @@ export default function SalesClientsScreen() {
         id: 'lastVisit',
         header: t('columns.lastVisit'),
         value: (row) => row.lastVisit,
-        cell: (row) => formatDay(row.lastVisit, i18n.language),
+        kind: 'date',
       },
       {
         id: 'history',
@@ -108,7 +107,7 @@ export default function SalesClientsScreen() {
         },
       },
     ],
-    [t, i18n.language],
+    [t],
   );
 
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
-import { formatDay } from '../../components/format/date-format';
+import { formatAxisDay } from '../../components/format/date-format';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
@@ -29,12 +29,12 @@ export default function SalesDaysScreen() {
     isEnabled: filters.isRangeValid,
   });
   const status = reportStatusOf(perDay, (data: SalesPerDay) => isSalesEmpty(data.totals));
-  const columns = useMemo(() => dayColumns(t, i18n.language), [t, i18n.language]);
+  const columns = useMemo(() => dayColumns(t), [t]);
   const [shownRows, setShownRows] = useState<SalesDayRow[]>([]);
   const option = useMemo(() => {
     const rows = perDay.data?.rows ?? [];
     return revenueAndAppointmentsOption({
-      categories: rows.map((row) => formatDay(row.day, i18n.language, 'short').slice(0, 5)),
+      categories: rows.map((row) => formatAxisDay(row.day, i18n.language)),
       services: rows.map((row) => row.servicesRevenue),
       products: rows.map((row) => row.productsRevenue),
       appointments: rows.map((row) => row.appointments),

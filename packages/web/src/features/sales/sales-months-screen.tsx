@@ -123,6 +123,7 @@ function useComparisonColumns(): DataTableColumn<DayComparisonRow>[] {
         id: 'day',
         header: t('columns.day'),
         value: (row) => row.day ?? row.previousDay,
+        kind: 'date',
         cell: (row) => (row.day ? formatDay(row.day, i18n.language) : '–'),
       },
       ...comparisonColumns<DayComparisonRow>(t, i18n.language, 'weekday'),

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
-import { formatDay } from '../../components/format/date-format';
+import { formatAxisDay } from '../../components/format/date-format';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
@@ -60,7 +60,7 @@ function DailyChart({ data }: { data: SalesPerDay }) {
   const option = useMemo(
     () =>
       revenueAndAppointmentsOption({
-        categories: data.rows.map((row) => formatDay(row.day, i18n.language, 'short').slice(0, 5)),
+        categories: data.rows.map((row) => formatAxisDay(row.day, i18n.language)),
         services: data.rows.map((row) => row.servicesRevenue),
         products: data.rows.map((row) => row.productsRevenue),
         appointments: data.rows.map((row) => row.appointments),

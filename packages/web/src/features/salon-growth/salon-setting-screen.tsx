@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
+import { formatDateInput, parseDateInput } from '../../components/format/date-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
@@ -47,7 +48,10 @@ export function validateSetting(texts: Record<Field, string>): { input?: SalonSe
     if (!Number.isInteger(value) || value < SALON_CONFIG_LIMITS.monthsMin || value > SALON_CONFIG_LIMITS.monthsMax)
       errors[field] = 'months';
   }
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(texts.periodStartDate)) errors.periodStartDate = 'date';
+  // Typed as dd/mm/yyyy like every date field (format/date-format.ts); a YYYY-MM-DD text is taken as it is.
+  const periodStartDate =
+    parseDateInput(texts.periodStartDate) ?? (/^\d{4}-\d{2}-\d{2}$/.test(texts.periodStartDate) ? texts.periodStartDate : null);
+  if (periodStartDate === null) errors.periodStartDate = 'date';
   if (Object.keys(errors).length) return { errors };
   return {
     errors,
@@ -55,7 +59,7 @@ export function validateSetting(texts: Record<Field, string>): { input?: SalonSe
       target,
       reachTargetMonths: Number(texts.reachTargetMonths),
       targetMonths: Number(texts.targetMonths),
-      periodStartDate: texts.periodStartDate,
+      periodStartDate: periodStartDate ?? '',
     },
   };
 }
@@ -77,11 +81,12 @@ export default function SalonSettingScreen() {
       { id: 'target', header: t('setting.field.target'), value: (row) => row.target, kind: 'percent' },
       { id: 'reachTargetMonths', header: t('setting.field.reachTargetMonths'), value: (row) => row.reachTargetMonths, kind: 'integer' },
       { id: 'targetMonths', header: t('setting.field.targetMonths'), value: (row) => row.targetMonths, kind: 'integer' },
-      { id: 'periodStartDate', header: t('setting.field.periodStartDate'), value: (row) => row.periodStartDate },
+      { id: 'periodStartDate', header: t('setting.field.periodStartDate'), value: (row) => row.periodStartDate, kind: 'date' },
       {
         id: 'periodEndDate',
         header: t('setting.column.periodEnd'),
         value: (row) => periodEndOf(row.periodStartDate, row.reachTargetMonths),
+        kind: 'date',
       },
       { id: 'stored', header: t('setting.column.stored'), value: (row) => (row.isDefault ? t('setting.default') : t('setting.stored')) },
     ],
@@ -181,11 +186,12 @@ const textsOf = (setting: SalonSetting): Record<Field, string> => ({
   target: String(setting.target),
   reachTargetMonths: String(setting.reachTargetMonths),
   targetMonths: String(setting.targetMonths),
-  periodStartDate: setting.periodStartDate,
+  periodStartDate: formatDateInput(setting.periodStartDate),
 });
 
 function SettingForm({ setting, salonId, canSave }: { setting: SalonSetting; salonId: number | null; canSave: boolean }) {
   const { t } = useTranslation('growth');
+  const { t: tc } = useTranslation('components');
   const save = useSaveSalonConfig(salonId);
   const [texts, setTexts] = useState(() => textsOf(setting));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -201,7 +207,7 @@ function SettingForm({ setting, salonId, canSave }: { setting: SalonSetting; sal
       : code === 'months'
         ? t('setting.error.months', { min: SALON_CONFIG_LIMITS.monthsMin, max: SALON_CONFIG_LIMITS.monthsMax })
         : code === 'date'
-          ? t('setting.error.date')
+          ? tc('dateField.invalid')
           : code || t(`setting.field.${field}`);
 
   const submit = async (event: FormEvent) => {
@@ -276,8 +282,15 @@ function SettingForm({ setting, salonId, canSave }: { setting: SalonSetting; sal
           />
           <TextField
             {...fieldProps('periodStartDate')}
-            type="date"
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'field-periodStartDate' } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: {
+                'data-testid': 'field-periodStartDate',
+                inputMode: 'numeric',
+                placeholder: tc('dateField.placeholder'),
+                maxLength: 10,
+              },
+            }}
           />
         </Stack>
         {canSave ? (

@@ -16,7 +16,7 @@ import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
-import { formatDay, monthName } from '../../components/format/date-format';
+import { formatAxisDay, formatDay, monthName } from '../../components/format/date-format';
 import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { ReportFrame } from '../../components/report-frame/report-frame';
@@ -410,7 +410,7 @@ function DailySection({
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', data: days.map((day) => day.date.slice(5)) },
+      xAxis: { type: 'category', data: days.map((day) => formatAxisDay(day.date, i18n.language)) },
       yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value} %' } },
       series: [
         { name: t('daily.percent'), type: 'bar', data: days.map((day) => day.percent) },
@@ -418,7 +418,7 @@ function DailySection({
         { name: t('report.column.path'), type: 'line', lineStyle: { type: 'dashed' }, data: days.map((day) => day.pathPercent) },
       ],
     };
-  }, [daily, t]);
+  }, [daily, t, i18n.language]);
   return (
     <Box component="section" aria-labelledby="growth-daily-title" sx={{ mt: 4 }}>
       <Typography id="growth-daily-title" variant="h6" component="h2">

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { DataTable } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
-import { localeOf } from '../../components/format/number-format';
+import { formatDay } from '../../components/format/date-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { ExportButton } from '../../components/report-frame/export-button';
 import { reportStatusOf } from '../../components/report-frame/report-status';
@@ -26,10 +26,6 @@ const salonRowId = (salon: SalonOverviewRow) => String(salon.id);
 
 /** Where "Open reports" leads: the first report every role sees (SPEC.md §2). */
 const REPORT_LANDING = '/sales-data-analysis';
-
-function formatDay(isoDate: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
-}
 
 /** Chain totals: the average ticket is total revenue over total appointments, not a mean of the salons' averages. */
 export function chainTotals(salons: readonly SalonOverviewRow[]) {

@@ -15,7 +15,7 @@ import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
-import { formatDay } from '../../components/format/date-format';
+import { formatAxisDay, formatDay } from '../../components/format/date-format';
 import { useFormatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
@@ -206,11 +206,22 @@ export default function SalonRecapScreen() {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', data: dates.map((date) => date.slice(5)) },
+      xAxis: { type: 'category', data: dates.map((date) => formatAxisDay(date, i18n.language)) },
       yAxis: { type: 'value' },
       series,
     };
-  }, [range, secondRange, gender, primary.data.days, second.data.days, second.data.loaded, genderSet.data.days, genderSet.data.loaded, t]);
+  }, [
+    range,
+    secondRange,
+    gender,
+    primary.data.days,
+    second.data.days,
+    second.data.loaded,
+    genderSet.data.days,
+    genderSet.data.loaded,
+    t,
+    i18n.language,
+  ]);
 
   const compareLine = (key: KpiKey, kind: 'money' | 'integer' | 'percent'): ReactNode => {
     const lines: string[] = [];

@@ -14,7 +14,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDay } from '../../../components/format/date-format';
 import { formatValue } from '../../../components/format/number-format';
 import { ApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
@@ -54,7 +53,7 @@ function HistoryList({ kind, appointmentId }: { kind: HistoryKind; appointmentId
   const history = useClientHistory(kind, appointmentId);
   const columns = useMemo<DataTableColumn<ClientHistoryLine>[]>(
     () => [
-      { id: 'day', header: t('history.columns.day'), value: (row) => row.day, cell: (row) => formatDay(row.day, i18n.language) },
+      { id: 'day', header: t('history.columns.day'), value: (row) => row.day, kind: 'date' },
       { id: 'item', header: t(`history.columns.${kind}`), value: (row) => row.itemName },
       {
         id: 'category',
@@ -72,7 +71,7 @@ function HistoryList({ kind, appointmentId }: { kind: HistoryKind; appointmentId
         value: (row) => (row.recommended ? t('history.yes') : t('history.no')),
       },
     ],
-    [t, i18n.language, kind],
+    [t, kind],
   );
 
   if (history.isPending) {

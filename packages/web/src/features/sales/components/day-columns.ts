@@ -1,12 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDay } from '../../../components/format/date-format';
 import type { SalesDayRow } from '../api/use-sales-per-day';
 
 /** The per-day table's columns: the day, then the eight sales measures. */
-export function dayColumns(t: TFunction<'sales'>, language: string): DataTableColumn<SalesDayRow>[] {
+export function dayColumns(t: TFunction<'sales'>): DataTableColumn<SalesDayRow>[] {
   return [
-    { id: 'day', header: t('columns.day'), value: (row) => row.day, cell: (row) => formatDay(row.day, language) },
+    { id: 'day', header: t('columns.day'), value: (row) => row.day, kind: 'date' },
     { id: 'totalRevenue', header: t('columns.totalRevenue'), value: (row) => row.totalRevenue, kind: 'money' },
     { id: 'servicesRevenue', header: t('columns.servicesRevenue'), value: (row) => row.servicesRevenue, kind: 'money' },
     { id: 'productsRevenue', header: t('columns.productsRevenue'), value: (row) => row.productsRevenue, kind: 'money' },

@@ -1,0 +1,67 @@
+import { saveBlob } from '../../lib/api-client';
+import type { DataTableColumn } from '../data-table/data-table';
+import { formatDateInput } from '../format/date-format';
+import { decimalSeparatorOf } from '../format/number-format';
+import type { ExportTotals } from './export-to-xlsx';
+
+/** The field separator a spreadsheet of the language expects: ';' where the decimal separator is a comma (Italian). */
+export function csvSeparatorOf(language: string): ';' | ',' {
+  return decimalSeparatorOf(language) === ',' ? ';' : ',';
+}
+
+function numberText(value: number, decimals: number | undefined, decimalSeparator: '.' | ','): string {
+  const text = decimals === undefined ? String(value) : value.toFixed(decimals);
+  return decimalSeparator === ',' ? text.replace('.', ',') : text;
+}
+
+/** A cell as CSV text: numbers without grouping and with the language's decimal separator, dates dd/mm/yyyy, shown text where a column shows one. */
+function cellText<T>(column: DataTableColumn<T>, row: T, language: string): string {
+  if (column.text) return column.text(row);
+  const value = column.value(row);
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '';
+    const decimals = column.kind === 'money' ? 2 : column.kind === 'integer' ? 0 : undefined;
+    return numberText(value, decimals, decimalSeparatorOf(language));
+  }
+  if (column.kind === 'date') return formatDateInput(value) || value;
+  return value;
+}
+
+function quoted(text: string, separator: string): string {
+  return text.includes(separator) || /["\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The rows as CSV text for a spreadsheet of the interface language: a header line, then one line
+ * per row (and the totals line when given). Italian uses ';' between fields and a decimal comma;
+ * English ',' and a decimal point. Lines end with CRLF. No BOM (exportToCsv adds it).
+ */
+export function buildCsv<T>(
+  columns: readonly DataTableColumn<T>[],
+  rows: readonly T[],
+  language: string,
+  totals?: ExportTotals<T>,
+): string {
+  const separator = csvSeparatorOf(language);
+  const exported = columns.filter((column) => column.isExportable ?? true);
+  const line = (cells: string[]) => cells.map((cell) => quoted(cell, separator)).join(separator);
+  const lines = [line(exported.map((column) => column.header))];
+  for (const row of rows) lines.push(line(exported.map((column) => cellText(column, row, language))));
+  if (totals) {
+    lines.push(line(exported.map((column, index) => (index === 0 ? totals.label : cellText(column, totals.row, language)))));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Downloads rows as a UTF-8 CSV file with a byte order mark (so Excel reads accents right). */
+export function exportToCsv<T>(
+  filename: string,
+  columns: readonly DataTableColumn<T>[],
+  rows: readonly T[],
+  language: string,
+  totals?: ExportTotals<T>,
+): void {
+  const text = `\uFEFF${buildCsv(columns, rows, language, totals)}`;
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), filename.endsWith('.csv') ? filename : `${filename}.csv`);
+}
