@@ -91,8 +91,10 @@ test.describe('sales and report screens', () => {
     // The browser's clock is 40 days behind the salon's today: the dates must still be the salon's.
     await page.clock.setFixedTime(new Date(`${addDays(DEMO_TODAY, -40)}T10:00:00`));
     await open(page, '/sales-data-analysis-days');
-    await expect(page.getByTestId('from-date')).toHaveValue(`${DEMO_TODAY.slice(0, 8)}01`);
-    await expect(page.getByTestId('to-date')).toHaveValue(DEMO_TODAY);
+    // Date fields read dd/mm/yyyy in both languages (components/format/date-format.ts).
+    const [year, month, day] = DEMO_TODAY.split('-');
+    await expect(page.getByTestId('from-date')).toHaveValue(`01/${month}/${year}`);
+    await expect(page.getByTestId('to-date')).toHaveValue(`${day}/${month}/${year}`);
     await expect(bodyRows(page.getByRole('table', { name: 'Sales per day' }))).toHaveCount(Number(DEMO_TODAY.slice(8)));
   });
 
