@@ -64,7 +64,17 @@ export const CheckUpItem = Type.Object(
       description: 'How to show target and actual: euros, per cent (0..100), a count, or an NPS score (-100..100)',
     }),
     definition: Type.String({ description: 'How the actual is computed (English; the UI translates)' }),
-    target: Type.Union([Type.Number(), Type.Null()], { description: 'The target the manager set, in the KPI unit; null when none' }),
+    target: Type.Union([Type.Number(), Type.Null()], {
+      description:
+        'The target for the range, in the KPI unit: the saved target; for a count KPI (isMonthlyTarget) the saved monthly target x monthsInRange, 2 decimals; null when none',
+    }),
+    savedTarget: Type.Union([Type.Number(), Type.Null()], {
+      description:
+        'The target as the manager saved it (per month for a count KPI); null when none. The target editor shows and saves this value',
+    }),
+    isMonthlyTarget: Type.Boolean({
+      description: 'true for count KPIs (unit COUNT): the saved target is per month and scales with the length of the range',
+    }),
     actual: Type.Union([Type.Number(), Type.Null()], {
       description: 'The actual for the range, in the KPI unit (2 decimals); null when not computable',
     }),
@@ -81,6 +91,10 @@ export const CheckUpResponse = Type.Object(
     ...RangeFields,
     gender: GenderScope,
     items: Type.Array(CheckUpItem, { description: 'Every KPI, in a fixed order, whether or not it has a target' }),
+    monthsInRange: Type.Number({
+      description:
+        'The length of the range in months, by the days of the months it covers: each day counts 1 / (days of its month), so a whole calendar month is 1 and 7 days of November are 7/30 (4 decimals). Monthly (count) targets are multiplied by it',
+    }),
     updatedAt: Type.Union([Type.String(), Type.Null()], { description: 'When the targets were last saved (ISO instant); null if never' }),
   },
   { description: "The salon's check-up: KPI targets vs actuals for the range" },

@@ -115,25 +115,44 @@ function statusOf(actual: number | null, target: number | null) {
   return 'OFF' as const;
 }
 
-/** The check-up: every KPI with target, actual, gap and status. */
+/**
+ * The length of a range in months, by the days of the months it covers: each day counts
+ * 1 / (days of its month), so 1 November - 30 November is 1 and 1-7 November is 7/30.
+ */
+export async function monthsInRange(db: DbOrTx, from: string, to: string): Promise<number> {
+  const { rows } = await sql<{ months: string | number | null }>`
+    SELECT round(sum(1.0 / extract(day FROM date_trunc('month', d) + interval '1 month' - interval '1 day')), 4) AS months
+    FROM generate_series(${from}::date, ${to}::date, interval '1 day') d`.execute(db);
+  return Number(rows[0]?.months ?? 0);
+}
+
+/**
+ * The check-up: every KPI with target, actual, gap and status. Count KPIs (unit COUNT: new
+ * clients) have monthly targets: the range's target is the monthly one x monthsInRange.
+ */
 export async function getCheckUp(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope): Promise<CheckUp> {
-  const [actuals, { targets, updatedAt }] = await Promise.all([
+  const [actuals, { targets, updatedAt }, months] = await Promise.all([
     getCheckUpActuals(db, salonId, from, to, gender),
     getCheckUpTargets(db, salonId, gender),
+    monthsInRange(db, from, to),
   ]);
   const items = CHECK_UP_KPI_NAMES.map((kpi) => {
-    const target = targets.get(kpi) ?? null;
+    const savedTarget = targets.get(kpi) ?? null;
+    const isMonthlyTarget = CHECK_UP_KPIS[kpi].unit === 'COUNT';
+    const target = savedTarget !== null && isMonthlyTarget ? Math.round(savedTarget * months * 100) / 100 : savedTarget;
     const actual = actuals[kpi];
     return {
       kpi,
       unit: CHECK_UP_KPIS[kpi].unit,
       definition: CHECK_UP_KPIS[kpi].definition,
       target,
+      savedTarget,
+      isMonthlyTarget,
       actual,
       gapPercent:
         target !== null && actual !== null && target !== 0 ? Math.round(((actual - target) / Math.abs(target)) * 10_000) / 100 : null,
       status: statusOf(actual, target),
     };
   });
-  return { salonId, fromDate: from, toDate: to, gender, items, updatedAt };
+  return { salonId, fromDate: from, toDate: to, gender, items, monthsInRange: months, updatedAt };
 }

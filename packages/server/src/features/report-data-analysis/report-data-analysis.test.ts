@@ -293,6 +293,44 @@ describe('Check-up', () => {
     expect(after.body.items.find((i: { kpi: string }) => i.kpi === 'colourPenetration').status).toBe('NO_TARGET');
   });
 
+  it('scales the monthly new-clients target with the range, by the days of the months it covers', async () => {
+    await t.app.inject({ method: 'POST', url: `${base}/AddCheckUp/${manager}/${f.salon1}`, payload: [{ kpi: 'newClients', target: 4 }] });
+    const newClients = async (from: string, to: string) => {
+      const { body } = await get(`${base}/GetCheckUp/${manager}/${f.salon1}?fromDate=${from}&toDate=${to}`);
+      return { months: body.monthsInRange, ...body.items.find((i: { kpi: string }) => i.kpi === 'newClients') };
+    };
+    // March whole: 1 month, target 4; C1 and C4 are new: (2 - 4) / 4 = -50 %
+    expect(await newClients('2025-03-01', '2025-03-31')).toMatchObject({
+      months: 1,
+      savedTarget: 4,
+      isMonthlyTarget: true,
+      target: 4,
+      actual: 2,
+      gapPercent: -50,
+      status: 'OFF',
+    });
+    // 1-7 March: 7/31 = 0.2258 months, target 4 x 0.2258 = 0.90; 2 new clients: (2 - 0.9) / 0.9 = +122.22 %
+    expect(await newClients('2025-03-01', '2025-03-07')).toMatchObject({
+      months: 0.2258,
+      savedTarget: 4,
+      target: 0.9,
+      gapPercent: 122.22,
+      status: 'ON_TARGET',
+    });
+    // 15 Feb - 14 Mar: 14/28 + 14/31 = 0.9516 months, target 3.81
+    expect(await newClients('2025-02-15', '2025-03-14')).toMatchObject({ months: 0.9516, target: 3.81 });
+    // The year: 12 months, target 48; a percentage KPI is not scaled
+    const year = await get(`${base}/GetCheckUp/${manager}/${f.salon1}?fromDate=2025-01-01&toDate=2025-12-31`);
+    expect(year.body.monthsInRange).toBe(12);
+    expect(year.body.items.find((i: { kpi: string }) => i.kpi === 'newClients')).toMatchObject({ target: 48 });
+    expect(year.body.items.find((i: { kpi: string }) => i.kpi === 'averageTicket')).toMatchObject({
+      target: 50,
+      savedTarget: 50,
+      isMonthlyTarget: false,
+    });
+    await t.app.inject({ method: 'POST', url: `${base}/AddCheckUp/${manager}/${f.salon1}`, payload: [{ kpi: 'newClients', target: 0 }] });
+  });
+
   it('keeps gender targets apart and computes the gender actuals (FEMALE: A1, A3)', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -13,16 +13,31 @@ const auth = vi.hoisted(() => ({ roles: ['ADMIN'] as string[] }));
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ isSuperadmin: false, user: { salonId: 1 }, roles: auth.roles }) }));
 vi.mock('../../components/chart/chart', () => ({ Chart: () => null }));
 
+const yearly = (savedTarget: number | null) => ({ savedTarget, isMonthlyTarget: false });
+
 const checkUp: CheckUp = {
   salonId: 1,
   fromDate: '2026-03-01',
   toDate: '2026-03-31',
   gender: 'ALL',
+  monthsInRange: 0.2258,
   updatedAt: null,
   items: [
-    { kpi: 'averageTicket', unit: 'EUR', definition: '', target: 50, actual: 52, gapPercent: 4, status: 'ON_TARGET' },
-    { kpi: 'retailAttachRate', unit: 'PERCENT', definition: '', target: 30, actual: 28, gapPercent: -6.67, status: 'CLOSE' },
-    { kpi: 'nps', unit: 'SCORE', definition: '', target: null, actual: 33.33, gapPercent: null, status: 'NO_TARGET' },
+    { kpi: 'averageTicket', unit: 'EUR', definition: '', target: 50, actual: 52, gapPercent: 4, status: 'ON_TARGET', ...yearly(50) },
+    { kpi: 'retailAttachRate', unit: 'PERCENT', definition: '', target: 30, actual: 28, gapPercent: -6.67, status: 'CLOSE', ...yearly(30) },
+    { kpi: 'nps', unit: 'SCORE', definition: '', target: null, actual: 33.33, gapPercent: null, status: 'NO_TARGET', ...yearly(null) },
+    // A monthly target of 140 over 1-7 March: 7/31 = 0.2258 months, 31.61
+    {
+      kpi: 'newClients',
+      unit: 'COUNT',
+      definition: '',
+      target: 31.61,
+      savedTarget: 140,
+      isMonthlyTarget: true,
+      actual: 30,
+      gapPercent: -5.09,
+      status: 'CLOSE',
+    },
   ],
 };
 
@@ -84,7 +99,19 @@ describe('CheckUpScreen', () => {
       ['Average ticket', '€50.00', '€52.00', '4%', 'On target'],
       ['Retail attach rate', '30%', '28%', '-6.7%', 'Close'],
       ['NPS', '–', '33.33', '–', 'No target'],
+      ['New clients', '31.61 (140 a month)', '30', '-5.1%', 'Close'],
     ]);
+  });
+
+  it('says the new-clients target is monthly and shows the target scaled to the range', async () => {
+    renderScreen();
+    expect((await screen.findByTestId('target-line-newClients', {}, { timeout: 10_000 })).textContent).toBe(
+      'Target for this range: 31.61 (140 a month)',
+    );
+    expect(screen.getByTestId('monthly-target-note').textContent).toContain('this range is 0.23 months');
+    // the editor holds the monthly target, labelled as such
+    expect(screen.getByTestId('target-newClients')).toHaveProperty('value', '140');
+    expect(screen.getByLabelText('New clients (number per month)')).toBeTruthy();
   });
 
   it('saves the targets of every KPI, an empty field removing one', async () => {
@@ -99,6 +126,7 @@ describe('CheckUpScreen', () => {
       { kpi: 'averageTicket', target: 60 },
       { kpi: 'retailAttachRate', target: null },
       { kpi: 'nps', target: null },
+      { kpi: 'newClients', target: 140 },
     ]);
   });
 

@@ -65,6 +65,9 @@ const STATUS_ICON: Record<Status, typeof CheckCircleOutline> = {
 
 const textOf = (value: number | null) => (value === null ? '' : String(value));
 
+/** How a target is shown: a monthly count target scaled to a range may be fractional (0.9 new clients). */
+const targetKindOf = (item: CheckUpItem): ValueKind => (item.isMonthlyTarget ? 'number' : KIND_OF_UNIT[item.unit]);
+
 function StatusChip({ status, label }: { status: Status; label: string }) {
   const Icon = STATUS_ICON[status];
   return (
@@ -94,6 +97,9 @@ export default function CheckUpScreen() {
   const [shownRows, setShownRows] = useState<CheckUpItem[]>([]);
 
   const kpiName = (item: CheckUpItem) => t(`kpi.${item.kpi}`);
+  const months = formatValue(checkUp.data?.monthsInRange ?? null, 'number', language);
+  const definitionOf = (item: CheckUpItem) =>
+    item.isMonthlyTarget ? `${t(`definition.${item.kpi}`)} ${t('monthlyTarget.definition', { months })}` : t(`definition.${item.kpi}`);
 
   const columns = useMemo<DataTableColumn<CheckUpItem>[]>(
     () => [
@@ -103,7 +109,13 @@ export default function CheckUpScreen() {
         header: t('column.target'),
         value: (item) => item.target,
         kind: 'number',
-        cell: (item) => formatValue(item.target, KIND_OF_UNIT[item.unit], language),
+        cell: (item) =>
+          item.isMonthlyTarget && item.savedTarget !== null
+            ? t('targetScaled', {
+                value: formatValue(item.target, 'number', language),
+                monthly: formatValue(item.savedTarget, 'number', language),
+              })
+            : formatValue(item.target, targetKindOf(item), language),
       },
       {
         id: 'actual',
@@ -173,6 +185,17 @@ export default function CheckUpScreen() {
           <StatusChip key={key} status={key} label={t('summary', { status: t(`status.${key}`), count: counts[key] })} />
         ))}
       </Box>
+      {items.some((item) => item.isMonthlyTarget) ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="monthly-target-note">
+          {t('monthlyTarget.note', {
+            kpis: items
+              .filter((item) => item.isMonthlyTarget)
+              .map(kpiName)
+              .join(', '),
+            months,
+          })}
+        </Typography>
+      ) : null}
       <Grid container spacing={2} sx={{ mb: 3 }}>
         {items.map((item) => (
           <Grid key={item.kpi} size={{ xs: 12, sm: 6, md: 4 }}>
@@ -180,10 +203,17 @@ export default function CheckUpScreen() {
               label={kpiName(item)}
               value={item.actual}
               format={KIND_OF_UNIT[item.unit]}
-              definition={t(`definition.${item.kpi}`)}
+              definition={definitionOf(item)}
               secondary={
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
-                  <span>{t('targetLine', { value: formatValue(item.target, KIND_OF_UNIT[item.unit], language) })}</span>
+                  <span data-testid={`target-line-${item.kpi}`}>
+                    {item.isMonthlyTarget && item.savedTarget !== null
+                      ? t('targetLineScaled', {
+                          value: formatValue(item.target, 'number', language),
+                          monthly: formatValue(item.savedTarget, 'number', language),
+                        })
+                      : t('targetLine', { value: formatValue(item.target, targetKindOf(item), language) })}
+                  </span>
                   <StatusChip status={item.status} label={t(`status.${item.status}`)} />
                 </Box>
               }
@@ -236,13 +266,13 @@ function TargetEditor({ checkUp, salonId, gender, canEdit }: TargetEditorProps) 
   const { t } = useTranslation('check-up');
   const save = useSaveCheckUpTargets(salonId, gender);
   const [texts, setTexts] = useState<Record<string, string>>(() =>
-    Object.fromEntries(checkUp.items.map((item) => [item.kpi, textOf(item.target)])),
+    Object.fromEntries(checkUp.items.map((item) => [item.kpi, textOf(item.savedTarget)])),
   );
   const [serverError, setServerError] = useState<{ message: string; kpi?: string } | null>(null);
 
   // New targets from the server (after a save, or another range) refill the form.
   useEffect(() => {
-    setTexts(Object.fromEntries(checkUp.items.map((item) => [item.kpi, textOf(item.target)])));
+    setTexts(Object.fromEntries(checkUp.items.map((item) => [item.kpi, textOf(item.savedTarget)])));
   }, [checkUp.items]);
 
   const parsed = checkUp.items.map((item) => ({ item, value: parseTarget(texts[item.kpi] ?? '', item.unit) }));
@@ -292,7 +322,7 @@ function TargetEditor({ checkUp, salonId, gender, canEdit }: TargetEditorProps) 
               <TextField
                 fullWidth
                 size="small"
-                label={`${t(`kpi.${item.kpi}`)} (${t(`unit.${item.unit}`)})`}
+                label={`${t(`kpi.${item.kpi}`)} (${item.isMonthlyTarget ? t('editor.perMonth') : t(`unit.${item.unit}`)})`}
                 value={texts[item.kpi] ?? ''}
                 onChange={(event) => setTexts((previous) => ({ ...previous, [item.kpi]: event.target.value }))}
                 disabled={!canEdit || save.isPending}
