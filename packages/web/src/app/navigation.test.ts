@@ -1,6 +1,15 @@
 import { ROLE_GROUPS } from '@salon/contracts';
 import { describe, expect, it } from 'vitest';
-import { filterNavigation, flattenNavigation, type NavigationItem, navIndent, navigation, searchNavigation } from './navigation';
+import {
+  CHAIN_ENTRY,
+  filterNavigation,
+  flattenNavigation,
+  type NavigationItem,
+  navIndent,
+  navigation,
+  navigationFor,
+  searchNavigation,
+} from './navigation';
 import { appRoutes } from './routes';
 
 const ids = (items: NavigationItem[]) => flattenNavigation(items).map((item) => item.id);
@@ -94,6 +103,39 @@ describe('navigation (SPEC.md §2 menu table)', () => {
     ]);
     expect(searchNavigation(pages, 'recap', (i) => i.title ?? '').map((i) => i.id)).toEqual(['report-salon-recap']);
     expect(searchNavigation(pages, '   ', (i) => i.title ?? '')).toEqual([]);
+  });
+});
+
+describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => {
+  const adminMenu = filterNavigation(navigation, ['ADMIN']);
+  const adminReports = ids(adminMenu.filter((item) => item.id === 'reports'));
+
+  it('gives a superadmin without a chosen salon the chain menu only', () => {
+    expect(navigationFor(['SUPERADMIN'], { salonChosen: false })).toEqual(filterNavigation(navigation, ['SUPERADMIN']));
+  });
+  it("gives a superadmin with a chosen salon the way back first, then the salon's reports as its admin sees them", () => {
+    const menu = navigationFor(['SUPERADMIN'], { salonChosen: true });
+    expect(menu.map((item) => item.id)).toEqual(['chain', 'reports', 'help-divider', 'api-docs']);
+    expect(menu[0]?.children?.map((item) => item.id)).toEqual([
+      'chain-all-salons',
+      'salon-listing',
+      'performance-chain',
+      'incentive-chain',
+    ]);
+    expect(ids(menu.filter((item) => item.id === 'reports'))).toEqual(adminReports);
+    expect(adminReports).toEqual(expect.arrayContaining(['sales-data-months', 'report-salon-recap', 'salon-growth-report']));
+    // The search and the shortcuts offer the same pages.
+    expect(ids(menu)).toEqual(['chain-all-salons', 'salon-listing', 'performance-chain', 'incentive-chain', ...adminReports, 'api-docs']);
+  });
+  it('leads the chain entry to /salon-listing, with the parameter that forgets the salon', () => {
+    expect(CHAIN_ENTRY.url).toBe('/salon-listing?chain=all');
+    expect(appRoutes.some((route) => route.path === CHAIN_ENTRY.url?.split('?')[0])).toBe(true);
+  });
+  it('changes nothing for anyone else, chosen salon or not', () => {
+    for (const roles of [['ADMIN'], ['RECEPTIONIST'], ['IMAGE'], []] as const) {
+      expect(navigationFor(roles, { salonChosen: true })).toEqual(filterNavigation(navigation, roles));
+      expect(navigationFor(roles, { salonChosen: false })).toEqual(filterNavigation(navigation, roles));
+    }
   });
 });
 

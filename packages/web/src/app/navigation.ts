@@ -150,6 +150,39 @@ export const navigation: NavigationItem[] = [
   { id: 'api-docs', title: 'API documentation', type: 'link', icon: 'docs', url: '/api/docs', auth: [...admin, ...superadmin] },
 ];
 
+/**
+ * The search parameter of the chain entry's URL: /salon-listing?chain=all forgets the salon a
+ * superadmin chose (the shell does it, see shell/use-navigation.ts) and shows the chain again.
+ */
+export const LEAVE_SALON_PARAM = 'chain';
+
+/** DESIGN.md §5: the superadmin's visible way back from a chosen salon's reports to the chain. */
+export const CHAIN_ENTRY: NavigationItem = {
+  id: 'chain-all-salons',
+  title: 'Chain: all salons',
+  type: 'item',
+  icon: 'back',
+  url: `/salon-listing?${LEAVE_SALON_PARAM}=all`,
+  auth: superadmin,
+};
+
+/**
+ * The menu of a signed-in user. A superadmin without a chosen salon sees the chain entries only;
+ * with a salon chosen (on /salon-listing or in a report's salon picker, lib/current-salon.ts) also
+ * that salon's reports, as the salon's admin level sees them (REPORT_ACCESS lets a superadmin read
+ * every salon's reports), and first in the chain group the entry back to the chain (DESIGN.md §5).
+ */
+export function navigationFor(roles: readonly Role[], options: { salonChosen: boolean }): NavigationItem[] {
+  const tree = filterNavigation(navigation, roles);
+  if (!roles.includes('SUPERADMIN') || !options.salonChosen) return tree;
+  const reports = filterNavigation(
+    navigation.filter((item) => item.id === 'reports'),
+    [...new Set<Role>([...roles, ...admin])],
+  );
+  const chain = tree.map((item) => (item.id === 'chain' ? { ...item, children: [CHAIN_ENTRY, ...(item.children ?? [])] } : item));
+  return [...chain.filter((item) => item.id === 'chain'), ...reports, ...chain.filter((item) => item.id !== 'chain')];
+}
+
 /** The navigation a user may see: items without permission are dropped, and so are groups left empty. */
 export function filterNavigation(items: readonly NavigationItem[], roles: readonly Role[]): NavigationItem[] {
   const visible: NavigationItem[] = [];

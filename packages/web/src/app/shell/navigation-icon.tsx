@@ -1,3 +1,4 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CategoryIcon from '@mui/icons-material/Category';
@@ -35,6 +36,7 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   products: CategoryIcon,
   campaign: CampaignIcon,
   salons: StorefrontIcon,
+  back: ArrowBackIcon,
   docs: DescriptionIcon,
 };
 

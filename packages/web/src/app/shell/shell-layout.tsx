@@ -13,6 +13,7 @@ import { NavigationSearch } from './search';
 import { SettingsPanel } from './settings-panel';
 import { ShellStateProvider } from './shell-state';
 import { Toolbar } from './toolbar';
+import { useLeaveSalonLink } from './use-navigation';
 
 function Content({ mode }: { mode: LayoutMode }) {
   return (
@@ -92,6 +93,7 @@ export function ShellLayout() {
   const isMobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
   const { style, config } = settings.layout;
   const Layout = style === 'layout2' ? Layout2 : style === 'layout3' ? Layout3 : Layout1;
+  useLeaveSalonLink();
   return (
     <ShellStateProvider>
       <Box data-testid="shell" data-layout={style} data-mode={config.mode}>
