@@ -105,6 +105,20 @@ describe('AuthProvider', () => {
     expect(localStorage.getItem(SESSION_CODE_KEY)).toBeNull();
   });
 
+  it("says 'Failed to login with SessionCode.' for a stored code that is no session code, without a call", () => {
+    localStorage.setItem(SESSION_CODE_KEY, 'garbage-not-a-code');
+    const fetchMock = reply(200, session);
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <AuthProvider splashMs={0}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('probe').textContent).toBe('guest|-||Failed to login with SessionCode.');
+    expect(localStorage.getItem(SESSION_CODE_KEY)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('keeps the code of a successful sign-in under session_code', async () => {
     vi.stubGlobal('fetch', reply(200, session));
     let signIn: ((u: string, p: string) => Promise<unknown>) | undefined;

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { ApiError, callApi, MESSAGES, setUnauthorizedHandler } from './api-client';
 import { isLanguage, LANGUAGE_KEY, setLanguage } from './i18n';
 import { queryClient } from './query-client';
-import { clearStoredSessionCode, getStoredSessionCode, isSessionCodeValid, storeSessionCode } from './session-code';
+import { clearStoredSessionCode, getStoredSessionCode, isSessionCodeValid, sessionCodeExpiry, storeSessionCode } from './session-code';
 import { showMessage } from './snackbar';
 
 export type UserDTO = ResponseOf<typeof updateOwnUser>;
@@ -93,7 +93,12 @@ export function AuthProvider({ children, splashMs = SPLASH_MIN_MS }: { children:
     started.current = true;
     const code = getStoredSessionCode();
     if (!isSessionCodeValid(code)) {
-      if (code) clearStoredSessionCode();
+      if (code) {
+        clearStoredSessionCode();
+        // A stored code that is no session code at all (damaged, edited) fails the automatic
+        // sign-in and says so (SPEC.md §8); one whose embedded expiry has passed ends quietly.
+        if (sessionCodeExpiry(code) === null) showMessage(MESSAGES.sessionLoginFailed, 'error');
+      }
       return;
     }
     void (async () => {

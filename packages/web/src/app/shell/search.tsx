@@ -9,7 +9,16 @@ import { type NavigationItem, searchNavigation } from '../navigation';
 import { useNavigation } from './use-navigation';
 
 /** Toolbar search: up to 10 navigation entries by title; 'No results..' when none match (SPEC.md §2). */
-export function NavigationSearch({ width = 240 }: { width?: number }) {
+export function NavigationSearch({
+  width = 240,
+  autoFocus = false,
+  onOpen,
+}: {
+  width?: number | string;
+  autoFocus?: boolean;
+  /** Called after a page is opened (the 390 px toolbar closes its search row). */
+  onOpen?: () => void;
+}) {
   const { t } = useTranslation('shell');
   const { pages, fullTitle: title } = useNavigation();
   const navigate = useNavigate();
@@ -20,6 +29,7 @@ export function NavigationSearch({ width = 240 }: { width?: number }) {
     setInput('');
     if (item.type === 'link') window.open(item.url, item.target ?? '_blank', 'noopener');
     else navigate(item.url);
+    onOpen?.();
   };
 
   return (
@@ -44,6 +54,7 @@ export function NavigationSearch({ width = 240 }: { width?: number }) {
         <TextField
           {...params}
           placeholder={t('search.placeholder')}
+          autoFocus={autoFocus}
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, 'aria-label': t('search.label') },

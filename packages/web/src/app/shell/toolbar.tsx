@@ -1,4 +1,6 @@
+import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
+import SearchIcon from '@mui/icons-material/Search';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import AppBar from '@mui/material/AppBar';
@@ -7,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
 import MuiToolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo/logo';
 import { LanguageSwitcher } from '../../lib/language-switcher';
@@ -17,7 +20,11 @@ import { useShellState } from './shell-state';
 import { ShortcutsBar } from './shortcuts';
 import { UserMenu } from './user-menu';
 
-/** The toolbar: mobile menu button, shortcuts, search, language, quick panel, theme settings, user menu. */
+/**
+ * The toolbar: mobile menu button, shortcuts, search, language, quick panel, theme settings, user menu.
+ * Below the lg breakpoint (390 px phones included) the search is a button that opens the search
+ * field in a row of its own under the toolbar, in every layout.
+ */
 export function Toolbar({
   isMobile,
   showSearch = true,
@@ -30,7 +37,9 @@ export function Toolbar({
   const { t } = useTranslation('shell');
   const { settings } = useSettings();
   const { setMobileNavOpen, setQuickPanelOpen, setSettingsPanelOpen } = useShellState();
+  const [searchOpen, setSearchOpen] = useState(false);
   if (!settings.layout.config.toolbar.display) return null;
+  const mobileSearchOpen = isMobile && searchOpen;
   return (
     <ThemeProvider theme={getTheme(settings.theme.toolbar)}>
       <AppBar position="sticky" elevation={1} sx={{ bgcolor: 'background.paper', color: 'text.primary' }} data-testid="toolbar">
@@ -50,6 +59,19 @@ export function Toolbar({
           <ShortcutsBar />
           <Box sx={{ flex: 1 }} />
           {showSearch && !isMobile && <NavigationSearch />}
+          {isMobile && (
+            // No tooltip: on a phone it would cover the search row it opens.
+            <IconButton
+              color="inherit"
+              onClick={() => setSearchOpen(!searchOpen)}
+              aria-label={t(searchOpen ? 'search.close' : 'search.open')}
+              aria-expanded={searchOpen}
+              aria-controls="mobile-search"
+              data-testid="mobile-search-toggle"
+            >
+              {searchOpen ? <CloseIcon /> : <SearchIcon />}
+            </IconButton>
+          )}
           <LanguageSwitcher />
           <Tooltip title={t('quickPanel.open')}>
             <IconButton
@@ -73,6 +95,11 @@ export function Toolbar({
           </Tooltip>
           <UserMenu />
         </MuiToolbar>
+        {mobileSearchOpen && (
+          <Box id="mobile-search" sx={{ px: 1, pb: 1 }} data-testid="mobile-search">
+            <NavigationSearch width="100%" autoFocus onOpen={() => setSearchOpen(false)} />
+          </Box>
+        )}
       </AppBar>
     </ThemeProvider>
   );
