@@ -168,7 +168,10 @@ export const growthReportEndpoints = {
   STYLING: getStylingTargetAndDataRelating,
 } as const;
 
-/** SPEC.md §9: "The value 60 is fixed in daily graph and recap calls": a literal path segment, and the target those calls use. */
+/**
+ * SPEC.md §9: "The value 60 is fixed in daily graph and recap calls": a literal path segment. On
+ * track is judged against each category's saved target (salon setting), as everywhere else.
+ */
 export const FIXED_GRAPH_TARGET = 60;
 
 export const GrowthRecapCategory = Type.Object({
@@ -179,7 +182,7 @@ export const GrowthRecapCategory = Type.Object({
   lastMonthPercent: NullablePercent("Penetration of today's month so far; null without DONE appointments"),
   currentAveragePercent: NullablePercent('Average of the last targetMonths months up to today'),
   currentPathPercent: NullablePercent("The path's value in the current month; null when the period has not started"),
-  target: Percent('The target (60, fixed in this call)'),
+  target: Percent("The category's saved target (salon setting; default 60): the one the path, the gaps and isOnTrack use"),
   gapToPathPercent: NullablePercent('currentAveragePercent - currentPathPercent'),
   gapToTargetPercent: NullablePercent('currentAveragePercent - target'),
   isOnTrack: Type.Boolean({ description: 'currentAveragePercent at or above the path (or the target before the period starts)' }),
@@ -190,7 +193,7 @@ export const GrowthRecap = Type.Object({
   salonId: Type.Integer({ description: 'The salon' }),
   salonName: Type.String({ description: "The salon's name" }),
   toDate: Type.String({ format: 'date', description: "Today in the salon's time zone: actuals are counted up to here" }),
-  target: Percent('The target every category is measured against (60, fixed by the path)'),
+  target: Percent("The 60 of the call's path (SPEC.md §9); each category is judged against its own saved target, categories[].target"),
   reachTargetMonths: Type.Integer({ description: 'As given in the path' }),
   targetMonths: Type.Integer({ description: 'As given in the path' }),
   onTrackCount: Type.Integer({ description: 'How many of the five categories are on track' }),
@@ -201,7 +204,7 @@ export const getGrowthRecapData = defineEndpoint({
   method: 'GET',
   path: '/api/SalonsGrowing/GetRecapData/60/{reachTargetMonths}/{targetMonths}/{salonId}/{SESSIONCODE}',
   summary:
-    "All five categories at once, up to today: current average, path, target 60, gaps and on track yes/no. Each category's period starts on its stored periodStartDate (or the default); reachTargetMonths and targetMonths come from the path.",
+    "All five categories at once, up to today: current average, path, target, gaps and on track yes/no. Each category is judged against its saved target (the 60 in the path is SPEC.md's fixed segment) from its stored periodStartDate (or the defaults); reachTargetMonths and targetMonths come from the path.",
   tags,
   params: Type.Object({
     reachTargetMonths: MonthsParam('Months from periodStartDate by which the target is due'),
@@ -227,7 +230,7 @@ export const GrowthDailyData = Type.Object({
     description: 'The type as given in the path',
   }),
   category: GrowthCategorySchema,
-  target: Percent('The target line (60, fixed by the path)'),
+  target: Percent("The category's saved target (salon setting; default 60): the target line, the path and the gap use it"),
   reachTargetMonths: Type.Integer({ description: 'As given in the path' }),
   targetMonths: Type.Integer({ description: 'As given in the path' }),
   periodStartDate: Type.String({
@@ -247,7 +250,7 @@ export const getGrowthDailyData = defineEndpoint({
   method: 'GET',
   path: '/api/SalonsGrowing/GetDailyData/{type}/60/{reachTargetMonths}/{targetMonths}/{salonId}/{SESSIONCODE}',
   summary:
-    'Penetration per day for one type (TREATMENTS, CUTS, COLOUR, RE_SALE), with the target 60 and the path. Range: dateFrom..dateTo when given (both, at most 366 days), else month (1..12) of the current year, else the current month.',
+    "Penetration per day for one type (TREATMENTS, CUTS, COLOUR, RE_SALE), with the category's saved target (the 60 in the path is SPEC.md's fixed segment) and the path. Range: dateFrom..dateTo when given (both, at most 366 days), else month (1..12) of the current year, else the current month.",
   tags,
   params: Type.Object({
     type: Type.Union([Type.Literal('TREATMENTS'), Type.Literal('CUTS'), Type.Literal('COLOUR'), Type.Literal('RE_SALE')], {

@@ -183,6 +183,43 @@ describe('ExportPDF', () => {
     }
   });
 
+  it.skipIf(!existsSync('/usr/bin/pdftotext'))(
+    'judges on track against the saved target, as the recap does (styling saved at 90 %: the PDF says 90.00 %, not 60)',
+    async () => {
+      const manager = await signIn(t.app, 'manager');
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: `/api/SalonConfigStyling/${manager}`,
+        payload: { salonId: fixture.salon1, periodStartDate: '2026-01-01', reachTargetMonths: 4, targetMonths: 2, target: 90 },
+      });
+      expect(saved.statusCode).toBe(200);
+      const recap = await t.app.inject({ method: 'GET', url: `/api/SalonsGrowing/GetRecapData/60/4/2/${fixture.salon1}/${manager}` });
+      const styling = recap.json().categories.find((c: { category: string }) => c.category === 'STYLING');
+      expect(styling).toMatchObject({ target: 90, periodStartDate: '2026-01-01' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/SalonsGrowing/ExportPDF',
+        query: { reachTargetMonth: '4', targetMonth: '2', salonId: String(fixture.salon1), sessionCode: manager },
+        payload: {},
+      });
+      expect(res.statusCode).toBe(200);
+      const dir = mkdtempSync(join(tmpdir(), 'growth-pdf-'));
+      try {
+        const file = join(dir, 'report.pdf');
+        writeFileSync(file, res.rawPayload);
+        const text = spawnSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
+        const row = text.split('\n').find((line) => /^\s*Styling\s+2026-01-01/.test(line)) ?? '';
+        // the recap row: period, start, average, path, saved target 90.00 %, gap, on track as the API says
+        expect(row).toContain('90.00 %');
+        expect(row).not.toContain('60.00 %');
+        expect(row.trim().endsWith(styling.isOnTrack ? 'yes' : 'no')).toBe(true);
+        expect(text).toContain('target 90.00 % measured over 2 months');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it("is written in the caller's language", async () => {
     await t.db.updateTable('users').set({ language: 'it' }).where('id', '=', fixture.users.superadmin).execute();
     const code = await signIn(t.app, 'superadmin');

@@ -200,7 +200,10 @@ export async function getAllGrowthReports(
   return params.map((p) => buildGrowthReport(counts, { salonId: salon.salonId, name: salon.name }, p));
 }
 
-/** GetRecapData: every category against the fixed target 60, each from its stored periodStartDate. */
+/**
+ * GetRecapData: every category against its saved target (the 60 in the path is SPEC.md's fixed
+ * segment, not a target), each from its stored periodStartDate.
+ */
 export async function getGrowthRecap(
   db: DbOrTx,
   salon: SalonToday,
@@ -208,7 +211,7 @@ export async function getGrowthRecap(
 ): Promise<GrowthRecapData> {
   const reports = await getAllGrowthReports(db, salon, (category, config) => ({
     category,
-    target: FIXED_GRAPH_TARGET,
+    target: config.target,
     reachTargetMonths: options.reachTargetMonths,
     targetMonths: options.targetMonths,
     periodStartDate: config.periodStartDate,
@@ -258,7 +261,7 @@ export async function getGrowthDailyData(db: DbOrTx, salon: SalonToday, options:
   const configs = await getCategoryConfigs(db, salon);
   const params: GrowthParams = {
     category,
-    target: FIXED_GRAPH_TARGET,
+    target: configs[category].target,
     reachTargetMonths: options.reachTargetMonths,
     targetMonths: options.targetMonths,
     periodStartDate: configs[category].periodStartDate,
@@ -294,7 +297,7 @@ export async function getGrowthDailyData(db: DbOrTx, salon: SalonToday, options:
     salonId: salon.salonId,
     type: options.type,
     category,
-    target: FIXED_GRAPH_TARGET,
+    target: round2(params.target),
     reachTargetMonths: options.reachTargetMonths,
     targetMonths: options.targetMonths,
     periodStartDate: params.periodStartDate,
@@ -303,7 +306,7 @@ export async function getGrowthDailyData(db: DbOrTx, salon: SalonToday, options:
     appointments,
     appointmentsWithCategory: withCategory,
     percent: roundOrNull(percent),
-    gapToTargetPercent: differenceOrNull(percent, FIXED_GRAPH_TARGET),
+    gapToTargetPercent: differenceOrNull(percent, params.target),
     days,
   };
 }

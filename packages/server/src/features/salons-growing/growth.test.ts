@@ -210,10 +210,10 @@ describe('growth report (monthly penetration against the path)', () => {
   });
 });
 
-describe('recap (all categories, target 60)', () => {
+describe('recap (all categories, each against its saved target; 60 only in the path)', () => {
   it('uses each category’s stored period start and the defaults elsewhere', async () => {
-    // Stored: treatment from 2026-03-01 (its stored target 70 is not used: the recap's target is 60),
-    // haircut from 2026-05-01. Others default: 6 months before May 2026 = 2025-11-01.
+    // Stored: treatment from 2026-03-01 with its target 70 (the recap judges against it, as the
+    // category report does), haircut from 2026-05-01. Others default: 6 months before May 2026 = 2025-11-01, target 60.
     await saveSalonConfig(t.db, fixture.salon1, 'treatment', {
       reachTargetMonths: 12,
       targetMonths: 6,
@@ -233,16 +233,17 @@ describe('recap (all categories, target 60)', () => {
     );
     const byCategory = Object.fromEntries(recap.categories.map((c) => [c.category, c]));
     expect(recap.categories.map((c) => c.category)).toEqual(['TREATMENT', 'COLOUR', 'HAIRCUT', 'RESALE', 'STYLING']);
-    // Treatment as in the first report: start 37.5, average 50, path 54.38.
+    // Treatment: start 37.5 as in the first report, but towards its saved 70: May path = 37.5 + (70 - 37.5) x 3 / 4
+    // = 61.875 -> 61.88; average 50: gap to path -11.88, to target -20.
     expect(byCategory.TREATMENT).toMatchObject({
       periodStartDate: '2026-03-01',
       startPercent: 37.5,
       lastMonthPercent: 50,
       currentAveragePercent: 50,
-      currentPathPercent: 54.38,
-      target: 60,
-      gapToPathPercent: -4.38,
-      gapToTargetPercent: -10,
+      currentPathPercent: 61.88,
+      target: 70,
+      gapToPathPercent: -11.88,
+      gapToTargetPercent: -20,
       isOnTrack: false,
       monthsLeft: 1,
     });
@@ -277,7 +278,8 @@ describe('recap (all categories, target 60)', () => {
 
 describe('daily data', () => {
   it('gives penetration per day, pooled running and total, and the month’s path', async () => {
-    // Treatment stored from 2026-03-01 (saved above). Path with reach 4, 2 months: start 37.5, March 43.13.
+    // Treatment stored from 2026-03-01 with target 70 (saved above). Path with reach 4, 2 months: start 37.5,
+    // March 37.5 + (70 - 37.5) / 4 = 45.625 -> 45.63; gap to the saved target 66.67 - 70 = -3.33.
     // 03-02: [T], [H] -> 1/2 = 50; 03-04: [T+R] -> 1/1 = 100; running 1/2 = 50, then 2/3 = 66.67; total 2/3.
     const data = await getGrowthDailyData(
       t.db,
@@ -286,19 +288,19 @@ describe('daily data', () => {
     );
     expect(data).toMatchObject({
       category: 'TREATMENT',
-      target: 60,
+      target: 70,
       periodStartDate: '2026-03-01',
       appointments: 3,
       appointmentsWithCategory: 2,
       percent: 66.67,
-      gapToTargetPercent: 6.67,
+      gapToTargetPercent: -3.33,
     });
     expect(data.days).toEqual([
-      { date: '2026-03-01', appointments: 0, appointmentsWithCategory: 0, percent: null, cumulativePercent: null, pathPercent: 43.13 },
-      { date: '2026-03-02', appointments: 2, appointmentsWithCategory: 1, percent: 50, cumulativePercent: 50, pathPercent: 43.13 },
-      { date: '2026-03-03', appointments: 0, appointmentsWithCategory: 0, percent: null, cumulativePercent: 50, pathPercent: 43.13 },
-      { date: '2026-03-04', appointments: 1, appointmentsWithCategory: 1, percent: 100, cumulativePercent: 66.67, pathPercent: 43.13 },
-      { date: '2026-03-05', appointments: 0, appointmentsWithCategory: 0, percent: null, cumulativePercent: 66.67, pathPercent: 43.13 },
+      { date: '2026-03-01', appointments: 0, appointmentsWithCategory: 0, percent: null, cumulativePercent: null, pathPercent: 45.63 },
+      { date: '2026-03-02', appointments: 2, appointmentsWithCategory: 1, percent: 50, cumulativePercent: 50, pathPercent: 45.63 },
+      { date: '2026-03-03', appointments: 0, appointmentsWithCategory: 0, percent: null, cumulativePercent: 50, pathPercent: 45.63 },
+      { date: '2026-03-04', appointments: 1, appointmentsWithCategory: 1, percent: 100, cumulativePercent: 66.67, pathPercent: 45.63 },
+      { date: '2026-03-05', appointments: 0, appointmentsWithCategory: 0, percent: null, cumulativePercent: 66.67, pathPercent: 45.63 },
     ]);
   });
 });
