@@ -165,7 +165,16 @@ describe('ShowReportScreen', () => {
     expect(pdf?.init?.method).toBe('POST');
     expect(pdf?.init?.body).toBe('{}');
     expect(query.get('salonId')).toBe('1');
+    // The PDF, the recap and the cards use the same months: the URL's 4 measured, the saved 10 to reach the target
     expect(query.get('targetMonth')).toBe('4');
-    expect(query.has('reachTargetMonth')).toBe(false);
+    expect(query.get('reachTargetMonth')).toBe('10');
+    expect(calls.some((call) => call.url.includes('/GetRecapData/60/10/4/1/'))).toBe(true);
+    expect(calls.some((call) => /TargetAndDataRelating\/60\/[\d-]+\/2026-02-01\/10\/4\/1\//.test(call.url))).toBe(true);
+  });
+
+  it('measures the recap over the saved months when the URL gives none', async () => {
+    renderAt('/show-report?category=COLOUR');
+    await screen.findByTestId('growth-period', {}, { timeout: 10_000 });
+    await waitFor(() => expect(calls.some((call) => call.url.includes('/GetRecapData/60/10/3/1/'))).toBe(true));
   });
 });

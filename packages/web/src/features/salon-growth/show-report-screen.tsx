@@ -57,9 +57,13 @@ export default function ShowReportScreen() {
     Number(params.get('month')) >= 1 && Number(params.get('month')) <= 12 ? Number(params.get('month')) : Number(today?.slice(5, 7) ?? 1);
   const urlReach = monthsOf(params.get('reachTargetMonths'));
   const urlTargetMonths = monthsOf(params.get('targetMonths'));
+  const configs = useSalonConfigs(filters.salonId);
+  const savedSetting = configs.data?.find((row) => row.category === category);
+  // One set of months for the KPI cards, the recap, the daily view and the PDF (the URL's, else the
+  // saved setting's), and every on-track judgement against the saved target: they all agree.
   const recapMonths = {
-    reachTargetMonths: urlReach ?? SALON_CONFIG_DEFAULTS.reachTargetMonths,
-    targetMonths: urlTargetMonths ?? SALON_CONFIG_DEFAULTS.targetMonths,
+    reachTargetMonths: urlReach ?? savedSetting?.reachTargetMonths ?? SALON_CONFIG_DEFAULTS.reachTargetMonths,
+    targetMonths: urlTargetMonths ?? savedSetting?.targetMonths ?? SALON_CONFIG_DEFAULTS.targetMonths,
   };
 
   const setParam = useCallback(
@@ -76,8 +80,7 @@ export default function ShowReportScreen() {
     [setParams],
   );
 
-  const configs = useSalonConfigs(filters.salonId);
-  const setting = configs.data?.find((row) => row.category === category);
+  const setting = savedSetting && { ...savedSetting, ...recapMonths };
   const report = useGrowthReport(filters.salonId, category, setting, today);
   const recap = useGrowthRecap(filters.salonId, recapMonths.reachTargetMonths, recapMonths.targetMonths);
   const dailyType = DAILY_TYPE_OF[category];
@@ -160,8 +163,8 @@ export default function ShowReportScreen() {
         xlsx: () => exportToXlsx(`Salon-Growth-${category}-${today}.xlsx`, categoryName, columns, shownRows),
         pdf: () =>
           downloadGrowthPdf(filters.salonId as number, `Salon-Growth-${filters.salonId}-${today}.pdf`, {
-            reachTargetMonth: urlReach,
-            targetMonth: urlTargetMonths,
+            reachTargetMonth: recapMonths.reachTargetMonths,
+            targetMonth: recapMonths.targetMonths,
           }),
       }}
       extraFilters={
