@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Db } from '../db/database.js';
 import { createTestApp, createTestDatabase, type TestApp } from '../test/helpers.js';
+import { CHILD_AGE, PRODUCTS, SERVICES } from './catalogue.js';
+import { MIN_DAYS_BETWEEN, MIN_DAYS_BETWEEN_KERATIN } from './clients.js';
 import { generateDemoChain } from './generate.js';
 import { DEMO_LOGINS, ensureDemoChain } from './seed.js';
 
@@ -201,6 +203,102 @@ describe('the demo chain', () => {
     expect(
       await countOf(`SELECT 1 FROM clients WHERE phone IS NOT NULL GROUP BY salon_id, first_name, last_name, phone HAVING count(*) > 1`),
     ).toBeGreaterThan(0);
+  });
+
+  it('gives every client of a salon their own name (a person registered twice keeps the phone or e-mail that shows it)', async () => {
+    // A name shared within a salon is only ever the same person's second record: two rows with the same phone or e-mail.
+    expect(
+      await countOf(`SELECT 1 FROM clients GROUP BY salon_id, first_name, last_name
+                      HAVING count(*) > 1 AND NOT (count(*) = 2 AND (count(DISTINCT phone) = 1 AND count(phone) = 2
+                                                                   OR count(DISTINCT email) = 1 AND count(email) = 2))`),
+    ).toBe(0);
+    const shared = await countOf(`SELECT 1 FROM clients GROUP BY salon_id, first_name, last_name HAVING count(*) > 1`);
+    expect(shared / (await countOf('SELECT 1 FROM clients'))).toBeLessThan(0.01);
+  });
+
+  it("spaces each client's visits like a real client: no cut or colour again within weeks, back every 4 to 10 weeks", async () => {
+    // Every service done (sale lines) or booked ahead (appointment services), one row per client, category and day.
+    const visits = `SELECT l.salon_id, l.client_id, l.day, l.category FROM sale_lines l WHERE l.kind = 'SERVICE'
+                    UNION SELECT a.salon_id, a.client_id, a.day, s.category FROM appointment_services b
+                      JOIN appointments a ON a.salon_id = b.salon_id AND a.id = b.appointment_id JOIN services s ON s.id = b.service_id`;
+    const gaps = await sql<{ category: keyof typeof MIN_DAYS_BETWEEN; gap: number; repeats: number }>`
+      SELECT category, min(gap) AS gap, count(gap) AS repeats FROM (
+        SELECT category, day - lag(day) OVER (PARTITION BY salon_id, client_id, category ORDER BY day) AS gap FROM (${sql.raw(visits)}) v
+      ) g GROUP BY category ORDER BY category`.execute(db);
+    expect(gaps.rows.map((r) => r.category)).toEqual(['COLOUR', 'HAIRCUT', 'STYLING', 'TREATMENT']);
+    for (const row of gaps.rows) {
+      expect(row.repeats, row.category).toBeGreaterThan(0);
+      expect(row.gap, row.category).toBeGreaterThanOrEqual(MIN_DAYS_BETWEEN[row.category]);
+    }
+    expect(
+      await countOf(`SELECT 1 FROM (SELECT l.day - lag(l.day) OVER (PARTITION BY l.salon_id, l.client_id ORDER BY l.day) AS gap
+                      FROM sale_lines l JOIN services s ON s.id = l.service_id WHERE s.name = 'Cheratina lisciante') g
+                      WHERE gap < ${MIN_DAYS_BETWEEN_KERATIN}`),
+    ).toBe(0);
+    expect(
+      await countOf(`SELECT 1 FROM sale_lines l JOIN services s ON s.id = l.service_id WHERE s.name = 'Raccolto sposa'
+                            GROUP BY l.salon_id, l.client_id HAVING count(*) > 1`),
+    ).toBe(0);
+    // Days between one client's consecutive visits (done or booked): most come back after 4 to 10 weeks.
+    const spacing = await one(
+      sql<{ shortest: number; median: number; typical: number; returning: number }>`
+        SELECT min(gap) AS shortest, percentile_cont(0.5) WITHIN GROUP (ORDER BY gap) AS median,
+          avg((gap BETWEEN 28 AND 70)::int) AS typical,
+          (SELECT avg((n > 1)::int) FROM (SELECT count(*) AS n FROM appointments WHERE status = 'DONE' GROUP BY salon_id, client_id) c) AS returning
+        FROM (SELECT day - lag(day) OVER (PARTITION BY salon_id, client_id ORDER BY day) AS gap
+                FROM appointments WHERE status IN ('DONE', 'BOOKED')) g`,
+    );
+    expect(spacing.shortest).toBeGreaterThanOrEqual(MIN_DAYS_BETWEEN.HAIRCUT);
+    expect(spacing.median).toBeGreaterThanOrEqual(28);
+    expect(spacing.median).toBeLessThanOrEqual(70);
+    expect(spacing.typical).toBeGreaterThan(0.6);
+    expect(spacing.returning).toBeGreaterThan(0.15);
+  });
+
+  it('fits the services and products to the client: children, men and women', async () => {
+    const names = (list: readonly string[]) => list.map((name) => `'${name.replace(/'/g, "''")}'`).join(', ');
+    const forWhom = (who: string) => names(SERVICES.filter((s) => s.for === who).map((s) => s.name));
+    const child = (alias: string, on: string) =>
+      `${alias}.birth_date IS NOT NULL AND ${on} < ${alias}.birth_date + interval '${CHILD_AGE} years'`;
+    const lines = `FROM sale_lines l JOIN clients c ON c.salon_id = l.salon_id AND c.id = l.client_id`;
+    const services = `${lines} JOIN services s ON s.id = l.service_id`;
+    // Children's services for children only; children get nothing else but a shampoo.
+    expect(await countOf(`SELECT 1 ${services} WHERE s.name IN (${forWhom('CHILD')}) AND NOT (${child('c', 'l.day')})`)).toBe(0);
+    expect(await countOf(`SELECT 1 ${services} WHERE ${child('c', 'l.day')} AND s.name NOT IN (${forWhom('CHILD')}, 'Shampoo')`)).toBe(0);
+    expect(await countOf(`SELECT 1 ${services} WHERE s.name IN (${forWhom('CHILD')})`)).toBeGreaterThan(0);
+    // Men's services for men, women's for women (or a client whose gender is not recorded).
+    expect(await countOf(`SELECT 1 ${services} WHERE s.name IN (${forWhom('MALE')}) AND c.gender IS DISTINCT FROM 'MALE'`)).toBe(0);
+    expect(await countOf(`SELECT 1 ${services} WHERE s.name IN (${forWhom('FEMALE')}) AND c.gender = 'MALE'`)).toBe(0);
+    expect(await countOf(`SELECT 1 ${services} WHERE s.name IN (${forWhom('MALE')})`)).toBeGreaterThan(0);
+    expect(await countOf(`SELECT 1 ${services} WHERE s.name IN (${forWhom('FEMALE')})`)).toBeGreaterThan(0);
+    // The same in the services booked ahead.
+    expect(
+      await countOf(`SELECT 1 FROM appointment_services b JOIN appointments a ON a.salon_id = b.salon_id AND a.id = b.appointment_id
+                      JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id JOIN services s ON s.id = b.service_id
+                      WHERE (s.name IN (${forWhom('CHILD')})) <> COALESCE(${child('c', 'a.day')}, false)
+                        AND s.name <> 'Shampoo'
+                         OR s.name IN (${forWhom('MALE')}) AND c.gender IS DISTINCT FROM 'MALE'
+                         OR s.name IN (${forWhom('FEMALE')}) AND c.gender = 'MALE'`),
+    ).toBe(0);
+    // Products: the men's line never to a woman, nothing to a child, nothing to a client before their first visit.
+    const mens = names(PRODUCTS.filter((p) => p.men).map((p) => p.name));
+    const products = `${lines} JOIN products p ON p.id = l.product_id`;
+    expect(await countOf(`SELECT 1 ${products} WHERE p.name IN (${mens}) AND c.gender IS DISTINCT FROM 'MALE'`)).toBe(0);
+    expect(await countOf(`SELECT 1 ${products} WHERE p.name IN (${mens})`)).toBeGreaterThan(0);
+    expect(await countOf(`SELECT 1 ${products} WHERE ${child('c', 'l.day')}`)).toBe(0);
+    expect(await countOf(`SELECT 1 ${lines} WHERE c.first_visit IS NULL OR c.first_visit > l.day`)).toBe(0);
+    expect(
+      await countOf(
+        `SELECT 1 FROM nps_responses n JOIN clients c ON c.salon_id = n.salon_id AND c.id = n.client_id WHERE ${child('c', 'n.day')}`,
+      ),
+    ).toBe(0);
+  });
+
+  it('prices the catalogue consistently: within a category a longer service costs more', async () => {
+    expect(
+      await countOf(`SELECT 1 FROM services a JOIN services b ON a.category = b.category
+                      WHERE a.duration_minutes > b.duration_minutes AND a.list_price_cents <= b.list_price_cents`),
+    ).toBe(0);
   });
 
   it("puts every line's staff member on a shift covering the appointment (walk-ins: a shift that day)", async () => {

@@ -24,6 +24,19 @@ import {
   SERVICES,
   SURNAMES,
 } from './catalogue.js';
+import {
+  chooseServices,
+  clientGender,
+  type DemoClient,
+  DueQueue,
+  firstServices,
+  isChild,
+  MAX_OVERDUE_DAYS,
+  NameBook,
+  newProfile,
+  pickResale,
+  recordVisit,
+} from './clients.js';
 import { deriveSeed, Rng, WeightedPicker } from './random.js';
 
 /*
@@ -47,6 +60,11 @@ import { deriveSeed, Rng, WeightedPicker } from './random.js';
  *   3 % of days missing, a few clock-outs missing); none in the future.
  * - Saturday is the busiest day, Sunday and Monday are closed in most salons; December peaks,
  *   August dips; the chain grows about 5 % a year.
+ * - Clients behave as clients.ts says: one name per person in a salon (a person registered twice
+ *   keeps the phone or e-mail that shows it), back every 4 to 10 weeks (men sooner), never the
+ *   same kind of service again within MIN_DAYS_BETWEEN; children's services for children only,
+ *   men's and women's services and the men's products by gender; nothing sold to a child, and
+ *   nothing to a client before their first visit.
  * Ids are explicit (chain-wide counters) and the identity sequences are moved past them at the end.
  */
 
@@ -263,15 +281,6 @@ interface Shift {
   staff: Staff;
   start: number;
   end: number;
-}
-
-interface PoolClient {
-  id: number;
-  gender: Gender | null;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  email: string | null;
 }
 
 interface Ids {
@@ -853,40 +862,6 @@ function planTransfers(chain: Chain): void {
   }
 }
 
-type Recipe = (rng: Rng) => number[];
-const piega = (rng: Rng) => (rng.chance(0.45) ? S['Piega corta']! : S['Piega lunga']!);
-const FEMALE_VISITS = new WeightedPicker<Recipe>(
-  [
-    (r) => [S.Shampoo!, piega(r)],
-    (r) => [S.Shampoo!, S['Taglio donna']!, piega(r)],
-    (r) => [S.Shampoo!, S.Colore!, piega(r)],
-    (r) => [S.Shampoo!, S['Ritocco radice']!, piega(r)],
-    (r) => [S.Shampoo!, S.Colore!, S['Taglio donna']!, piega(r)],
-    (r) => [S.Shampoo!, S.Meches!, S.Tonalizzante!, piega(r)],
-    (r) => [S.Shampoo!, S.Balayage!, S.Tonalizzante!, piega(r)],
-    (r) => [S.Shampoo!, S['Trattamento ristrutturante']!, piega(r)],
-    () => [S['Cheratina lisciante']!, S['Piega lunga']!],
-    () => [S['Raccolto sposa']!],
-    () => [S.Shampoo!, S['Piega con ferro (onde)']!],
-    () => [S['Taglio bambino']!],
-    () => [S['Regolazione frangia']!],
-  ],
-  [28, 20, 14, 8, 9, 4, 4, 5, 1, 0.7, 2, 3, 1.3],
-);
-const MALE_VISITS = new WeightedPicker<Recipe>(
-  [
-    (r) => (r.chance(0.5) ? [S.Shampoo!, S['Taglio uomo']!] : [S['Taglio uomo']!]),
-    () => [S.Shampoo!, S['Taglio uomo']!, S.Barba!],
-    () => [S.Barba!],
-    () => [S.Shampoo!, S['Colore uomo']!, S['Taglio uomo']!],
-    () => [S.Shampoo!, S['Trattamento anticaduta']!, S['Taglio uomo']!],
-  ],
-  [58, 25, 6, 6, 5],
-);
-const RESALE_PICKER = new WeightedPicker(
-  PRODUCTS.flatMap((p, index) => (p.category === 'RESALE' ? [index + 1] : [])),
-  PRODUCTS.filter((p) => p.category === 'RESALE').map((p) => p.weight),
-);
 /** Chance that a line of each kind was recommended by the staff member (overall about 10 %). */
 const RECOMMENDED: Record<string, number> = { TREATMENT: 0.35, COLOUR: 0.07, HAIRCUT: 0.02, STYLING: 0.04, RESALE: 0.5 };
 /** Back-bar consumption per service: product name -> units. */
@@ -926,6 +901,15 @@ const PRODUCT_ID = Object.fromEntries(PRODUCTS.map((p, index) => [p.name, index 
 const SERVICE_USAGE: [number, number][][] = SERVICES.map((service) =>
   (USAGE[service.name] ?? []).map(([name, units]) => [PRODUCT_ID[name]!, units]),
 );
+/** Share of returning visits at which the client is registered a second time (a likely duplicate). */
+const DUPLICATE_SHARE = 0.002;
+/** Share of appointments booked by a new client. */
+const NEW_CLIENT_SHARE = 0.085;
+/**
+ * Clients on the books of a salon of size 1 at density 1 when the history starts: about the
+ * appointments of one day (74) times the days between two visits (45).
+ */
+const CLIENTELE = 3300;
 const FEEDBACK_SCORE = new WeightedPicker([1, 2, 3, 4, 5], [2, 4, 10, 30, 54]);
 const NPS_SCORE = new WeightedPicker([0, 2, 4, 5, 6, 7, 8, 9, 10], [1, 1, 2, 3, 6, 10, 16, 26, 35]);
 
@@ -935,9 +919,11 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   const { writer, ids, today } = chain;
   const sid = salon.id;
   const staff = chain.staff.filter((s) => s.salon === salon && s.works);
-  const pool: PoolClient[] = [];
-  const loyal: PoolClient[] = [];
-  const warm = Math.max(60, 600 * salon.size * chain.density);
+  const names = new NameBook();
+  /** Clients who will come back, by the day they are due. */
+  const queue = new DueQueue();
+  /** Adults who have come at least once: a walk-in buyer is sometimes one of them. */
+  const regulars: DemoClient[] = [];
   const stock = new Map<number, number>();
   const usage = new Map<number, number>();
   const soldToday = new Map<number, number>();
@@ -962,46 +948,42 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
     ]);
   };
 
-  const newClient = (rng: Rng, gender: Gender | null, firstVisit: string | null, createdAt: string): PoolClient => {
+  /** A person with a name and contacts, not yet on file; `same` is someone on file already (to be registered twice). */
+  const newPerson = (day: number, gender: Gender | null, same?: DemoClient): DemoClient => {
     const id = nextId(ids, 'clients');
-    let first: string;
-    let last: string;
-    let phone: string | null = rng.chance(0.9) ? phoneNumber(rng) : null;
+    // A likely duplicate: the same person registered twice (same name and phone or e-mail).
+    if (same) return { ...same, id, last: [...same.last], registered: false };
+    const profile = newProfile(rng, id, day, gender);
+    const { firstName, lastName } = names.draw(rng, profile.gender);
+    const phone = rng.chance(0.9) ? phoneNumber(rng) : null;
     let email: string | null = null;
-    const duplicateOf = pool.length > 50 && rng.chance(0.01) ? rng.pick(pool) : null;
-    if (duplicateOf) {
-      // A likely duplicate: the same person registered twice (same name and phone or e-mail).
-      first = duplicateOf.firstName;
-      last = duplicateOf.lastName;
-      phone = duplicateOf.phone;
-      email = duplicateOf.email;
-    } else {
-      first = rng.pick(gender === 'MALE' ? MALE_NAMES : FEMALE_NAMES);
-      last = rng.pick(SURNAMES);
-      if (rng.chance(0.7)) {
-        const local = `${slug(first)}.${slug(last)}${rng.chance(0.5) ? rng.int(1, 99) : ''}`;
-        const r = rng.next();
-        // About 2 % of the e-mails are malformed (a data-quality finding).
-        email =
-          r < 0.01
-            ? `${local}@${rng.pick(EMAIL_DOMAINS).split('.')[0]}`
-            : r < 0.02
-              ? `${local}.${rng.pick(EMAIL_DOMAINS)}`
-              : `${local}@${rng.pick(EMAIL_DOMAINS)}`;
-      }
+    if (rng.chance(0.7)) {
+      const local = `${slug(firstName)}.${slug(lastName)}${rng.chance(0.5) ? rng.int(1, 99) : ''}`;
+      const r = rng.next();
+      // About 2 % of the e-mails are malformed (a data-quality finding).
+      email =
+        r < 0.01
+          ? `${local}@${rng.pick(EMAIL_DOMAINS).split('.')[0]}`
+          : r < 0.02
+            ? `${local}.${rng.pick(EMAIL_DOMAINS)}`
+            : `${local}@${rng.pick(EMAIL_DOMAINS)}`;
     }
-    const birth = rng.chance(0.8) ? isoFromDay(dayOf(1945 + rng.int(0, 60), rng.int(1, 12), rng.int(1, 28))) : null;
+    return { ...profile, firstName, lastName, phone, email };
+  };
+  /** Puts a person on file at their first booking: the clients row. */
+  const register = (client: DemoClient, firstVisit: string | null, createdAt: string): void => {
+    client.registered = true;
     const near = rng.chance(0.75);
     const privacy = rng.chance(0.92);
     writer.add('clients', [
       sid,
-      id,
-      first,
-      last,
-      gender,
-      birth,
-      phone,
-      email,
+      client.id,
+      client.firstName,
+      client.lastName,
+      client.gender,
+      client.birthDay === null ? null : isoFromDay(client.birthDay),
+      client.phone,
+      client.email,
       rng.chance(0.9) ? salon.city : null,
       near ? salon.postalCode : `${salon.postalCode.slice(0, 3)}${String(rng.int(10, 99))}`,
       Math.round((salon.latitude + rng.gauss() * (near ? 0.01 : 0.05)) * 1e6) / 1e6,
@@ -1011,8 +993,19 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       firstVisit,
       createdAt,
     ]);
-    return { id, gender, firstName: first, lastName: last, phone, email };
   };
+
+  // The salon's clientele when the history starts: people who come back every few weeks. They
+  // go on file at their first visit in the history (first_visit is the first DONE appointment).
+  for (let k = Math.round(CLIENTELE * salon.size * chain.density); k > 0; k--) {
+    const gender = clientGender(rng);
+    const client = newPerson(chain.start, gender);
+    client.due = chain.start + rng.int(0, client.returnDays - 1);
+    client.lastVisit = client.due - client.returnDays;
+    client.last.fill(client.lastVisit);
+    client.visits = rng.int(2, 12);
+    queue.push(client);
+  }
 
   for (let day = chain.start; day <= chain.end; day++) {
     const iso = isoFromDay(day);
@@ -1084,50 +1077,63 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
 
     for (let n = 0; n < count; n++) {
       const main = stylists.length > 0 && rng.chance(0.92) ? stylistPicker.pick(rng) : rng.pick(servers);
-      // Client: a new one, a regular, or a recent one (older clients drift away and get lost).
-      let client: PoolClient | null = null;
-      let isNew = false;
-      const newShare = pool.length < warm ? Math.max(0.1, 1 - pool.length / warm) : 0.085;
-      if (!rng.chance(newShare) && pool.length > 0) {
-        if (loyal.length > 0 && rng.chance(0.35)) client = rng.pick(loyal);
-        else {
-          const r = rng.next();
-          client = pool[pool.length - 1 - Math.floor(pool.length * r * r)]!;
-        }
-      } else isNew = true;
-      const gender: Gender | null = client ? client.gender : rng.chance(0.03) ? null : rng.chance(0.74) ? 'FEMALE' : 'MALE';
-      let services = (gender === 'MALE' ? MALE_VISITS : FEMALE_VISITS).pick(rng)(rng);
-      if (gender !== 'MALE' && services[0] === S.Shampoo) {
-        if (!services.some((id) => SERVICES[id - 1]!.category === 'TREATMENT') && rng.chance(0.15)) {
-          services.splice(1, 0, S['Trattamento ristrutturante']!);
-        }
-        if (rng.chance(0.05)) services.splice(1, 0, S['Maschera idratante']!);
-      }
-      let duration = services.reduce((sum, id) => sum + SERVICES[id - 1]!.minutes, 0);
-      if (duration > main.end - main.start) {
-        services = [S.Shampoo!, S['Piega corta']!];
-        duration = 40;
-      }
-      const slots = Math.floor((main.end - main.start - duration) / 15);
-      const startMinute = main.start + 15 * rng.int(0, slots);
-      const endMinute = startMinute + duration;
+      const maxMinutes = main.end - main.start;
       const r = rng.next();
       const status = !isPast ? 'BOOKED' : r < 0.9 ? 'DONE' : r < 0.97 ? 'CANCELLED' : 'NO_SHOW';
-      const bookedDay = Math.min(day - rng.int(1, 30), today);
-      const bookedAt = localTimestamp(isoFromDay(bookedDay), rng.int(480, 1170), rng.int(0, 59));
-      if (isNew) {
-        client = newClient(rng, gender, status === 'DONE' ? iso : null, bookedAt);
-        // A client who never came (cancelled or no-show at their first booking) does not come back.
-        if (status === 'DONE') {
-          pool.push(client);
-          if (rng.chance(0.25)) loyal.push(client);
+      let bookedDay = Math.min(day - rng.int(1, 30), today);
+      // Client: one who is due back (the longest waiting first), or a new one.
+      while ((queue.peek()?.due ?? day) < day - MAX_OVERDUE_DAYS) queue.pop(); // long overdue: gone elsewhere
+      let client: DemoClient | null = null;
+      let services: number[] | null = null;
+      let isNew = false;
+      if (!rng.chance(NEW_CLIENT_SHARE) && (queue.peek()?.due ?? day + 1) <= day) {
+        const due = queue.pop()!;
+        // Someone of the starting clientele goes on file at a visit they come to.
+        services = due.registered || status === 'DONE' ? chooseServices(rng, due, day, maxMinutes) : null;
+        if (services) {
+          client = due;
+          // Half the returning clients booked their visit at the checkout of the previous one.
+          if (due.lastVisit !== null && rng.chance(0.5)) bookedDay = Math.min(due.lastVisit, today);
+        } else {
+          due.due = day + rng.int(3, 10);
+          queue.push(due);
         }
       }
+      const bookedAt = localTimestamp(isoFromDay(bookedDay), rng.int(480, 1170), rng.int(0, 59));
+      if (client && !client.registered) {
+        register(client, iso, bookedAt);
+        isNew = true;
+      } else if (client && status === 'DONE' && (client.phone || client.email) && rng.chance(DUPLICATE_SHARE)) {
+        // Reception registers the person again instead of finding their record; the old record ends here.
+        client = newPerson(day, client.gender, client);
+        register(client, iso, bookedAt);
+        isNew = true;
+      }
+      if (!client) {
+        isNew = true;
+        const gender = clientGender(rng);
+        client = newPerson(day, gender);
+        register(client, status === 'DONE' ? iso : null, bookedAt);
+        services = chooseServices(rng, client, day, maxMinutes) ?? firstServices(client, day);
+      }
+      const child = isChild(client, day);
+      if (status === 'DONE' || status === 'BOOKED') {
+        if (isNew && status === 'DONE' && !child) regulars.push(client);
+        if (recordVisit(rng, client, day, services!)) queue.push(client);
+      } else if (!isNew) {
+        // Cancelled or missed: they book again soon. A new client who never came does not come back.
+        client.due = day + rng.int(3, 14);
+        queue.push(client);
+      }
+      const duration = services!.reduce((sum, id) => sum + SERVICES[id - 1]!.minutes, 0);
+      const slots = Math.floor((maxMinutes - duration) / 15);
+      const startMinute = main.start + 15 * rng.int(0, slots);
+      const endMinute = startMinute + duration;
       const appointmentId = nextId(ids, 'appointments');
       writer.add('appointments', [
         sid,
         appointmentId,
-        client!.id,
+        client.id,
         main.staff.id,
         iso,
         localTimestamp(iso, startMinute),
@@ -1137,7 +1143,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       ]);
       if (status === 'BOOKED') {
         // What the today / tomorrow report reads for an appointment not yet checked out.
-        for (const serviceId of services) {
+        for (const serviceId of services!) {
           writer.add('appointment_services', [
             sid,
             nextId(ids, 'appointment_services'),
@@ -1155,7 +1161,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       let fixedUsed = false;
       const helper = assistants.find((a) => a.start <= startMinute && a.end >= endMinute) ?? null;
       let mainService = 0;
-      for (const serviceId of services) {
+      for (const serviceId of services!) {
         const service = SERVICES[serviceId - 1]!;
         const list = cents(service.euros);
         let off = 0;
@@ -1172,7 +1178,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
           sid,
           nextId(ids, 'sale_lines'),
           appointmentId,
-          client!.id,
+          client.id,
           byHelper ? helper.staff.id : main.staff.id,
           iso,
           'SERVICE',
@@ -1187,9 +1193,10 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
         ]);
         for (const [productId, units] of SERVICE_USAGE[serviceId - 1]!) usage.set(productId, (usage.get(productId) ?? 0) + units);
       }
-      if (rng.chance(gender === 'MALE' ? 0.12 : 0.24)) {
+      // Products at checkout (a child's parent buys nothing for the child's record).
+      if (!child && rng.chance(client.gender === 'MALE' ? 0.12 : 0.24)) {
         for (let k = rng.chance(0.2) ? 2 : 1; k > 0; k--) {
-          const productId = RESALE_PICKER.pick(rng);
+          const productId = pickResale(rng, client.gender);
           const quantity = rng.chance(0.08) ? 2 : 1;
           const list = cents(PRODUCTS[productId - 1]!.euros) * quantity;
           const off = discount === 'loyalty' || rng.chance(0.06) ? Math.round(list * 0.1) : 0;
@@ -1198,7 +1205,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
             sid,
             nextId(ids, 'sale_lines'),
             appointmentId,
-            client!.id,
+            client.id,
             main.staff.id,
             iso,
             'PRODUCT',
@@ -1219,20 +1226,20 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
           sid,
           nextId(ids, 'feedback'),
           appointmentId,
-          client!.id,
+          client.id,
           main.staff.id,
-          mainService || services[0]!,
+          mainService || services![0]!,
           score,
           rng.chance(0.35) ? rng.pick(FEEDBACK_COMMENTS) : '',
           localTimestamp(iso, Math.min(1439, endMinute + rng.int(30, 240))),
           iso,
         ]);
       }
-      if (rng.chance(0.022)) {
+      if (!child && rng.chance(0.022)) {
         writer.add('nps_responses', [
           sid,
           nextId(ids, 'nps_responses'),
-          client!.id,
+          client.id,
           iso,
           NPS_SCORE.pick(rng),
           rng.chance(0.2) ? rng.pick(NPS_COMMENTS) : '',
@@ -1244,14 +1251,15 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       // Walk-in retail sales: no appointment, sometimes a known client.
       for (let k = rng.count(1.5 * salon.size * chain.density); k > 0; k--) {
         const seller = rng.pick(servers);
-        const productId = RESALE_PICKER.pick(rng);
+        const buyer = regulars.length > 0 && rng.chance(0.6) ? rng.pick(regulars) : null;
+        const productId = pickResale(rng, buyer ? buyer.gender : 'ANYONE');
         const list = cents(PRODUCTS[productId - 1]!.euros);
         soldToday.set(productId, (soldToday.get(productId) ?? 0) + 1);
         writer.add('sale_lines', [
           sid,
           nextId(ids, 'sale_lines'),
           null,
-          pool.length > 0 && rng.chance(0.6) ? rng.pick(pool).id : null,
+          buyer?.id ?? null,
           seller.staff.id,
           iso,
           'PRODUCT',
@@ -1280,7 +1288,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
         usage.set(productId, units - whole);
       }
       if (dayOfMonth <= 7 && weekday === 2 && rng.chance(0.5)) {
-        const productId = RESALE_PICKER.pick(rng);
+        const productId = pickResale(rng, 'ANYONE');
         movement(productId, iso, 'ADJUSTMENT', rng.chance(0.7) ? -1 : 1, 'Inventario: differenza conteggio');
       }
       for (let productId = 1; productId <= PRODUCTS.length; productId++) {
