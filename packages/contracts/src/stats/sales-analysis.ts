@@ -184,6 +184,9 @@ export const SalesPerClientResponse = Type.Object(
       {
         clients: count('Clients listed'),
         revenue: euros('Sum of the rows revenue (walk-in sales without a client are not in any row)'),
+        withoutClientRevenue: euros(
+          'Paid amount of the sale lines without a client in the range (walk-ins): in no row, so revenue + withoutClientRevenue is the totalRevenue of the other sales reports',
+        ),
         visits: count('Sum of the rows visits'),
       },
       { description: 'Totals of the rows' },

@@ -37,6 +37,9 @@ export async function getSalesPerClient(db: DbOrTx, salonId: number, from: strin
     LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id
     ORDER BY p.revenue DESC, p.client_id
   `.execute(db);
+  const withoutClient = await sql<{ cents: number | null }>`
+    SELECT sum(paid_amount_cents) AS cents FROM sale_lines
+    WHERE salon_id = ${salonId} AND client_id IS NULL AND day BETWEEN ${from}::date AND ${to}::date`.execute(db);
   let revenue = 0;
   let visits = 0;
   const out = rows.map((r) => {
@@ -57,5 +60,11 @@ export async function getSalesPerClient(db: DbOrTx, salonId: number, from: strin
       lastAppointmentId: r.last_appointment_id === null ? null : Number(r.last_appointment_id),
     };
   });
-  return { salonId, fromDate: from, toDate: to, rows: out, totals: { clients: out.length, revenue: euros(revenue), visits } };
+  return {
+    salonId,
+    fromDate: from,
+    toDate: to,
+    rows: out,
+    totals: { clients: out.length, revenue: euros(revenue), withoutClientRevenue: euros(withoutClient.rows[0]?.cents), visits },
+  };
 }

@@ -127,7 +127,19 @@ export default function SalesClientsScreen() {
           <KpiCard label={t('kpi.clientsListed')} value={summary.clients} format="integer" definition={t('definitions.clientsListed')} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <KpiCard label={t('kpi.clientRevenue')} value={summary.revenue} format="money" definition={t('definitions.clientRevenue')} />
+          <KpiCard
+            label={t('kpi.clientRevenue')}
+            value={summary.revenue}
+            format="money"
+            definition={t('definitions.clientRevenue')}
+            secondary={
+              perClient.data ? (
+                <span data-testid="without-client-revenue">
+                  {t('withoutClient.line', { amount: formatValue(perClient.data.totals.withoutClientRevenue, 'money', i18n.language) })}
+                </span>
+              ) : undefined
+            }
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <KpiCard label={t('kpi.visits')} value={summary.visits} format="integer" definition={t('definitions.visits')} />
