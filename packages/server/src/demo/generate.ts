@@ -36,6 +36,7 @@ import {
   newProfile,
   pickResale,
   recordVisit,
+  secondRecord,
 } from './clients.js';
 import { deriveSeed, Rng, WeightedPicker } from './random.js';
 
@@ -952,9 +953,9 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   const newPerson = (day: number, gender: Gender | null, same?: DemoClient): DemoClient => {
     const id = nextId(ids, 'clients');
     // A likely duplicate: the same person registered twice (same name and phone or e-mail).
-    if (same) return { ...same, id, last: [...same.last], registered: false };
-    const profile = newProfile(rng, id, day, gender);
-    const { firstName, lastName } = names.draw(rng, profile.gender);
+    if (same) return secondRecord(same, id);
+    const client = newProfile(rng, id, day, gender);
+    const { firstName, lastName } = names.draw(rng, client.gender);
     const phone = rng.chance(0.9) ? phoneNumber(rng) : null;
     let email: string | null = null;
     if (rng.chance(0.7)) {
@@ -968,7 +969,11 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
             ? `${local}.${rng.pick(EMAIL_DOMAINS)}`
             : `${local}@${rng.pick(EMAIL_DOMAINS)}`;
     }
-    return { ...profile, firstName, lastName, phone, email };
+    client.firstName = firstName;
+    client.lastName = lastName;
+    client.phone = phone;
+    client.email = email;
+    return client;
   };
   /** Puts a person on file at their first booking: the clients row. */
   const register = (client: DemoClient, firstVisit: string | null, createdAt: string): void => {
