@@ -215,13 +215,17 @@ export function DataTable<T extends RowData>({
           </Button>
         ) : null}
       </Box>
-      {/* The table scrolls inside its card, its first column pinned so each row keeps its name. */}
-      <TableContainer sx={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="data-table-scroll">
+      {/*
+        The table scrolls inside its card (both ways, so its horizontal scrollbar is on screen),
+        its first column pinned so each row keeps its name, its headers and totals row pinned too.
+      */}
+      <TableContainer sx={{ overflow: 'auto', maxWidth: '100%', maxHeight: 'max(360px, 75vh)' }} data-testid="data-table-scroll">
         <Table
           size="small"
           aria-label={label}
           sx={{
             minWidth: 560,
+            borderCollapse: 'separate',
             '& tr > :first-of-type': {
               position: 'sticky',
               left: 0,
@@ -229,6 +233,10 @@ export function DataTable<T extends RowData>({
               bgcolor: 'background.paper',
               boxShadow: (theme) => `inset -1px 0 0 ${theme.palette.divider}`,
             },
+            '& thead': { position: 'sticky', top: 0, zIndex: 3 },
+            '& thead th, & thead td': { bgcolor: 'background.paper' },
+            '& tr[data-totals] > *': { position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.paper' },
+            '& tr[data-totals] > :first-of-type': { zIndex: 3 },
           }}
         >
           <TableHead>
@@ -298,10 +306,15 @@ export function DataTable<T extends RowData>({
               </TableRow>
             ))}
             {totalsRow ? (
-              <TableRow data-testid="totals-row" sx={{ '& > td, & > th': { fontWeight: 700, borderTop: 2, borderTopColor: 'divider' } }}>
+              <TableRow
+                data-testid="totals-row"
+                data-totals
+                sx={{ '& > td, & > th': { fontWeight: 700, borderTop: 2, borderTopColor: 'divider' } }}
+              >
                 {columns.map((column, index) =>
                   index === 0 ? (
-                    <TableCell key={column.id} component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                    // A td like the cells after it, so the sticky first-of-type rule pins this cell alone.
+                    <TableCell key={column.id} role="rowheader" sx={{ whiteSpace: 'nowrap' }}>
                       {t('dataTable.total')}
                     </TableCell>
                   ) : (

@@ -16,8 +16,8 @@ export interface ReportTable<T> {
   rows: readonly T[];
   /** The same totals function the DataTable gets: the files end with the same totals row. */
   totals?: (rows: readonly T[]) => T;
-  /** The period when it is not the From/To range (a month, a year): its label and its part of the file name. */
-  period?: { label: string; file: string };
+  /** The period when it is not the From/To range (a month, a year): its label and its part of the file name; null for none (settings). */
+  period?: { label: string; file: string } | null;
   /** The report's own filters (gender, product line...), already translated: label, value. */
   details?: readonly (readonly [string, string])[];
 }
@@ -48,15 +48,18 @@ export function exportDescription(
   },
 ): { heading: ExportHeading; fileName: string } {
   const { title, salonName, fromDate, toDate, language, labels } = context;
-  const period = table.period ?? {
-    label: fromDate === toDate ? formatDay(fromDate, language) : `${formatDay(fromDate, language)} – ${formatDay(toDate, language)}`,
-    file: fromDate === toDate ? fromDate : `${fromDate}_${toDate}`,
-  };
+  const period =
+    table.period === null
+      ? null
+      : (table.period ?? {
+          label: fromDate === toDate ? formatDay(fromDate, language) : `${formatDay(fromDate, language)} – ${formatDay(toDate, language)}`,
+          file: fromDate === toDate ? fromDate : `${fromDate}_${toDate}`,
+        });
   const heading: ExportHeading = {
     title,
-    lines: [[labels.salon, salonName], [labels.period, period.label], ...(table.details ?? [])],
+    lines: [[labels.salon, salonName], ...(period ? [[labels.period, period.label] as const] : []), ...(table.details ?? [])],
   };
-  const fileName = [table.name, fileNamePart(salonName), period.file].filter((part) => part !== '').join('_');
+  const fileName = [table.name, fileNamePart(salonName), period?.file ?? ''].filter((part) => part !== '').join('_');
   return { heading, fileName };
 }
 
@@ -86,4 +89,10 @@ export function useReportTableExports(title: string, filters: ReportFilters, tab
       exportToCsv(`${fileName}.csv`, table.columns, table.rows, i18n.language, table.rows.length > 0 ? totals : undefined);
     },
   };
+}
+
+/** The gender filter as an export detail line: label and the choice, translated. */
+export function useGenderDetail(gender: string): readonly [string, string] {
+  const { t } = useTranslation('components');
+  return [t('genderFilter.label'), t(`genderFilter.${gender}`)];
 }

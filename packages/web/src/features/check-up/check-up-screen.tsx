@@ -15,12 +15,12 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatValue, type ValueKind } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
+import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { ApiError, errorMessageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -91,6 +91,7 @@ export default function CheckUpScreen() {
   const canEdit = roles.includes('ADMIN') || roles.includes('SUPERADMIN');
   const filters = useReportFilters();
   const [gender, setGender] = useGenderFilter();
+  const genderDetail = useGenderDetail(gender);
   const checkUp = useCheckUp({ ...filters, gender, enabled: filters.isRangeValid });
   const status = reportStatusOf(checkUp, (data: CheckUp) => data.items.length === 0);
   const items = checkUp.data?.items ?? [];
@@ -175,9 +176,7 @@ export default function CheckUpScreen() {
       status={status}
       error={checkUp.error}
       onRetry={() => void checkUp.refetch()}
-      exports={{
-        xlsx: () => exportToXlsx(`Check-Up-${gender}-${filters.fromDate}-${filters.toDate}.xlsx`, t('sheetName'), columns, shownRows),
-      }}
+      table={reportTable({ name: 'Check-Up', columns, rows: shownRows, details: [genderDetail] })}
       extraFilters={<GenderFilter value={gender} onChange={setGender} />}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} data-testid="check-up-summary">

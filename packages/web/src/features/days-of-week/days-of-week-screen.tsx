@@ -6,13 +6,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barLabelOnTop, Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { weekdayName } from '../../components/format/date-format';
 import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
+import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type DayOfWeekReport, type DayOfWeekRow, useDayOfWeek } from './api/use-day-of-week';
 import { bestWeekdayOf, isWeekEmpty } from './days-of-week-shaping';
@@ -22,6 +22,7 @@ export default function DaysOfWeekScreen() {
   const { t, i18n } = useTranslation('reports');
   const filters = useReportFilters();
   const [gender, setGender] = useGenderFilter();
+  const genderDetail = useGenderDetail(gender);
   const report = useDayOfWeek({ ...filters, gender, isEnabled: filters.isRangeValid });
   const status = reportStatusOf(report, (data: DayOfWeekReport) => isWeekEmpty(data.rows));
   const [shownRows, setShownRows] = useState<DayOfWeekRow[]>([]);
@@ -87,9 +88,7 @@ export default function DaysOfWeekScreen() {
       error={report.error}
       onRetry={() => void report.refetch()}
       extraFilters={<GenderFilter value={gender} onChange={setGender} />}
-      exports={{
-        xlsx: () => exportToXlsx(`days-of-week-${filters.fromDate}-${filters.toDate}.xlsx`, t('daysOfWeek.title'), columns, shownRows),
-      }}
+      table={reportTable({ name: 'days-of-week', columns, rows: shownRows, details: [genderDetail] })}
     >
       {data ? (
         <>

@@ -7,11 +7,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatValue, type ValueKind } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
+import { reportTable } from '../../components/report-frame/report-table-export';
 import type { ReportFilters } from '../../components/report-frame/use-report-filters';
 import { topByRevenue } from './top-items';
 
@@ -69,7 +69,7 @@ export function ItemAnalysisReport<Row extends ItemRow, Data extends { rows: Row
       status={status}
       error={report.error}
       onRetry={() => void report.refetch()}
-      exports={{ xlsx: () => exportToXlsx(`${section}-${filters.fromDate}-${filters.toDate}.xlsx`, title, columns, shownRows) }}
+      table={reportTable({ name: section, columns, rows: shownRows })}
     >
       {data ? (
         <>

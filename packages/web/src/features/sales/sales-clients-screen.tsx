@@ -7,12 +7,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
+import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesClientRow, type SalesPerClient, useSalesPerClient } from './api/use-sales-per-client';
 import { ClientHistoryDialog } from './components/client-history-dialog';
@@ -24,6 +24,7 @@ export default function SalesClientsScreen() {
   const filters = useReportFilters();
   // There is no per-client gender variant: the rows carry the client's gender, so the filter applies here.
   const [gender, setGender] = useGenderFilter();
+  const genderDetail = useGenderDetail(gender);
   const perClient = useSalesPerClient({
     salonId: filters.salonId,
     fromDate: filters.fromDate,
@@ -118,9 +119,7 @@ export default function SalesClientsScreen() {
       error={perClient.error}
       onRetry={() => void perClient.refetch()}
       extraFilters={<GenderFilter value={gender} onChange={setGender} />}
-      exports={{
-        xlsx: () => exportToXlsx(`sales-clients-${filters.fromDate}-${filters.toDate}.xlsx`, t('titles.clients'), columns, shownRows),
-      }}
+      table={reportTable({ name: 'sales-clients', columns, rows: shownRows, details: [genderDetail] })}
     >
       <Grid container spacing={2} sx={{ mb: 3 }}>
         <Grid size={{ xs: 6, md: 3 }}>

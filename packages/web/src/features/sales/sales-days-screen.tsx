@@ -4,23 +4,25 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatAxisDay } from '../../components/format/date-format';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
+import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesDayRow, type SalesPerDay, useSalesPerDay } from './api/use-sales-per-day';
 import { dayColumns } from './components/day-columns';
 import { SalesKpis } from './components/sales-kpis';
 import { revenueAndAppointmentsOption } from './sales-charts';
 import { isSalesEmpty } from './sales-shaping';
+import { salesTotals } from './sales-totals';
 
 /** /sales-data-analysis-days: every day of the range with its sales measures, as a chart and a table. */
 export default function SalesDaysScreen() {
   const { t, i18n } = useTranslation('sales');
   const filters = useReportFilters();
   const [gender, setGender] = useGenderFilter();
+  const genderDetail = useGenderDetail(gender);
   const perDay = useSalesPerDay({
     salonId: filters.salonId,
     fromDate: filters.fromDate,
@@ -51,7 +53,7 @@ export default function SalesDaysScreen() {
       error={perDay.error}
       onRetry={() => void perDay.refetch()}
       extraFilters={<GenderFilter value={gender} onChange={setGender} />}
-      exports={{ xlsx: () => exportToXlsx(`sales-days-${filters.fromDate}-${filters.toDate}.xlsx`, t('titles.days'), columns, shownRows) }}
+      table={reportTable({ name: 'sales-days', columns, rows: shownRows, totals: salesTotals, details: [genderDetail] })}
     >
       {perDay.data ? (
         <>
@@ -70,6 +72,7 @@ export default function SalesDaysScreen() {
             initialSorting={[{ id: 'day', desc: false }]}
             pageSize={0}
             onVisibleRowsChange={setShownRows}
+            totals={salesTotals}
           />
         </>
       ) : null}

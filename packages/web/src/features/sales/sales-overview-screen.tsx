@@ -5,11 +5,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatAxisDay } from '../../components/format/date-format';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
+import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesByGender, type SalesGenderRow, useSalesByGender } from './api/use-sales-by-gender';
 import { type SalesPerDay, useSalesPerDay } from './api/use-sales-per-day';
@@ -25,6 +25,7 @@ export default function SalesOverviewScreen() {
   const { t } = useTranslation('sales');
   const filters = useReportFilters();
   const [gender, setGender] = useGenderFilter();
+  const genderDetail = useGenderDetail(gender);
   const input = { salonId: filters.salonId, fromDate: filters.fromDate, toDate: filters.toDate, isEnabled: filters.isRangeValid };
   const perDay = useSalesPerDay({ ...input, gender });
   const byGender = useSalesByGender(input);
@@ -40,9 +41,7 @@ export default function SalesOverviewScreen() {
       error={perDay.error}
       onRetry={() => void perDay.refetch()}
       extraFilters={<GenderFilter value={gender} onChange={setGender} />}
-      exports={{
-        xlsx: () => exportToXlsx(`sales-${filters.fromDate}-${filters.toDate}.xlsx`, t('titles.genderSplit'), columns, shownRows),
-      }}
+      table={reportTable({ name: 'sales', columns, rows: shownRows, details: [genderDetail] })}
     >
       {perDay.data ? (
         <>

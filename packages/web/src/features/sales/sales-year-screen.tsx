@@ -8,17 +8,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { monthName } from '../../components/format/date-format';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
+import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesPerYear, useSalesPerYear } from './api/use-sales-per-year';
 import { comparisonColumns } from './components/comparison-columns';
 import { SalesKpis } from './components/sales-kpis';
 import { comparisonOption } from './sales-charts';
 import { compareMonths, isSalesEmpty, type MonthComparisonRow } from './sales-shaping';
+import { salesTotals } from './sales-totals';
 import { usePeriodParam } from './use-period-param';
 
 /** Years offered in the picker: this one and the five before. */
@@ -29,6 +30,7 @@ export default function SalesYearScreen() {
   const { t, i18n } = useTranslation('sales');
   const filters = useReportFilters();
   const [gender, setGender] = useGenderFilter();
+  const genderDetail = useGenderDetail(gender);
   // The salon's current year (its today, not the device's); 0 until that is known.
   const thisYear = Number(filters.today?.slice(0, 4) ?? 0);
   const [year, setYear] = usePeriodParam('year', 2000, 2100, thisYear);
@@ -85,7 +87,14 @@ export default function SalesYearScreen() {
           <GenderFilter value={gender} onChange={setGender} />
         </>
       }
-      exports={{ xlsx: () => exportToXlsx(`sales-year-${year}.xlsx`, t('titles.year'), columns, shownRows) }}
+      table={reportTable({
+        name: 'sales-year',
+        columns,
+        rows: shownRows,
+        totals: salesTotals,
+        period: { label: String(year), file: String(year) },
+        details: [genderDetail],
+      })}
     >
       {perYear.data ? (
         <>
@@ -103,6 +112,7 @@ export default function SalesYearScreen() {
             getRowId={(row) => String(row.month)}
             pageSize={0}
             onVisibleRowsChange={setShownRows}
+            totals={salesTotals}
           />
         </>
       ) : null}
@@ -119,7 +129,7 @@ function useMonthColumns(): DataTableColumn<MonthComparisonRow>[] {
         header: t('columns.month'),
         value: (row) => row.month,
         kind: 'integer',
-        cell: (row) => monthName(row.month, i18n.language),
+        text: (row) => monthName(row.month, i18n.language),
       },
       ...comparisonColumns<MonthComparisonRow>(t, i18n.language, 'sameDates', [
         { id: 'servicesRevenue', header: t('columns.servicesRevenue'), value: (row) => row.servicesRevenue, kind: 'money' },

@@ -14,11 +14,11 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatDateInput, parseDateInput } from '../../components/format/date-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
+import { reportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { ApiError, errorMessageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -129,7 +129,7 @@ export default function SalonSettingScreen() {
       error={configs.error}
       onRetry={configs.refetch}
       showDates={false}
-      exports={{ xlsx: () => exportToXlsx('Salon-Settings.xlsx', t('setting.sheetName'), columns, shownRows) }}
+      table={reportTable({ name: 'Salon-Settings', columns, rows: shownRows, period: null })}
     >
       <Grid container spacing={2} sx={{ mb: 3 }}>
         <Grid size={{ xs: 12, sm: 4 }}>

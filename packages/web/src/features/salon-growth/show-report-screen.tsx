@@ -15,12 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatAxisDay, formatDay, monthName } from '../../components/format/date-format';
 import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import type { ReportStatus } from '../../components/report-frame/report-status';
+import { reportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { errorMessageOf } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
@@ -159,8 +159,14 @@ export default function ShowReportScreen() {
         void report.refetch();
       }}
       showDates={false}
+      table={reportTable({
+        name: `Salon-Growth-${category}`,
+        columns,
+        rows: shownRows,
+        period: today ? { label: formatDay(today, i18n.language), file: today } : undefined,
+        details: [[t('report.category'), categoryName]],
+      })}
       exports={{
-        xlsx: () => exportToXlsx(`Salon-Growth-${category}-${today}.xlsx`, categoryName, columns, shownRows),
         pdf: () =>
           downloadGrowthPdf(filters.salonId as number, `Salon-Growth-${filters.salonId}-${today}.pdf`, {
             reachTargetMonth: recapMonths.reachTargetMonths,

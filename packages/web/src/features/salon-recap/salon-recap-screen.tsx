@@ -14,13 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatAxisDay, formatDay } from '../../components/format/date-format';
 import { useFormatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import type { ReportStatus } from '../../components/report-frame/report-status';
+import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { salonRecapQueryKey, useSalonRecapSet } from './api/use-salon-recap';
 import {
@@ -104,6 +104,7 @@ export default function SalonRecapScreen() {
   const filters = useReportFilters();
   const [params, setParams] = useSearchParams();
   const [gender, setGender] = useGenderFilter();
+  const genderDetail = useGenderDetail(gender);
   const comparison = comparisonOf(params.get('compare'));
   const [shownRows, setShownRows] = useState<RecapRow[]>([]);
 
@@ -254,9 +255,7 @@ export default function SalonRecapScreen() {
       status={status}
       error={primary.error}
       onRetry={primary.refetch}
-      exports={{
-        xlsx: () => exportToXlsx(`Salon-Recap-${filters.fromDate}-${filters.toDate}.xlsx`, t('sheetName'), columns, shownRows),
-      }}
+      table={reportTable({ name: 'Salon-Recap', columns, rows: shownRows, details: [genderDetail] })}
       extraFilters={
         <>
           <TextField

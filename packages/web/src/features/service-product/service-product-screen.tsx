@@ -6,12 +6,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
+import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type ReportData, type ReportItemRow, useReportData } from './api/use-report-data';
 
@@ -20,6 +20,7 @@ export default function ServiceProductScreen() {
   const { t, i18n } = useTranslation('reports');
   const filters = useReportFilters();
   const [gender, setGender] = useGenderFilter();
+  const genderDetail = useGenderDetail(gender);
   const report = useReportData({ ...filters, gender, isEnabled: filters.isRangeValid });
   const status = reportStatusOf(report, (data: ReportData) => data.items.length === 0);
   const [shownRows, setShownRows] = useState<ReportItemRow[]>([]);
@@ -76,10 +77,7 @@ export default function ServiceProductScreen() {
       error={report.error}
       onRetry={() => void report.refetch()}
       extraFilters={<GenderFilter value={gender} onChange={setGender} />}
-      exports={{
-        xlsx: () =>
-          exportToXlsx(`service-product-${filters.fromDate}-${filters.toDate}.xlsx`, t('serviceProduct.title'), columns, shownRows),
-      }}
+      table={reportTable({ name: 'service-product', columns, rows: shownRows, details: [genderDetail] })}
     >
       {data ? (
         <>
