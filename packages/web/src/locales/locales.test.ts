@@ -19,6 +19,13 @@ describe('locales', () => {
       typeof value === 'object' && value !== null ? Object.values(value).flatMap(leaves) : [value];
     for (const leaf of leaves(it)) expect(typeof leaf === 'string' && leaf.trim().length > 0).toBe(true);
   });
+  it.each(files)('%s: the Italian texts carry no English status code and call revenue Fatturato', (file) => {
+    const text = JSON.stringify(read('it', file));
+    // 'Appuntamenti DONE' read as English on an Italian screen: statuses are written in Italian.
+    expect(text).not.toMatch(/\b(DONE|BOOKED|CANCELLED|NO_SHOW)\b/);
+    // One word per figure: revenue is 'Fatturato' everywhere (the recap said 'Incasso totale').
+    expect(text).not.toMatch(/\bincass/i);
+  });
   it('translates every message of SPEC.md §8 kept word for word as the key', () => {
     const en = read('en', 'messages.json');
     for (const [key, value] of Object.entries(en)) expect(value).toBe(key);
