@@ -172,6 +172,67 @@ test.describe('salon growth and report screens (issue 4, part B)', () => {
     expect(rows.slice(1).map((row) => row[0])).toEqual(await columnTexts(months, 0));
   });
 
+  test('manager: the check-up new-clients target is monthly and scales with the range', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'manager');
+    const november = demoMonth(0);
+    const weekEnd = addDays(november.from, 6);
+    await page.goto(`/Check-Up?fromDate=${november.from}&toDate=${weekEnd}`);
+    const table = page.getByRole('table', { name: 'Check-up KPIs: target, actual and status' });
+    await expect(bodyRows(table)).toHaveCount(9, { timeout: 60_000 });
+    await expect(page.getByLabel('New clients (number per month)')).toBeVisible();
+    await page.getByTestId('target-newClients').fill('140');
+    await page.getByTestId('save-targets').click();
+    await expect(page.getByText('Targets saved.')).toBeVisible();
+    // One week: each day counts 1/(days of its month): 7/30 months (0.2333), 140 x 0.2333 = 32.66.
+    const daysInMonth = Number(november.to.slice(8));
+    const months = Math.round((7 / daysInMonth) * 10_000) / 10_000;
+    const weekTarget = Math.round(140 * months * 100) / 100;
+    const newClients = bodyRows(table).filter({ hasText: 'New clients' });
+    await expect(newClients.locator('td').nth(1)).toHaveText(`${weekTarget} (140 a month)`);
+    await expect(page.getByTestId('target-line-newClients')).toHaveText(`Target for this range: ${weekTarget} (140 a month)`);
+    await expect(page.getByTestId('monthly-target-note')).toContainText('set per month');
+    await expect(page.getByTestId('monthly-target-note')).toContainText(`this range is ${months.toFixed(2).replace(/0$/, '')} months`);
+    // The editor keeps the monthly value.
+    await expect(page.getByTestId('target-newClients')).toHaveValue('140');
+    // A whole month gets the monthly target itself.
+    await page.goto(`/Check-Up?fromDate=${november.from}&toDate=${november.to}`);
+    await expect(bodyRows(table).filter({ hasText: 'New clients' }).locator('td').nth(1)).toHaveText('140 (140 a month)', {
+      timeout: 60_000,
+    });
+    await shot(page, 'check-up-monthly');
+  });
+
+  test('manager: the growth cards, "All product lines" and the PDF judge Styling against its saved target', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'manager');
+    await page.goto('/salon-setting');
+    const styling = page.getByTestId('setting-Styling');
+    await expect(styling).toBeVisible({ timeout: 60_000 });
+    await styling.getByTestId('field-target').fill('90');
+    await styling.getByTestId('save-setting').click();
+    await expect(page.getByText('Styling settings saved.')).toBeVisible();
+
+    await page.goto('/show-report?category=STYLING');
+    await expect(page.getByTestId('growth-period')).toContainText('target 90%', { timeout: 60_000 });
+    const cardVerdict = await page.locator('[data-testid="on-track"], [data-testid="off-track"]').first().getAttribute('data-testid');
+    const recapRow = bodyRows(page.getByRole('table', { name: 'All product lines' })).filter({ hasText: 'Styling' });
+    await expect(recapRow.locator('td').nth(4)).toHaveText('90%');
+    const recapVerdict = await recapRow.locator('[data-testid="on-track"], [data-testid="off-track"]').getAttribute('data-testid');
+    expect(recapVerdict).toBe(cardVerdict);
+    await shot(page, 'show-report-styling');
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-pdf').click()]);
+    const bytes = await savedFile(pdf);
+    test.skip(!existsSync('/usr/bin/pdftotext'), 'pdftotext is not installed: the PDF text cannot be read');
+    const path = join(tmpdir(), `growth-e2e-styling-${Date.now()}.pdf`);
+    writeFileSync(path, bytes);
+    const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+    const pdfRow = text.split('\n').find((line) => /^\s*Styling\s+\d{4}-\d{2}-\d{2} to/.test(line)) ?? '';
+    expect(pdfRow).toContain('90.00 %');
+    expect(pdfRow.trim().endsWith(cardVerdict === 'on-track' ? 'yes' : 'no')).toBe(true);
+  });
+
   test('the four screens fit a 390 px wide screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'manager');

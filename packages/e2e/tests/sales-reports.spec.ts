@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { addDays, DEMO_TODAY, demoMonth, signInToShell } from './helpers';
+import { addDays, DEMO_TODAY, demoMonth, signInToShell, storedSessionCode } from './helpers';
 
 /** Issue 4 part A: the sales screens, days of the week, service-product, services and products analysis. */
 
@@ -192,6 +192,68 @@ test.describe('sales and report screens', () => {
     await expectRows(page.getByRole('table', { name: /^(Products sold|Prodotti venduti)$/ }));
     await open(page, '/days-of-week');
     await expect(page.getByTestId('report-forbidden')).toHaveText(FORBIDDEN);
+  });
+
+  test('the month and year views compare like for like: to date against the same dates last year, days not yet come say so', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signInToShell(page, 'manager');
+    const monthResponse = page.waitForResponse((response) => response.url().includes('/GetSalesDataAnalysisPerMonth/'));
+    await open(page, '/sales-data-analysis-months');
+    const month = await (await monthResponse).json();
+    // The same dates last year: 1 .. DEMO_TODAY's day of DEMO_TODAY's month, a year before.
+    const lastYear = String(Number(DEMO_TODAY.slice(0, 4)) - 1);
+    const sameDateLastYear = `${lastYear}${DEMO_TODAY.slice(4)}`;
+    expect(month.compared).toMatchObject({
+      toDate: DEMO_TODAY,
+      previousFromDate: `${sameDateLastYear.slice(0, 8)}01`,
+      previousToDate: sameDateLastYear,
+      isToDate: true,
+    });
+    // Last year's month per day from the API, summed over the same days.
+    const code = await storedSessionCode(page);
+    const from = `${sameDateLastYear.slice(0, 8)}01`;
+    const to = month.previousYear.toDate;
+    const perDay = await page.request.get(`/api/Stats/GetSalesDataAnalysisPerDay/${to}/${from}/${month.salonId}/${code}`);
+    expect(perDay.ok()).toBe(true);
+    const rows: { day: string; totalRevenue: number }[] = (await perDay.json()).rows;
+    const sameDays =
+      Math.round(rows.filter((row) => row.day <= sameDateLastYear).reduce((sum, row) => sum + row.totalRevenue, 0) * 100) / 100;
+    const wholeMonth = Math.round(rows.reduce((sum, row) => sum + row.totalRevenue, 0) * 100) / 100;
+    expect(sameDays).toBeGreaterThan(0);
+    expect(sameDays).toBeLessThan(wholeMonth);
+    const revenueCard = page
+      .getByTestId('kpi-card')
+      .filter({ hasText: /^Revenue/ })
+      .first();
+    const previousLine = revenueCard.getByTestId('kpi-previous');
+    await expect(previousLine).toHaveAttribute('data-previous', String(sameDays));
+    const shownPrevious = /€([\d,]+\.\d{2})/.exec((await previousLine.innerText()) ?? '')?.[1] ?? '';
+    expect(number(shownPrevious)).toBe(sameDays);
+    const fmt = (day: string) =>
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    await expect(page.getByTestId('compared-span')).toHaveText(
+      `Compared to date with the same dates last year: ${fmt(month.compared.fromDate)} – ${fmt(DEMO_TODAY)} against ${fmt(from)} – ${fmt(sameDateLastYear)}.`,
+    );
+    // The day after today has not come: "Not yet", never EUR 0 or -100 %.
+    const table = page.getByRole('table', { name: 'Days of the month against last year' });
+    const tomorrow = bodyRows(table).filter({ hasText: fmt(addDays(DEMO_TODAY, 1)) });
+    await expect(tomorrow.getByText('Not yet').first()).toBeVisible();
+    await expect(tomorrow).not.toContainText('-100');
+    await expect(table.getByRole('columnheader', { name: /Revenue, same weekday last year/ })).toBeVisible();
+    await shot(page, 'months-like-for-like');
+
+    // The year view: the year to date against the same dates, December not yet come.
+    await open(page, '/sales-data-analysis-year');
+    await expect(page.getByTestId('compared-span')).toContainText(`${fmt(`${DEMO_TODAY.slice(0, 4)}-01-01`)} – ${fmt(DEMO_TODAY)}`);
+    const december = bodyRows(page.getByRole('table', { name: 'Months of the year against last year' })).filter({ hasText: 'December' });
+    await expect(december.getByText('Not yet').first()).toBeVisible();
+    await expect(december).not.toContainText('-100');
+
+    // The client screen says why its revenue is not the other screens' (walk-ins without a client).
+    await open(page, '/sales-data-analysis-clients');
+    await expect(page.getByTestId('without-client-revenue')).toHaveText(/^Sales without a client \(walk-ins\): €[\d,]+\.\d{2}, in no row$/);
   });
 
   test('at 390 px the screens fit without sideways page scroll, and read in Italian', async ({ page }) => {
