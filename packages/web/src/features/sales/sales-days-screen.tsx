@@ -31,7 +31,7 @@ export default function SalesDaysScreen() {
     isEnabled: filters.isRangeValid,
   });
   const status = reportStatusOf(perDay, (data: SalesPerDay) => isSalesEmpty(data.totals));
-  const columns = useMemo(() => dayColumns(t), [t]);
+  const columns = useMemo(() => dayColumns(t, i18n.language, filters.today), [t, i18n.language, filters.today]);
   const [shownRows, setShownRows] = useState<SalesDayRow[]>([]);
   const option = useMemo(() => {
     const rows = perDay.data?.rows ?? [];

@@ -7,19 +7,29 @@ import type { DayComparisonRow } from '../sales-shaping';
 type ComparisonMeasures = Omit<DayComparisonRow, 'dayOfMonth' | 'day' | 'previousDay'>;
 
 /**
- * A column of this period's figures: a period not yet come shows "not yet" (never 0), and its
- * value is empty for sorting, filtering and the export.
+ * A column of a period's figures: a period not yet come (`isNotYetCome`) shows "not yet" (never
+ * 0), and its value is empty for sorting, filtering and the export.
  */
-export function currentColumn<Row extends { notYetCome: boolean }>(
+export function notYetColumn<Row>(
   column: DataTableColumn<Row>,
+  isNotYetCome: (row: Row) => boolean,
   t: TFunction<'sales'>,
   language: string,
 ): DataTableColumn<Row> {
   return {
     ...column,
-    value: (row) => (row.notYetCome ? null : column.value(row)),
-    cell: (row) => (row.notYetCome ? t('comparison.notYet') : formatValue(column.value(row), column.kind ?? 'text', language)),
+    value: (row) => (isNotYetCome(row) ? null : column.value(row)),
+    cell: (row) => (isNotYetCome(row) ? t('comparison.notYet') : formatValue(column.value(row), column.kind ?? 'text', language)),
   };
+}
+
+/** A column of this period's figures in a comparison table (rows flagged notYetCome). */
+export function currentColumn<Row extends { notYetCome: boolean }>(
+  column: DataTableColumn<Row>,
+  t: TFunction<'sales'>,
+  language: string,
+): DataTableColumn<Row> {
+  return notYetColumn(column, (row) => row.notYetCome, t, language);
 }
 
 /**

@@ -6,6 +6,7 @@ import { i18n } from '../../../lib/i18n';
 import type { SalesMeasures } from '../api/use-sales-per-day';
 import { compareDays } from '../sales-shaping';
 import { comparisonColumns } from './comparison-columns';
+import { dayColumns } from './day-columns';
 import { type ComparedSpan, SalesKpis } from './sales-kpis';
 
 beforeAll(async () => {
@@ -68,6 +69,20 @@ describe('periods not yet come', () => {
     const past = screen.getByRole('row', { name: /2026-11-22/ });
     expect(within(past).queryByText('Not yet')).toBeNull();
     expect(within(past).getByText('€100.00')).toBeTruthy();
+  });
+
+  it('shows the days after today as "Not yet" in the per-day table', () => {
+    const t = i18n.getFixedT('en', 'sales');
+    const rows = [
+      { ...measures(100, 2), day: '2026-11-22' },
+      { ...measures(0, 0), day: '2026-11-23' },
+    ];
+    render(<DataTable label="Days" columns={dayColumns(t, 'en', '2026-11-22')} data={rows} getRowId={(row) => row.day} pageSize={0} />);
+    const [past, future] = screen.getAllByRole('row').filter((row) => /Nov 2026/.test(row.textContent ?? ''));
+    expect(within(future as HTMLElement).getAllByText('Not yet')).toHaveLength(8);
+    expect(within(future as HTMLElement).queryByText('€0.00')).toBeNull();
+    expect(within(past as HTMLElement).queryByText('Not yet')).toBeNull();
+    expect(within(past as HTMLElement).getByText('€100.00')).toBeTruthy();
   });
 
   it('says a period not yet come on the KPI cards instead of a change', async () => {
