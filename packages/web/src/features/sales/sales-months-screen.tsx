@@ -6,30 +6,37 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatDay, monthName } from '../../components/format/date-format';
 import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { reportStatusOf } from '../../components/report-frame/report-status';
+import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesPerMonth, useSalesPerMonth } from './api/use-sales-per-month';
+import { useSalesPerYear } from './api/use-sales-per-year';
 import { comparisonColumns } from './components/comparison-columns';
 import { SalesKpis } from './components/sales-kpis';
+import { offeredMonthsOf } from './month-options';
 import { comparisonOption } from './sales-charts';
 import { compareDays, type DayComparisonRow, isSalesEmpty } from './sales-shaping';
+import { salesTotals } from './sales-totals';
 import { usePeriodParam } from './use-period-param';
-
-const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
 /** /sales-data-analysis-months: one month of the salon's current year (?month=1..12) per day, against the same month last year. */
 export default function SalesMonthsScreen() {
   const { t, i18n } = useTranslation('sales');
   const filters = useReportFilters();
   const [gender, setGender] = useGenderFilter();
+  const genderDetail = useGenderDetail(gender);
   // The salon's today, not the device's: the year and the default month are the salon's.
   const { today } = filters;
   const year = Number(today?.slice(0, 4) ?? 0);
-  const [month, setMonth] = usePeriodParam('month', 1, 12, Number(today?.slice(5, 7) ?? 1));
+  // Months up to the salon's today only: a month not yet come has nothing to show.
+  const todayMonth = Number(today?.slice(5, 7) ?? 12);
+  const [month, setMonth] = usePeriodParam('month', 1, todayMonth, todayMonth);
+  // The picker offers the months of the year that have sales (and the one shown, and this one).
+  const perYear = useSalesPerYear({ salonId: filters.salonId, year, gender: 'ALL', isEnabled: today !== undefined });
+  const offeredMonths = offeredMonthsOf(todayMonth, month, perYear.data?.current.rows);
   const perMonth = useSalesPerMonth({ salonId: filters.salonId, year, month, gender, isEnabled: today !== undefined });
   const status = reportStatusOf(
     perMonth,
@@ -63,7 +70,7 @@ export default function SalesMonthsScreen() {
       sx={{ minWidth: 160 }}
       slotProps={{ select: { inputProps: { 'data-testid': 'month-filter' } } }}
     >
-      {MONTHS.map((value) => (
+      {offeredMonths.map((value) => (
         <MenuItem key={value} value={value}>
           {`${monthName(value, i18n.language)} ${year}`}
         </MenuItem>
@@ -85,9 +92,14 @@ export default function SalesMonthsScreen() {
           <GenderFilter value={gender} onChange={setGender} />
         </>
       }
-      exports={{
-        xlsx: () => exportToXlsx(`sales-month-${year}-${String(month).padStart(2, '0')}.xlsx`, t('titles.months'), columns, shownRows),
-      }}
+      table={reportTable({
+        name: 'sales-month',
+        columns,
+        rows: shownRows,
+        totals: salesTotals,
+        period: { label: `${monthName(month, i18n.language)} ${year}`, file: `${year}-${String(month).padStart(2, '0')}` },
+        details: [genderDetail],
+      })}
     >
       {perMonth.data ? (
         <>
@@ -101,6 +113,9 @@ export default function SalesMonthsScreen() {
               label={t('charts.monthComparison', { month: monthName(month, i18n.language), year, previousYear: year - 1 })}
             />
           </Paper>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="weekday-note">
+            {t('comparison.weekdayNote')}
+          </Typography>
           <DataTable
             label={t('tables.months')}
             columns={columns}
@@ -108,6 +123,7 @@ export default function SalesMonthsScreen() {
             getRowId={(row) => String(row.dayOfMonth)}
             pageSize={0}
             onVisibleRowsChange={setShownRows}
+            totals={salesTotals}
           />
         </>
       ) : null}
@@ -123,6 +139,7 @@ function useComparisonColumns(): DataTableColumn<DayComparisonRow>[] {
         id: 'day',
         header: t('columns.day'),
         value: (row) => row.day ?? row.previousDay,
+        kind: 'date',
         cell: (row) => (row.day ? formatDay(row.day, i18n.language) : '–'),
       },
       ...comparisonColumns<DayComparisonRow>(t, i18n.language, 'weekday'),
