@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { EChartsCoreOption } from 'echarts/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { valueAxisLabel } from '../../components/chart/axis-label';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatValue, type ValueKind } from '../../components/format/number-format';
@@ -141,7 +142,7 @@ export default function CheckUpScreen() {
     return {
       tooltip: { trigger: 'axis' },
       grid: { left: 8, right: 16, top: 28, bottom: 8, containLabel: true },
-      xAxis: { type: 'value', min: 0, max: 200, axisLabel: { formatter: '{value} %' } },
+      xAxis: { type: 'value', min: 0, max: 200, axisLabel: valueAxisLabel(language, ' %') },
       yAxis: { type: 'category', data: withTarget.map((item) => t(`kpi.${item.kpi}`)), inverse: true },
       series: [
         {
@@ -161,7 +162,7 @@ export default function CheckUpScreen() {
         },
       ],
     };
-  }, [items, t]);
+  }, [items, t, language]);
 
   const counts = useMemo(() => {
     const byStatus: Record<Status, number> = { ON_TARGET: 0, CLOSE: 0, OFF: 0, NO_TARGET: 0, NO_DATA: 0 };

@@ -1,4 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
+import { countFormatter, valueAxisLabel } from '../../components/chart/axis-label';
 import { barLabelOnTop } from '../../components/chart/bar-label';
 import { formatValue } from '../../components/format/number-format';
 
@@ -21,12 +22,19 @@ export function revenueAndAppointmentsOption(input: {
     xAxis: { type: 'category', data: input.categories, axisLabel: { hideOverlap: true } },
     yAxis: [
       { type: 'value', axisLabel: { formatter: (value: number) => formatValue(value, 'integer', input.language) } },
-      { type: 'value', splitLine: { show: false } },
+      { type: 'value', splitLine: { show: false }, axisLabel: valueAxisLabel(input.language) },
     ],
     series: [
       { name: input.labels.services, type: 'bar', stack: 'revenue', data: input.services, tooltip: { valueFormatter: money } },
       { name: input.labels.products, type: 'bar', stack: 'revenue', data: input.products, tooltip: { valueFormatter: money } },
-      { name: input.labels.appointments, type: 'line', yAxisIndex: 1, data: input.appointments, symbolSize: 4 },
+      {
+        name: input.labels.appointments,
+        type: 'line',
+        yAxisIndex: 1,
+        data: input.appointments,
+        symbolSize: 4,
+        tooltip: { valueFormatter: countFormatter(input.language) },
+      },
     ],
   };
 }

@@ -12,6 +12,7 @@ import { SALON_CONFIG_LIMITS } from '@salon/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { valueAxisLabel } from '../../components/chart/axis-label';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatDateInput, parseDateInput } from '../../components/format/date-format';
@@ -66,7 +67,7 @@ export function validateSetting(texts: Record<Field, string>): { input?: SalonSe
 
 /** /salon-setting: the five growth settings (treatment, colour, haircut, resale, styling), saved one product at a time. */
 export default function SalonSettingScreen() {
-  const { t } = useTranslation('growth');
+  const { t, i18n } = useTranslation('growth');
   const filters = useReportFilters();
   const { roles } = useAuth();
   const canSave = roles.includes('ADMIN') || roles.includes('SUPERADMIN');
@@ -100,15 +101,15 @@ export default function SalonSettingScreen() {
       grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: settings.map((row) => t(`category.${row.category}`)) },
       yAxis: [
-        { type: 'value', max: 100, axisLabel: { formatter: '{value} %' } },
-        { type: 'value', axisLabel: { formatter: '{value}' } },
+        { type: 'value', max: 100, axisLabel: valueAxisLabel(i18n.language, ' %') },
+        { type: 'value', axisLabel: valueAxisLabel(i18n.language) },
       ],
       series: [
         { name: t('setting.field.target'), type: 'bar', data: settings.map((row) => row.target) },
         { name: t('setting.field.reachTargetMonths'), type: 'line', yAxisIndex: 1, data: settings.map((row) => row.reachTargetMonths) },
       ],
     }),
-    [settings, t],
+    [settings, t, i18n.language],
   );
 
   const stored = settings.filter((row) => !row.isDefault).length;

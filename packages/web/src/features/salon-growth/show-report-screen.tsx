@@ -13,6 +13,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { valueAxisLabel } from '../../components/chart/axis-label';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatAxisDay, formatDay, monthName } from '../../components/format/date-format';
@@ -123,7 +124,7 @@ export default function ShowReportScreen() {
       legend: { top: 0 },
       grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: months.map((row) => row.month) },
-      yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value} %' } },
+      yAxis: { type: 'value', min: 0, max: 100, axisLabel: valueAxisLabel(language, ' %') },
       series: [
         { name: t('report.column.actual'), type: 'bar', data: months.map((row) => row.actualPercent) },
         {
@@ -145,7 +146,7 @@ export default function ShowReportScreen() {
         },
       ],
     };
-  }, [report.data, t]);
+  }, [report.data, t, language]);
 
   const data = report.data;
   return (
@@ -420,7 +421,7 @@ function DailySection({
       legend: { top: 0 },
       grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: days.map((day) => formatAxisDay(day.date, i18n.language)) },
-      yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value} %' } },
+      yAxis: { type: 'value', min: 0, max: 100, axisLabel: valueAxisLabel(i18n.language, ' %') },
       series: [
         { name: t('daily.percent'), type: 'bar', data: days.map((day) => day.percent) },
         { name: t('daily.cumulative'), type: 'line', data: days.map((day) => day.cumulativePercent) },

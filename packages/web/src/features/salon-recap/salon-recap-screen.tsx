@@ -12,6 +12,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { countFormatter, valueAxisLabel } from '../../components/chart/axis-label';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatAxisDay, formatDay } from '../../components/format/date-format';
@@ -204,11 +205,11 @@ export default function SalonRecapScreen() {
       series.push({ name: t(`chart.gender.${gender}`), type: 'line', data: dates.map((date) => genderByDay.get(date) ?? 0) });
     }
     return {
-      tooltip: { trigger: 'axis' },
+      tooltip: { trigger: 'axis', valueFormatter: countFormatter(i18n.language) },
       legend: { top: 0 },
       grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: dates.map((date) => formatAxisDay(date, i18n.language)) },
-      yAxis: { type: 'value' },
+      yAxis: { type: 'value', axisLabel: valueAxisLabel(i18n.language) },
       series,
     };
   }, [
