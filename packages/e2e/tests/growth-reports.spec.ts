@@ -280,7 +280,7 @@ async function checkItalianScreens(page: Page) {
   await expect(page.getByText('Media attuale').first()).toBeVisible();
   await shot(page, 'show-report-it');
   await page.goto('/Salon-Recap');
-  await expect(page.getByText('Incasso totale').first()).toBeVisible();
+  await expect(page.getByText('Fatturato', { exact: true }).first()).toBeVisible();
   await page.goto('/salon-setting');
   await expect(page.getByRole('heading', { name: 'Impostazioni di crescita del salone' })).toBeVisible();
 }
