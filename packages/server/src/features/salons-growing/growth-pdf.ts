@@ -51,7 +51,7 @@ const LABELS = {
     recap: 'Riepilogo',
     categoryTitle: (category: string) => `Penetrazione ${category}`,
     columns: {
-      category: 'Categoria',
+      category: 'Linea',
       period: 'Periodo',
       start: 'Partenza',
       averageNow: 'Media attuale',
@@ -62,7 +62,7 @@ const LABELS = {
       month: 'Mese',
       appointments: 'Appuntamenti',
       withCategory: 'Con categoria',
-      actual: 'Effettivo',
+      actual: 'Reale',
       path: 'Percorso',
     },
     yes: 'sì',
