@@ -23,7 +23,7 @@ export const MIN_DAYS_BETWEEN: Readonly<Record<ServiceCategory, number>> = {
 /** A keratin smoothing lasts three to five months. */
 export const MIN_DAYS_BETWEEN_KERATIN = 90;
 /** Usual days between visits, [shortest, longest]: women 4-10 weeks, men 3-6, children 6-10. */
-export const RETURN_DAYS = { FEMALE: [28, 70], MALE: [21, 42], CHILD: [42, 70] } as const;
+const RETURN_DAYS = { FEMALE: [28, 70], MALE: [21, 42], CHILD: [42, 70] } as const;
 /** Each visit comes this much earlier or later than the client's usual interval (relative). */
 const RETURN_JITTER = 0.15;
 /** Share of first-time clients who never come back (DESIGN.md: first-visit retention). */
