@@ -6,31 +6,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/connect.js';
 import { type EmbeddedServer, startEmbeddedServer } from '../db/embedded.js';
+import { runAdmin, withDatabase } from './server-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The server the test databases live on, and the migrated template to copy. */
     testDatabases: { serverUrl: string; template: string };
-  }
-}
-
-function withDatabase(url: string, name: string): string {
-  const next = new URL(url);
-  next.pathname = `/${name}`;
-  return next.toString();
-}
-
-async function admin(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
@@ -44,13 +28,13 @@ export default async function setup(project: TestProject) {
     serverUrl = embedded.url;
   }
   const template = `salon_template_${randomBytes(5).toString('hex')}`;
-  await admin(serverUrl, `CREATE DATABASE ${template}`);
+  await runAdmin(serverUrl, `CREATE DATABASE ${template}`);
   const migrated = await openDatabase({ databaseUrl: withDatabase(serverUrl, template), poolSize: 1 });
   await migrated.close();
   project.provide('testDatabases', { serverUrl, template });
 
   return async () => {
-    await admin(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => {});
+    await runAdmin(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => {});
     await embedded?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };

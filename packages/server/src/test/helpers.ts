@@ -1,32 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/connect.js';
 import type { Db, Role } from '../db/database.js';
 import { hashPassword } from '../lib/password.js';
+import { runAdmin, withDatabase } from './server-admin.js';
 
 /** The server and template database of this test run (test/global-setup.ts). */
 export function testDatabaseServer(): { serverUrl: string; template: string } {
   return inject('testDatabases');
-}
-
-function withDatabase(url: string, name: string): string {
-  const next = new URL(url);
-  next.pathname = `/${name}`;
-  return next.toString();
-}
-
-async function runAdmin(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
