@@ -175,6 +175,7 @@ test.describe('salon growth and report screens (issue 4, part B)', () => {
   test('manager: the check-up new-clients target is monthly and scales with the range', async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, 'manager');
+    // The first week of DEMO_TODAY's month: over, so every day counts.
     const november = demoMonth(0);
     const weekEnd = addDays(november.from, 6);
     await page.goto(`/Check-Up?fromDate=${november.from}&toDate=${weekEnd}`);
@@ -192,11 +193,14 @@ test.describe('salon growth and report screens (issue 4, part B)', () => {
     await expect(newClients.locator('td').nth(1)).toHaveText(`${weekTarget} (140 a month)`);
     await expect(page.getByTestId('target-line-newClients')).toHaveText(`Target for this range: ${weekTarget} (140 a month)`);
     await expect(page.getByTestId('monthly-target-note')).toContainText('set per month');
-    await expect(page.getByTestId('monthly-target-note')).toContainText(`this range is ${months.toFixed(2).replace(/0$/, '')} months`);
+    await expect(page.getByTestId('monthly-target-note')).toContainText(
+      `Length of this range in months: ${months.toFixed(2).replace(/0$/, '')};`,
+    );
     // The editor keeps the monthly value.
     await expect(page.getByTestId('target-newClients')).toHaveValue('140');
-    // A whole month gets the monthly target itself.
-    await page.goto(`/Check-Up?fromDate=${november.from}&toDate=${november.to}`);
+    // A whole month that is over gets the monthly target itself.
+    const october = demoMonth(-1);
+    await page.goto(`/Check-Up?fromDate=${october.from}&toDate=${october.to}`);
     await expect(bodyRows(table).filter({ hasText: 'New clients' }).locator('td').nth(1)).toHaveText('140 (140 a month)', {
       timeout: 60_000,
     });

@@ -93,7 +93,7 @@ export const CheckUpResponse = Type.Object(
     items: Type.Array(CheckUpItem, { description: 'Every KPI, in a fixed order, whether or not it has a target' }),
     monthsInRange: Type.Number({
       description:
-        'The length of the range in months, by the days of the months it covers: each day counts 1 / (days of its month), so a whole calendar month is 1 and 7 days of November are 7/30 (4 decimals). Monthly (count) targets are multiplied by it',
+        "The length of the range in months, by the days of the months it covers, up to the salon's today (days not yet come do not count): each day counts 1 / (days of its month), so a whole calendar month is 1 and 7 days of November are 7/30 (4 decimals). Monthly (count) targets are multiplied by it",
     }),
     updatedAt: Type.Union([Type.String(), Type.Null()], { description: 'When the targets were last saved (ISO instant); null if never' }),
   },

@@ -128,13 +128,22 @@ export async function monthsInRange(db: DbOrTx, from: string, to: string): Promi
 
 /**
  * The check-up: every KPI with target, actual, gap and status. Count KPIs (unit COUNT: new
- * clients) have monthly targets: the range's target is the monthly one x monthsInRange.
+ * clients) have monthly targets: the range's target is the monthly one x monthsInRange, the
+ * months of the range's days up to `today` (days not yet come have no actuals to meet a target).
  */
-export async function getCheckUp(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope): Promise<CheckUp> {
+export async function getCheckUp(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+  gender: GenderScope,
+  today?: string,
+): Promise<CheckUp> {
+  const end = today !== undefined && today < to ? today : to;
   const [actuals, { targets, updatedAt }, months] = await Promise.all([
     getCheckUpActuals(db, salonId, from, to, gender),
     getCheckUpTargets(db, salonId, gender),
-    monthsInRange(db, from, to),
+    end < from ? 0 : monthsInRange(db, from, end),
   ]);
   const items = CHECK_UP_KPI_NAMES.map((kpi) => {
     const savedTarget = targets.get(kpi) ?? null;

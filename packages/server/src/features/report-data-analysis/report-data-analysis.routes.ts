@@ -26,17 +26,17 @@ const ADMIN_LEVEL = REPORT_ACCESS.admin;
 const MANAGERS = [...ROLE_GROUPS.admin, ...ROLE_GROUPS.superadmin];
 
 export async function reportDataAnalysisRoutes(app: FastifyInstance) {
-  /** The check-up range: ?fromDate / ?toDate, each defaulting to the bounds of the salon's current month. */
+  /** The check-up range: ?fromDate / ?toDate, each defaulting to the bounds of the salon's current month; and the salon's today. */
   async function checkUpRange(salonId: number, query: { fromDate?: string; toDate?: string }) {
     let { fromDate: from, toDate: to } = query;
+    const today = await getTodayOfSalon(app.db, app.clock, salonId);
     if (from === undefined || to === undefined) {
-      const today = await getTodayOfSalon(app.db, app.clock, salonId);
       const month = monthRange(Number(today.slice(0, 4)), Number(today.slice(5, 7)));
       from ??= month.from;
       to ??= month.to;
     }
     assertRange(from, to);
-    return { from, to };
+    return { from, to, today };
   }
 
   registerEndpoint(app, getDayOfTheWeek, ADMIN_LEVEL, async ({ params: p }) => {
@@ -64,21 +64,21 @@ export async function reportDataAnalysisRoutes(app: FastifyInstance) {
     return getSalonRecap(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
   });
   registerEndpoint(app, getCheckUpEndpoint, ADMIN_LEVEL, async ({ params: p, query }) => {
-    const { from, to } = await checkUpRange(p.salonId, query);
-    return getCheckUp(app.db, p.salonId, from, to, 'ALL');
+    const { from, to, today } = await checkUpRange(p.salonId, query);
+    return getCheckUp(app.db, p.salonId, from, to, 'ALL', today);
   });
   registerEndpoint(app, getCheckUpGender, ADMIN_LEVEL, async ({ params: p, query }) => {
-    const { from, to } = await checkUpRange(p.salonId, query);
-    return getCheckUp(app.db, p.salonId, from, to, p.gender);
+    const { from, to, today } = await checkUpRange(p.salonId, query);
+    return getCheckUp(app.db, p.salonId, from, to, p.gender, today);
   });
   registerEndpoint(app, addCheckUp, MANAGERS, async ({ params: p, body }) => {
     await saveCheckUpTargets(app.db, p.salonId, 'ALL', body);
-    const { from, to } = await checkUpRange(p.salonId, {});
-    return getCheckUp(app.db, p.salonId, from, to, 'ALL');
+    const { from, to, today } = await checkUpRange(p.salonId, {});
+    return getCheckUp(app.db, p.salonId, from, to, 'ALL', today);
   });
   registerEndpoint(app, addCheckUpGender, MANAGERS, async ({ params: p, body }) => {
     await saveCheckUpTargets(app.db, p.salonId, p.gender, body);
-    const { from, to } = await checkUpRange(p.salonId, {});
-    return getCheckUp(app.db, p.salonId, from, to, p.gender);
+    const { from, to, today } = await checkUpRange(p.salonId, {});
+    return getCheckUp(app.db, p.salonId, from, to, p.gender, today);
   });
 }

@@ -368,6 +368,26 @@ describe('Check-up', () => {
       expect(body).toMatchObject({ fromDate: '2025-03-01', toDate: '2025-03-31' });
       // The same month as the first test: 208 / 4.
       expect(body.items.find((i: { kpi: string }) => i.kpi === 'averageTicket').actual).toBe(52);
+      // A monthly count target counts the days up to today only: 1-18 March = 18/31 = 0.5806 months,
+      // so a monthly 4 new clients is 2.32 for the month so far (C1, C4: 2, close: (2 - 2.32) / 2.32 = -13.79 %)
+      await pinned.app.inject({
+        method: 'POST',
+        url: `${base}/AddCheckUp/${code}/${f.salon1}`,
+        payload: [{ kpi: 'newClients', target: 4 }],
+      });
+      const after = (await pinned.app.inject({ method: 'GET', url: `${base}/GetCheckUp/${code}/${f.salon1}` })).json();
+      expect(after.monthsInRange).toBe(0.5806);
+      expect(after.items.find((i: { kpi: string }) => i.kpi === 'newClients')).toMatchObject({
+        target: 2.32,
+        actual: 2,
+        gapPercent: -13.79,
+        status: 'OFF',
+      });
+      await pinned.app.inject({
+        method: 'POST',
+        url: `${base}/AddCheckUp/${code}/${f.salon1}`,
+        payload: [{ kpi: 'newClients', target: 0 }],
+      });
     } finally {
       await pinned.close();
     }

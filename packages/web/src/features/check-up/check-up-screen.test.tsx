@@ -108,7 +108,7 @@ describe('CheckUpScreen', () => {
     expect((await screen.findByTestId('target-line-newClients', {}, { timeout: 10_000 })).textContent).toBe(
       'Target for this range: 31.61 (140 a month)',
     );
-    expect(screen.getByTestId('monthly-target-note').textContent).toContain('this range is 0.23 months');
+    expect(screen.getByTestId('monthly-target-note').textContent).toContain('Length of this range in months: 0.23;');
     // the editor holds the monthly target, labelled as such
     expect(screen.getByTestId('target-newClients')).toHaveProperty('value', '140');
     expect(screen.getByLabelText('New clients (number per month)')).toBeTruthy();
