@@ -9,7 +9,8 @@ const LAST_MONTH = demoMonth(-1);
 const LAST_MONTH_DAYS = `/sales-data-analysis-days?fromDate=${LAST_MONTH.from}&toDate=${LAST_MONTH.to}`;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/sales-${name}.png`, fullPage: true });
-const bodyRows = (table: Locator) => table.locator('tbody tr');
+/** A table's data rows, without the totals row some tables end with. */
+const bodyRows = (table: Locator) => table.locator('tbody tr:not([data-totals])');
 /** '€12,345.67' -> 12345.67 (the English interface). */
 const number = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
@@ -113,18 +114,26 @@ test.describe('sales and report screens', () => {
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export XLSX' }).click();
     const download = await downloadPromise;
-    expect(download.suggestedFilename()).toBe(`sales-days-${LAST_MONTH.from}-${LAST_MONTH.to}.xlsx`);
+    // The salon and the period name the file; the title, salon, period and gender head the sheet.
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^sales-days_.+_${LAST_MONTH.from}_${LAST_MONTH.to}\\.xlsx$`));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error('no sheet');
-    expect(sheet.getRow(1).getCell(1).value).toBe('Day');
-    expect(sheet.getRow(1).getCell(2).value).toBe('Revenue');
-    expect(sheet.rowCount - 1).toBe(shown);
+    const header = 6;
+    expect(sheet.getCell('A1').value).toBe('Sales per day');
+    expect(sheet.getCell('A2').value).toBe('Salon');
+    expect(sheet.getCell('A3').value).toBe('Period');
+    expect(sheet.getRow(header).getCell(1).value).toBe('Day');
+    expect(sheet.getRow(header).getCell(2).value).toBe('Revenue');
+    // The shown rows, then the totals row.
+    expect(sheet.rowCount - header - 1).toBe(shown);
+    expect(sheet.getRow(sheet.rowCount).getCell(1).value).toBe('Total');
     const exportedRevenue: number[] = [];
     const exportedAppointments: number[] = [];
     sheet.eachRow((row, index) => {
-      if (index === 1) return;
+      if (index <= header || index === sheet.rowCount) return;
+      expect(row.getCell(1).value).toBeInstanceOf(Date);
       exportedRevenue.push(Number(row.getCell(2).value));
       exportedAppointments.push(Number(row.getCell(5).value));
     });
