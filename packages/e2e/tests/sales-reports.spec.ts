@@ -71,7 +71,7 @@ test.describe('sales and report screens', () => {
     const table = page.getByRole('table', { name: 'Sales per day' });
     await expect(bodyRows(table)).toHaveCount(LAST_MONTH.days);
     const allRevenue = (await kpiValues(page))[0] ?? 0;
-    await page.getByRole('combobox', { name: 'Clients', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Client gender', exact: true }).click();
     await page.getByRole('option', { name: 'Women' }).click();
     await expect(page).toHaveURL(/gender=FEMALE/);
     await expect.poll(async () => (await kpiValues(page))[0]).toBeLessThan(allRevenue);
