@@ -57,14 +57,17 @@ test.describe('salon listing', () => {
     // The export writes exactly the rows shown after the filter.
     const shownNames = await columnTexts(table, 0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export XLSX' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^salon-listing-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(/^salon-listing_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Salon', 'City', 'Revenue', 'Appointments', 'Average ticket']);
+    // The title and the period head the sheet; the column headers follow an empty row.
+    expect(sheet.getCell('A1').value).toBe('Salon listing');
+    expect(sheet.getCell('A2').value).toBe('Period');
+    expect(sheet.getRow(4).values).toEqual([undefined, 'Salon', 'City', 'Revenue', 'Appointments', 'Average ticket']);
     const exportedNames: string[] = [];
     sheet.eachRow((row, index) => {
-      if (index > 1) exportedNames.push(String(row.getCell(1).value));
+      if (index > 4) exportedNames.push(String(row.getCell(1).value));
     });
     expect(exportedNames).toEqual(shownNames);
     await expect(page.getByRole('button', { name: 'Export XLSX' })).toBeEnabled();

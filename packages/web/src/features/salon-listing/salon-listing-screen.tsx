@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { DataTable } from '../../components/data-table/data-table';
+import { exportToCsv } from '../../components/export/export-to-csv';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
 import { formatDay } from '../../components/format/date-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
@@ -91,11 +92,16 @@ export default function SalonListingScreen() {
 }
 
 function SalonListing({ overview }: { overview: SalonOverview }) {
-  const { t } = useTranslation('salon-listing');
+  const { t, i18n } = useTranslation('salon-listing');
   const navigate = useNavigate();
   const { salonId: currentSalonId, setSalonId } = useCurrentSalon();
   const [shownRows, setShownRows] = useState<SalonOverviewRow[]>(overview.salons);
   const totals = useMemo(() => chainTotals(overview.salons), [overview.salons]);
+  // The chain, not one salon: the heading and the file name say the period (as the reports' do).
+  const { t: tc } = useTranslation('components');
+  const periodLabel = `${formatDay(overview.fromDate, i18n.language)} – ${formatDay(overview.toDate, i18n.language)}`;
+  const heading = { title: t('title'), lines: [[tc('export.period'), periodLabel]] as const };
+  const fileName = `salon-listing_${overview.fromDate}_${overview.toDate}`;
 
   const openReports = useCallback(
     (salon: SalonOverviewRow) => {
@@ -152,10 +158,15 @@ function SalonListing({ overview }: { overview: SalonOverview }) {
           <KpiCard label={t('kpi.averageTicket')} value={totals.averageTicket} format="money" definition={t('definitions.averageTicket')} />
         </Grid>
       </Grid>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, mb: 1 }}>
         <ExportButton
           kind="xlsx"
-          run={() => exportToXlsx(`salon-listing-${overview.toDate}.xlsx`, t('sheetName'), columns, shownRows)}
+          run={() => exportToXlsx(`${fileName}.xlsx`, t('sheetName'), columns, shownRows, heading)}
+          disabled={shownRows.length === 0}
+        />
+        <ExportButton
+          kind="csv"
+          run={() => exportToCsv(`${fileName}.csv`, columns, shownRows, i18n.language)}
           disabled={shownRows.length === 0}
         />
       </Stack>
