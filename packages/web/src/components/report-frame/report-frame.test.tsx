@@ -346,3 +346,32 @@ describe('ExportButton', () => {
     expect((screen.getByRole('button', { name: 'Export PDF' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
+
+describe('exportDescription (what a report export says above its table and how its file is named)', () => {
+  it('names the salon and the period in the heading and the file name', async () => {
+    const { exportDescription } = await import('./report-table-export');
+    const context = {
+      title: 'Sales per day',
+      salonName: 'Salone Città Alta',
+      fromDate: '2026-10-01',
+      toDate: '2026-10-31',
+      language: 'en',
+      labels: { salon: 'Salon', period: 'Period' },
+    };
+    expect(exportDescription({ name: 'sales-days', details: [['Client gender', 'Women']] }, context)).toEqual({
+      heading: {
+        title: 'Sales per day',
+        lines: [
+          ['Salon', 'Salone Città Alta'],
+          ['Period', '1 Oct 2026 – 31 Oct 2026'],
+          ['Client gender', 'Women'],
+        ],
+      },
+      fileName: 'sales-days_Salone-Città-Alta_2026-10-01_2026-10-31',
+    });
+    expect(exportDescription({ name: 'sales-year', period: { label: '2026', file: '2026' } }, context).fileName).toBe(
+      'sales-year_Salone-Città-Alta_2026',
+    );
+    expect(exportDescription({ name: 'Salon-Settings', period: null }, context).heading.lines).toEqual([['Salon', 'Salone Città Alta']]);
+  });
+});
