@@ -114,7 +114,8 @@ describe('SalonRecapScreen', () => {
       .getAllByRole('row')
       .slice(2)
       .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
-    expect(days).toEqual(['2026-01-15', '2026-02-01', '2026-03-01']);
+    // Days in the interface language's format, as on every other table (issue 9, item 6).
+    expect(days).toEqual(['15 Jan 2026', '1 Feb 2026', '1 Mar 2026']);
   });
 
   it('adds a comparison period and a gender set, each merged on its own', async () => {

@@ -168,7 +168,7 @@ export default function SalonRecapScreen() {
 
   const columns = useMemo<DataTableColumn<RecapRow>[]>(
     () => [
-      { id: 'day', header: t('column.day'), value: (row) => row.day },
+      { id: 'day', header: t('column.day'), value: (row) => row.day, kind: 'date' },
       { id: 'revenue', header: t('column.revenue'), value: (row) => row.revenue, kind: 'money' },
       { id: 'services', header: t('column.services'), value: (row) => row.services, kind: 'money' },
       { id: 'servicesRecommended', header: t('column.servicesRecommended'), value: (row) => row.servicesRecommended, kind: 'money' },
