@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { addDays, demoMonth, signIn } from './helpers';
+import { addDays, chooseLanguage, demoMonth, signIn } from './helpers';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -275,17 +275,12 @@ test.describe('salon growth and report screens (issue 4, part B)', () => {
 
   test('the screens speak Italian', async ({ page }) => {
     await signIn(page, 'manager');
-    const chooseLanguage = async (name: string) => {
-      await page.getByTestId('language-switcher').click();
-      await page.getByRole('menuitem', { name }).click();
-      await expect(page.getByTestId('language-switcher')).toHaveText(name === 'Italiano' ? 'it' : 'en');
-    };
     // The choice is saved to the user: switched back at the end so the other tests keep their English manager.
-    await chooseLanguage('Italiano');
+    await chooseLanguage(page, 'Italiano');
     try {
       await checkItalianScreens(page);
     } finally {
-      await chooseLanguage('English');
+      await chooseLanguage(page, 'English');
     }
   });
 });

@@ -83,6 +83,13 @@ export async function signInToShell(page: Page, username: string) {
   await expect(page.getByTestId(username === 'noroles' ? 'no-roles-screen' : 'shell')).toBeVisible();
 }
 
+/** Switches the interface language from the toolbar (saved to the signed-in user) and waits for it. */
+export async function chooseLanguage(page: Page, name: 'Italiano' | 'English') {
+  await page.getByTestId('language-switcher').click();
+  await page.getByRole('menuitem', { name }).click();
+  await expect(page.getByTestId('language-switcher')).toHaveText(name === 'Italiano' ? 'it' : 'en');
+}
+
 export async function storedSessionCode(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('session_code'));
 }

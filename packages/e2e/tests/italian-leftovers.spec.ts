@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signInToShell } from './helpers';
+import { chooseLanguage, signInToShell } from './helpers';
 
 /** Reports take their time on a busy machine: a long wait for their data, not for the words. */
 const LOADED = { timeout: 45_000 };
@@ -49,13 +49,8 @@ test.describe('Italian screens: no English leftovers (issue 9, item 9)', () => {
   test('chart labels, status words and one word for revenue', async ({ page }) => {
     test.setTimeout(180_000);
     await signInToShell(page, 'manager');
-    const chooseLanguage = async (name: string) => {
-      await page.getByTestId('language-switcher').click();
-      await page.getByRole('menuitem', { name }).click();
-      await expect(page.getByTestId('language-switcher')).toHaveText(name === 'Italiano' ? 'it' : 'en');
-    };
     // The choice is saved to the user: switched back at the end so the other tests keep their English manager.
-    await chooseLanguage('Italiano');
+    await chooseLanguage(page, 'Italiano');
     try {
       await recordCanvasText(page);
       // Bar labels with the k suffix use the decimal comma: '82,2k', never '82.2k'.
@@ -84,7 +79,7 @@ test.describe('Italian screens: no English leftovers (issue 9, item 9)', () => {
       await expect(page.getByText('Fatturato', { exact: true }).first()).toBeVisible(LOADED);
       await expectNoEnglishLeftovers(page, '/sales-data-analysis');
     } finally {
-      await chooseLanguage('English');
+      await chooseLanguage(page, 'English');
     }
   });
 });
