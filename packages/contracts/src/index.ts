@@ -1,4 +1,5 @@
 export * from './common/endpoint.js';
+export * from './common/gendered-report.js';
 export * from './common/schemas.js';
 export * from './health/health.js';
 export * from './permissions/permissions.js';
@@ -13,6 +14,6 @@ export * from './service-analysis/service-analysis.js';
 export * from './sessions/sessions.js';
 export * from './stats/client-history.js';
 export * from './stats/discounts.js';
-export { AmountsBlock, GenderBucket, GenderParam, GenderScope, SalesMeasures } from './stats/report-fields.js';
+export { AmountsBlock, GenderBucket, SalesMeasures } from './stats/report-fields.js';
 export * from './stats/sales-analysis.js';
 export * from './users/users.js';

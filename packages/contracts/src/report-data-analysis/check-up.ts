@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { defineEndpoint } from '../common/endpoint.js';
+import { GenderScope, genderedReport } from '../common/gendered-report.js';
 import { SalonId, SessionCode } from '../common/schemas.js';
-import { date, GenderParam, GenderScope, RangeFields } from '../stats/report-fields.js';
+import { date, RangeFields } from '../stats/report-fields.js';
 
 const TAGS = ['ReportDataAnalysis'];
 
@@ -126,43 +126,41 @@ export const CheckUpBody = Type.Array(CheckUpTargetInput, {
 
 const S = { SESSIONCODE: SessionCode };
 
-export const getCheckUp = defineEndpoint({
+/** The check-up, plain and per client gender (each with its own targets). */
+export const getCheckUpReport = genderedReport({
   method: 'GET',
-  path: '/api/ReportDataAnalysis/GetCheckUp/{SESSIONCODE}/{salonId}',
-  summary: 'Check-up: every KPI with its target, the actual for ?fromDate..?toDate (default the current month) and a status',
   tags: TAGS,
-  params: Type.Object({ ...S, salonId: SalonId }),
+  params: { ...S, salonId: SalonId },
   querystring: CheckUpQuery,
   response: CheckUpResponse,
+  all: {
+    path: '/api/ReportDataAnalysis/GetCheckUp/{SESSIONCODE}/{salonId}',
+    summary: 'Check-up: every KPI with its target, the actual for ?fromDate..?toDate (default the current month) and a status',
+  },
+  byGender: {
+    path: '/api/ReportDataAnalysis/GetCheckUpGender/{SESSIONCODE}/{salonId}/{gender}',
+    summary:
+      'Check-up for clients of one gender: its own targets, actuals over that gender (utilisation: their booked hours over all shift hours)',
+  },
 });
+export const getCheckUp = getCheckUpReport.all;
+export const getCheckUpGender = getCheckUpReport.byGender;
 
-export const getCheckUpGender = defineEndpoint({
-  method: 'GET',
-  path: '/api/ReportDataAnalysis/GetCheckUpGender/{SESSIONCODE}/{salonId}/{gender}',
-  summary:
-    'Check-up for clients of one gender: its own targets, actuals over that gender (utilisation: their booked hours over all shift hours)',
-  tags: TAGS,
-  params: Type.Object({ ...S, salonId: SalonId, gender: GenderParam }),
-  querystring: CheckUpQuery,
-  response: CheckUpResponse,
-});
-
-export const addCheckUp = defineEndpoint({
+/** Setting check-up targets, for all clients or one client gender; answers that check-up. */
+export const addCheckUpReport = genderedReport({
   method: 'POST',
-  path: '/api/ReportDataAnalysis/AddCheckUp/{SESSIONCODE}/{salonId}',
-  summary: 'Set check-up targets (ADMIN or SUPERADMIN); answers the check-up of the current month',
   tags: TAGS,
-  params: Type.Object({ ...S, salonId: SalonId }),
+  params: { ...S, salonId: SalonId },
   body: CheckUpBody,
   response: CheckUpResponse,
+  all: {
+    path: '/api/ReportDataAnalysis/AddCheckUp/{SESSIONCODE}/{salonId}',
+    summary: 'Set check-up targets (ADMIN or SUPERADMIN); answers the check-up of the current month',
+  },
+  byGender: {
+    path: '/api/ReportDataAnalysis/AddCheckUpGender/{SESSIONCODE}/{salonId}/{gender}',
+    summary: 'Set the check-up targets of one client gender (ADMIN or SUPERADMIN); answers that check-up for the current month',
+  },
 });
-
-export const addCheckUpGender = defineEndpoint({
-  method: 'POST',
-  path: '/api/ReportDataAnalysis/AddCheckUpGender/{SESSIONCODE}/{salonId}/{gender}',
-  summary: 'Set the check-up targets of one client gender (ADMIN or SUPERADMIN); answers that check-up for the current month',
-  tags: TAGS,
-  params: Type.Object({ ...S, salonId: SalonId, gender: GenderParam }),
-  body: CheckUpBody,
-  response: CheckUpResponse,
-});
+export const addCheckUp = addCheckUpReport.all;
+export const addCheckUpGender = addCheckUpReport.byGender;

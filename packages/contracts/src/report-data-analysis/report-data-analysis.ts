@@ -1,17 +1,7 @@
 import { Type } from 'typebox';
-import { defineEndpoint } from '../common/endpoint.js';
+import { GenderScope, genderedReport } from '../common/gendered-report.js';
 import { SalonId, SessionCode } from '../common/schemas.js';
-import {
-  count,
-  date,
-  euros,
-  GenderParam,
-  GenderScope,
-  percentOrNull,
-  RangeFields,
-  SalesMeasures,
-  SalesMeasuresFields,
-} from '../stats/report-fields.js';
+import { count, date, euros, percentOrNull, RangeFields, SalesMeasures, SalesMeasuresFields } from '../stats/report-fields.js';
 
 const TAGS = ['ReportDataAnalysis'];
 const S = { SESSIONCODE: SessionCode };
@@ -59,23 +49,23 @@ const FromToParams = {
   salonId: SalonId,
 };
 
-export const getDayOfTheWeek = defineEndpoint({
+/** Days of the week, plain and per client gender. */
+export const getDayOfTheWeekReport = genderedReport({
   method: 'GET',
-  path: '/api/ReportDataAnalysis/GetDayOftheWeek/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}',
-  summary: 'Days of the week: the sales measures of the range grouped Monday..Sunday',
   tags: TAGS,
-  params: Type.Object({ ...S, ...RangeParams }),
+  params: { ...S, ...RangeParams },
   response: DayOfWeekResponse,
+  all: {
+    path: '/api/ReportDataAnalysis/GetDayOftheWeek/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}',
+    summary: 'Days of the week: the sales measures of the range grouped Monday..Sunday',
+  },
+  byGender: {
+    path: '/api/ReportDataAnalysis/GetDayOftheWeek/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}/{gender}',
+    summary: 'Days of the week restricted to clients of one gender (gender appended to the path)',
+  },
 });
-
-export const getDayOfTheWeekGender = defineEndpoint({
-  method: 'GET',
-  path: '/api/ReportDataAnalysis/GetDayOftheWeek/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}/{gender}',
-  summary: 'Days of the week restricted to clients of one gender (gender appended to the path)',
-  tags: TAGS,
-  params: Type.Object({ ...S, ...RangeParams, gender: GenderParam }),
-  response: DayOfWeekResponse,
-});
+export const getDayOfTheWeek = getDayOfTheWeekReport.all;
+export const getDayOfTheWeekGender = getDayOfTheWeekReport.byGender;
 
 // ---------- Report data (service-product) ----------
 
@@ -127,23 +117,23 @@ export const ReportDataResponse = Type.Object(
   { description: 'Service-product report: revenue, quantity and share per category and per item' },
 );
 
-export const getReportDataAnalysis = defineEndpoint({
+/** The service-product report, plain and per client gender. */
+export const getReportDataAnalysisReport = genderedReport({
   method: 'GET',
-  path: '/api/ReportDataAnalysis/GetReportDataAnalysis/{SESSIONCODE}/{from}/{to}/{salonId}',
-  summary: 'Service-product report: revenue, quantity and share per category and per service / product over a range',
   tags: TAGS,
-  params: Type.Object({ ...S, ...FromToParams }),
+  params: { ...S, ...FromToParams },
   response: ReportDataResponse,
+  all: {
+    path: '/api/ReportDataAnalysis/GetReportDataAnalysis/{SESSIONCODE}/{from}/{to}/{salonId}',
+    summary: 'Service-product report: revenue, quantity and share per category and per service / product over a range',
+  },
+  byGender: {
+    path: '/api/ReportDataAnalysis/GetReportDataAnalysisGender/{SESSIONCODE}/{from}/{to}/{salonId}/{gender}',
+    summary: 'Service-product report restricted to clients of one gender',
+  },
 });
-
-export const getReportDataAnalysisGender = defineEndpoint({
-  method: 'GET',
-  path: '/api/ReportDataAnalysis/GetReportDataAnalysisGender/{SESSIONCODE}/{from}/{to}/{salonId}/{gender}',
-  summary: 'Service-product report restricted to clients of one gender',
-  tags: TAGS,
-  params: Type.Object({ ...S, ...FromToParams, gender: GenderParam }),
-  response: ReportDataResponse,
-});
+export const getReportDataAnalysis = getReportDataAnalysisReport.all;
+export const getReportDataAnalysisGender = getReportDataAnalysisReport.byGender;
 
 // ---------- Salon recap ----------
 
@@ -229,20 +219,20 @@ export const SalonRecapResponse = Type.Object(
   { description: 'Salon recap (SPEC.md §3): per day, products and services checked out vs recommended, discounts and client counts' },
 );
 
-export const getSalonRecap = defineEndpoint({
+/** The salon recap, plain and per client gender. */
+export const getSalonRecapReport = genderedReport({
   method: 'GET',
-  path: '/api/ReportDataAnalysis/GetSalonRecap/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}',
-  summary: 'Salon recap per day: checked-out vs recommended amounts and quantities, discounts, appointment and client counts',
   tags: TAGS,
-  params: Type.Object({ ...S, ...RangeParams }),
+  params: { ...S, ...RangeParams },
   response: SalonRecapResponse,
+  all: {
+    path: '/api/ReportDataAnalysis/GetSalonRecap/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}',
+    summary: 'Salon recap per day: checked-out vs recommended amounts and quantities, discounts, appointment and client counts',
+  },
+  byGender: {
+    path: '/api/ReportDataAnalysis/GetSalonRecapGender/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}/{gender}',
+    summary: 'Salon recap restricted to clients of one gender',
+  },
 });
-
-export const getSalonRecapGender = defineEndpoint({
-  method: 'GET',
-  path: '/api/ReportDataAnalysis/GetSalonRecapGender/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}/{gender}',
-  summary: 'Salon recap restricted to clients of one gender',
-  tags: TAGS,
-  params: Type.Object({ ...S, ...RangeParams, gender: GenderParam }),
-  response: SalonRecapResponse,
-});
+export const getSalonRecap = getSalonRecapReport.all;
+export const getSalonRecapGender = getSalonRecapReport.byGender;

@@ -18,17 +18,7 @@ export const percentOrNull = (description: string) =>
     description: `${description}. Per cent, 2 decimals; null when there is nothing to divide by`,
   });
 
-/** The gender path parameter of the *Gender variants. */
-export const GenderParam = Type.Union([Type.Literal('MALE'), Type.Literal('FEMALE')], {
-  description:
-    'Only clients of this gender count. Lines without a client, or whose client has no gender, are in neither gender (they count only in the all-genders reports)',
-});
-
-/** Which clients a report counted. */
-export const GenderScope = Type.Union([Type.Literal('ALL'), Type.Literal('MALE'), Type.Literal('FEMALE')], {
-  description:
-    'Which clients the numbers cover: ALL (everyone, including walk-ins without a client and clients with no gender) or one client gender',
-});
+export { GenderParam, GenderScope } from '../common/gendered-report.js';
 
 /** Gender of a client as a report bucket: UNKNOWN = no client on the line, or a client with no gender. */
 export const GenderBucket = Type.Union([Type.Literal('MALE'), Type.Literal('FEMALE'), Type.Literal('UNKNOWN')], {

@@ -1,18 +1,8 @@
 import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
+import { GenderParam, GenderScope, genderedReport } from '../common/gendered-report.js';
 import { SalonId, SessionCode } from '../common/schemas.js';
-import {
-  count,
-  date,
-  euros,
-  GenderBucket,
-  GenderParam,
-  GenderScope,
-  percentOrNull,
-  RangeFields,
-  SalesMeasures,
-  SalesMeasuresFields,
-} from './report-fields.js';
+import { count, date, euros, GenderBucket, percentOrNull, RangeFields, SalesMeasures, SalesMeasuresFields } from './report-fields.js';
 
 const TAGS = ['Stats'];
 const Month = Type.Integer({ minimum: 1, maximum: 12, description: 'Month 1..12' });
@@ -197,30 +187,24 @@ export const SalesPerClientResponse = Type.Object(
 
 const SessionField = { SESSIONCODE: SessionCode };
 
-export const salesPerDay = defineEndpoint({
+/** Sales per day, plain and per client gender (one definition, both SPEC.md paths). */
+export const salesPerDayReport = genderedReport({
   method: 'GET',
-  path: '/api/Stats/GetSalesDataAnalysisPerDay/{toDate}/{fromDate}/{salonId}/{SESSIONCODE}',
-  summary:
-    'Sales per day over a range (note: toDate comes before fromDate in the path): revenue split services/products, DONE appointments, distinct clients, new clients, average ticket, discounts; per day and in total',
   tags: TAGS,
-  params: Type.Object({ toDate: RangeFields.toDate, fromDate: RangeFields.fromDate, salonId: SalonId, ...SessionField }),
+  params: { toDate: RangeFields.toDate, fromDate: RangeFields.fromDate, salonId: SalonId, ...SessionField },
   response: SalesPerDayResponse,
+  all: {
+    path: '/api/Stats/GetSalesDataAnalysisPerDay/{toDate}/{fromDate}/{salonId}/{SESSIONCODE}',
+    summary:
+      'Sales per day over a range (note: toDate comes before fromDate in the path): revenue split services/products, DONE appointments, distinct clients, new clients, average ticket, discounts; per day and in total',
+  },
+  byGender: {
+    path: '/api/Stats/GetSalesDataAnalysisPerDayGender/{gender}/{toDate}/{fromDate}/{salonId}/{SESSIONCODE}',
+    summary: 'GetSalesDataAnalysisPerDay restricted to clients of one gender (gender first in the path)',
+  },
 });
-
-export const salesPerDayGender = defineEndpoint({
-  method: 'GET',
-  path: '/api/Stats/GetSalesDataAnalysisPerDayGender/{gender}/{toDate}/{fromDate}/{salonId}/{SESSIONCODE}',
-  summary: 'GetSalesDataAnalysisPerDay restricted to clients of one gender (gender first in the path)',
-  tags: TAGS,
-  params: Type.Object({
-    gender: GenderParam,
-    toDate: RangeFields.toDate,
-    fromDate: RangeFields.fromDate,
-    salonId: SalonId,
-    ...SessionField,
-  }),
-  response: SalesPerDayResponse,
-});
+export const salesPerDay = salesPerDayReport.all;
+export const salesPerDayGender = salesPerDayReport.byGender;
 
 const YearQuery = Type.Object({
   year: Type.Optional(
@@ -228,43 +212,42 @@ const YearQuery = Type.Object({
   ),
 });
 
-export const salesPerMonth = defineEndpoint({
+/** Sales of a month with the same month a year before, plain and per client gender. */
+export const salesPerMonthReport = genderedReport({
   method: 'GET',
-  path: '/api/Stats/GetSalesDataAnalysisPerMonth/{month}/{salonId}/{SESSIONCODE}',
-  summary: 'Sales of month {month} (1..12) of the current year (or ?year=), per day, with the same month of the previous year',
   tags: TAGS,
-  params: Type.Object({ month: Month, salonId: SalonId, ...SessionField }),
+  params: { month: Month, salonId: SalonId, ...SessionField },
   querystring: YearQuery,
   response: SalesPerMonthResponse,
+  all: {
+    path: '/api/Stats/GetSalesDataAnalysisPerMonth/{month}/{salonId}/{SESSIONCODE}',
+    summary: 'Sales of month {month} (1..12) of the current year (or ?year=), per day, with the same month of the previous year',
+  },
+  byGender: {
+    path: '/api/Stats/GetSalesDataAnalysisPerMonthGender/{gender}/{month}/{salonId}/{SESSIONCODE}',
+    summary: 'GetSalesDataAnalysisPerMonth restricted to clients of one gender (gender first in the path)',
+  },
 });
+export const salesPerMonth = salesPerMonthReport.all;
+export const salesPerMonthGender = salesPerMonthReport.byGender;
 
-export const salesPerMonthGender = defineEndpoint({
+/** Sales of a year per month with the year before, plain and per client gender. */
+export const salesPerYearReport = genderedReport({
   method: 'GET',
-  path: '/api/Stats/GetSalesDataAnalysisPerMonthGender/{gender}/{month}/{salonId}/{SESSIONCODE}',
-  summary: 'GetSalesDataAnalysisPerMonth restricted to clients of one gender (gender first in the path)',
   tags: TAGS,
-  params: Type.Object({ gender: GenderParam, month: Month, salonId: SalonId, ...SessionField }),
-  querystring: YearQuery,
-  response: SalesPerMonthResponse,
-});
-
-export const salesPerYear = defineEndpoint({
-  method: 'GET',
-  path: '/api/Stats/GetSalesDataAnalysisPerYear/{year}/{salonId}/{SESSIONCODE}',
-  summary: 'Sales of a calendar year per month, with the previous year',
-  tags: TAGS,
-  params: Type.Object({ year: Year, salonId: SalonId, ...SessionField }),
+  params: { year: Year, salonId: SalonId, ...SessionField },
   response: SalesPerYearResponse,
+  all: {
+    path: '/api/Stats/GetSalesDataAnalysisPerYear/{year}/{salonId}/{SESSIONCODE}',
+    summary: 'Sales of a calendar year per month, with the previous year',
+  },
+  byGender: {
+    path: '/api/Stats/GetSalesDataAnalysisPerYearGender/{gender}/{year}/{salonId}/{SESSIONCODE}',
+    summary: 'GetSalesDataAnalysisPerYear restricted to clients of one gender (gender first in the path)',
+  },
 });
-
-export const salesPerYearGender = defineEndpoint({
-  method: 'GET',
-  path: '/api/Stats/GetSalesDataAnalysisPerYearGender/{gender}/{year}/{salonId}/{SESSIONCODE}',
-  summary: 'GetSalesDataAnalysisPerYear restricted to clients of one gender (gender first in the path)',
-  tags: TAGS,
-  params: Type.Object({ gender: GenderParam, year: Year, salonId: SalonId, ...SessionField }),
-  response: SalesPerYearResponse,
-});
+export const salesPerYear = salesPerYearReport.all;
+export const salesPerYearGender = salesPerYearReport.byGender;
 
 export const salesByGender = defineEndpoint({
   method: 'GET',

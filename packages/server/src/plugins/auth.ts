@@ -1,4 +1,4 @@
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@salon/contracts';
+import type { BodyOf, Endpoint, Gender, GenderedReport, ParamsOf, QueryOf, ResponseOf } from '@salon/contracts';
 import { toRoutePath } from '@salon/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -182,5 +182,27 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         request,
         reply,
       ),
+  });
+}
+
+/** What a gendered report's handler receives: the plain endpoint's input and which clients to count. */
+export type GenderedInput<G extends GenderedReport> = EndpointInput<G['all']> & { gender: Gender };
+
+/**
+ * Registers both endpoints of a plain/gender pair (contracts' `genderedReport`) with one handler:
+ * the plain path answers `gender: 'ALL'`, the gender path its {gender}.
+ */
+export function registerGenderedReport<G extends GenderedReport>(
+  app: FastifyInstance,
+  report: G,
+  access: Access,
+  handler: (input: GenderedInput<G>, request: FastifyRequest, reply: FastifyReply) => Promise<ResponseOf<G['all']> | FastifyReply>,
+): void {
+  registerEndpoint(app, report.all, access, (input, request, reply) =>
+    handler({ ...(input as EndpointInput<G['all']>), gender: 'ALL' }, request, reply),
+  );
+  registerEndpoint(app, report.byGender, access, (input, request, reply) => {
+    const { gender, ...params } = input.params as { gender: Gender };
+    return handler({ ...(input as unknown as EndpointInput<G['all']>), params: params as ParamsOf<G['all']>, gender }, request, reply);
   });
 }

@@ -1,19 +1,14 @@
 import {
-  addCheckUp,
-  addCheckUpGender,
-  getCheckUp as getCheckUpEndpoint,
-  getCheckUpGender,
-  getDayOfTheWeek,
-  getDayOfTheWeekGender,
-  getReportDataAnalysis,
-  getReportDataAnalysisGender,
-  getSalonRecap as getSalonRecapEndpoint,
-  getSalonRecapGender,
+  addCheckUpReport,
+  getCheckUpReport,
+  getDayOfTheWeekReport,
+  getReportDataAnalysisReport,
+  getSalonRecapReport,
   REPORT_ACCESS,
   ROLE_GROUPS,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../plugins/auth.js';
+import { registerGenderedReport } from '../../plugins/auth.js';
 import { getTodayOfSalon } from '../salons/salons.query.js';
 import { assertRange, monthRange } from '../stats/report-range.js';
 import { getCheckUp, saveCheckUpTargets } from './check-up.query.js';
@@ -39,46 +34,25 @@ export async function reportDataAnalysisRoutes(app: FastifyInstance) {
     return { from, to, today };
   }
 
-  registerEndpoint(app, getDayOfTheWeek, ADMIN_LEVEL, async ({ params: p }) => {
+  registerGenderedReport(app, getDayOfTheWeekReport, ADMIN_LEVEL, async ({ params: p, gender }) => {
     assertRange(p.fromDate, p.toDate);
-    return getDayOfWeek(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
+    return getDayOfWeek(app.db, p.salonId, p.fromDate, p.toDate, gender);
   });
-  registerEndpoint(app, getDayOfTheWeekGender, ADMIN_LEVEL, async ({ params: p }) => {
-    assertRange(p.fromDate, p.toDate);
-    return getDayOfWeek(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
-  });
-  registerEndpoint(app, getReportDataAnalysis, ADMIN_LEVEL, async ({ params: p }) => {
+  registerGenderedReport(app, getReportDataAnalysisReport, ADMIN_LEVEL, async ({ params: p, gender }) => {
     assertRange(p.from, p.to, ['from', 'to']);
-    return getReportData(app.db, p.salonId, p.from, p.to, 'ALL');
+    return getReportData(app.db, p.salonId, p.from, p.to, gender);
   });
-  registerEndpoint(app, getReportDataAnalysisGender, ADMIN_LEVEL, async ({ params: p }) => {
-    assertRange(p.from, p.to, ['from', 'to']);
-    return getReportData(app.db, p.salonId, p.from, p.to, p.gender);
-  });
-  registerEndpoint(app, getSalonRecapEndpoint, ADMIN_LEVEL, async ({ params: p }) => {
+  registerGenderedReport(app, getSalonRecapReport, ADMIN_LEVEL, async ({ params: p, gender }) => {
     assertRange(p.fromDate, p.toDate);
-    return getSalonRecap(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
+    return getSalonRecap(app.db, p.salonId, p.fromDate, p.toDate, gender);
   });
-  registerEndpoint(app, getSalonRecapGender, ADMIN_LEVEL, async ({ params: p }) => {
-    assertRange(p.fromDate, p.toDate);
-    return getSalonRecap(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
-  });
-  registerEndpoint(app, getCheckUpEndpoint, ADMIN_LEVEL, async ({ params: p, query }) => {
+  registerGenderedReport(app, getCheckUpReport, ADMIN_LEVEL, async ({ params: p, query, gender }) => {
     const { from, to, today } = await checkUpRange(p.salonId, query);
-    return getCheckUp(app.db, p.salonId, from, to, 'ALL', today);
+    return getCheckUp(app.db, p.salonId, from, to, gender, today);
   });
-  registerEndpoint(app, getCheckUpGender, ADMIN_LEVEL, async ({ params: p, query }) => {
-    const { from, to, today } = await checkUpRange(p.salonId, query);
-    return getCheckUp(app.db, p.salonId, from, to, p.gender, today);
-  });
-  registerEndpoint(app, addCheckUp, MANAGERS, async ({ params: p, body }) => {
-    await saveCheckUpTargets(app.db, p.salonId, 'ALL', body);
+  registerGenderedReport(app, addCheckUpReport, MANAGERS, async ({ params: p, body, gender }) => {
+    await saveCheckUpTargets(app.db, p.salonId, gender, body);
     const { from, to, today } = await checkUpRange(p.salonId, {});
-    return getCheckUp(app.db, p.salonId, from, to, 'ALL', today);
-  });
-  registerEndpoint(app, addCheckUpGender, MANAGERS, async ({ params: p, body }) => {
-    await saveCheckUpTargets(app.db, p.salonId, p.gender, body);
-    const { from, to, today } = await checkUpRange(p.salonId, {});
-    return getCheckUp(app.db, p.salonId, from, to, p.gender, today);
+    return getCheckUp(app.db, p.salonId, from, to, gender, today);
   });
 }

@@ -6,15 +6,12 @@ import {
   ROLE_GROUPS,
   salesByGender,
   salesPerClient,
-  salesPerDay,
-  salesPerDayGender,
-  salesPerMonth,
-  salesPerMonthGender,
-  salesPerYear,
-  salesPerYearGender,
+  salesPerDayReport,
+  salesPerMonthReport,
+  salesPerYearReport,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
-import { callerOf, registerEndpoint } from '../../plugins/auth.js';
+import { callerOf, registerEndpoint, registerGenderedReport } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { getTodayOfSalon } from '../salons/salons.query.js';
 import { findAppointment, getClientHistory } from './client-history.query.js';
@@ -27,27 +24,16 @@ import { getSalesPerClient } from './sales-per-client.query.js';
 const ALL = [...ROLE_GROUPS.all];
 
 export async function statsRoutes(app: FastifyInstance) {
-  registerEndpoint(app, salesPerDay, ALL, async ({ params: p }) => {
+  registerGenderedReport(app, salesPerDayReport, ALL, async ({ params: p, gender }) => {
     assertRange(p.fromDate, p.toDate);
-    return getSalesPerDay(app.db, p.salonId, p.fromDate, p.toDate, 'ALL');
+    return getSalesPerDay(app.db, p.salonId, p.fromDate, p.toDate, gender);
   });
-  registerEndpoint(app, salesPerDayGender, ALL, async ({ params: p }) => {
-    assertRange(p.fromDate, p.toDate);
-    return getSalesPerDay(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
-  });
-  registerEndpoint(app, salesPerMonth, ALL, async ({ params: p, query }) => {
+  registerGenderedReport(app, salesPerMonthReport, ALL, async ({ params: p, query, gender }) => {
     const today = await getTodayOfSalon(app.db, app.clock, p.salonId);
-    return getSalesPerMonth(app.db, p.salonId, query.year ?? Number(today.slice(0, 4)), p.month, 'ALL', today);
+    return getSalesPerMonth(app.db, p.salonId, query.year ?? Number(today.slice(0, 4)), p.month, gender, today);
   });
-  registerEndpoint(app, salesPerMonthGender, ALL, async ({ params: p, query }) => {
-    const today = await getTodayOfSalon(app.db, app.clock, p.salonId);
-    return getSalesPerMonth(app.db, p.salonId, query.year ?? Number(today.slice(0, 4)), p.month, p.gender, today);
-  });
-  registerEndpoint(app, salesPerYear, ALL, async ({ params: p }) =>
-    getSalesPerYear(app.db, p.salonId, p.year, 'ALL', await getTodayOfSalon(app.db, app.clock, p.salonId)),
-  );
-  registerEndpoint(app, salesPerYearGender, ALL, async ({ params: p }) =>
-    getSalesPerYear(app.db, p.salonId, p.year, p.gender, await getTodayOfSalon(app.db, app.clock, p.salonId)),
+  registerGenderedReport(app, salesPerYearReport, ALL, async ({ params: p, gender }) =>
+    getSalesPerYear(app.db, p.salonId, p.year, gender, await getTodayOfSalon(app.db, app.clock, p.salonId)),
   );
   registerEndpoint(app, salesByGender, ALL, async ({ params: p }) => {
     assertRange(p.fromDate, p.toDate);
