@@ -35,9 +35,9 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connect.js';
 import { rebuildRollups } from '../src/db/rollups.js';
 import { generateDemoChain } from '../src/demo/generate.js';
-import { monthRange } from '../src/features/stats/report-range.js';
-import { getChainTotals } from '../src/features/stats/sales-measures.query.js';
+import { monthRange } from '../src/lib/report-range.js';
 import { runMain } from '../src/lib/run-main.js';
+import { getChainTotals } from '../src/lib/sales-measures.query.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR || resolve(repoRoot, 'bench-data'));

@@ -63,5 +63,3 @@ export const ErrorResponse = Type.Object(
   },
   { description: 'Any error answer' },
 );
-
-export const OkResponse = Type.Object({ success: Type.Boolean() });

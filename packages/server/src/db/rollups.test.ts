@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReportFixture, seedReportFixture } from '../features/stats/report-fixture.js';
-import type { GenderScope } from '../features/stats/report-range.js';
-import { getSalesMeasures, getSalesTotalsFromRaw, type RawMeasures } from '../features/stats/sales-measures.query.js';
+import type { GenderScope } from '../lib/report-range.js';
+import { getSalesMeasures, getSalesTotalsFromRaw, type RawMeasures } from '../lib/sales-measures.query.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
+import { type ReportFixture, seedReportFixture } from '../test/report-fixture.js';
 import type { Db } from './database.js';
 import { rebuildRollups, refreshSalesRollup } from './rollups.js';
 

@@ -55,12 +55,6 @@ export function isPublicHoliday(day: number): boolean {
   return day === easterSunday(partsOf(day).year) + 1;
 }
 
-/** 'HH:MM' to minutes after midnight. */
-export function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(':');
-  return Number(h) * 60 + Number(m);
-}
-
 const CLOCK = Array.from({ length: 1440 }, (_, minute) => {
   const h = Math.floor(minute / 60);
   const m = minute % 60;

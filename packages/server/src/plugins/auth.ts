@@ -3,8 +3,9 @@ import { toRoutePath } from '@salon/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx, Role } from '../db/database.js';
-import type { Caller, SessionService } from '../features/sessions/sessions.service.js';
-import { findUserAccess, type UserAccess } from '../features/users/users.query.js';
+import type { SessionService } from '../features/sessions/sessions.service.js';
+import type { Caller } from '../lib/caller.js';
+import { findUserAccess, type UserAccess } from '../lib/users.query.js';
 import { HttpError } from './errors.js';
 import { strictNumbersHook } from './strict-numbers.js';
 

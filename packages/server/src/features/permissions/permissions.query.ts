@@ -1,31 +1,15 @@
-import type { PermissionDTO, UserPermissionDTO } from '@salon/contracts';
+import type { PermissionDTO } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx, Role } from '../../db/database.js';
+import { userRolesJoin } from '../../lib/users.query.js';
 
 export async function listPermissionDtos(db: DbOrTx): Promise<Static<typeof PermissionDTO>[]> {
   return db.selectFrom('permissions').select(['id as permissionId', 'permission']).orderBy('id').execute();
 }
 
-export async function listUserPermissionDtos(db: DbOrTx, userId: number): Promise<Static<typeof UserPermissionDTO>[]> {
-  return db
-    .selectFrom('user_permissions')
-    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
-    .select([
-      'user_permissions.id as userPermissionId',
-      'user_permissions.user_id as userId',
-      'permissions.id as permissionId',
-      'permissions.permission',
-    ])
-    .where('user_permissions.user_id', '=', userId)
-    .orderBy('permissions.id')
-    .execute();
-}
-
 export async function findUserPermission(db: DbOrTx, userPermissionId: number) {
-  return db
-    .selectFrom('user_permissions')
-    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+  return userRolesJoin(db)
     .select([
       'user_permissions.id as userPermissionId',
       'user_permissions.user_id as userId',

@@ -1,8 +1,9 @@
 import { createUserPermission, deleteUserPermission, listPermissions, listUserPermissions } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
+import { assertCanManageUser, assertCanReadUser, MANAGERS } from '../../lib/user-access.js';
+import { listUserPermissionDtos } from '../../lib/users.query.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { assertCanManageUser, assertCanReadUser, MANAGERS } from '../users/user-access.js';
 import * as q from './permissions.query.js';
 
 const SUPERADMIN_ID = 1;
@@ -12,7 +13,7 @@ export async function permissionsRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, listUserPermissions, 'session', async ({ params }, request) => {
     await assertCanReadUser(app.db, callerOf(request), params.userId);
-    return q.listUserPermissionDtos(app.db, params.userId);
+    return listUserPermissionDtos(app.db, params.userId);
   });
 
   registerEndpoint(app, createUserPermission, MANAGERS, async ({ body }, request) => {

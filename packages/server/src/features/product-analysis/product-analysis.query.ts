@@ -1,7 +1,7 @@
 import type { ProductAnalysisResponse } from '@salon/contracts';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { getItemSales } from '../item-analysis/item-sales.query.js';
+import { getItemSales } from '../../lib/item-sales.query.js';
 
 /** Product analysis (walk-in sales included): per product units, revenue, discount, clients, walk-in and recommended units, top staff. */
 export async function getProductAnalysis(

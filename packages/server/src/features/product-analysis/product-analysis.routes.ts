@@ -1,7 +1,7 @@
 import { getProductDataAnalysis, REPORT_ACCESS } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
+import { assertRange } from '../../lib/report-range.js';
 import { registerEndpoint } from '../../plugins/auth.js';
-import { assertRange } from '../stats/report-range.js';
 import { getProductAnalysis } from './product-analysis.query.js';
 
 export async function productAnalysisRoutes(app: FastifyInstance) {

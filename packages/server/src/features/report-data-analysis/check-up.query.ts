@@ -2,8 +2,8 @@ import { CHECK_UP_KPI_NAMES, CHECK_UP_KPIS, type CheckUpKpi, type CheckUpRespons
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { type GenderScope, percent, ratio2 } from '../stats/report-range.js';
-import { genderFilter } from '../stats/sales-measures.query.js';
+import { type GenderScope, percent, ratio2 } from '../../lib/report-range.js';
+import { genderFilter } from '../../lib/sales-measures.query.js';
 
 type CheckUp = Static<typeof CheckUpResponse>;
 type Actuals = Record<CheckUpKpi, number | null>;

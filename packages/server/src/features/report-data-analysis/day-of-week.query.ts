@@ -2,8 +2,8 @@ import type { DayOfWeekResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { daysOf, euros, type GenderScope, isoWeekday, percent, ratio2 } from '../stats/report-range.js';
-import { emptyMeasures, genderFilter, getSalesMeasures, toMeasures } from '../stats/sales-measures.query.js';
+import { daysOf, euros, type GenderScope, isoWeekday, percent, ratio2 } from '../../lib/report-range.js';
+import { emptyMeasures, genderFilter, getSalesMeasures, toMeasures } from '../../lib/sales-measures.query.js';
 
 const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 

@@ -8,9 +8,9 @@ import {
   ROLE_GROUPS,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
+import { assertRange, monthRange } from '../../lib/report-range.js';
+import { getTodayOfSalon } from '../../lib/salon-today.js';
 import { registerGenderedReport } from '../../plugins/auth.js';
-import { getTodayOfSalon } from '../salons/salons.query.js';
-import { assertRange, monthRange } from '../stats/report-range.js';
 import { getCheckUp, saveCheckUpTargets } from './check-up.query.js';
 import { getDayOfWeek } from './day-of-week.query.js';
 import { getReportData } from './report-data.query.js';

@@ -2,8 +2,8 @@ import type { ReportDataResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { euros, type GenderScope, percent, ratio2 } from '../stats/report-range.js';
-import { genderFilter } from '../stats/sales-measures.query.js';
+import { euros, type GenderScope, percent, ratio2 } from '../../lib/report-range.js';
+import { genderFilter } from '../../lib/sales-measures.query.js';
 
 type Kind = 'SERVICE' | 'PRODUCT';
 

@@ -2,8 +2,8 @@ import type { SalonRecapResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { euros, type GenderScope, percent } from '../stats/report-range.js';
-import { genderFilter } from '../stats/sales-measures.query.js';
+import { euros, type GenderScope, percent } from '../../lib/report-range.js';
+import { genderFilter } from '../../lib/sales-measures.query.js';
 
 interface KindDay {
   amount: number;

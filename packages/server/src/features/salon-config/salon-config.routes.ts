@@ -1,11 +1,11 @@
 import { REPORT_ACCESS, type SalonConfigProductName, salonConfigEndpoints } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { SalonConfigProduct } from '../../db/database.js';
+import { firstOfMonth, isCalendarDate } from '../../lib/months.js';
+import { getSalonConfig, type SalonConfig, saveSalonConfig } from '../../lib/salon-config.query.js';
+import { getSalonToday } from '../../lib/salon-today.js';
 import { registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { getSalonToday } from '../salons/salons.query.js';
-import { firstOfMonth, isCalendarDate } from '../salons-growing/months.js';
-import { getSalonConfig, type SalonConfig, saveSalonConfig } from './salon-config.query.js';
 
 const productOf: Record<SalonConfigProductName, SalonConfigProduct> = {
   Treatment: 'treatment',

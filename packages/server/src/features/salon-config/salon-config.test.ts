@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSalonConfig } from '../../lib/salon-config.query.js';
 import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
-import { defaultSalonConfig } from './salon-config.query.js';
 
 let t: TestApp;
 let fixture: Awaited<ReturnType<typeof seedAccessFixture>>;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
 import { type Catalogue, insertAppointment, seedGrowthFixture } from './growth.fixture.js';
-import { fileNamePart } from './salons-growing.routes.js';
+import { fileNamePart } from './growth-request.service.js';
 
 let t: TestApp;
 let fixture: Awaited<ReturnType<typeof seedAccessFixture>>;

@@ -11,9 +11,9 @@ import {
 } from '@salon/contracts';
 import type { Static } from 'typebox';
 import type { DbOrTx, SalonConfigProduct } from '../../db/database.js';
-import { defaultSalonConfig, getStoredSalonConfigs, type SalonConfig } from '../salon-config/salon-config.query.js';
-import type { SalonToday } from '../salons/salons.query.js';
-import { addDays, monthEndOf, monthIndexOf, monthKeyOf, monthStartOf } from './months.js';
+import { addDays, monthEndOf, monthIndexOf, monthKeyOf, monthStartOf } from '../../lib/months.js';
+import { defaultSalonConfig, getStoredSalonConfigs, type SalonConfig } from '../../lib/salon-config.query.js';
+import type { SalonToday } from '../../lib/salon-today.js';
 import { getPenetrationCounts, type PenetrationCounts } from './penetration.query.js';
 
 export type GrowthReportData = Static<typeof GrowthReport>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveSalonConfig } from '../../lib/salon-config.query.js';
 import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
-import { saveSalonConfig } from '../salon-config/salon-config.query.js';
 import { seedGrowthFixture } from './growth.fixture.js';
 import { getGrowthDailyData, getGrowthRecap, getGrowthReport } from './growth.service.js';
 

@@ -1,7 +1,7 @@
 import type { ServiceAnalysisResponse } from '@salon/contracts';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { getItemSales } from '../item-analysis/item-sales.query.js';
+import { getItemSales } from '../../lib/item-sales.query.js';
 
 /** Service analysis: per service count, revenue, average price, discount, clients, share and top staff. */
 export async function getServiceAnalysis(

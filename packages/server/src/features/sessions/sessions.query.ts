@@ -1,5 +1,6 @@
+import type { Updateable } from 'kysely';
 import { sql } from 'kysely';
-import type { DbOrTx, Role } from '../../db/database.js';
+import type { DbOrTx, UsersTable } from '../../db/database.js';
 
 export interface SessionRow {
   sessionId: number;
@@ -62,54 +63,6 @@ export async function findSessionUser(db: DbOrTx, userId: number) {
     .executeTakeFirst();
 }
 
-export async function getUserRoles(db: DbOrTx, userId: number): Promise<Role[]> {
-  const rows = await db
-    .selectFrom('user_permissions')
-    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
-    .select('permissions.permission')
-    .where('user_permissions.user_id', '=', userId)
-    .orderBy('permissions.id')
-    .execute();
-  return rows.map((r) => r.permission);
-}
-
-/** User names are case-insensitive: failures are kept and counted under the lower-cased name. */
-export function failureKey(username: string): string {
-  return username.trim().toLowerCase();
-}
-
-/**
- * Failed sign-ins since `since` from this address: of this username (byUserAtAddress) and of
- * any (byAddress). Failures from other addresses never count: a stranger cannot lock a user out.
- */
-export async function countRecentFailures(db: DbOrTx, username: string, address: string, since: Date) {
-  const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => [
-      eb.fn.count<number>(eb.case().when('username', '=', failureKey(username)).then(1).end()).as('byUserAtAddress'),
-      eb.fn.countAll<number>().as('byAddress'),
-    ])
-    .where('address', '=', address)
-    .where('at', '>', since)
-    .executeTakeFirstOrThrow();
-  return { byUserAtAddress: Number(row.byUserAtAddress), byAddress: Number(row.byAddress) };
-}
-
-export async function recordFailure(db: DbOrTx, username: string, address: string): Promise<void> {
-  await db
-    .insertInto('login_failures')
-    .values({ username: failureKey(username), address })
-    .execute();
-}
-
-/** After a sign-in: forgets this username's failures from this address, and every failure older than `before`. */
-export async function clearFailures(db: DbOrTx, username: string, address: string, before: Date): Promise<void> {
-  await db
-    .deleteFrom('login_failures')
-    .where((eb) => eb.or([eb.and([eb('username', '=', failureKey(username)), eb('address', '=', address)]), eb('at', '<', before)]))
-    .execute();
-}
-
 export async function getOrCreateSecret(db: DbOrTx, name: string, create: () => string): Promise<string> {
   await db
     .insertInto('server_secrets')
@@ -118,4 +71,14 @@ export async function getOrCreateSecret(db: DbOrTx, name: string, create: () => 
     .execute();
   const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
+}
+
+/** A user's own settings, shortcuts (JSON text) and language; nothing when there is no change. */
+export async function updateOwnSettings(
+  db: DbOrTx,
+  userId: number,
+  changes: Pick<Updateable<UsersTable>, 'settings' | 'shortcuts' | 'language'>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }

@@ -1,8 +1,9 @@
 import { checkSession, login, logout, updateOwnUser } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
+import { getUserDtoById } from '../../lib/users.query.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { getUserDtoById } from '../users/users.query.js';
+import { updateOwnSettings } from './sessions.query.js';
 import type { SessionService } from './sessions.service.js';
 
 export async function sessionsRoutes(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
@@ -38,7 +39,7 @@ export async function sessionsRoutes(app: FastifyInstance, { sessions }: { sessi
       ...(data !== undefined ? { shortcuts: JSON.stringify([...new Set(data.shortcuts)]) } : {}),
       ...(language !== undefined ? { language } : {}),
     };
-    if (Object.keys(changes).length > 0) await app.db.updateTable('users').set(changes).where('id', '=', caller.userId).execute();
+    await updateOwnSettings(app.db, caller.userId, changes);
     const user = await getUserDtoById(app.db, caller.userId);
     if (!user) throw new HttpError(404, 'User not found');
     return user;

@@ -2,21 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { SessionResponse } from '@salon/contracts';
 import type { Static } from 'typebox';
 import type { Config } from '../../config.js';
-import type { Db, Role } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
+import type { Caller } from '../../lib/caller.js';
+import { clearFailures, countRecentFailures, recordFailure } from '../../lib/login-failures.query.js';
 import { verifyPassword } from '../../lib/password.js';
 import { type CodeCheck, createSessionCode, hashSessionCode, verifySessionCode } from '../../lib/session-code.js';
 import { CHAIN_TIME_ZONE, dateInZone } from '../../lib/today.js';
-import { listUserPermissionDtos } from '../permissions/permissions.query.js';
-import { getUserDtoById } from '../users/users.query.js';
+import { getUserDtoById, getUserRoles, listUserPermissionDtos } from '../../lib/users.query.js';
 import * as q from './sessions.query.js';
-
-export interface Caller {
-  userId: number;
-  salonId: number | null;
-  roles: Role[];
-  sessionId: number;
-  isSuperadmin: boolean;
-}
 
 export type AuthFailure = 'missing' | 'malformed' | 'forged' | 'expired' | 'revoked' | 'unknown' | 'employment-ended';
 
@@ -50,7 +43,7 @@ export class SessionService {
     if (errors.username || errors.password) return { ok: false, status: 400, errors };
     const name = (username as string).trim();
     const windowStart = new Date(now.getTime() - this.config.loginWindowMinutes * 60_000);
-    const failures = await q.countRecentFailures(this.db, name, address, windowStart);
+    const failures = await countRecentFailures(this.db, name, address, windowStart);
     if (
       failures.byUserAtAddress >= this.config.loginMaxFailuresPerUserAndAddress ||
       failures.byAddress >= this.config.loginMaxFailuresPerAddress
@@ -61,11 +54,11 @@ export class SessionService {
     const valid = user ? await verifyPassword(password as string, user.password_hash) : false;
     // A former employee is answered like a wrong password, and counted as one.
     if (!user || !valid || hasEmploymentEnded(user, now)) {
-      await q.recordFailure(this.db, name, address);
+      await recordFailure(this.db, name, address);
       // One message for both fields: never tell which usernames exist.
       return { ok: false, status: 401, errors: { username: 'Check your username', password: 'Check your password' } };
     }
-    await q.clearFailures(this.db, name, address, windowStart);
+    await clearFailures(this.db, name, address, windowStart);
     const expiresMax = new Date(now.getTime() + this.config.sessionMaxHours * 3_600_000);
     const expiresAt = this.slidingExpiry(now, expiresMax);
     const code = createSessionCode(this.secret, expiresMax);
@@ -94,7 +87,7 @@ export class SessionService {
       expiresAt = this.slidingExpiry(now, session.expiresMax);
       await q.touchSession(this.db, session.sessionId, now, expiresAt);
     }
-    const roles = await q.getUserRoles(this.db, user.id);
+    const roles = await getUserRoles(this.db, user.id);
     return {
       ok: true,
       caller: { userId: user.id, salonId: user.salon_id, roles, sessionId: session.sessionId, isSuperadmin: roles.includes('SUPERADMIN') },

@@ -2,7 +2,7 @@ import type { ClientHistoryResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { euros } from './report-range.js';
+import { euros } from '../../lib/report-range.js';
 
 export interface AppointmentRef {
   salonId: number;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildRollups } from '../../db/rollups.js';
 import { generateDemoChain } from '../../demo/generate.js';
+import { monthRange } from '../../lib/report-range.js';
+import { getSalesTotalsFromRaw } from '../../lib/sales-measures.query.js';
 import { createTestApp, createTestDatabase, signIn, type TestApp } from '../../test/helpers.js';
-import { monthRange } from './report-range.js';
-import { getSalesTotalsFromRaw } from './sales-measures.query.js';
 
 // The cross-checks of issue 4 on a small generated demo chain: 2 salons, about 15 months up to
 // a fixed "today", at 5 % of the benchmark volume. Sums are compared in cents to avoid float noise.

@@ -1,7 +1,7 @@
 import type { discountsPerAppointment, discountsPerDay, ResponseOf } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { euros } from './report-range.js';
+import { euros } from '../../lib/report-range.js';
 
 type PerDay = ResponseOf<typeof discountsPerDay>;
 type PerAppointment = ResponseOf<typeof discountsPerAppointment>;

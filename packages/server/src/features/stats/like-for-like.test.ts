@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildRollups } from '../../db/rollups.js';
+import { addDays, sameDateLastYear } from '../../lib/report-range.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
-import { type ReportFixture, seedReportFixture } from './report-fixture.js';
-import { addDays, sameDateLastYear } from './report-range.js';
+import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
 
 // The report fixture (report-fixture.ts) plus two walk-in sales in March 2024, so that the whole
 // of March 2024 (A000 25 on 03-05 + 40 on 03-02 + 10 on 03-20 = 75) differs from its part

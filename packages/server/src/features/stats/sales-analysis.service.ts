@@ -7,8 +7,16 @@ import type {
 } from '@salon/contracts';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { addDays, daysOf, type GenderScope, monthRange, percent, SAME_WEEKDAY_DAYS_BACK, sameDateLastYear } from './report-range.js';
-import { emptyMeasures, getSalesMeasures, type SalesMeasures, toMeasures } from './sales-measures.query.js';
+import {
+  addDays,
+  daysOf,
+  type GenderScope,
+  monthRange,
+  percent,
+  SAME_WEEKDAY_DAYS_BACK,
+  sameDateLastYear,
+} from '../../lib/report-range.js';
+import { emptyMeasures, getSalesMeasures, type SalesMeasures, toMeasures } from '../../lib/sales-measures.query.js';
 
 type SalesPerDay = ResponseOf<typeof SalesPerDayEndpoint>;
 type SalesPerMonth = ResponseOf<typeof SalesPerMonthEndpoint>;

@@ -1,7 +1,7 @@
 import type { ResponseOf, salesPerClient } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { euros, ratio2 } from './report-range.js';
+import { euros, ratio2 } from '../../lib/report-range.js';
 
 type SalesPerClient = ResponseOf<typeof salesPerClient>;
 

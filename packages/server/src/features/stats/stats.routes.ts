@@ -11,12 +11,12 @@ import {
   salesPerYearReport,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
+import { assertRange } from '../../lib/report-range.js';
+import { getTodayOfSalon } from '../../lib/salon-today.js';
 import { callerOf, registerEndpoint, registerGenderedReport } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { getTodayOfSalon } from '../salons/salons.query.js';
 import { findAppointment, getClientHistory } from './client-history.query.js';
 import { getDiscountsPerAppointment, getDiscountsPerDay } from './discounts.query.js';
-import { assertRange } from './report-range.js';
 import { getSalesByGender, getSalesPerDay, getSalesPerMonth, getSalesPerYear } from './sales-analysis.service.js';
 import { getSalesPerClient } from './sales-per-client.query.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
-import { type ReportFixture, seedReportFixture } from './report-fixture.js';
+import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
 
 // Expected numbers are worked out by hand from the fixture in report-fixture.ts.
 let t: TestApp;

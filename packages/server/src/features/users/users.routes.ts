@@ -10,12 +10,13 @@ import {
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { countRecentFailures, recordFailure } from '../../lib/login-failures.query.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password.js';
 import { salonToday } from '../../lib/today.js';
+import { assertCanManageUser, assertCanReadUser, MANAGERS } from '../../lib/user-access.js';
+import { getUserDtoById, listUserDtos } from '../../lib/users.query.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { countRecentFailures, recordFailure } from '../sessions/sessions.query.js';
-import { assertCanManageUser, assertCanReadUser, MANAGERS } from './user-access.js';
 import * as q from './users.query.js';
 
 function assertPasswordAcceptable(password: string): void {
@@ -43,7 +44,7 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     // The auth plugin has already refused another salon's salonId to a non-superadmin.
     const salonId = caller.isSuperadmin ? query.salonId : (caller.salonId ?? undefined);
     if (!caller.isSuperadmin && salonId === undefined) return [];
-    return q.listUserDtos(app.db, { salonId });
+    return listUserDtos(app.db, { salonId });
   });
 
   registerEndpoint(app, listWorkingUsers, [...ROLE_GROUPS.all], async ({ query }, request) => {
@@ -52,12 +53,12 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     if (salonId === null) throw new HttpError(400, 'Missing query parameter salonId: you belong to no salon', 'salonId');
     const timeZone = await q.getSalonTimeZone(app.db, salonId);
     if (!timeZone) throw new HttpError(404, `Salon ${salonId} does not exist`, 'salonId');
-    return q.listUserDtos(app.db, { salonId, workingOn: query.date ?? salonToday(timeZone, app.clock) });
+    return listUserDtos(app.db, { salonId, workingOn: query.date ?? salonToday(timeZone, app.clock) });
   });
 
   registerEndpoint(app, getUser, 'session', async ({ params }, request) => {
     await assertCanReadUser(app.db, callerOf(request), params.userId);
-    const user = await q.getUserDtoById(app.db, params.userId);
+    const user = await getUserDtoById(app.db, params.userId);
     if (!user) throw new HttpError(404, `User ${params.userId} does not exist`, 'userId');
     return user;
   });
@@ -83,7 +84,7 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
       if (isUniqueViolation(err)) throw new HttpError(409, `The username '${body.username}' is already taken`, 'username');
       throw err;
     }
-    const created = await q.getUserDtoById(app.db, userId);
+    const created = await getUserDtoById(app.db, userId);
     if (!created) throw new Error(`user ${userId} vanished after insert`);
     return created;
   });
@@ -109,7 +110,7 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
       if (isUniqueViolation(err)) throw new HttpError(409, `The username '${body.username}' is already taken`, 'username');
       throw err;
     }
-    const updated = await q.getUserDtoById(app.db, params.userId);
+    const updated = await getUserDtoById(app.db, params.userId);
     if (!updated) throw new HttpError(404, `User ${params.userId} does not exist`, 'userId');
     return updated;
   });

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { DbOrTx } from '../../db/database.js';
+import type { DbOrTx } from '../db/database.js';
 import { euros, type GenderScope, ratio2 } from './report-range.js';
 
 /** How rows are bucketed: per day, per month (YYYY-MM), per ISO weekday ('1'..'7'), per client gender bucket. */

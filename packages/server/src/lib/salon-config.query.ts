@@ -1,6 +1,6 @@
 import { SALON_CONFIG_DEFAULTS } from '@salon/contracts';
-import type { DbOrTx, SalonConfigProduct } from '../../db/database.js';
-import { addMonths, firstOfMonth } from '../salons-growing/months.js';
+import type { DbOrTx, SalonConfigProduct } from '../db/database.js';
+import { addMonths, firstOfMonth } from './months.js';
 
 /** One growth setting as stored, or the defaults (id null) when the salon has none. */
 export interface SalonConfig {

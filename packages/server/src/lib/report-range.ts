@@ -1,4 +1,4 @@
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../plugins/errors.js';
 
 /** Which clients a report counts: everyone, or one client gender. */
 export type GenderScope = 'ALL' | 'MALE' | 'FEMALE';

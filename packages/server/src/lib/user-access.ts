@@ -1,7 +1,7 @@
-import type { DbOrTx } from '../../db/database.js';
-import { assertUserInCallerSalon, hasAnyRole } from '../../plugins/auth.js';
-import { HttpError } from '../../plugins/errors.js';
-import type { Caller } from '../sessions/sessions.service.js';
+import type { DbOrTx } from '../db/database.js';
+import { assertUserInCallerSalon, hasAnyRole } from '../plugins/auth.js';
+import { HttpError } from '../plugins/errors.js';
+import type { Caller } from './caller.js';
 import type { UserAccess } from './users.query.js';
 
 /** Roles that manage users, passwords and permissions (DESIGN.md §4). */

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.js';
-import { rebuildRollups } from '../../db/rollups.js';
-import { seedAccessFixture } from '../../test/helpers.js';
+import type { Db } from '../db/database.js';
+import { rebuildRollups } from '../db/rollups.js';
+import { seedAccessFixture } from './helpers.js';
 
 /**
  * The small hand-made fixture every issue-4 report test shares (salon 1 unless said):

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/database.js';
-import { euros, percent, ratio2 } from '../stats/report-range.js';
+import type { DbOrTx } from '../db/database.js';
+import { euros, percent, ratio2 } from './report-range.js';
 
 /** One sold item (a service or a product) over a range, as both item analyses report it. */
 export interface ItemSales {

@@ -1,0 +1,129 @@
+/**
+ * Users as every feature reads them: their roles (the user_permissions ⨝ permissions join is
+ * written here once), access facts and the client's UserDTO. Writes stay in features/users.
+ */
+import type { UserDTO, UserPermissionDTO } from '@salon/contracts';
+import { sql } from 'kysely';
+import type { Static } from 'typebox';
+import type { DbOrTx, Role } from '../db/database.js';
+
+type UserDto = Static<typeof UserDTO>;
+
+/** What access checks need to know about a user. */
+export interface UserAccess {
+  userId: number;
+  salonId: number | null;
+  roles: Role[];
+}
+
+export async function findUserAccess(db: DbOrTx, userId: number): Promise<UserAccess | undefined> {
+  const user = await db.selectFrom('users').select(['id', 'salon_id']).where('id', '=', userId).executeTakeFirst();
+  if (!user) return undefined;
+  return { userId: user.id, salonId: user.salon_id, roles: await getUserRoles(db, userId) };
+}
+
+export interface UserFilter {
+  /** Only users of this salon. */
+  salonId?: number;
+  userId?: number;
+  /** Only users with a shift overlapping this date (YYYY-MM-DD) in their salon's time zone. */
+  workingOn?: string;
+}
+
+/** Users in the client's shape (UserDTO), roles from their permissions; never the password hash. */
+export async function listUserDtos(db: DbOrTx, filter: UserFilter = {}): Promise<UserDto[]> {
+  let query = db
+    .selectFrom('users')
+    .select([
+      'users.id',
+      'users.salon_id',
+      'users.first_name',
+      'users.last_name',
+      'users.phone_number',
+      'users.email',
+      'users.username',
+      'users.title',
+      'users.note',
+      'users.gender',
+      'users.employment_start',
+      'users.employment_end',
+      'users.language',
+      'users.settings',
+      'users.shortcuts',
+      sql<Role[]>`coalesce((${userRolesJoin(db)
+        .select(sql`json_agg(permissions.permission ORDER BY permissions.id)`.as('roles'))
+        .where(sql<boolean>`user_permissions.user_id = users.id`)}), '[]'::json)`.as('roles'),
+    ]);
+  if (filter.salonId !== undefined) query = query.where('users.salon_id', '=', filter.salonId);
+  if (filter.userId !== undefined) query = query.where('users.id', '=', filter.userId);
+  if (filter.workingOn !== undefined) {
+    const day = filter.workingOn;
+    // The shift overlaps the salon's local day [day 00:00, day+1 00:00).
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_timeframes as t')
+          .innerJoin('salons as s', 's.id', 't.salon_id')
+          .select(sql`1`.as('one'))
+          .whereRef('t.user_id', '=', 'users.id')
+          .whereRef('t.salon_id', '=', 'users.salon_id')
+          .where(sql<boolean>`t.day_start < ((${day}::date + 1)::timestamp AT TIME ZONE s.time_zone)`)
+          .where(sql<boolean>`t.day_end > (${day}::date::timestamp AT TIME ZONE s.time_zone)`),
+      ),
+    );
+  }
+  const rows = await query.orderBy('users.last_name').orderBy('users.first_name').orderBy('users.id').execute();
+  return rows.map((user) => ({
+    userId: user.id,
+    salonId: user.salon_id,
+    role: user.roles,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    phoneNumber: user.phone_number,
+    email: user.email,
+    username: user.username,
+    title: user.title,
+    note: user.note,
+    gender: user.gender,
+    employmentStart: user.employment_start,
+    employmentEnd: user.employment_end,
+    language: user.language,
+    settings: (user.settings as Record<string, unknown> | null) ?? null,
+    data: { shortcuts: user.shortcuts ?? [] },
+  }));
+}
+
+export async function getUserDtoById(db: DbOrTx, userId: number): Promise<UserDto | undefined> {
+  const [user] = await listUserDtos(db, { userId });
+  return user;
+}
+
+/** The id of the user holding this username, compared case-insensitively, if any. */
+
+/** user_permissions joined to their permission: the one place a user's roles are joined. */
+export function userRolesJoin(db: DbOrTx) {
+  return db.selectFrom('user_permissions').innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id');
+}
+
+/** A user's roles, in permission order. */
+export async function getUserRoles(db: DbOrTx, userId: number): Promise<Role[]> {
+  const rows = await userRolesJoin(db)
+    .select('permissions.permission')
+    .where('user_permissions.user_id', '=', userId)
+    .orderBy('permissions.id')
+    .execute();
+  return rows.map((r) => r.permission);
+}
+
+/** A user's grants in the client's shape (UserPermissionDTO). */
+export async function listUserPermissionDtos(db: DbOrTx, userId: number): Promise<Static<typeof UserPermissionDTO>[]> {
+  return userRolesJoin(db)
+    .select([
+      'user_permissions.id as userPermissionId',
+      'user_permissions.user_id as userId',
+      'permissions.id as permissionId',
+      'permissions.permission',
+    ])
+    .where('user_permissions.user_id', '=', userId)
+    .orderBy('permissions.id')
+    .execute();
+}
