@@ -4,7 +4,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
-import { healthRoutes } from './features/health/health.routes.js';
 import { featureRoutes } from './features/index.js';
 import { SessionService } from './features/sessions/sessions.service.js';
 import { redactUrl } from './lib/session-code.js';
@@ -76,7 +75,6 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   await app.register(securityHeadersPlugin);
 
-  await app.register(healthRoutes);
   await app.register(featureRoutes, { sessions, config });
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -1,0 +1,78 @@
+import { readdirSync } from 'node:fs';
+import * as contracts from '@salon/contracts';
+import { type Endpoint, toRoutePath } from '@salon/contracts';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRoutesModules, routesFiles } from './features/index.js';
+import { registerEndpoint, registeredEndpoints } from './plugins/auth.js';
+import { createTestApp, type TestApp } from './test/helpers.js';
+
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
+
+/** Every endpoint @salon/contracts defines: exported alone, in a plain/gender pair, or in a map of endpoints. */
+function contractEndpoints(): Map<string, Endpoint> {
+  const found = new Map<string, Endpoint>();
+  const add = (endpoint: Endpoint) => {
+    const key = `${endpoint.method} ${endpoint.path}`;
+    const seen = found.get(key);
+    // Two different contract objects on one method and path would be two definitions of a route.
+    if (seen && seen !== endpoint) throw new Error(`two contract endpoints on ${key}`);
+    found.set(key, endpoint);
+  };
+  for (const value of Object.values(contracts as Record<string, unknown>)) {
+    if (isEndpoint(value)) add(value);
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const inner of Object.values(value)) if (isEndpoint(inner)) add(inner);
+    }
+  }
+  return found;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  registeredEndpoints.clear();
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('route registration (derived from features/<x>/<x>.routes.ts)', () => {
+  it('finds a routes file in every feature folder that has one, named after its folder', () => {
+    const featuresDir = new URL('./features/', import.meta.url);
+    const onDisk = readdirSync(featuresDir, { recursive: true, encoding: 'utf8' })
+      .filter((path) => /\.routes\.[jt]s$/.test(path))
+      .sort();
+    expect(onDisk.length).toBeGreaterThanOrEqual(12);
+    // A routes file outside the convention would never be registered: there must be none.
+    expect(
+      routesFiles()
+        .map(({ feature, file }) => `${feature}/${file}`)
+        .sort(),
+    ).toEqual(onDisk);
+  });
+
+  it('takes exactly one …Routes plugin from each routes file', async () => {
+    const modules = await loadRoutesModules();
+    expect(modules.map((m) => m.feature)).toEqual(routesFiles().map((f) => f.feature));
+    for (const m of modules) expect(m.name).toMatch(/Routes$/);
+  });
+
+  it('registers every endpoint defined in @salon/contracts, and no route that is not in the contracts', () => {
+    const endpoints = contractEndpoints();
+    expect(endpoints.size).toBeGreaterThan(60);
+    // ignoreTrailingSlash: a route declared as /api/Sessions/Check/ is stored as /api/Sessions/Check.
+    const missing = [...endpoints.values()].filter(
+      (e) => !t.app.hasRoute({ method: e.method, url: toRoutePath(e.path).replace(/(.)\/$/, '$1') }),
+    );
+    expect(missing.map((e) => `${e.method} ${e.path}`)).toEqual([]);
+    expect([...registeredEndpoints.keys()].sort()).toEqual([...endpoints.keys()].sort());
+  });
+
+  it('refuses to register one endpoint twice (so each is registered exactly once)', async () => {
+    const app = Fastify();
+    const answer = { status: 'ok', database: 'embedded', schemaVersion: 1, uptimeSeconds: 0 } as const;
+    registerEndpoint(app, contracts.health, 'public', async () => answer);
+    expect(() => registerEndpoint(app, contracts.health, 'public', async () => answer)).toThrow(/already declared|duplicated/i);
+    await app.close();
+  });
+});
