@@ -76,3 +76,52 @@ describe('route registration (derived from features/<x>/<x>.routes.ts)', () => {
     await app.close();
   });
 });
+
+describe('error answers in the contract (OpenAPI)', () => {
+  type Operation = { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> };
+  async function openApi() {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { paths: Record<string, Record<string, Operation>> };
+  }
+
+  it('documents 400, 401, 403, 404, 409 and 503 with the error shape on PUT /api/Users/{SESSIONCODE}/{userId}', async () => {
+    const doc = await openApi();
+    const put = doc.paths['/api/Users/{SESSIONCODE}/{userId}']?.put as Operation;
+    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '503']);
+    for (const status of ['400', '401', '403', '404', '409', '503']) {
+      const schema = put.responses[status]?.content?.['application/json']?.schema;
+      expect(Object.keys(schema?.properties ?? {}).sort()).toEqual(['error', 'message', 'parameter', 'statusCode']);
+    }
+  });
+
+  it('documents a report route with 400, 401, 403 and 503 but no 404 or 409, and the login with its own failure shape', async () => {
+    const doc = await openApi();
+    const report = doc.paths['/api/Stats/GetSalesDataAnalysisPerDay/{toDate}/{fromDate}/{salonId}/{SESSIONCODE}']?.get as Operation;
+    expect(Object.keys(report.responses).sort()).toEqual(['200', '400', '401', '403', '503']);
+    const login = doc.paths['/api/Sessions/Login']?.post as Operation;
+    expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '401', '429', '503']);
+    expect(JSON.stringify(login.responses['401'])).toContain('"errors"');
+  });
+
+  it('keeps every field clients read when an error is serialised through its schema', async () => {
+    // 400 naming the parameter (validation), 401 (no session), 404 with parameter (handler).
+    const bad = await t.app.inject({ url: '/api/Stats/GetSalesDataAnalysisPerDay/2026-02-30/2026-01-01/1/x.y.z' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: expect.any(String) });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/Sessions/Login',
+      query: { username: 'nobody', password: 'wrong-password' },
+    });
+    expect(login.statusCode).toBe(401);
+    expect(login.json()).toEqual({
+      success: false,
+      message: 'Failed to login',
+      errors: { username: expect.any(String), password: expect.any(String) },
+    });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/Sessions/Login', query: { username: 'nobody' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().success).toBe(false);
+  });
+});

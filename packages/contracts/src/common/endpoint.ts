@@ -23,6 +23,13 @@ export interface Endpoint<
   response: R;
   /** The response is a file (PDF, XLSX, CSV), not JSON. */
   isFile?: boolean;
+  /**
+   * Error answers beyond those every route may give, with their schema (usually ErrorResponse):
+   * 404 when the route names a record that may not exist, or another shape than ErrorResponse.
+   * The server adds the common ones itself: 400 (bad input), 401 and 403 (behind a session),
+   * 409 (writes), 503 (database unavailable).
+   */
+  errors?: { [status: number]: TSchema };
 }
 
 export function defineEndpoint<

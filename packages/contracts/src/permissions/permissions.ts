@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
-import { Id, RoleSchema, SessionCode, SessionParams } from '../common/schemas.js';
+import { ErrorResponse, Id, RoleSchema, SessionCode, SessionParams } from '../common/schemas.js';
 import { UserPermissionDTO } from '../sessions/sessions.js';
 
 export const PermissionDTO = Type.Object({
@@ -30,6 +30,7 @@ export const listUserPermissions = defineEndpoint({
   tags: ['Permissions'],
   params: Type.Object({ SESSIONCODE: SessionCode, userId: Id }),
   response: Type.Array(UserPermissionDTO, { description: 'Ordered by permissionId' }),
+  errors: { 404: ErrorResponse },
 });
 
 export const createUserPermission = defineEndpoint({
@@ -43,6 +44,7 @@ export const createUserPermission = defineEndpoint({
     permissionId: PermissionId,
   }),
   response: UserPermissionDTO,
+  errors: { 404: ErrorResponse },
 });
 
 export const deleteUserPermission = defineEndpoint({
@@ -52,4 +54,5 @@ export const deleteUserPermission = defineEndpoint({
   tags: ['Permissions'],
   params: Type.Object({ SESSIONCODE: SessionCode, id: Id }),
   response: Type.Object({ success: Type.Literal(true, { description: 'The grant is gone' }) }),
+  errors: { 404: ErrorResponse },
 });

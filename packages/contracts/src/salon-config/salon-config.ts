@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
-import { SalonId, SessionCode } from '../common/schemas.js';
+import { ErrorResponse, SalonId, SessionCode } from '../common/schemas.js';
 
 /**
  * Salon growth settings (SPEC.md §3 "Salon settings", §9 defaults): one setting per product line.
@@ -156,6 +156,7 @@ export const getSalonConfigTreatment = defineEndpoint({
   tags,
   params: GetParams,
   response: SalonConfigTreatmentResponse,
+  errors: { 404: ErrorResponse },
 });
 export const saveSalonConfigTreatment = defineEndpoint({
   method: 'POST',
@@ -165,6 +166,7 @@ export const saveSalonConfigTreatment = defineEndpoint({
   params: PostParams,
   body: SalonConfigTreatmentBody,
   response: SalonConfigTreatmentResponse,
+  errors: { 404: ErrorResponse },
 });
 
 export const getSalonConfigColour = defineEndpoint({
@@ -174,6 +176,7 @@ export const getSalonConfigColour = defineEndpoint({
   tags,
   params: GetParams,
   response: SalonConfigColourResponse,
+  errors: { 404: ErrorResponse },
 });
 export const saveSalonConfigColour = defineEndpoint({
   method: 'POST',
@@ -183,6 +186,7 @@ export const saveSalonConfigColour = defineEndpoint({
   params: PostParams,
   body: SalonConfigColourBody,
   response: SalonConfigColourResponse,
+  errors: { 404: ErrorResponse },
 });
 
 export const getSalonConfigHaircut = defineEndpoint({
@@ -192,6 +196,7 @@ export const getSalonConfigHaircut = defineEndpoint({
   tags,
   params: GetParams,
   response: SalonConfigHaircutResponse,
+  errors: { 404: ErrorResponse },
 });
 export const saveSalonConfigHaircut = defineEndpoint({
   method: 'POST',
@@ -201,6 +206,7 @@ export const saveSalonConfigHaircut = defineEndpoint({
   params: PostParams,
   body: SalonConfigHaircutBody,
   response: SalonConfigHaircutResponse,
+  errors: { 404: ErrorResponse },
 });
 
 export const getSalonConfigResale = defineEndpoint({
@@ -210,6 +216,7 @@ export const getSalonConfigResale = defineEndpoint({
   tags,
   params: GetParams,
   response: SalonConfigResaleResponse,
+  errors: { 404: ErrorResponse },
 });
 export const saveSalonConfigResale = defineEndpoint({
   method: 'POST',
@@ -219,6 +226,7 @@ export const saveSalonConfigResale = defineEndpoint({
   params: PostParams,
   body: SalonConfigResaleBody,
   response: SalonConfigResaleResponse,
+  errors: { 404: ErrorResponse },
 });
 
 export const getSalonConfigStyling = defineEndpoint({
@@ -228,6 +236,7 @@ export const getSalonConfigStyling = defineEndpoint({
   tags,
   params: GetParams,
   response: SalonConfigStylingResponse,
+  errors: { 404: ErrorResponse },
 });
 export const saveSalonConfigStyling = defineEndpoint({
   method: 'POST',
@@ -237,6 +246,7 @@ export const saveSalonConfigStyling = defineEndpoint({
   params: PostParams,
   body: SalonConfigStylingBody,
   response: SalonConfigStylingResponse,
+  errors: { 404: ErrorResponse },
 });
 
 /** The five families, keyed by product, for code that treats them alike (server routes, web screen). */

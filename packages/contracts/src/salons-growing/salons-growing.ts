@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
-import { Money, SalonId, SessionCode } from '../common/schemas.js';
+import { ErrorResponse, Money, SalonId, SessionCode } from '../common/schemas.js';
 
 /*
  * Salon growth (DESIGN.md §3). Definitions every field below relies on:
@@ -125,6 +125,7 @@ export const getTreatmentTargetAndDataRelating = defineEndpoint({
   tags,
   params: GrowthReportParams,
   response: GrowthReport,
+  errors: { 404: ErrorResponse },
 });
 export const getColourTargetAndDataRelating = defineEndpoint({
   method: 'GET',
@@ -133,6 +134,7 @@ export const getColourTargetAndDataRelating = defineEndpoint({
   tags,
   params: GrowthReportParams,
   response: GrowthReport,
+  errors: { 404: ErrorResponse },
 });
 export const getHaircutTargetAndDataRelating = defineEndpoint({
   method: 'GET',
@@ -141,6 +143,7 @@ export const getHaircutTargetAndDataRelating = defineEndpoint({
   tags,
   params: GrowthReportParams,
   response: GrowthReport,
+  errors: { 404: ErrorResponse },
 });
 export const getResaleTargetAndDataRelating = defineEndpoint({
   method: 'GET',
@@ -149,6 +152,7 @@ export const getResaleTargetAndDataRelating = defineEndpoint({
   tags,
   params: GrowthReportParams,
   response: GrowthReport,
+  errors: { 404: ErrorResponse },
 });
 export const getStylingTargetAndDataRelating = defineEndpoint({
   method: 'GET',
@@ -157,6 +161,7 @@ export const getStylingTargetAndDataRelating = defineEndpoint({
   tags,
   params: GrowthReportParams,
   response: GrowthReport,
+  errors: { 404: ErrorResponse },
 });
 
 /** The five growth report endpoints by category. */
@@ -213,6 +218,7 @@ export const getGrowthRecapData = defineEndpoint({
     SESSIONCODE: SessionCode,
   }),
   response: GrowthRecap,
+  errors: { 404: ErrorResponse },
 });
 
 export const GrowthDay = Type.Object({
@@ -269,6 +275,7 @@ export const getGrowthDailyData = defineEndpoint({
     dateTo: Type.Optional(Type.String({ ...dateOptions('Last day (with dateFrom)') })),
   }),
   response: GrowthDailyData,
+  errors: { 404: ErrorResponse },
 });
 
 export const DayReportItem = Type.Object({
@@ -324,6 +331,7 @@ export const getGrowthTodayReport = defineEndpoint({
   tags,
   params: dayReportParams,
   response: DayReport,
+  errors: { 404: ErrorResponse },
 });
 
 export const getGrowthTomorrowReport = defineEndpoint({
@@ -333,6 +341,7 @@ export const getGrowthTomorrowReport = defineEndpoint({
   tags,
   params: dayReportParams,
   response: DayReport,
+  errors: { 404: ErrorResponse },
 });
 
 export const exportGrowthPdf = defineEndpoint({
@@ -351,4 +360,5 @@ export const exportGrowthPdf = defineEndpoint({
   }),
   response: Type.String({ description: 'The PDF file (binary)' }),
   isFile: true,
+  errors: { 404: ErrorResponse },
 });

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
-import { DateString, RoleSchema, SessionCode } from '../common/schemas.js';
+import { DateString, ErrorResponse, RoleSchema, SessionCode } from '../common/schemas.js';
 
 export const UserSettings = Type.Union([Type.Null(), Type.Record(Type.String(), Type.Unknown())], {
   description: 'Layout and theme settings (layout.style, layout.config, theme.*, customScrollbars); null = defaults',
@@ -51,6 +51,9 @@ export const LoginFailure = Type.Object({
   }),
 });
 
+/** What a refused sign-in answers: LoginFailure (wrong or missing credentials), or the common error shape (a malformed request). */
+const LoginErrorResponse = Type.Union([LoginFailure, ErrorResponse], { description: 'A refused sign-in' });
+
 export const login = defineEndpoint({
   method: 'POST',
   path: '/api/Sessions/Login',
@@ -61,6 +64,7 @@ export const login = defineEndpoint({
     password: Type.Optional(Type.String({ maxLength: 200 })),
   }),
   response: SessionResponse,
+  errors: { 400: LoginErrorResponse, 401: LoginErrorResponse, 429: ErrorResponse },
 });
 
 export const checkSession = defineEndpoint({
@@ -70,6 +74,7 @@ export const checkSession = defineEndpoint({
   tags: ['Sessions'],
   querystring: Type.Object({ sessionCode: SessionCode }),
   response: SessionResponse,
+  errors: { 401: ErrorResponse },
 });
 
 export const logout = defineEndpoint({
@@ -95,4 +100,5 @@ export const updateOwnUser = defineEndpoint({
     }),
   }),
   response: UserDTO,
+  errors: { 404: ErrorResponse },
 });

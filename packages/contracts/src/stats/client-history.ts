@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
-import { SessionParams } from '../common/schemas.js';
+import { ErrorResponse, SessionParams } from '../common/schemas.js';
 import { count, date, euros } from './report-fields.js';
 
 const TAGS = ['Stats'];
@@ -72,6 +72,7 @@ export const clientHistoryServices = defineEndpoint({
   params: SessionParams,
   querystring: ClientHistoryQuery,
   response: ClientHistoryResponse,
+  errors: { 404: ErrorResponse },
 });
 
 export const clientHistoryProducts = defineEndpoint({
@@ -83,4 +84,5 @@ export const clientHistoryProducts = defineEndpoint({
   params: SessionParams,
   querystring: ClientHistoryQuery,
   response: ClientHistoryResponse,
+  errors: { 404: ErrorResponse },
 });

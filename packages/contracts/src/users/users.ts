@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
-import { DateString, GenderSchema, Id, SalonId, SessionCode, SessionParams } from '../common/schemas.js';
+import { DateString, ErrorResponse, GenderSchema, Id, SalonId, SessionCode, SessionParams } from '../common/schemas.js';
 import { PermissionId } from '../permissions/permissions.js';
 import { UserDTO } from '../sessions/sessions.js';
 
@@ -51,6 +51,7 @@ export const listWorkingUsers = defineEndpoint({
     ),
   }),
   response: Type.Array(UserDTO, { description: 'Ordered by last name, first name, id' }),
+  errors: { 404: ErrorResponse },
 });
 
 export const getUser = defineEndpoint({
@@ -60,6 +61,7 @@ export const getUser = defineEndpoint({
   tags: ['Users'],
   params: UserIdParams,
   response: UserDTO,
+  errors: { 404: ErrorResponse },
 });
 
 export const createUser = defineEndpoint({
@@ -87,6 +89,7 @@ export const createUser = defineEndpoint({
     language: Type.Optional(profileFields.language),
   }),
   response: UserDTO,
+  errors: { 404: ErrorResponse },
 });
 
 export const updateUser = defineEndpoint({
@@ -112,6 +115,7 @@ export const updateUser = defineEndpoint({
     language: Type.Optional(profileFields.language),
   }),
   response: UserDTO,
+  errors: { 404: ErrorResponse },
 });
 
 const PasswordChanged = Type.Object({
@@ -131,6 +135,7 @@ export const setOwnPassword = defineEndpoint({
     oldPassword: Type.String({ maxLength: 200, description: 'The current password' }),
   }),
   response: PasswordChanged,
+  errors: { 403: ErrorResponse, 429: ErrorResponse },
 });
 
 export const setPasswordAdmin = defineEndpoint({
@@ -141,4 +146,5 @@ export const setPasswordAdmin = defineEndpoint({
   params: UserIdParams,
   querystring: Type.Object({ password: NewPassword }),
   response: PasswordChanged,
+  errors: { 404: ErrorResponse },
 });

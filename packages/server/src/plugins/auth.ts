@@ -1,7 +1,8 @@
 import type { BodyOf, Endpoint, Gender, GenderedReport, ParamsOf, QueryOf, ResponseOf } from '@salon/contracts';
-import { toRoutePath } from '@salon/contracts';
+import { ErrorResponse, toRoutePath } from '@salon/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TSchema } from 'typebox';
 import type { DbOrTx, Role } from '../db/database.js';
 import type { SessionService } from '../features/sessions/sessions.service.js';
 import type { Caller } from '../lib/caller.js';
@@ -150,13 +151,36 @@ type Handler<E> = (input: EndpointInput<E>, request: FastifyRequest, reply: Fast
 /** Every endpoint registered so far, by `METHOD path`: the generic access tests walk it. */
 export const registeredEndpoints = new Map<string, { endpoint: Endpoint; access: Access }>();
 
+const NAMES_A_RECORD = /"(salonId|SalonId|salonID|userId)"/;
+
+/**
+ * The error answers of a route, each with its schema (ErrorResponse, the shape plugins/errors.ts
+ * sends): 400 when it takes input, 401 behind a session, 403 when a role or a named salon/user is
+ * checked, 409 for writes behind a session, 503 always (the database may be unreachable), plus the contract's own
+ * `errors` (404, other shapes). Fastify serialises an error answer with its schema, so the schema
+ * lists every field a client reads (statusCode, error, message, parameter).
+ */
+export function errorResponsesOf(endpoint: Endpoint, access: Access): Record<number, TSchema> {
+  const responses: Record<number, TSchema> = {};
+  if (endpoint.params || endpoint.querystring || endpoint.body) responses[400] = ErrorResponse;
+  if (access !== 'public') {
+    responses[401] = ErrorResponse;
+    const input = JSON.stringify([endpoint.params, endpoint.querystring, endpoint.body]);
+    if (access !== 'session' || NAMES_A_RECORD.test(input)) responses[403] = ErrorResponse;
+    if (endpoint.method !== 'GET') responses[409] = ErrorResponse;
+  }
+  responses[503] = ErrorResponse;
+  return { ...responses, ...endpoint.errors };
+}
+
 /**
  * Registers a contract endpoint: path, schemas (validation, serialisation, OpenAPI), access, and
  * the strict reading of numbers (plugins/strict-numbers.ts) before Ajv validates.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, access: Access, handler: Handler<E>): void {
   registeredEndpoints.set(`${endpoint.method} ${endpoint.path}`, { endpoint, access });
-  const responses: Record<number, unknown> = endpoint.isFile ? {} : { 200: endpoint.response };
+  const responses = errorResponsesOf(endpoint, access);
+  if (!endpoint.isFile) responses[200] = endpoint.response;
   const checkNumbers = strictNumbersHook(endpoint);
   app.route({
     method: endpoint.method,
