@@ -1,0 +1,224 @@
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+} from 'kysely';
+import { getProductAnalysis } from '../features/product-analysis/product-analysis.query.js';
+import { getCheckUp } from '../features/report-data-analysis/check-up.query.js';
+import { getDayOfWeek } from '../features/report-data-analysis/day-of-week.query.js';
+import { getReportData } from '../features/report-data-analysis/report-data.query.js';
+import { getSalonRecap } from '../features/report-data-analysis/salon-recap.query.js';
+import { getSalonOverview } from '../features/salon-overview/salon-overview.query.js';
+import { getDayReport } from '../features/salons-growing/day-report.query.js';
+import { getGrowthDailyData, getGrowthReport } from '../features/salons-growing/growth.service.js';
+import { getServiceAnalysis } from '../features/service-analysis/service-analysis.query.js';
+import { getClientHistory } from '../features/stats/client-history.query.js';
+import { getDiscountsPerAppointment, getDiscountsPerDay } from '../features/stats/discounts.query.js';
+import { getSalesByGender, getSalesPerDay, getSalesPerMonth, getSalesPerYear } from '../features/stats/sales-analysis.service.js';
+import { getSalesPerClient } from '../features/stats/sales-per-client.query.js';
+import type { Database } from './database.js';
+
+/**
+ * The SQL of every report query, committed beside it (`features/<domain>/queries/<report>.sql`)
+ * so that a change in a report's SQL shows in review. Each report function runs once with fixed
+ * example parameters against a Kysely whose driver records the compiled statements and answers
+ * no rows; `npm run sql -w @salon/server` writes the files, and report-sql.test.ts fails when a
+ * committed file differs from what the code compiles now.
+ */
+
+class RecordingConnection implements DatabaseConnection {
+  constructor(private readonly log: CompiledQuery[]) {}
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    this.log.push(query);
+    return { rows: [] };
+  }
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {}
+}
+
+class RecordingDriver implements Driver {
+  constructor(private readonly log: CompiledQuery[]) {}
+  async init() {}
+  async acquireConnection() {
+    return new RecordingConnection(this.log);
+  }
+  async beginTransaction() {}
+  async commitTransaction() {}
+  async rollbackTransaction() {}
+  async releaseConnection() {}
+  async destroy() {}
+}
+
+/** A report and the call that runs it on fixed example parameters. */
+interface ReportQuery {
+  /** Where the SQL is written, relative to src/. */
+  file: string;
+  /** What the call is, for the file's header. */
+  call: string;
+  run(db: Kysely<Database>): Promise<unknown>;
+}
+
+const SALON = 1;
+const FROM = '2026-01-01';
+const TO = '2026-01-31';
+const TODAY = '2026-01-20';
+const salon = { salonId: SALON, name: 'Salone Uno', code: 'S1', timeZone: 'Europe/Rome', today: TODAY };
+
+export const REPORT_QUERIES: ReportQuery[] = [
+  {
+    file: 'features/stats/queries/sales-per-day.sql',
+    call: `getSalesPerDay(salon ${SALON}, ${FROM}..${TO}, FEMALE)`,
+    run: (db) => getSalesPerDay(db, SALON, FROM, TO, 'FEMALE'),
+  },
+  {
+    file: 'features/stats/queries/sales-per-month.sql',
+    call: `getSalesPerMonth(salon ${SALON}, 2026-01, ALL, today ${TODAY})`,
+    run: (db) => getSalesPerMonth(db, SALON, 2026, 1, 'ALL', TODAY),
+  },
+  {
+    file: 'features/stats/queries/sales-per-year.sql',
+    call: `getSalesPerYear(salon ${SALON}, 2025, ALL, today ${TODAY})`,
+    run: (db) => getSalesPerYear(db, SALON, 2025, 'ALL', TODAY),
+  },
+  {
+    file: 'features/stats/queries/sales-by-gender.sql',
+    call: `getSalesByGender(salon ${SALON}, ${FROM}..${TO}, MALE)`,
+    run: (db) => getSalesByGender(db, SALON, FROM, TO, 'MALE'),
+  },
+  {
+    file: 'features/stats/queries/sales-per-client.sql',
+    call: `getSalesPerClient(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getSalesPerClient(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/stats/queries/discounts-per-day.sql',
+    call: `getDiscountsPerDay(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getDiscountsPerDay(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/stats/queries/discounts-per-appointment.sql',
+    call: `getDiscountsPerAppointment(salon ${SALON}, ${FROM}..${TO}, limit 500, offset 0)`,
+    run: (db) => getDiscountsPerAppointment(db, SALON, FROM, TO, 500, 0),
+  },
+  {
+    file: 'features/stats/queries/client-history.sql',
+    call: `getClientHistory(appointment 7 of salon ${SALON} on ${TODAY}, client 3, SERVICE, only with appointment)`,
+    run: (db) =>
+      getClientHistory(db, { salonId: SALON, appointmentId: 7, day: TODAY, clientId: 3, clientName: 'Anna Rossi' }, 'SERVICE', true),
+  },
+  {
+    file: 'features/report-data-analysis/queries/day-of-week.sql',
+    call: `getDayOfWeek(salon ${SALON}, ${FROM}..${TO}, FEMALE)`,
+    run: (db) => getDayOfWeek(db, SALON, FROM, TO, 'FEMALE'),
+  },
+  {
+    file: 'features/report-data-analysis/queries/report-data.sql',
+    call: `getReportData(salon ${SALON}, ${FROM}..${TO}, ALL)`,
+    run: (db) => getReportData(db, SALON, FROM, TO, 'ALL'),
+  },
+  {
+    file: 'features/report-data-analysis/queries/salon-recap.sql',
+    call: `getSalonRecap(salon ${SALON}, ${FROM}..${TO}, MALE)`,
+    run: (db) => getSalonRecap(db, SALON, FROM, TO, 'MALE'),
+  },
+  {
+    file: 'features/report-data-analysis/queries/check-up.sql',
+    call: `getCheckUp(salon ${SALON}, ${FROM}..${TO}, ALL, today ${TODAY})`,
+    run: (db) => getCheckUp(db, SALON, FROM, TO, 'ALL', TODAY),
+  },
+  {
+    file: 'features/service-analysis/queries/service-analysis.sql',
+    call: `getServiceAnalysis(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getServiceAnalysis(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/product-analysis/queries/product-analysis.sql',
+    call: `getProductAnalysis(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getProductAnalysis(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/salon-overview/queries/salon-overview.sql',
+    call: `getSalonOverview(${FROM}..${TO})`,
+    run: (db) => getSalonOverview(db, { fromDate: FROM, toDate: TO }),
+  },
+  {
+    file: 'features/salons-growing/queries/growth-report.sql',
+    call: `getGrowthReport(salon ${SALON}, COLOUR, target 60, reach in 12 months, measured over 6, from 2025-07-01 to ${TODAY})`,
+    run: (db) =>
+      getGrowthReport(db, salon, {
+        category: 'COLOUR',
+        target: 60,
+        reachTargetMonths: 12,
+        targetMonths: 6,
+        periodStartDate: '2025-07-01',
+        toDate: TODAY,
+      }),
+  },
+  {
+    file: 'features/salons-growing/queries/growth-daily-data.sql',
+    call: `getGrowthDailyData(salon ${SALON}, TREATMENTS, reach in 12 months, measured over 6, ${FROM}..${TO})`,
+    run: (db) => getGrowthDailyData(db, salon, { type: 'TREATMENTS', reachTargetMonths: 12, targetMonths: 6, dateFrom: FROM, dateTo: TO }),
+  },
+  {
+    file: 'features/salons-growing/queries/day-report.sql',
+    call: `getDayReport(salon ${SALON}, ${TODAY})`,
+    run: (db) => getDayReport(db, SALON, TODAY),
+  },
+];
+
+const KEYWORDS =
+  /\s+(from|inner join|left join|right join|full join|cross join|join|where|group by|having|order by|limit|offset|union all|union|on conflict|returning)\s+/gi;
+
+/** One statement, readable: hand-written SQL keeps its lines (common indent removed); a one-line builder query gets a line per clause. */
+export function formatSql(text: string): string {
+  const lines = text.replace(/\r/g, '').split('\n');
+  if (lines.length === 1) return text.trim().replace(KEYWORDS, (_, keyword: string) => `\n${keyword} `);
+  const body = lines.map((line) => line.replace(/\s+$/, '')).filter((line, i, all) => line !== '' || (i > 0 && i < all.length - 1));
+  while (body.length > 0 && body[0] === '') body.shift();
+  while (body.length > 0 && body[body.length - 1] === '') body.pop();
+  const indent = Math.min(...body.filter((line, i) => i > 0 && line.trim() !== '').map((line) => line.length - line.trimStart().length));
+  return body.map((line, i) => (i === 0 ? line.trim() : line.slice(Number.isFinite(indent) ? indent : 0))).join('\n');
+}
+
+function formatParameter(value: unknown): string {
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
+  if (value === null || value === undefined) return 'NULL';
+  if (Array.isArray(value) || typeof value === 'object') return `'${JSON.stringify(value)}'`;
+  return String(value);
+}
+
+/** The SQL files of every report: path (relative to src/) → content. */
+export async function renderReportSql(): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const report of REPORT_QUERIES) {
+    const log: CompiledQuery[] = [];
+    const db = new Kysely<Database>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new RecordingDriver(log),
+        createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+    });
+    let stopped = '';
+    try {
+      await report.run(db);
+    } catch (err) {
+      // With no rows some reports stop early; what ran until then is still their SQL.
+      stopped = `-- (no rows: the report stopped here: ${(err as Error).message.split('\n')[0]})\n`;
+    }
+    await db.destroy();
+    const statements = log.map((query, i) => {
+      const params = query.parameters.map((value, n) => `--   $${n + 1} = ${formatParameter(value)}`).join('\n');
+      return `-- ${i + 1} of ${log.length}${params ? `; parameters:\n${params}` : ''}\n${formatSql(query.sql)};\n`;
+    });
+    const header = `-- Generated by \`npm run sql -w @salon/server\` (src/db/report-sql.ts): do not edit.\n-- ${report.call}\n\n`;
+    files.set(report.file, `${header}${statements.join('\n')}${stopped}`);
+  }
+  return files;
+}
