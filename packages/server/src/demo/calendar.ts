@@ -2,7 +2,6 @@
 const MS_PER_DAY = 86_400_000;
 
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 export function dayFromIso(iso: string): number {
   return Math.round(Date.parse(`${iso}T00:00:00Z`) / MS_PER_DAY);

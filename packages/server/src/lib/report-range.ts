@@ -1,7 +1,8 @@
 import { HttpError } from '../plugins/errors.js';
+import { isCalendarDate } from './months.js';
 
-/** Which clients a report counts: everyone, or one client gender. */
-export type GenderScope = 'ALL' | 'MALE' | 'FEMALE';
+/** Which clients a report counts: everyone, or one client gender (the contracts' Gender). */
+export type { Gender as GenderScope } from '@salon/contracts';
 
 /** Longest range a report accepts (days): five years. */
 export const MAX_RANGE_DAYS = 1830;
@@ -9,11 +10,10 @@ export const MAX_RANGE_DAYS = 1830;
 const DAY_MS = 86_400_000;
 
 function parseDay(value: string, name: string): number {
-  const ms = Date.parse(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) {
+  if (!isCalendarDate(value)) {
     throw new HttpError(400, `Invalid date '${name}': expected a real calendar date YYYY-MM-DD, got '${value}'`, name);
   }
-  return ms;
+  return Date.parse(`${value}T00:00:00Z`);
 }
 
 /** Checks a report range (real dates, from <= to, at most MAX_RANGE_DAYS); 400 naming the parameter otherwise. */
@@ -33,10 +33,8 @@ export function daysOf(from: string, to: string): string[] {
   return out;
 }
 
-/** A YYYY-MM-DD day moved by a number of days (negative: back). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+/** A YYYY-MM-DD day moved by a number of days (negative: back): one definition, in months.ts. */
+export { addDays } from './months.js';
 
 /** The same calendar date one year before (28 February for a 29 February). */
 export function sameDateLastYear(day: string): string {
