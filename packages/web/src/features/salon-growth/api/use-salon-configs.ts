@@ -92,7 +92,8 @@ export function useSaveSalonConfig(salonId: number | null) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [...salonConfigQueryKey, salonId] }),
-        queryClient.invalidateQueries({ queryKey: ['salons-growing'] }),
+        // Every growth report (their keys start with their contract path).
+        queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/SalonsGrowing/') }),
       ]),
   });
 }

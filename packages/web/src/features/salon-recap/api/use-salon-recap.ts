@@ -1,7 +1,9 @@
-import { getSalonRecap, getSalonRecapGender } from '@salon/contracts';
+import type { ParamsOf } from '@salon/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callApi } from '../../../lib/api-client';
+import { salonRecapReport } from '../../../lib/report-endpoints';
+import { endpointByGender } from '../../../lib/use-report-query';
 import {
   type DateRange,
   emptyRecapSet,
@@ -36,10 +38,10 @@ export interface RecapSetResult {
 }
 
 function fetchPiece(salonId: number, piece: DateRange, gender: Gender | null | undefined, signal: AbortSignal) {
-  const params = { salonId, fromDate: piece.fromDate, toDate: piece.toDate };
-  return gender
-    ? callApi(getSalonRecapGender, { params: { ...params, gender } }, { signal })
-    : callApi(getSalonRecap, { params }, { signal });
+  const { endpoint, input } = endpointByGender(salonRecapReport, gender, {
+    params: { salonId, fromDate: piece.fromDate, toDate: piece.toDate },
+  });
+  return callApi(endpoint, { params: input.params as ParamsOf<typeof endpoint> }, { signal });
 }
 
 /**
