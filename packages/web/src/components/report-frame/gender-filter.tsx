@@ -59,3 +59,14 @@ export function GenderFilter({ value, onChange }: GenderFilterProps) {
     </TextField>
   );
 }
+
+/**
+ * The gender filter of a report, whole: the choice (from the URL), the select for the frame's
+ * extraFilters and the line an export writes about it.
+ */
+export function useGenderChoice() {
+  const { t } = useTranslation('components');
+  const [gender, setGender] = useGenderFilter();
+  const detail: readonly [string, string] = [t('genderFilter.label'), t(`genderFilter.${gender}`)];
+  return { gender, filter: <GenderFilter value={gender} onChange={setGender} />, detail };
+}

@@ -40,7 +40,7 @@ export interface ReportFrameProps {
   onRetry?: () => void;
   exports?: ReportExports;
   /**
-   * The table the report shows (build it with reportTable()): the frame offers it as XLSX and
+   * The table the report shows (from useReportTable()): the frame offers it as XLSX and
    * CSV, under the report's title, salon, period and `details`, named after the salon and period.
    */
   table?: ReportTable<unknown>;

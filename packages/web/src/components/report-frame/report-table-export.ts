@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { salonsQuery } from '../../lib/salon-today';
 import type { DataTableColumn } from '../data-table/data-table';
@@ -91,8 +92,16 @@ export function useReportTableExports(title: string, filters: ReportFilters, tab
   };
 }
 
-/** The gender filter as an export detail line: label and the choice, translated. */
-export function useGenderDetail(gender: string): readonly [string, string] {
-  const { t } = useTranslation('components');
-  return [t('genderFilter.label'), t(`genderFilter.${gender}`)];
+/**
+ * A report's table wired to its export: spread `tableProps` into the DataTable (the shown rows
+ * come back through onVisibleRowsChange) and give `table` to the frame, which exports those rows.
+ */
+export function useReportTable<T>(spec: Omit<ReportTable<T>, 'rows'>) {
+  const [shownRows, setShownRows] = useState<T[]>([]);
+  const { name, columns, totals, period, details } = spec;
+  const table = useMemo(
+    () => reportTable({ name, columns, totals, period, details, rows: shownRows }),
+    [name, columns, totals, period, details, shownRows],
+  );
+  return { table, shownRows, tableProps: { columns, totals, onVisibleRowsChange: setShownRows } };
 }
