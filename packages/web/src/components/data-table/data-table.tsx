@@ -31,7 +31,7 @@ import {
 } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateInput } from '../format/date-format';
+import { formatDateInput } from '../format/dates';
 import { decimalSeparatorOf, formatValue, type ValueKind } from '../format/number-format';
 import { type CompiledFilter, compileFilter, FILTER_MODES, type FilterMode, isEmptyFilter, type TextFilter } from './filters';
 

@@ -1,4 +1,4 @@
-import { parseDateInput } from '../format/date-format';
+import { parseDateInput } from '../format/dates';
 
 /** The per-column text filter modes of SPEC.md §2. */
 export const FILTER_MODES = ['contains', 'startsWith', 'endsWith', 'matches', 'greaterThan', 'lessThan'] as const;

@@ -1,6 +1,6 @@
 import { saveBlob } from '../../lib/api-client';
 import type { DataTableColumn } from '../data-table/data-table';
-import { formatDateInput } from '../format/date-format';
+import { formatDateInput } from '../format/dates';
 import { decimalSeparatorOf } from '../format/number-format';
 import type { ExportTotals } from './export-to-xlsx';
 

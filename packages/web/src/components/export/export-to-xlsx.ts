@@ -1,6 +1,6 @@
 import { saveBlob } from '../../lib/api-client';
 import type { DataTableColumn } from '../data-table/data-table';
-import { excelDateOf } from '../format/date-format';
+import { excelDateOf } from '../format/dates';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

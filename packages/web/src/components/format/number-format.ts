@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { formatDay } from './date-format';
+import { formatDay } from './dates';
 
 /**
  * How a value is shown: money in euros, a plain number, a percentage (given in per cent: 42.5 =

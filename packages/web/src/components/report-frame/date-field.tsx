@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateInput, parseDateInput } from '../format/date-format';
+import { formatDateInput, parseDateInput } from '../format/dates';
 
 export interface DateFieldProps {
   label: string;

@@ -5,7 +5,7 @@ import { salonsQuery } from '../../lib/salon-today';
 import type { DataTableColumn } from '../data-table/data-table';
 import { exportToCsv } from '../export/export-to-csv';
 import { type ExportHeading, exportToXlsx } from '../export/export-to-xlsx';
-import { formatDay } from '../format/date-format';
+import { formatDay } from '../format/dates';
 import type { ReportFilters } from './use-report-filters';
 
 /** The table a report shows, as the frame exports it (XLSX and CSV). */

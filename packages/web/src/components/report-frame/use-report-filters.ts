@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { useCurrentSalon } from '../../lib/current-salon';
 import { useSalonToday } from '../../lib/salon-today';
-import { isIsoDate, monthStartOf } from './report-dates';
+import { isIsoDate, monthStartOf } from '../format/dates';
 
 export interface ReportFilterValues {
   salonId: number;

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barLabelOnTop } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { weekdayName } from '../../components/format/date-format';
+import { weekdayName } from '../../components/format/dates';
 import { formatValue } from '../../components/format/number-format';
 import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/data-table';
-import { formatAxisDay } from '../../components/format/date-format';
+import { formatAxisDay } from '../../components/format/dates';
 import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { ChartPanel } from '../../components/report-frame/report-parts';

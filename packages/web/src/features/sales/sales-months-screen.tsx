@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { formatDay, monthName } from '../../components/format/date-format';
+import { formatDay, isoMonthOf, monthName, monthOf, yearOf } from '../../components/format/dates';
 import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { ChartPanel } from '../../components/report-frame/report-parts';
@@ -28,9 +28,9 @@ export default function SalesMonthsScreen() {
   const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   // The salon's today, not the device's: the year and the default month are the salon's.
   const { today } = filters;
-  const year = Number(today?.slice(0, 4) ?? 0);
+  const year = today ? yearOf(today) : 0;
   // Months up to the salon's today only: a month not yet come has nothing to show.
-  const todayMonth = Number(today?.slice(5, 7) ?? 12);
+  const todayMonth = today ? monthOf(today) : 12;
   const [month, setMonth] = usePeriodParam('month', 1, todayMonth, todayMonth);
   // The picker offers the months of the year that have sales (and the one shown, and this one).
   const perYear = useSalesPerYear({ salonId: filters.salonId, year, gender: 'ALL', isEnabled: today !== undefined });
@@ -42,7 +42,7 @@ export default function SalesMonthsScreen() {
   );
   const columns = useComparisonColumns();
   const period = useMemo(
-    () => ({ label: `${monthName(month, i18n.language)} ${year}`, file: `${year}-${String(month).padStart(2, '0')}` }),
+    () => ({ label: `${monthName(month, i18n.language)} ${year}`, file: isoMonthOf(year, month) }),
     [month, year, i18n.language],
   );
   const { table, tableProps } = useReportTable({ name: 'sales-month', columns, totals: salesTotals, period, details: [genderDetail] });

@@ -5,7 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { monthName } from '../../components/format/date-format';
+import { monthName, yearOf } from '../../components/format/dates';
 import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { ChartPanel } from '../../components/report-frame/report-parts';
@@ -29,7 +29,7 @@ export default function SalesYearScreen() {
   const filters = useReportFilters();
   const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   // The salon's current year (its today, not the device's); 0 until that is known.
-  const thisYear = Number(filters.today?.slice(0, 4) ?? 0);
+  const thisYear = filters.today ? yearOf(filters.today) : 0;
   const [year, setYear] = usePeriodParam('year', 2000, 2100, thisYear);
   const perYear = useSalesPerYear({ salonId: filters.salonId, year, gender, isEnabled: year > 0 });
   const rows = useMemo(() => (perYear.data ? compareMonths(perYear.data.current.rows, perYear.data.comparedMonths) : []), [perYear.data]);

@@ -14,7 +14,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { valueAxisLabel } from '../../components/chart/axis-label';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { formatDateInput, parseDateInput } from '../../components/format/date-format';
+import { formatDateInput, parseDateInput, periodEndOf } from '../../components/format/dates';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { ChartPanel, KpiGrid } from '../../components/report-frame/report-parts';
 import { reportStateOf } from '../../components/report-frame/report-status';
@@ -25,7 +25,6 @@ import { useAuth } from '../../lib/auth';
 import { translateMessage } from '../../lib/i18n';
 import { showMessage } from '../../lib/snackbar';
 import { type SalonSetting, type SalonSettingInput, useSalonConfigs, useSaveSalonConfig } from './api/use-salon-configs';
-import { periodEndOf } from './growth-dates';
 
 type Field = keyof SalonSettingInput;
 const FIELDS: Field[] = ['target', 'reachTargetMonths', 'targetMonths', 'periodStartDate'];

@@ -16,7 +16,7 @@ import { useSearchParams } from 'react-router';
 import { valueAxisLabel } from '../../components/chart/axis-label';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { formatAxisDay, formatDay, monthName } from '../../components/format/date-format';
+import { formatAxisDay, formatDay, monthName, monthOf, monthRange, yearOf } from '../../components/format/dates';
 import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { ReportFrame } from '../../components/report-frame/report-frame';
@@ -32,7 +32,6 @@ import { DAILY_TYPE_OF, useGrowthDaily } from './api/use-growth-daily';
 import { type GrowthRecapCategory, useGrowthRecap } from './api/use-growth-recap';
 import { type GrowthMonth, useGrowthReport } from './api/use-growth-report';
 import { useSalonConfigs } from './api/use-salon-configs';
-import { monthRange } from './growth-dates';
 
 const categoryOf = (value: string | null): GrowthCategory =>
   (GROWTH_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as GrowthCategory) : 'TREATMENT';
@@ -56,7 +55,7 @@ export default function ShowReportScreen() {
   // The salon's today (not the device's): the end of the actuals and the default month of the daily data.
   const { today } = filters;
   const month =
-    Number(params.get('month')) >= 1 && Number(params.get('month')) <= 12 ? Number(params.get('month')) : Number(today?.slice(5, 7) ?? 1);
+    Number(params.get('month')) >= 1 && Number(params.get('month')) <= 12 ? Number(params.get('month')) : today ? monthOf(today) : 1;
   const urlReach = monthsOf(params.get('reachTargetMonths'));
   const urlTargetMonths = monthsOf(params.get('targetMonths'));
   const configs = useSalonConfigs(filters.salonId);
@@ -86,7 +85,7 @@ export default function ShowReportScreen() {
   const report = useGrowthReport(filters.salonId, category, setting, today);
   const recap = useGrowthRecap(filters.salonId, recapMonths.reachTargetMonths, recapMonths.targetMonths);
   const dailyType = DAILY_TYPE_OF[category];
-  const dailyRange = useMemo(() => (today ? monthRange(Number(today.slice(0, 4)), month, today) : undefined), [today, month]);
+  const dailyRange = useMemo(() => (today ? monthRange(yearOf(today), month, today) : undefined), [today, month]);
   const daily = useGrowthDaily(filters.salonId, dailyType, recapMonths, dailyRange);
   const todayReport = useDayReport(filters.salonId, 'today');
   const tomorrowReport = useDayReport(filters.salonId, 'tomorrow');

@@ -13,7 +13,7 @@ import type { DataTableColumn } from '../../components/data-table/data-table';
 import { DataTable } from '../../components/data-table/data-table';
 import { exportToCsv } from '../../components/export/export-to-csv';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
-import { formatDay } from '../../components/format/date-format';
+import { formatDay } from '../../components/format/dates';
 import { ExportButton } from '../../components/report-frame/export-button';
 import { KpiGrid } from '../../components/report-frame/report-parts';
 import { reportStatusOf } from '../../components/report-frame/report-status';

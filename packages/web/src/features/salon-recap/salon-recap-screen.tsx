@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { countFormatter, valueAxisLabel } from '../../components/chart/axis-label';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { formatAxisDay, formatDay } from '../../components/format/date-format';
+import { addDays, daysBetween, formatAxisDay, formatDay } from '../../components/format/dates';
 import { useFormatValue } from '../../components/format/number-format';
 import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
@@ -22,17 +22,7 @@ import type { ReportStatus } from '../../components/report-frame/report-status';
 import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { salonRecapQueryKey, useSalonRecapSet } from './api/use-salon-recap';
-import {
-  addDays,
-  COMPARISONS,
-  type Comparison,
-  changePercent,
-  comparisonRange,
-  dayRevenue,
-  daysBetween,
-  type RecapDay,
-  type RecapTotals,
-} from './merge-recap';
+import { COMPARISONS, type Comparison, changePercent, comparisonRange, dayRevenue, type RecapDay, type RecapTotals } from './merge-recap';
 
 const comparisonOf = (value: string | null): Comparison =>
   (COMPARISONS as readonly string[]).includes(value ?? '') ? (value as Comparison) : 'none';

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../../components/format/date-format';
+import { formatDay } from '../../../components/format/dates';
 import { formatValue, type ValueKind } from '../../../components/format/number-format';
 import { KpiCard } from '../../../components/kpi-card/kpi-card';
 import type { SalesMeasures } from '../api/use-sales-per-day';

@@ -1,18 +1,11 @@
 import type { ParamsOf } from '@salon/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { type DateRange, splitRangeByMonth } from '../../../components/format/dates';
 import { callApi } from '../../../lib/api-client';
 import { salonRecapReport } from '../../../lib/report-endpoints';
 import { endpointByGender } from '../../../lib/use-report-query';
-import {
-  type DateRange,
-  emptyRecapSet,
-  type RecapSet,
-  type RecapSetName,
-  recapReducer,
-  type SalonRecapResponse,
-  splitRangeByMonth,
-} from '../merge-recap';
+import { emptyRecapSet, type RecapSet, type RecapSetName, recapReducer, type SalonRecapResponse } from '../merge-recap';
 
 export type Gender = 'MALE' | 'FEMALE';
 

@@ -13,7 +13,7 @@ function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl
 }
 
 /**
- * THE place where dates are written, so every screen, chart, table, KPI card and export writes
+ * THE place for dates: calendar arithmetic on YYYY-MM-DD strings (below) and how dates are written, so every screen, chart, table, KPI card and export writes
  * them alike, per interface language:
  * - shown (tables, cards, titles): formatDay, 5 Mar 2026 / 5 mar 2026 (and what a date column's filter matches);
  * - chart day axes: formatAxisDay, 5 Mar / 5 mar;
@@ -77,7 +77,6 @@ export function parseDateInput(text: string): string | null {
   if (year < 1900 || month < 1 || month > 12 || day < 1) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
@@ -86,4 +85,101 @@ export function excelDateOf(isoDate: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return null;
   const date = new Date(`${isoDate}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+// ---------- Calendar arithmetic on YYYY-MM-DD dates (report days are calendar dates, never instants) ----------
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+const toUtc = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
+const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An inclusive range of calendar dates. */
+export interface DateRange {
+  fromDate: string;
+  toDate: string;
+}
+
+/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+export function isIsoDate(text: string | null | undefined): text is string {
+  const match = text ? ISO_DATE.exec(text) : null;
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The device's local calendar date of an instant, YYYY-MM-DD. */
+export function toIsoDate(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The year of a YYYY-MM-DD date. */
+export function yearOf(isoDate: string): number {
+  return Number(isoDate.slice(0, 4));
+}
+
+/** The month (1..12) of a YYYY-MM-DD date. */
+export function monthOf(isoDate: string): number {
+  return Number(isoDate.slice(5, 7));
+}
+
+/** A month (1..12) of a year as YYYY-MM. */
+export function isoMonthOf(year: number, month: number): string {
+  return `${year}-${pad(month)}`;
+}
+
+/** The first day of the month of a YYYY-MM-DD date. */
+export function monthStartOf(isoDate: string): string {
+  return `${isoDate.slice(0, 8)}01`;
+}
+
+/** The last day of a month (1..12) of a year, YYYY-MM-DD. */
+export function monthEndOf(year: number, month: number): string {
+  // Day 0 of the next month is the last day of this one.
+  return fromUtc(Date.UTC(year, month, 0));
+}
+
+/** Adds whole days (negative: earlier) to a YYYY-MM-DD date. */
+export function addDays(isoDate: string, days: number): string {
+  return fromUtc(toUtc(isoDate) + days * DAY_MS);
+}
+
+/** Days from `from` to `to` (0 when equal, negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+}
+
+/** The same date a year earlier; 29 February becomes 28 February. */
+export function yearEarlier(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
+  return fromUtc(Date.UTC(year - 1, month - 1, Math.min(day, lastDay)));
+}
+
+/** The first and last day of a month (1..12) of a year, the last capped at `cap` (today) when it falls in that month. */
+export function monthRange(year: number, month: number, cap?: string): { dateFrom: string; dateTo: string } {
+  const dateFrom = `${isoMonthOf(year, month)}-01`;
+  const last = monthEndOf(year, month);
+  return { dateFrom, dateTo: cap && cap < last && cap >= dateFrom ? cap : last };
+}
+
+/** The last day of a period of `months` months from the 1st of periodStartDate's month. */
+export function periodEndOf(periodStartDate: string, months: number): string {
+  return monthEndOf(yearOf(periodStartDate), monthOf(periodStartDate) - 1 + months);
+}
+
+/** An inclusive range cut into calendar-month pieces, in order (empty when reversed). */
+export function splitRangeByMonth(fromDate: string, toDate: string): DateRange[] {
+  if (fromDate > toDate) return [];
+  const pieces: DateRange[] = [];
+  let start = fromDate;
+  while (start <= toDate) {
+    const monthEnd = monthEndOf(yearOf(start), monthOf(start));
+    const end = monthEnd < toDate ? monthEnd : toDate;
+    pieces.push({ fromDate: start, toDate: end });
+    start = addDays(end, 1);
+  }
+  return pieces;
 }
