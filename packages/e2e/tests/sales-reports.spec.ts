@@ -92,7 +92,7 @@ test.describe('sales and report screens', () => {
     // The browser's clock is 40 days behind the salon's today: the dates must still be the salon's.
     await page.clock.setFixedTime(new Date(`${addDays(DEMO_TODAY, -40)}T10:00:00`));
     await open(page, '/sales-data-analysis-days');
-    // Date fields read dd/mm/yyyy in both languages (components/format/date-format.ts).
+    // Date fields read dd/mm/yyyy in both languages (components/format/dates.ts).
     const [year, month, day] = DEMO_TODAY.split('-');
     await expect(page.getByTestId('from-date')).toHaveValue(`01/${month}/${year}`);
     await expect(page.getByTestId('to-date')).toHaveValue(`${day}/${month}/${year}`);

@@ -4,7 +4,7 @@ import { formatDay } from './dates';
 
 /**
  * How a value is shown: money in euros, a plain number, a percentage (given in per cent: 42.5 =
- * 42.5 %), a calendar date (given as YYYY-MM-DD, shown as format/date-format.ts says), or text.
+ * 42.5 %), a calendar date (given as YYYY-MM-DD, shown as format/dates.ts says), or text.
  */
 export type ValueKind = 'money' | 'number' | 'integer' | 'percent' | 'date' | 'text';
 

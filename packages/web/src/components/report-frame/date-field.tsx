@@ -16,7 +16,7 @@ export interface DateFieldProps {
 }
 
 /**
- * A date typed as dd/mm/yyyy (the one date format of both languages, format/date-format.ts).
+ * A date typed as dd/mm/yyyy (the one date format of both languages, format/dates.ts).
  * What is typed stays in the field while it is incomplete; a complete, real date is applied;
  * anything else shows a message and leaves the applied date as it was.
  */

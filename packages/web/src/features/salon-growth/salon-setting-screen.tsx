@@ -47,7 +47,7 @@ export function validateSetting(texts: Record<Field, string>): { input?: SalonSe
     if (!Number.isInteger(value) || value < SALON_CONFIG_LIMITS.monthsMin || value > SALON_CONFIG_LIMITS.monthsMax)
       errors[field] = 'months';
   }
-  // Typed as dd/mm/yyyy like every date field (format/date-format.ts); a YYYY-MM-DD text is taken as it is.
+  // Typed as dd/mm/yyyy like every date field (format/dates.ts); a YYYY-MM-DD text is taken as it is.
   const periodStartDate =
     parseDateInput(texts.periodStartDate) ?? (/^\d{4}-\d{2}-\d{2}$/.test(texts.periodStartDate) ? texts.periodStartDate : null);
   if (periodStartDate === null) errors.periodStartDate = 'date';
