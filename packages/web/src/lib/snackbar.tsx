@@ -64,7 +64,7 @@ export function SnackbarHost() {
   if (!message) return null;
   return (
     <Suspense fallback={null}>
-      <SnackbarView message={message} onClose={hideMessage} />
+      <SnackbarView message={message} hideMs={SNACKBAR_HIDE_MS} onClose={hideMessage} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { localeOf } from './number-format';
+import { localeOf } from './locale';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
