@@ -7,12 +7,12 @@ type Gender = 'MALE' | 'FEMALE';
 /** A report's inputs as a screen has them: the salon may not be chosen yet (null), so nothing is asked. */
 type Nullable<T> = T extends { salonId: number } ? Omit<T, 'salonId'> & { salonId: number | null } : T;
 
-export interface ReportInput<E extends Endpoint> {
+interface ReportInput<E extends Endpoint> {
   params?: Nullable<Omit<ParamsOf<E>, 'SESSIONCODE'>>;
   query?: Nullable<QueryOf<E>>;
 }
 
-export interface ReportQueryOptions {
+interface ReportQueryOptions {
   /** False while the filters cannot be asked for (range reversed, today not known yet); default true. */
   isEnabled?: boolean;
 }

@@ -5,7 +5,7 @@ import { decimalSeparatorOf } from '../format/number-format';
 import type { ExportTotals } from './export-to-xlsx';
 
 /** The field separator a spreadsheet of the language expects: ';' where the decimal separator is a comma (Italian). */
-export function csvSeparatorOf(language: string): ';' | ',' {
+function csvSeparatorOf(language: string): ';' | ',' {
   return decimalSeparatorOf(language) === ',' ? ';' : ',';
 }
 

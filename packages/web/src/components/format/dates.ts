@@ -38,12 +38,6 @@ export function monthName(month: number, language: string, width: 'long' | 'shor
   return dateFormat(language, { month: width }).format(new Date(Date.UTC(2024, month - 1, 1)));
 }
 
-/**
- * The one way a date is typed and shown in a field or a chart axis, in both languages:
- * dd/mm/yyyy (Italian and English alike, as en-GB writes it).
- */
-export const DATE_INPUT_PATTERN = 'dd/mm/yyyy';
-
 /** A YYYY-MM-DD date as typed in a date field: 05/03/2026. Empty for anything else. */
 export function formatDateInput(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
@@ -55,13 +49,6 @@ export function formatAxisDay(isoDate: string, language: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
   return dateFormat(language, { day: 'numeric', month: 'short' }).format(date);
-}
-
-/** A YYYY-MM month on a chart axis or in a table: Nov 2026 / nov 2026. */
-export function formatMonth(isoMonth: string, language: string, width: 'long' | 'short' = 'short'): string {
-  const date = new Date(`${isoMonth.slice(0, 7)}-01T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoMonth;
-  return dateFormat(language, { month: width, year: 'numeric' }).format(date);
 }
 
 /**

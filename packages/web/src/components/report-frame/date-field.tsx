@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateInput, parseDateInput } from '../format/dates';
 
-export interface DateFieldProps {
+interface DateFieldProps {
   label: string;
   /** The applied date, YYYY-MM-DD; '' while none is known. */
   value: string;

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Chart } from '../chart/chart';
 import { KpiCard, type KpiCardProps } from '../kpi-card/kpi-card';
 
-export interface ChartPanelProps {
+interface ChartPanelProps {
   /** The panel's heading, already translated. */
   title: string;
   option: EChartsCoreOption;
@@ -38,10 +38,10 @@ export function Panel({ title, isFilling = false, children }: { title: string; i
   );
 }
 
-export type KpiItem = KpiCardProps & { id: string };
+type KpiItem = KpiCardProps & { id: string };
 
 /** How wide each card is: a quarter of a wide screen by default, or the cards share the row ('grow'). */
-export type KpiGridSize = { xs: number; sm?: number; md?: number | 'grow' };
+type KpiGridSize = { xs: number; sm?: number; md?: number | 'grow' };
 
 /** A report's KPI cards in a responsive grid, above its chart. */
 export function KpiGrid({ items, size = { xs: 6, md: 3 } }: { items: readonly KpiItem[]; size?: KpiGridSize }) {

@@ -24,12 +24,12 @@ export interface ReportTable<T> {
 }
 
 /** A report's table for the frame's `table` prop (the frame does not care about the row type). */
-export function reportTable<T>(table: ReportTable<T>): ReportTable<unknown> {
+function reportTable<T>(table: ReportTable<T>): ReportTable<unknown> {
   return table as unknown as ReportTable<unknown>;
 }
 
 /** A piece of a file name: letters and digits kept (accents too), anything else one '-'. */
-export function fileNamePart(text: string): string {
+function fileNamePart(text: string): string {
   return text
     .normalize('NFC')
     .replace(/[^\p{L}\p{N}]+/gu, '-')

@@ -34,7 +34,7 @@ type Status = CheckUpItem['status'];
 const KIND_OF_UNIT: Record<CheckUpItem['unit'], ValueKind> = { EUR: 'money', PERCENT: 'percent', COUNT: 'integer', SCORE: 'number' };
 
 /** The contract's limits of a target (CheckUpTargetInput) and the natural range of per cent and NPS. */
-export function targetLimits(unit: CheckUpItem['unit']): { min: number; max: number } {
+function targetLimits(unit: CheckUpItem['unit']): { min: number; max: number } {
   if (unit === 'PERCENT') return { min: 0, max: 100 };
   if (unit === 'SCORE') return { min: -100, max: 100 };
   return { min: 0, max: 10_000_000 };

@@ -16,7 +16,7 @@ interface ItemRow {
   revenue: number;
 }
 
-export interface ItemAnalysisReportProps<Row extends ItemRow, Data extends { rows: Row[] }> {
+interface ItemAnalysisReportProps<Row extends ItemRow, Data extends { rows: Row[] }> {
   /** The translation section of the report ('services' or 'products' in the reports namespace). */
   section: 'services' | 'products';
   filters: ReportFilters;

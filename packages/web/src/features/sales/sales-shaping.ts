@@ -96,7 +96,7 @@ export interface MonthComparisonRow {
 }
 
 /** A month against the same dates a year before, as the server compared it (SalesPerYear.comparedMonths). */
-export interface ComparedMonthInput {
+interface ComparedMonthInput {
   month: number;
   notYetCome: boolean;
   isToDate: boolean;

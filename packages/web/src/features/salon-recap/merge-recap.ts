@@ -13,7 +13,7 @@ export type SalonRecapResponse = ResponseOf<typeof getSalonRecap>;
 export type RecapDay = SalonRecapResponse['reportDashboardDataDiscounts'][number]['dayFrom'][number];
 export type RecapTotals = SalonRecapResponse['recapData'];
 
-export const RECAP_SETS = ['primary', 'second', 'gender'] as const;
+const RECAP_SETS = ['primary', 'second', 'gender'] as const;
 export type RecapSetName = (typeof RECAP_SETS)[number];
 
 export interface RecapSet {
@@ -25,9 +25,9 @@ export interface RecapSet {
   loaded: number;
 }
 
-export type RecapState = Record<RecapSetName, RecapSet>;
+type RecapState = Record<RecapSetName, RecapSet>;
 
-export type RecapAction =
+type RecapAction =
   | { type: 'merge'; set: RecapSetName; response: SalonRecapResponse }
   /** Clears one set, or every set when `set` is left out. */
   | { type: 'reset'; set?: RecapSetName };

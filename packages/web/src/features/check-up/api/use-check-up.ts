@@ -6,10 +6,10 @@ import { endpointByGender, useGenderReportQuery } from '../../../lib/use-report-
 
 export type CheckUp = ResponseOf<typeof getCheckUp>;
 export type CheckUpItem = CheckUp['items'][number];
-export type CheckUpGender = 'ALL' | 'MALE' | 'FEMALE';
+type CheckUpGender = 'ALL' | 'MALE' | 'FEMALE';
 export type CheckUpTarget = { kpi: CheckUpItem['kpi']; target: number | null };
 
-export interface CheckUpRequest {
+interface CheckUpRequest {
   salonId: number | null;
   fromDate: string;
   toDate: string;

@@ -7,7 +7,7 @@ export type SalesPerDay = ResponseOf<typeof salesPerDay>;
 export type SalesDayRow = SalesPerDay['rows'][number];
 export type SalesMeasures = SalesPerDay['totals'];
 
-export interface SalesRangeInput {
+interface SalesRangeInput {
   salonId: number | null;
   fromDate: string;
   toDate: string;

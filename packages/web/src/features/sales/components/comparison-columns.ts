@@ -24,7 +24,7 @@ export function notYetColumn<Row>(
 }
 
 /** A column of this period's figures in a comparison table (rows flagged notYetCome). */
-export function currentColumn<Row extends { notYetCome: boolean }>(
+function currentColumn<Row extends { notYetCome: boolean }>(
   column: DataTableColumn<Row>,
   t: TFunction<'sales'>,
   language: string,

@@ -1,7 +1,5 @@
-import { type DailyDataType, type GrowthCategory, getGrowthDailyData, type ResponseOf } from '@salon/contracts';
+import { type DailyDataType, type GrowthCategory, getGrowthDailyData } from '@salon/contracts';
 import { useReportQuery } from '../../../lib/use-report-query';
-
-export type GrowthDaily = ResponseOf<typeof getGrowthDailyData>;
 
 /** The {type} of GetDailyData for a category; styling has none (SPEC.md §7 lists TREATMENTS, CUTS, COLOUR, RE_SALE). */
 export const DAILY_TYPE_OF: Record<GrowthCategory, DailyDataType | null> = {

@@ -2,7 +2,7 @@ import { type GrowthCategory, growthReportEndpoints, type ResponseOf } from '@sa
 import { useReportQuery } from '../../../lib/use-report-query';
 import type { SalonSetting } from './use-salon-configs';
 
-export type GrowthReport = ResponseOf<typeof growthReportEndpoints.TREATMENT>;
+type GrowthReport = ResponseOf<typeof growthReportEndpoints.TREATMENT>;
 export type GrowthMonth = GrowthReport['months'][number];
 
 /** One category's monthly penetration against the path to its target, with the setting's target, start and months. */

@@ -11,14 +11,14 @@ export type Gender = 'MALE' | 'FEMALE';
 
 export const salonRecapQueryKey = ['salon-recap'] as const;
 
-export interface RecapSetRequest {
+interface RecapSetRequest {
   set: RecapSetName;
   salonId: number | null;
   range: DateRange | null;
   gender?: Gender | null;
 }
 
-export interface RecapSetResult {
+interface RecapSetResult {
   /** The merged responses so far (every month already answered). */
   data: RecapSet;
   /** How many month-sized requests the range needs; `data.loaded` of them have been merged. */

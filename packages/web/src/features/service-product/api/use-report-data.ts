@@ -5,7 +5,6 @@ import { useGenderReportQuery } from '../../../lib/use-report-query';
 
 export type ReportData = ResponseOf<typeof getReportDataAnalysis>;
 export type ReportItemRow = ReportData['items'][number];
-export type ReportCategoryRow = ReportData['categories'][number];
 
 /** Service-product report: revenue, quantity and share per category and per item, for all clients or one gender. */
 export function useReportData(input: {
