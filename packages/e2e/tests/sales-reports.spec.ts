@@ -251,6 +251,10 @@ test.describe('sales and report screens', () => {
     await expect(tomorrow.getByText('Not yet').first()).toBeVisible();
     await expect(tomorrow).not.toContainText('-100');
     await expect(table.getByRole('columnheader', { name: /Revenue, same weekday last year/ })).toBeVisible();
+    // The rows compare by weekday, but the totals row compares like the cards: the same dates last year, to date.
+    const totalsCells = table.getByTestId('totals-row').locator('td');
+    await expect(totalsCells.nth(2)).toHaveText(/€[\d,]+\.\d{2}/);
+    expect(number(await totalsCells.nth(2).innerText())).toBe(sameDays);
     await shot(page, 'months-like-for-like');
 
     // The year view: the year to date against the same dates, December not yet come.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  dayOf,
   daysBetween,
   formatDay,
   isIsoDate,
@@ -11,6 +12,7 @@ import {
   monthRange,
   monthStartOf,
   periodEndOf,
+  sameDateYearBefore,
   splitRangeByMonth,
   weekdayName,
   yearEarlier,
@@ -82,6 +84,7 @@ describe('calendar arithmetic', () => {
   it('reads the year and month of a date and the first and last day of its month', () => {
     expect(yearOf('2026-11-22')).toBe(2026);
     expect(monthOf('2026-11-22')).toBe(11);
+    expect(dayOf('2026-11-02')).toBe(2);
     expect(monthStartOf('2026-11-22')).toBe('2026-11-01');
     expect(isoMonthOf(2026, 3)).toBe('2026-03');
     expect(monthEndOf(2024, 2)).toBe('2024-02-29');
@@ -99,6 +102,9 @@ describe('calendar arithmetic', () => {
   it('gives the same date a year earlier, 29 February as 28 February', () => {
     expect(yearEarlier('2026-11-22')).toBe('2025-11-22');
     expect(yearEarlier('2024-02-29')).toBe('2023-02-28');
+    // The exact date, or none: what a day-by-day same-date comparison pairs.
+    expect(sameDateYearBefore('2026-11-22')).toBe('2025-11-22');
+    expect(sameDateYearBefore('2024-02-29')).toBeNull();
   });
 
   it('accepts only real YYYY-MM-DD dates', () => {

@@ -117,6 +117,11 @@ export function isoMonthOf(year: number, month: number): string {
   return `${year}-${pad(month)}`;
 }
 
+/** The day of the month (1..31) of a YYYY-MM-DD date. */
+export function dayOf(isoDate: string): number {
+  return Number(isoDate.slice(8, 10));
+}
+
 /** The first day of the month of a YYYY-MM-DD date. */
 export function monthStartOf(isoDate: string): string {
   return `${isoDate.slice(0, 8)}01`;
@@ -143,6 +148,12 @@ export function yearEarlier(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   const lastDay = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
   return fromUtc(Date.UTC(year - 1, month - 1, Math.min(day, lastDay)));
+}
+
+/** The same calendar date a year before, or null when it did not exist (29 February of a leap year). */
+export function sameDateYearBefore(isoDate: string): string | null {
+  const date = `${yearOf(isoDate) - 1}${isoDate.slice(4)}`;
+  return isIsoDate(date) ? date : null;
 }
 
 /** The first and last day of a month (1..12) of a year, the last capped at `cap` (today) when it falls in that month. */

@@ -18,7 +18,7 @@ import { SalesKpis } from './components/sales-kpis';
 import { offeredMonthsOf } from './month-options';
 import { comparisonOption } from './sales-charts';
 import { compareDays, type DayComparisonRow, isSalesEmpty } from './sales-shaping';
-import { salesTotals } from './sales-totals';
+import { monthTotals } from './sales-totals';
 import { usePeriodParam } from './use-period-param';
 
 /** /sales-data-analysis-months: one month of the salon's current year (?month=1..12) per day, against the same month last year. */
@@ -37,7 +37,10 @@ export default function SalesMonthsScreen() {
   const offeredMonths = offeredMonthsOf(todayMonth, month, perYear.data?.current.rows);
   const perMonth = useSalesPerMonth({ salonId: filters.salonId, year, month, gender, isEnabled: today !== undefined });
   const rows = useMemo(
-    () => (perMonth.data ? compareDays(perMonth.data.current.rows, perMonth.data.previousWeekdays.rows, perMonth.data.today) : []),
+    () =>
+      perMonth.data
+        ? compareDays(perMonth.data.current.rows, perMonth.data.previousWeekdays.rows, perMonth.data.today, perMonth.data.previousYear.rows)
+        : [],
     [perMonth.data],
   );
   const columns = useComparisonColumns();
@@ -45,14 +48,15 @@ export default function SalesMonthsScreen() {
     () => ({ label: `${monthName(month, i18n.language)} ${year}`, file: isoMonthOf(year, month) }),
     [month, year, i18n.language],
   );
-  const { table, tableProps } = useReportTable({ name: 'sales-month', columns, totals: salesTotals, period, details: [genderDetail] });
+  const { table, tableProps } = useReportTable({ name: 'sales-month', columns, totals: monthTotals, period, details: [genderDetail] });
   const option = useMemo(
     () =>
       comparisonOption({
         categories: rows.map((row) => String(row.dayOfMonth)),
         current: rows.map((row) => row.totalRevenue),
         previous: rows.map((row) => row.previousRevenue),
-        labels: { current: String(year), previous: t('charts.sameWeekday', { year: year - 1 }) },
+        notYet: rows.map((row) => row.notYetCome),
+        labels: { current: String(year), previous: t('charts.sameWeekday', { year: year - 1 }), notYet: t('comparison.notYet') },
         language: i18n.language,
       }),
     [rows, year, t, i18n.language],

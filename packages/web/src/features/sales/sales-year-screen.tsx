@@ -44,11 +44,12 @@ export default function SalesYearScreen() {
         categories: rows.map((row) => monthName(row.month, i18n.language, 'short')),
         current: rows.map((row) => row.totalRevenue),
         previous: rows.map((row) => row.previousRevenue),
-        labels: { current: String(year), previous: String(year - 1) },
+        notYet: rows.map((row) => row.notYetCome),
+        labels: { current: String(year), previous: String(year - 1), notYet: t('comparison.notYet') },
         language: i18n.language,
         showBarLabels: isWide,
       }),
-    [rows, year, i18n.language, isWide],
+    [rows, year, t, i18n.language, isWide],
   );
   const years = Array.from({ length: YEARS_BACK + 1 }, (_, index) => thisYear - index);
   if (!years.includes(year)) years.push(year);

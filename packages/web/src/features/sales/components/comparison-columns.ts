@@ -4,7 +4,10 @@ import { formatValue } from '../../../components/format/number-format';
 import type { DayComparisonRow } from '../sales-shaping';
 
 /** The measures both comparison tables (days of a month, months of a year) show beside last year's. */
-type ComparisonMeasures = Omit<DayComparisonRow, 'dayOfMonth' | 'day' | 'previousDay'>;
+type ComparisonMeasures = Omit<
+  DayComparisonRow,
+  'dayOfMonth' | 'day' | 'previousDay' | 'sameDatePreviousRevenue' | 'sameDatePreviousAppointments'
+>;
 
 /**
  * A column of a period's figures: a period not yet come (`isNotYetCome`) shows "not yet" (never
