@@ -146,12 +146,19 @@ test.describe('typed dates, totals and exports', () => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInToShell(page, 'manager');
-    for (const path of ['/sales-data-analysis-months', '/sales-data-analysis-year', LAST_MONTH_DAYS, '/product-data-analysis']) {
+    for (const path of [
+      '/sales-data-analysis-months',
+      '/sales-data-analysis-year',
+      LAST_MONTH_DAYS,
+      '/product-data-analysis',
+      '/services-data-analysis',
+    ]) {
       await open(page, path);
       const scroller = page.getByTestId('data-table-scroll').first();
       await expect(scroller, path).toBeVisible({ timeout: 30_000 });
       // No page-wide sideways scroll: the table scrolls in its card.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+      if (path.endsWith('-data-analysis')) await shot(page, `1440${path.replace(/\//g, '-')}`);
       const firstCell = scroller.locator('tbody tr').first().locator('td').first();
       const before = await firstCell.boundingBox();
       await scroller.evaluate((element) => {

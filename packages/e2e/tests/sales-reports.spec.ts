@@ -92,7 +92,7 @@ test.describe('sales and report screens', () => {
     // The browser's clock is 40 days behind the salon's today: the dates must still be the salon's.
     await page.clock.setFixedTime(new Date(`${addDays(DEMO_TODAY, -40)}T10:00:00`));
     await open(page, '/sales-data-analysis-days');
-    // Date fields read dd/mm/yyyy in both languages (components/format/date-format.ts).
+    // Date fields read dd/mm/yyyy in both languages (components/format/dates.ts).
     const [year, month, day] = DEMO_TODAY.split('-');
     await expect(page.getByTestId('from-date')).toHaveValue(`01/${month}/${year}`);
     await expect(page.getByTestId('to-date')).toHaveValue(`${day}/${month}/${year}`);
@@ -251,6 +251,10 @@ test.describe('sales and report screens', () => {
     await expect(tomorrow.getByText('Not yet').first()).toBeVisible();
     await expect(tomorrow).not.toContainText('-100');
     await expect(table.getByRole('columnheader', { name: /Revenue, same weekday last year/ })).toBeVisible();
+    // The rows compare by weekday, but the totals row compares like the cards: the same dates last year, to date.
+    const totalsCells = table.getByTestId('totals-row').locator('td');
+    await expect(totalsCells.nth(2)).toHaveText(/€[\d,]+\.\d{2}/);
+    expect(number(await totalsCells.nth(2).innerText())).toBe(sameDays);
     await shot(page, 'months-like-for-like');
 
     // The year view: the year to date against the same dates, December not yet come.

@@ -2,9 +2,9 @@ import type { Role } from '@salon/contracts';
 import { hasAccess } from '../lib/access';
 import { type AppRoute, findRoute } from './routes';
 
-export type AccessDecision = { kind: 'render' } | { kind: 'redirect'; to: string; remember?: string; consumeRedirect?: boolean };
+type AccessDecision = { kind: 'render' } | { kind: 'redirect'; to: string; remember?: string; consumeRedirect?: boolean };
 
-export interface SessionView {
+interface SessionView {
   signedIn: boolean;
   roles: readonly Role[];
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ROLE_GROUPS } from '@salon/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +12,7 @@ import {
   navigationFor,
   searchNavigation,
 } from './navigation';
-import { appRoutes } from './routes';
+import { appRoutes, REPORT_DETAIL_PATHS, reportRoutes } from './routes';
 
 const ids = (items: NavigationItem[]) => flattenNavigation(items).map((item) => item.id);
 const topIds = (items: NavigationItem[]) =>
@@ -145,5 +147,35 @@ describe('routes (SPEC.md §2 access table)', () => {
     const reports = appRoutes.filter((r) => r.layout === 'shell' && r.path !== '/salon-listing' && r.path !== '/profile');
     expect(reports).toHaveLength(35);
     for (const route of reports) expect(route.auth).toEqual(ROLE_GROUPS.all);
+  });
+});
+
+describe('registration: a report is one route line, one menu entry and its title in both languages', () => {
+  const menuItems = flattenNavigation(navigation).filter((item) => item.type === 'item' && item.url?.startsWith('/'));
+  const menuPaths = new Set(menuItems.map((item) => item.url?.split('?')[0]));
+  const titles = (language: string) =>
+    JSON.parse(readFileSync(join(import.meta.dirname, `../locales/${language}/navigation.json`), 'utf8')) as Record<string, string>;
+
+  it('puts every report route in the menu, but the detail pages reached from another report', () => {
+    const missing = reportRoutes.filter((route) => !menuPaths.has(route.path) && !REPORT_DETAIL_PATHS.includes(route.path));
+    expect(missing.map((route) => route.path)).toEqual([]);
+    // A detail page listed here is a real route and not in the menu (else the list is stale).
+    for (const path of REPORT_DETAIL_PATHS) {
+      expect(
+        reportRoutes.some((route) => route.path === path),
+        path,
+      ).toBe(true);
+      expect(menuPaths.has(path), path).toBe(false);
+    }
+  });
+
+  it.each(['en', 'it'])('gives every menu entry a title in %s, and keeps no title of an entry that is gone', (language) => {
+    const keys = titles(language);
+    const everyEntry = (items: NavigationItem[]): NavigationItem[] => items.flatMap((item) => [item, ...everyEntry(item.children ?? [])]);
+    // The chain entry is added for a superadmin with a chosen salon (navigationFor).
+    const entries = everyEntry([...navigation, CHAIN_ENTRY]).filter((item) => item.type !== 'divider');
+    expect(entries.filter((item) => !keys[item.id]?.trim()).map((item) => item.id)).toEqual([]);
+    const ids = new Set(entries.map((item) => item.id));
+    expect(Object.keys(keys).filter((key) => !ids.has(key))).toEqual([]);
   });
 });

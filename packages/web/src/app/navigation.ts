@@ -1,7 +1,7 @@
 import { ROLE_GROUPS, type Role } from '@salon/contracts';
 import { hasAccess } from '../lib/access';
 
-export type NavigationType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
+type NavigationType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
 
 /**
  * One navigation entry (SPEC.md §3). `id` is stable: it is the translation key in the
@@ -215,7 +215,7 @@ export function navIndent(level: number): number {
 }
 
 /** SPEC.md §9: toolbar search suggests at most 10 entries. */
-export const SEARCH_LIMIT = 10;
+const SEARCH_LIMIT = 10;
 
 export function searchNavigation(
   items: readonly NavigationItem[],

@@ -86,7 +86,7 @@ function Shell() {
 
 const toRoute = (route: AppRoute): RouteObject => ({ path: route.path, caseSensitive: true, element: <Guarded route={route} /> });
 
-export const routeObjects: RouteObject[] = [
+const routeObjects: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,

@@ -19,54 +19,58 @@ const all = ROLE_GROUPS.all;
 /** The honest placeholder for a report whose screen is not built yet. */
 const notAvailable = () => import('../features/errors/report-unavailable-screen');
 
-/** Report screens: open to every signed-in role at route level (SPEC.md §2). One line per route. */
-const reportRoutes: AppRoute[] = [
-  { path: '/show-report', auth: all, layout: 'shell', load: () => import('../features/salon-growth/show-report-screen') },
-  { path: '/salon-setting', auth: all, layout: 'shell', load: () => import('../features/salon-growth/salon-setting-screen') },
-  { path: '/capacity-showData', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/full-capacity-setting', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/sales-data-analysis', auth: all, layout: 'shell', load: () => import('../features/sales/sales-overview-screen') },
-  { path: '/sales-data-analysis-months', auth: all, layout: 'shell', load: () => import('../features/sales/sales-months-screen') },
-  { path: '/sales-data-analysis-year', auth: all, layout: 'shell', load: () => import('../features/sales/sales-year-screen') },
-  { path: '/sales-data-analysis-days', auth: all, layout: 'shell', load: () => import('../features/sales/sales-days-screen') },
-  { path: '/sales-data-analysis-clients', auth: all, layout: 'shell', load: () => import('../features/sales/sales-clients-screen') },
-  { path: '/feedback-staff-data', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/feedback-customers-data', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/feedback-services-data', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/feedback-staff-details-data', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/feedback-services-details-data', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/staff-data-analysis', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/staff-data-analysis-report', auth: all, layout: 'shell', load: notAvailable },
-  {
-    path: '/product-data-analysis',
-    auth: all,
-    layout: 'shell',
-    load: () => import('../features/item-analysis/products-analysis-screen'),
-  },
-  {
-    path: '/services-data-analysis',
-    auth: all,
-    layout: 'shell',
-    load: () => import('../features/item-analysis/services-analysis-screen'),
-  },
-  { path: '/Performance', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/PerformanceSalon', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/Incentive-Campaigs', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/Incentive-New-Campaigs', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/Incentive-Campaigs-Details', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/Incentive', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/IncentiveChild', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/service-product', auth: all, layout: 'shell', load: () => import('../features/service-product/service-product-screen') },
-  { path: '/Salon-Recap', auth: all, layout: 'shell', load: () => import('../features/salon-recap/salon-recap-screen') },
-  { path: '/Check-Up', auth: all, layout: 'shell', load: () => import('../features/check-up/check-up-screen') },
-  { path: '/days-of-week', auth: all, layout: 'shell', load: () => import('../features/days-of-week/days-of-week-screen') },
-  { path: '/customer-analysis-overview', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/customer-analysis-status', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/customer-analysis-heatmap', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/NPS', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/data-qualities', auth: all, layout: 'shell', load: notAvailable },
-  { path: '/stock-movements', auth: all, layout: 'shell', load: notAvailable },
+/**
+ * Report screens by path, one line per report: each becomes a route open to every signed-in role
+ * (SPEC.md §2; the API enforces the report's level) in the shell layout.
+ */
+const REPORT_SCREENS: Record<string, () => Promise<ScreenModule>> = {
+  '/show-report': () => import('../features/salon-growth/show-report-screen'),
+  '/salon-setting': () => import('../features/salon-growth/salon-setting-screen'),
+  '/capacity-showData': notAvailable,
+  '/full-capacity-setting': notAvailable,
+  '/sales-data-analysis': () => import('../features/sales/sales-overview-screen'),
+  '/sales-data-analysis-months': () => import('../features/sales/sales-months-screen'),
+  '/sales-data-analysis-year': () => import('../features/sales/sales-year-screen'),
+  '/sales-data-analysis-days': () => import('../features/sales/sales-days-screen'),
+  '/sales-data-analysis-clients': () => import('../features/sales/sales-clients-screen'),
+  '/feedback-staff-data': notAvailable,
+  '/feedback-customers-data': notAvailable,
+  '/feedback-services-data': notAvailable,
+  '/feedback-staff-details-data': notAvailable,
+  '/feedback-services-details-data': notAvailable,
+  '/staff-data-analysis': notAvailable,
+  '/staff-data-analysis-report': notAvailable,
+  '/product-data-analysis': () => import('../features/item-analysis/products-analysis-screen'),
+  '/services-data-analysis': () => import('../features/item-analysis/services-analysis-screen'),
+  '/Performance': notAvailable,
+  '/PerformanceSalon': notAvailable,
+  '/Incentive-Campaigs': notAvailable,
+  '/Incentive-New-Campaigs': notAvailable,
+  '/Incentive-Campaigs-Details': notAvailable,
+  '/Incentive': notAvailable,
+  '/IncentiveChild': notAvailable,
+  '/service-product': () => import('../features/service-product/service-product-screen'),
+  '/Salon-Recap': () => import('../features/salon-recap/salon-recap-screen'),
+  '/Check-Up': () => import('../features/check-up/check-up-screen'),
+  '/days-of-week': () => import('../features/days-of-week/days-of-week-screen'),
+  '/customer-analysis-overview': notAvailable,
+  '/customer-analysis-status': notAvailable,
+  '/customer-analysis-heatmap': notAvailable,
+  '/NPS': notAvailable,
+  '/data-qualities': notAvailable,
+  '/stock-movements': notAvailable,
+};
+
+/** Report pages reached from another report (a row's details, a new campaign), not from the menu. */
+export const REPORT_DETAIL_PATHS: readonly string[] = [
+  '/feedback-staff-details-data',
+  '/feedback-services-details-data',
+  '/staff-data-analysis-report',
+  '/Incentive-New-Campaigs',
+  '/Incentive-Campaigs-Details',
 ];
+
+export const reportRoutes: AppRoute[] = Object.entries(REPORT_SCREENS).map(([path, load]) => ({ path, auth: all, layout: 'shell', load }));
 
 /** Every route of the app but the root (landing per role) and the catch-all (→ /error404). */
 export const appRoutes: AppRoute[] = [

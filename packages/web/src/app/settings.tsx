@@ -10,7 +10,7 @@ export type LayoutStyle = (typeof LAYOUT_STYLES)[number];
 export const LAYOUT_MODES = ['boxed', 'fullwidth', 'container'] as const;
 export type LayoutMode = (typeof LAYOUT_MODES)[number];
 
-export interface LayoutConfig {
+interface LayoutConfig {
   mode: LayoutMode;
   scroll: 'body' | 'content';
   navbar: { display: boolean; folded: boolean; position: 'left' | 'right' };

@@ -35,13 +35,13 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   onUnauthorized = handler;
 }
 
-export interface CallInput<E extends Endpoint> {
+interface CallInput<E extends Endpoint> {
   params?: Omit<ParamsOf<E>, 'SESSIONCODE'>;
   query?: QueryOf<E>;
   body?: BodyOf<E>;
 }
 
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
   /** Sign-in and the session check answer 401 for bad credentials; that must not log anyone out. */
   ignoreUnauthorized?: boolean;

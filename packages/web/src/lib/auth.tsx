@@ -6,22 +6,22 @@ import { queryClient } from './query-client';
 import { clearStoredSessionCode, getStoredSessionCode, isSessionCodeValid, sessionCodeExpiry, storeSessionCode } from './session-code';
 import { showMessage } from './snackbar';
 
-export type UserDTO = ResponseOf<typeof updateOwnUser>;
+type UserDTO = ResponseOf<typeof updateOwnUser>;
 type SessionResponse = ResponseOf<typeof login>;
-export type UserUpdate = { settings?: UserDTO['settings']; data?: UserDTO['data']; language?: UserDTO['language'] };
+type UserUpdate = { settings?: UserDTO['settings']; data?: UserDTO['data']; language?: UserDTO['language'] };
 
 /** SPEC.md §4 / §9: the auth check shows the splash screen for about 2000 ms. */
-export const SPLASH_MIN_MS = 2000;
+const SPLASH_MIN_MS = 2000;
 
-export type AuthStatus = 'checking' | 'guest' | 'signedIn';
+type AuthStatus = 'checking' | 'guest' | 'signedIn';
 
-export interface SignInResult {
+interface SignInResult {
   ok: boolean;
   message?: string;
   errors?: { username?: string; password?: string };
 }
 
-export interface AuthContextValue {
+interface AuthContextValue {
   status: AuthStatus;
   user: UserDTO | null;
   roles: Role[];

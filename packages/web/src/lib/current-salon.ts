@@ -40,7 +40,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-export interface CurrentSalon {
+interface CurrentSalon {
   /** The salon report screens show when their URL names none; null when a superadmin has not chosen one yet. */
   salonId: number | null;
   /** A superadmin's choice (remembered); ignored for everyone else, who always sees their own salon. */

@@ -9,7 +9,7 @@ export const LANGUAGE_KEY = 'language';
 type LocaleModule = { default: Record<string, unknown> };
 
 /** Namespaces the shell needs before anything renders; they ship in the initial bundle. */
-export const EAGER_NAMESPACES = ['common', 'shell', 'auth', 'navigation', 'messages', 'components'] as const;
+const EAGER_NAMESPACES = ['common', 'shell', 'auth', 'navigation', 'messages', 'components'] as const;
 
 // Every feature adds its own namespace as src/locales/<lang>/<namespace>.json; nothing to register.
 // The shell's namespaces are bundled; every other one (a report's) loads with its screen.
@@ -17,7 +17,7 @@ const eagerFiles = import.meta.glob<LocaleModule>('../locales/*/{common,shell,au
 const lazyFiles = import.meta.glob<LocaleModule>('../locales/*/*.json');
 
 /** Builds i18next resources from `../locales/<lang>/<ns>.json` module paths. */
-export function resourcesFrom(modules: Record<string, LocaleModule>): Resource {
+function resourcesFrom(modules: Record<string, LocaleModule>): Resource {
   const resources: Resource = {};
   for (const [path, module] of Object.entries(modules)) {
     const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(path);
@@ -47,7 +47,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-export function getStoredLanguage(): Language {
+function getStoredLanguage(): Language {
   try {
     const stored = localStorage.getItem(LANGUAGE_KEY);
     return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;

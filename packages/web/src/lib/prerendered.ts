@@ -8,7 +8,7 @@ export const PRERENDERED_STYLE_ID = 'prerendered-css';
 /** The <template> holding the copy in another language: prefix + language code. */
 export const PRERENDERED_TEMPLATE_PREFIX = 'prerendered-';
 
-export interface PrerenderedForm {
+interface PrerenderedForm {
   values: Record<string, string>;
   /** The name of the field that had the focus, if any. */
   focused: string | null;

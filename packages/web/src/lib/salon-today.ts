@@ -1,6 +1,6 @@
 import { listSalons } from '@salon/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { toIsoDate } from '../components/report-frame/report-dates';
+import { toIsoDate } from '../components/format/dates';
 import { callApi } from './api-client';
 
 /** The salons the caller may see, each with its today (GET /api/Salons/{SESSIONCODE}): one cache entry for the shell, the salon picker and the default dates. */

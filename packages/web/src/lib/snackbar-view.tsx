@@ -1,15 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { translateMessage } from './i18n';
-import { SNACKBAR_HIDE_MS, type SnackbarMessage } from './snackbar';
+import type { SnackbarMessage } from './snackbar';
 
 /** One message: top centre, hidden after 6000 ms, with the icon of its variant (SPEC.md §4). */
-export default function SnackbarView({ message, onClose }: { message: SnackbarMessage; onClose: () => void }) {
+export default function SnackbarView({ message, hideMs, onClose }: { message: SnackbarMessage; hideMs: number; onClose: () => void }) {
   return (
     <Snackbar
       key={message.id}
       open
-      autoHideDuration={SNACKBAR_HIDE_MS}
+      autoHideDuration={hideMs}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') onClose();

@@ -3,7 +3,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 // The snackbar's MUI parts load with the first message, not with the app.
 const SnackbarView = lazy(() => import('./snackbar-view'));
 
-export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info';
+type SnackbarVariant = 'success' | 'warning' | 'error' | 'info';
 export interface SnackbarMessage {
   id: number;
   message: string;
@@ -11,7 +11,7 @@ export interface SnackbarMessage {
 }
 
 /** SPEC.md §9: the snackbar hides itself after 6000 ms. */
-export const SNACKBAR_HIDE_MS = 6000;
+const SNACKBAR_HIDE_MS = 6000;
 
 let current: SnackbarMessage | null = null;
 let nextId = 1;
@@ -64,7 +64,7 @@ export function SnackbarHost() {
   if (!message) return null;
   return (
     <Suspense fallback={null}>
-      <SnackbarView message={message} onClose={hideMessage} />
+      <SnackbarView message={message} hideMs={SNACKBAR_HIDE_MS} onClose={hideMessage} />
     </Suspense>
   );
 }

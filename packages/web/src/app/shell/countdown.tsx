@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC.md §9: the countdown ticks every second and ends 15 days ahead unless told otherwise. */
-export const COUNTDOWN_TICK_MS = 1000;
-export const COUNTDOWN_DEFAULT_DAYS = 15;
+const COUNTDOWN_TICK_MS = 1000;
+const COUNTDOWN_DEFAULT_DAYS = 15;
 
-export interface Remaining {
+interface Remaining {
   days: number;
   hours: number;
   minutes: number;

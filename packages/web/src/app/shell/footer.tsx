@@ -6,8 +6,8 @@ import { useSettings } from '../settings';
 import { getTheme } from '../theme';
 
 /** The company of the copyright line, and the year the back-office went live. */
-export const COMPANY = 'Salon Chain S.r.l.';
-export const FIRST_YEAR = 2024;
+const COMPANY = 'Salon Chain S.r.l.';
+const FIRST_YEAR = 2024;
 
 export function yearRange(first: number, now = new Date()): string {
   const current = now.getFullYear();

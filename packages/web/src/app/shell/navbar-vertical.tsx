@@ -17,7 +17,7 @@ import { useShellState } from './shell-state';
 import { useNavigation } from './use-navigation';
 
 /** SPEC.md §9: a folded navbar opens on hover after 150 ms. */
-export const HOVER_OPEN_MS = 150;
+const HOVER_OPEN_MS = 150;
 
 function NavbarContent({ folded, mobile, onClose }: { folded: boolean; mobile: boolean; onClose?: () => void }) {
   const { t } = useTranslation('shell');

@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { toIsoDate } from '../../components/report-frame/report-dates';
+import { toIsoDate } from '../../components/format/dates';
 import { useAuth } from '../../lib/auth';
 import { useCurrentSalon } from '../../lib/current-salon';
 import { useSalonToday } from '../../lib/salon-today';

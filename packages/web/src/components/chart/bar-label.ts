@@ -14,7 +14,7 @@ export function barLabelK(value: number, language = 'en'): string {
 }
 
 /** What ECharts hands a label formatter: the data value, and for dataset charts which dimension is y. */
-export interface LabelParams {
+interface LabelParams {
   value?: unknown;
   encode?: Record<string, number[] | undefined>;
   dimensionNames?: string[];

@@ -31,12 +31,12 @@ import {
 } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateInput } from '../format/date-format';
+import { formatDateInput } from '../format/dates';
 import { decimalSeparatorOf, formatValue, type ValueKind } from '../format/number-format';
 import { type CompiledFilter, compileFilter, FILTER_MODES, type FilterMode, isEmptyFilter, type TextFilter } from './filters';
 
 /** A cell's raw value: what sorting, filtering and export read. */
-export type CellValue = string | number | null | undefined;
+type CellValue = string | number | null | undefined;
 
 /** One column of a DataTable (and of its XLSX export). */
 export interface DataTableColumn<T> {
@@ -59,7 +59,7 @@ export interface DataTableColumn<T> {
   isExportable?: boolean;
 }
 
-export interface DataTableProps<T> {
+interface DataTableProps<T> {
   columns: readonly DataTableColumn<T>[];
   data: readonly T[];
   /** The table's accessible name. */
@@ -88,7 +88,7 @@ const features = tableFeatures({
 type Features = typeof features;
 
 const NUMERIC_KINDS: readonly ValueKind[] = ['money', 'number', 'integer', 'percent'];
-export const isNumericKind = (kind: ValueKind | undefined): boolean => kind !== undefined && NUMERIC_KINDS.includes(kind);
+const isNumericKind = (kind: ValueKind | undefined): boolean => kind !== undefined && NUMERIC_KINDS.includes(kind);
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 

@@ -1,4 +1,4 @@
-import { parseDateInput } from '../format/date-format';
+import { parseDateInput } from '../format/dates';
 
 /** The per-column text filter modes of SPEC.md §2. */
 export const FILTER_MODES = ['contains', 'startsWith', 'endsWith', 'matches', 'greaterThan', 'lessThan'] as const;
@@ -10,7 +10,7 @@ export interface TextFilter {
 }
 
 /** Why a filter cannot be applied; the table shows it and keeps every row. */
-export type FilterError = 'invalidRegex' | 'notANumber';
+type FilterError = 'invalidRegex' | 'notANumber';
 
 /** A filter ready to run on many rows: parsed once, then tested per cell. */
 export interface CompiledFilter {

@@ -1,11 +1,11 @@
 import { saveBlob } from '../../lib/api-client';
 import type { DataTableColumn } from '../data-table/data-table';
-import { formatDateInput } from '../format/date-format';
+import { formatDateInput } from '../format/dates';
 import { decimalSeparatorOf } from '../format/number-format';
 import type { ExportTotals } from './export-to-xlsx';
 
 /** The field separator a spreadsheet of the language expects: ';' where the decimal separator is a comma (Italian). */
-export function csvSeparatorOf(language: string): ';' | ',' {
+function csvSeparatorOf(language: string): ';' | ',' {
   return decimalSeparatorOf(language) === ',' ? ';' : ',';
 }
 

@@ -1,6 +1,6 @@
 import { saveBlob } from '../../lib/api-client';
 import type { DataTableColumn } from '../data-table/data-table';
-import { excelDateOf } from '../format/date-format';
+import { excelDateOf } from '../format/dates';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -38,7 +38,7 @@ export function safeSheetName(name: string): string {
 }
 
 /** A cell's value as exported: the shown text for columns that show one (month names), dates as dates, percentages as fractions. */
-export function exportValueOf<T>(column: DataTableColumn<T>, row: T): string | number | Date | null {
+function exportValueOf<T>(column: DataTableColumn<T>, row: T): string | number | Date | null {
   if (column.text) return column.text(row);
   const value = column.value(row);
   if (value === undefined || value === null) return null;

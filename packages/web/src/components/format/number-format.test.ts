@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decimalSeparatorOf, formatValue, localeOf } from './number-format';
+import { localeOf } from './locale';
+import { decimalSeparatorOf, formatValue } from './number-format';
 
 // Intl separates the euro sign with a no-break space in Italian.
 const normal = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,17 +1,12 @@
 import { useTranslation } from 'react-i18next';
-
-import { formatDay } from './date-format';
+import { formatDay } from './dates';
+import { localeOf } from './locale';
 
 /**
  * How a value is shown: money in euros, a plain number, a percentage (given in per cent: 42.5 =
- * 42.5 %), a calendar date (given as YYYY-MM-DD, shown as format/date-format.ts says), or text.
+ * 42.5 %), a calendar date (given as YYYY-MM-DD, shown as format/dates.ts says), or text.
  */
 export type ValueKind = 'money' | 'number' | 'integer' | 'percent' | 'date' | 'text';
-
-/** The Intl locale of an interface language. */
-export function localeOf(language: string): string {
-  return language.startsWith('it') ? 'it-IT' : 'en-GB';
-}
 
 /** The decimal separator users of a language type. */
 export function decimalSeparatorOf(language: string): '.' | ',' {

@@ -1,9 +1,9 @@
 import TextField from '@mui/material/TextField';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateInput, parseDateInput } from '../format/date-format';
+import { formatDateInput, parseDateInput } from '../format/dates';
 
-export interface DateFieldProps {
+interface DateFieldProps {
   label: string;
   /** The applied date, YYYY-MM-DD; '' while none is known. */
   value: string;
@@ -16,7 +16,7 @@ export interface DateFieldProps {
 }
 
 /**
- * A date typed as dd/mm/yyyy (the one date format of both languages, format/date-format.ts).
+ * A date typed as dd/mm/yyyy (the one date format of both languages, format/dates.ts).
  * What is typed stays in the field while it is incomplete; a complete, real date is applied;
  * anything else shows a message and leaves the applied date as it was.
  */

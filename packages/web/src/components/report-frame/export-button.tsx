@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../lib/api-client';
 import { showMessage } from '../../lib/snackbar';
 
-export type ExportKind = 'xlsx' | 'pdf' | 'csv';
+type ExportKind = 'xlsx' | 'pdf' | 'csv';
 
-export interface ExportButtonProps {
+interface ExportButtonProps {
   kind: ExportKind;
   /** Builds and downloads the file; a rejection is reported. */
   run: () => Promise<void> | void;

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 
 /** Which clients a report covers: everyone, or the clients of one gender (the API's *Gender variants). */
 export type GenderChoice = 'ALL' | 'MALE' | 'FEMALE';
-export const GENDER_CHOICES: readonly GenderChoice[] = ['ALL', 'MALE', 'FEMALE'];
+const GENDER_CHOICES: readonly GenderChoice[] = ['ALL', 'MALE', 'FEMALE'];
 
 /** Reads ?gender=MALE|FEMALE (anything else is ALL). */
 export function genderOf(value: string | null): GenderChoice {
@@ -33,13 +33,13 @@ export function useGenderFilter(): [GenderChoice, (gender: GenderChoice) => void
   return [gender, setGender];
 }
 
-export interface GenderFilterProps {
+interface GenderFilterProps {
   value: GenderChoice;
   onChange: (gender: GenderChoice) => void;
 }
 
 /** A select for the report frame's extraFilters: all clients, men, women. */
-export function GenderFilter({ value, onChange }: GenderFilterProps) {
+function GenderFilter({ value, onChange }: GenderFilterProps) {
   const { t } = useTranslation('components');
   return (
     <TextField
@@ -58,4 +58,15 @@ export function GenderFilter({ value, onChange }: GenderFilterProps) {
       ))}
     </TextField>
   );
+}
+
+/**
+ * The gender filter of a report, whole: the choice (from the URL), the select for the frame's
+ * extraFilters and the line an export writes about it.
+ */
+export function useGenderChoice() {
+  const { t } = useTranslation('components');
+  const [gender, setGender] = useGenderFilter();
+  const detail: readonly [string, string] = [t('genderFilter.label'), t(`genderFilter.${gender}`)];
+  return { gender, filter: <GenderFilter value={gender} onChange={setGender} />, detail };
 }

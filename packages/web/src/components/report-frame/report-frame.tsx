@@ -17,7 +17,7 @@ import { type ReportTable, useReportTableExports } from './report-table-export';
 import { SalonPicker } from './salon-picker';
 import type { ReportFilters } from './use-report-filters';
 
-export interface ReportExports {
+interface ReportExports {
   /** Writes the rows shown to an XLSX file (see exportToXlsx); a report with a `table` gets it from the frame. */
   xlsx?: () => Promise<void> | void;
   /** Writes the rows shown to a CSV file (see exportToCsv); a report with a `table` gets it from the frame. */
@@ -26,7 +26,7 @@ export interface ReportExports {
   pdf?: () => Promise<void> | void;
 }
 
-export interface ReportFrameProps {
+interface ReportFrameProps {
   /** The report's title, already translated. */
   title: string;
   /** From useReportFilters(): the frame shows and edits them. */
@@ -40,7 +40,7 @@ export interface ReportFrameProps {
   onRetry?: () => void;
   exports?: ReportExports;
   /**
-   * The table the report shows (build it with reportTable()): the frame offers it as XLSX and
+   * The table the report shows (from useReportTable()): the frame offers it as XLSX and
    * CSV, under the report's title, salon, period and `details`, named after the salon and period.
    */
   table?: ReportTable<unknown>;

@@ -12,3 +12,11 @@ export function reportStatusOf<T>(
   if (query.isPending || query.data === undefined) return 'loading';
   return isEmpty(query.data) ? 'empty' : 'ready';
 }
+
+/** What the frame needs of a report's query: its status, its failure and a retry (spread into ReportFrame). */
+export function reportStateOf<T>(
+  query: { isPending: boolean; isError: boolean; data: T | undefined; error: unknown; refetch: () => unknown },
+  isEmpty: (data: T) => boolean = isEmptyData,
+) {
+  return { status: reportStatusOf(query, isEmpty), error: query.error, onRetry: () => void query.refetch() };
+}

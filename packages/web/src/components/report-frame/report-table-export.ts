@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { salonsQuery } from '../../lib/salon-today';
 import type { DataTableColumn } from '../data-table/data-table';
 import { exportToCsv } from '../export/export-to-csv';
 import { type ExportHeading, exportToXlsx } from '../export/export-to-xlsx';
-import { formatDay } from '../format/date-format';
+import { formatDay } from '../format/dates';
 import type { ReportFilters } from './use-report-filters';
 
 /** The table a report shows, as the frame exports it (XLSX and CSV). */
@@ -23,12 +24,12 @@ export interface ReportTable<T> {
 }
 
 /** A report's table for the frame's `table` prop (the frame does not care about the row type). */
-export function reportTable<T>(table: ReportTable<T>): ReportTable<unknown> {
+function reportTable<T>(table: ReportTable<T>): ReportTable<unknown> {
   return table as unknown as ReportTable<unknown>;
 }
 
 /** A piece of a file name: letters and digits kept (accents too), anything else one '-'. */
-export function fileNamePart(text: string): string {
+function fileNamePart(text: string): string {
   return text
     .normalize('NFC')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
@@ -91,8 +92,16 @@ export function useReportTableExports(title: string, filters: ReportFilters, tab
   };
 }
 
-/** The gender filter as an export detail line: label and the choice, translated. */
-export function useGenderDetail(gender: string): readonly [string, string] {
-  const { t } = useTranslation('components');
-  return [t('genderFilter.label'), t(`genderFilter.${gender}`)];
+/**
+ * A report's table wired to its export: spread `tableProps` into the DataTable (the shown rows
+ * come back through onVisibleRowsChange) and give `table` to the frame, which exports those rows.
+ */
+export function useReportTable<T>(spec: Omit<ReportTable<T>, 'rows'>) {
+  const [shownRows, setShownRows] = useState<T[]>([]);
+  const { name, columns, totals, period, details } = spec;
+  const table = useMemo(
+    () => reportTable({ name, columns, totals, period, details, rows: shownRows }),
+    [name, columns, totals, period, details, shownRows],
+  );
+  return { table, shownRows, tableProps: { columns, totals, onVisibleRowsChange: setShownRows } };
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { salonsQuery } from '../../lib/salon-today';
 
-export interface SalonPickerProps {
+interface SalonPickerProps {
   salonId: number | null;
   onChange: (salonId: number) => void;
 }

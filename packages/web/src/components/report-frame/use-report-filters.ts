@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { useCurrentSalon } from '../../lib/current-salon';
 import { useSalonToday } from '../../lib/salon-today';
-import { isIsoDate, monthStartOf } from './report-dates';
+import { isIsoDate, monthStartOf } from '../format/dates';
 
-export interface ReportFilterValues {
+interface ReportFilterValues {
   salonId: number;
   fromDate: string;
   toDate: string;
@@ -28,7 +28,7 @@ export interface ReportFilters {
   setFilters(change: Partial<ReportFilterValues>): void;
 }
 
-export interface ReportFilterOptions {
+interface ReportFilterOptions {
   /** The default start of the range: the first of the current month (default) or today. */
   defaultFrom?: 'monthStart' | 'today';
 }

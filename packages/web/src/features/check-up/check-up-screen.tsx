@@ -17,11 +17,11 @@ import { valueAxisLabel } from '../../components/chart/axis-label';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatValue, type ValueKind } from '../../components/format/number-format';
-import { KpiCard } from '../../components/kpi-card/kpi-card';
-import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
-import { reportStatusOf } from '../../components/report-frame/report-status';
-import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
+import { KpiGrid } from '../../components/report-frame/report-parts';
+import { reportStateOf } from '../../components/report-frame/report-status';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { ApiError, errorMessageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -34,7 +34,7 @@ type Status = CheckUpItem['status'];
 const KIND_OF_UNIT: Record<CheckUpItem['unit'], ValueKind> = { EUR: 'money', PERCENT: 'percent', COUNT: 'integer', SCORE: 'number' };
 
 /** The contract's limits of a target (CheckUpTargetInput) and the natural range of per cent and NPS. */
-export function targetLimits(unit: CheckUpItem['unit']): { min: number; max: number } {
+function targetLimits(unit: CheckUpItem['unit']): { min: number; max: number } {
   if (unit === 'PERCENT') return { min: 0, max: 100 };
   if (unit === 'SCORE') return { min: -100, max: 100 };
   return { min: 0, max: 10_000_000 };
@@ -91,12 +91,9 @@ export default function CheckUpScreen() {
   const { roles } = useAuth();
   const canEdit = roles.includes('ADMIN') || roles.includes('SUPERADMIN');
   const filters = useReportFilters();
-  const [gender, setGender] = useGenderFilter();
-  const genderDetail = useGenderDetail(gender);
+  const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   const checkUp = useCheckUp({ ...filters, gender, enabled: filters.isRangeValid });
-  const status = reportStatusOf(checkUp, (data: CheckUp) => data.items.length === 0);
   const items = checkUp.data?.items ?? [];
-  const [shownRows, setShownRows] = useState<CheckUpItem[]>([]);
 
   const kpiName = (item: CheckUpItem) => t(`kpi.${item.kpi}`);
   const months = formatValue(checkUp.data?.monthsInRange ?? null, 'number', language);
@@ -137,6 +134,8 @@ export default function CheckUpScreen() {
     [t, language],
   );
 
+  const { table, tableProps } = useReportTable({ name: 'Check-Up', columns, details: [genderDetail] });
+
   const chartOption = useMemo<EChartsCoreOption>(() => {
     const withTarget = items.filter((item) => item.gapPercent !== null);
     return {
@@ -174,11 +173,9 @@ export default function CheckUpScreen() {
     <ReportFrame
       title={t('title')}
       filters={filters}
-      status={status}
-      error={checkUp.error}
-      onRetry={() => void checkUp.refetch()}
-      table={reportTable({ name: 'Check-Up', columns, rows: shownRows, details: [genderDetail] })}
-      extraFilters={<GenderFilter value={gender} onChange={setGender} />}
+      {...reportStateOf(checkUp, (data: CheckUp) => data.items.length === 0)}
+      table={table}
+      extraFilters={genderFilter}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} data-testid="check-up-summary">
         {(['ON_TARGET', 'CLOSE', 'OFF', 'NO_TARGET'] as const).map((key) => (
@@ -196,31 +193,29 @@ export default function CheckUpScreen() {
           })}
         </Typography>
       ) : null}
-      <Grid container spacing={2} sx={{ mb: 3 }}>
-        {items.map((item) => (
-          <Grid key={item.kpi} size={{ xs: 12, sm: 6, md: 4 }}>
-            <KpiCard
-              label={kpiName(item)}
-              value={item.actual}
-              format={KIND_OF_UNIT[item.unit]}
-              definition={definitionOf(item)}
-              secondary={
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
-                  <span data-testid={`target-line-${item.kpi}`}>
-                    {item.isMonthlyTarget && item.savedTarget !== null
-                      ? t('targetLineScaled', {
-                          value: formatValue(item.target, 'number', language),
-                          monthly: formatValue(item.savedTarget, 'number', language),
-                        })
-                      : t('targetLine', { value: formatValue(item.target, targetKindOf(item), language) })}
-                  </span>
-                  <StatusChip status={item.status} label={t(`status.${item.status}`)} />
-                </Box>
-              }
-            />
-          </Grid>
-        ))}
-      </Grid>
+      <KpiGrid
+        size={{ xs: 12, sm: 6, md: 4 }}
+        items={items.map((item) => ({
+          id: item.kpi,
+          label: kpiName(item),
+          value: item.actual,
+          format: KIND_OF_UNIT[item.unit],
+          definition: definitionOf(item),
+          secondary: (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
+              <span data-testid={`target-line-${item.kpi}`}>
+                {item.isMonthlyTarget && item.savedTarget !== null
+                  ? t('targetLineScaled', {
+                      value: formatValue(item.target, 'number', language),
+                      monthly: formatValue(item.savedTarget, 'number', language),
+                    })
+                  : t('targetLine', { value: formatValue(item.target, targetKindOf(item), language) })}
+              </span>
+              <StatusChip status={item.status} label={t(`status.${item.status}`)} />
+            </Box>
+          ),
+        }))}
+      />
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('chart.title')}
       </Typography>
@@ -233,14 +228,7 @@ export default function CheckUpScreen() {
           {t('chart.noTargets')}
         </Alert>
       )}
-      <DataTable
-        label={t('tableLabel')}
-        columns={columns}
-        data={items}
-        getRowId={(item) => item.kpi}
-        pageSize={0}
-        onVisibleRowsChange={setShownRows}
-      />
+      <DataTable {...tableProps} label={t('tableLabel')} data={items} getRowId={(item) => item.kpi} pageSize={0} />
       {checkUp.data ? (
         <TargetEditor
           key={`${filters.salonId}-${gender}`}

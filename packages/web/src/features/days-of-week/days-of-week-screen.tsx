@@ -1,18 +1,15 @@
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { barLabelOnTop, Chart } from '../../components/chart/chart';
+import { barLabelOnTop } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { weekdayName } from '../../components/format/date-format';
+import { weekdayName } from '../../components/format/dates';
 import { formatValue } from '../../components/format/number-format';
-import { KpiCard } from '../../components/kpi-card/kpi-card';
-import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
-import { reportStatusOf } from '../../components/report-frame/report-status';
-import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
+import { ChartPanel, KpiGrid } from '../../components/report-frame/report-parts';
+import { reportStateOf } from '../../components/report-frame/report-status';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type DayOfWeekReport, type DayOfWeekRow, useDayOfWeek } from './api/use-day-of-week';
 import { bestWeekdayOf, isWeekEmpty } from './days-of-week-shaping';
@@ -21,11 +18,8 @@ import { bestWeekdayOf, isWeekEmpty } from './days-of-week-shaping';
 export default function DaysOfWeekScreen() {
   const { t, i18n } = useTranslation('reports');
   const filters = useReportFilters();
-  const [gender, setGender] = useGenderFilter();
-  const genderDetail = useGenderDetail(gender);
+  const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   const report = useDayOfWeek({ ...filters, gender, isEnabled: filters.isRangeValid });
-  const status = reportStatusOf(report, (data: DayOfWeekReport) => isWeekEmpty(data.rows));
-  const [shownRows, setShownRows] = useState<DayOfWeekRow[]>([]);
   const language = i18n.language;
 
   const columns = useMemo<DataTableColumn<DayOfWeekRow>[]>(
@@ -78,68 +72,59 @@ export default function DaysOfWeekScreen() {
     };
   }, [report.data, t, language]);
 
+  const { table, tableProps } = useReportTable({ name: 'days-of-week', columns, details: [genderDetail] });
   const data = report.data;
   const best = data ? bestWeekdayOf(data.rows) : null;
   return (
     <ReportFrame
       title={t('daysOfWeek.title')}
       filters={filters}
-      status={status}
-      error={report.error}
-      onRetry={() => void report.refetch()}
-      extraFilters={<GenderFilter value={gender} onChange={setGender} />}
-      table={reportTable({ name: 'days-of-week', columns, rows: shownRows, details: [genderDetail] })}
+      {...reportStateOf(report, (data: DayOfWeekReport) => isWeekEmpty(data.rows))}
+      extraFilters={genderFilter}
+      table={table}
     >
       {data ? (
         <>
-          <Grid container spacing={2} sx={{ mb: 3 }}>
-            <Grid size={{ xs: 6, md: 3 }}>
-              <KpiCard
-                label={t('kpi.totalRevenue')}
-                value={data.totals.totalRevenue}
-                format="money"
-                definition={t('definitions.totalRevenue')}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, md: 3 }}>
-              <KpiCard
-                label={t('kpi.appointments')}
-                value={data.totals.appointments}
-                format="integer"
-                definition={t('definitions.appointments')}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, md: 3 }}>
-              <KpiCard
-                label={t('kpi.averageTicket')}
-                value={data.totals.averageTicket}
-                format="money"
-                definition={t('definitions.averageTicket')}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, md: 3 }}>
-              <KpiCard
-                label={t('kpi.bestWeekday')}
-                value={best ? weekdayName(best.isoWeekday, language) : null}
-                format="text"
-                definition={t('definitions.bestWeekday')}
-                secondary={best ? formatValue(best.totalRevenue, 'money', language) : undefined}
-              />
-            </Grid>
-          </Grid>
-          <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-            <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-              {t('daysOfWeek.chart')}
-            </Typography>
-            <Chart option={option} label={t('daysOfWeek.chart')} />
-          </Paper>
+          <KpiGrid
+            items={[
+              {
+                id: 'totalRevenue',
+                label: t('kpi.totalRevenue'),
+                value: data.totals.totalRevenue,
+                format: 'money',
+                definition: t('definitions.totalRevenue'),
+              },
+              {
+                id: 'appointments',
+                label: t('kpi.appointments'),
+                value: data.totals.appointments,
+                format: 'integer',
+                definition: t('definitions.appointments'),
+              },
+              {
+                id: 'averageTicket',
+                label: t('kpi.averageTicket'),
+                value: data.totals.averageTicket,
+                format: 'money',
+                definition: t('definitions.averageTicket'),
+              },
+              {
+                id: 'bestWeekday',
+                label: t('kpi.bestWeekday'),
+                value: best ? weekdayName(best.isoWeekday, language) : null,
+                format: 'text',
+                definition: t('definitions.bestWeekday'),
+                secondary: best ? formatValue(best.totalRevenue, 'money', language) : undefined,
+              },
+            ]}
+          />
+          <ChartPanel title={t('daysOfWeek.chart')} option={option} />
           <DataTable
+            {...tableProps}
             label={t('daysOfWeek.table')}
-            columns={columns}
             data={data.rows}
             getRowId={(row) => String(row.isoWeekday)}
             pageSize={0}
-            onVisibleRowsChange={setShownRows}
           />
         </>
       ) : null}

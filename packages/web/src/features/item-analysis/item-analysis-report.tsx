@@ -1,17 +1,13 @@
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatValue, type ValueKind } from '../../components/format/number-format';
-import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { ReportFrame } from '../../components/report-frame/report-frame';
-import { reportStatusOf } from '../../components/report-frame/report-status';
-import { reportTable } from '../../components/report-frame/report-table-export';
+import { ChartPanel, KpiGrid } from '../../components/report-frame/report-parts';
+import { reportStateOf } from '../../components/report-frame/report-status';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import type { ReportFilters } from '../../components/report-frame/use-report-filters';
 import { topByRevenue } from './top-items';
 
@@ -20,7 +16,7 @@ interface ItemRow {
   revenue: number;
 }
 
-export interface ItemAnalysisReportProps<Row extends ItemRow, Data extends { rows: Row[] }> {
+interface ItemAnalysisReportProps<Row extends ItemRow, Data extends { rows: Row[] }> {
   /** The translation section of the report ('services' or 'products' in the reports namespace). */
   section: 'services' | 'products';
   filters: ReportFilters;
@@ -38,8 +34,7 @@ export interface ItemAnalysisReportProps<Row extends ItemRow, Data extends { row
 export function ItemAnalysisReport<Row extends ItemRow, Data extends { rows: Row[] }>(props: ItemAnalysisReportProps<Row, Data>) {
   const { section, filters, report, columns, kpisOf, rowIdOf } = props;
   const { t, i18n } = useTranslation('reports');
-  const status = reportStatusOf(report, (data: Data) => data.rows.length === 0);
-  const [shownRows, setShownRows] = useState<Row[]>([]);
+  const { table, tableProps } = useReportTable({ name: section, columns });
   const language = i18n.language;
 
   const option = useMemo<EChartsCoreOption>(() => {
@@ -63,36 +58,26 @@ export function ItemAnalysisReport<Row extends ItemRow, Data extends { rows: Row
   const data = report.data;
   const title = t(`${section}.title`);
   return (
-    <ReportFrame
-      title={title}
-      filters={filters}
-      status={status}
-      error={report.error}
-      onRetry={() => void report.refetch()}
-      table={reportTable({ name: section, columns, rows: shownRows })}
-    >
+    <ReportFrame title={title} filters={filters} {...reportStateOf(report, (data: Data) => data.rows.length === 0)} table={table}>
       {data ? (
         <>
-          <Grid container spacing={2} sx={{ mb: 3 }}>
-            {kpisOf(data).map(([key, value, format]) => (
-              <Grid key={key} size={{ xs: 6, sm: 4, md: 'grow' }}>
-                <KpiCard label={t(`kpi.${key}`)} value={value} format={format} definition={t(`definitions.${key}`)} />
-              </Grid>
-            ))}
-          </Grid>
-          <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-            <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-              {t(`${section}.chart`)}
-            </Typography>
-            <Chart option={option} label={t(`${section}.chart`)} height={340} />
-          </Paper>
+          <KpiGrid
+            size={{ xs: 6, sm: 4, md: 'grow' }}
+            items={kpisOf(data).map(([key, value, format]) => ({
+              id: key,
+              label: t(`kpi.${key}`),
+              value,
+              format,
+              definition: t(`definitions.${key}`),
+            }))}
+          />
+          <ChartPanel title={t(`${section}.chart`)} option={option} height={340} />
           <DataTable
+            {...tableProps}
             label={t(`${section}.table`)}
-            columns={columns}
             data={data.rows}
             getRowId={rowIdOf}
             initialSorting={[{ id: 'revenue', desc: true }]}
-            onVisibleRowsChange={setShownRows}
           />
         </>
       ) : null}

@@ -39,34 +39,50 @@ export function revenueAndAppointmentsOption(input: {
   };
 }
 
-/** This period's revenue beside the previous year's, per category (day of month, month). */
+/** The grey of a category (a day, a month) that has not come yet, on the axis and in last year's bar. */
+export const NOT_YET_COLOUR = '#9e9e9e';
+
+/**
+ * This period's revenue beside the previous year's, per category (day of month, month). A
+ * category not yet come (`notYet`) has no bar of this period (never an empty 0), a lighter axis
+ * label, last year's bar faded, and its tooltip says `labels.notYet`, as the table's "Not yet".
+ */
 export function comparisonOption(input: {
   categories: string[];
   current: number[];
   previous: number[];
-  labels: { current: string; previous: string };
+  notYet?: boolean[];
+  labels: { current: string; previous: string; notYet?: string };
   language: string;
   showBarLabels?: boolean;
 }): EChartsCoreOption {
-  const money = (value: unknown) => formatValue(Number(value), 'money', input.language);
+  const isNotYet = (index: number) => input.notYet?.[index] === true;
+  const money = (value: unknown) =>
+    value === null || value === undefined || value === '-'
+      ? (input.labels.notYet ?? '–')
+      : formatValue(Number(value), 'money', input.language);
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: GRID,
-    xAxis: { type: 'category', data: input.categories, axisLabel: { hideOverlap: true } },
+    xAxis: {
+      type: 'category',
+      data: input.categories,
+      axisLabel: { hideOverlap: true, color: (_value: string, index: number) => (isNotYet(index) ? NOT_YET_COLOUR : '#424242') },
+    },
     yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatValue(value, 'integer', input.language) } },
     series: [
       {
         name: input.labels.previous,
         type: 'bar',
-        data: input.previous,
+        data: input.previous.map((value, index) => (isNotYet(index) ? { value, itemStyle: { opacity: 0.4 } } : value)),
         itemStyle: { color: '#b0bec5' },
         tooltip: { valueFormatter: money },
       },
       {
         name: input.labels.current,
         type: 'bar',
-        data: input.current,
+        data: input.current.map((value, index) => (isNotYet(index) ? null : value)),
         tooltip: { valueFormatter: money },
         ...(input.showBarLabels ? { label: { ...barLabelOnTop(input.language), fontSize: 10 } } : {}),
       },

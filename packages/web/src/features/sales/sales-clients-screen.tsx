@@ -1,18 +1,14 @@
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatValue } from '../../components/format/number-format';
-import { KpiCard } from '../../components/kpi-card/kpi-card';
-import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
-import { reportStatusOf } from '../../components/report-frame/report-status';
-import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
+import { ChartPanel, KpiGrid } from '../../components/report-frame/report-parts';
+import { reportStateOf } from '../../components/report-frame/report-status';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesClientRow, type SalesPerClient, useSalesPerClient } from './api/use-sales-per-client';
 import { ClientHistoryDialog } from './components/client-history-dialog';
@@ -23,8 +19,7 @@ export default function SalesClientsScreen() {
   const { t, i18n } = useTranslation('sales');
   const filters = useReportFilters();
   // There is no per-client gender variant: the rows carry the client's gender, so the filter applies here.
-  const [gender, setGender] = useGenderFilter();
-  const genderDetail = useGenderDetail(gender);
+  const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   const perClient = useSalesPerClient({
     salonId: filters.salonId,
     fromDate: filters.fromDate,
@@ -35,9 +30,9 @@ export default function SalesClientsScreen() {
     () => (perClient.data?.rows ?? []).filter((row) => gender === 'ALL' || row.gender === gender),
     [perClient.data, gender],
   );
-  const status = reportStatusOf(perClient, (data: SalesPerClient) => data.rows.length === 0);
-  const [shownRows, setShownRows] = useState<SalesClientRow[]>([]);
   const [openClient, setOpenClient] = useState<{ name: string; appointmentId: number } | null>(null);
+  const columns = useClientColumns(setOpenClient);
+  const { table, tableProps, shownRows } = useReportTable({ name: 'sales-clients', columns, details: [genderDetail] });
   const summary = useMemo(() => summarizeClients(shownRows), [shownRows]);
   const language = i18n.language;
   const option = useMemo<EChartsCoreOption>(() => {
@@ -68,7 +63,62 @@ export default function SalesClientsScreen() {
     };
   }, [shownRows, t, language]);
 
-  const columns = useMemo<DataTableColumn<SalesClientRow>[]>(
+  return (
+    <ReportFrame
+      title={t('titles.clients')}
+      filters={filters}
+      {...reportStateOf(perClient, (data: SalesPerClient) => data.rows.length === 0)}
+      extraFilters={genderFilter}
+      table={table}
+    >
+      <KpiGrid
+        items={[
+          {
+            id: 'clientsListed',
+            label: t('kpi.clientsListed'),
+            value: summary.clients,
+            format: 'integer',
+            definition: t('definitions.clientsListed'),
+          },
+          {
+            id: 'clientRevenue',
+            label: t('kpi.clientRevenue'),
+            value: summary.revenue,
+            format: 'money',
+            definition: t('definitions.clientRevenue'),
+            secondary: perClient.data ? (
+              <span data-testid="without-client-revenue">
+                {t('withoutClient.line', { amount: formatValue(perClient.data.totals.withoutClientRevenue, 'money', i18n.language) })}
+              </span>
+            ) : undefined,
+          },
+          { id: 'visits', label: t('kpi.visits'), value: summary.visits, format: 'integer', definition: t('definitions.visits') },
+          {
+            id: 'clientAverageTicket',
+            label: t('kpi.clientAverageTicket'),
+            value: summary.averageTicket,
+            format: 'money',
+            definition: t('definitions.clientAverageTicket'),
+          },
+        ]}
+      />
+      <ChartPanel title={t('charts.topClients')} option={option} height={340} />
+      <DataTable
+        {...tableProps}
+        label={t('tables.clients')}
+        data={rows}
+        getRowId={(row) => String(row.clientId)}
+        initialSorting={[{ id: 'revenue', desc: true }]}
+      />
+      <ClientHistoryDialog client={openClient} onClose={() => setOpenClient(null)} />
+    </ReportFrame>
+  );
+}
+
+/** The clients table's columns; the last one opens a client's history. */
+function useClientColumns(setOpenClient: (client: { name: string; appointmentId: number }) => void): DataTableColumn<SalesClientRow>[] {
+  const { t } = useTranslation('sales');
+  return useMemo<DataTableColumn<SalesClientRow>[]>(
     () => [
       { id: 'name', header: t('columns.client'), value: clientNameOf },
       { id: 'gender', header: t('columns.gender'), value: (row) => t(`gender.${row.gender}`) },
@@ -108,65 +158,6 @@ export default function SalesClientsScreen() {
         },
       },
     ],
-    [t],
-  );
-
-  return (
-    <ReportFrame
-      title={t('titles.clients')}
-      filters={filters}
-      status={status}
-      error={perClient.error}
-      onRetry={() => void perClient.refetch()}
-      extraFilters={<GenderFilter value={gender} onChange={setGender} />}
-      table={reportTable({ name: 'sales-clients', columns, rows: shownRows, details: [genderDetail] })}
-    >
-      <Grid container spacing={2} sx={{ mb: 3 }}>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <KpiCard label={t('kpi.clientsListed')} value={summary.clients} format="integer" definition={t('definitions.clientsListed')} />
-        </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <KpiCard
-            label={t('kpi.clientRevenue')}
-            value={summary.revenue}
-            format="money"
-            definition={t('definitions.clientRevenue')}
-            secondary={
-              perClient.data ? (
-                <span data-testid="without-client-revenue">
-                  {t('withoutClient.line', { amount: formatValue(perClient.data.totals.withoutClientRevenue, 'money', i18n.language) })}
-                </span>
-              ) : undefined
-            }
-          />
-        </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <KpiCard label={t('kpi.visits')} value={summary.visits} format="integer" definition={t('definitions.visits')} />
-        </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <KpiCard
-            label={t('kpi.clientAverageTicket')}
-            value={summary.averageTicket}
-            format="money"
-            definition={t('definitions.clientAverageTicket')}
-          />
-        </Grid>
-      </Grid>
-      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-          {t('charts.topClients')}
-        </Typography>
-        <Chart option={option} label={t('charts.topClients')} height={340} />
-      </Paper>
-      <DataTable
-        label={t('tables.clients')}
-        columns={columns}
-        data={rows}
-        getRowId={(row) => String(row.clientId)}
-        initialSorting={[{ id: 'revenue', desc: true }]}
-        onVisibleRowsChange={setShownRows}
-      />
-      <ClientHistoryDialog client={openClient} onClose={() => setOpenClient(null)} />
-    </ReportFrame>
+    [t, setOpenClient],
   );
 }

@@ -1,16 +1,15 @@
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { formatDay, monthName } from '../../components/format/date-format';
-import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { formatDay, isoMonthOf, monthName, monthOf, yearOf } from '../../components/format/dates';
+import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
-import { reportStatusOf } from '../../components/report-frame/report-status';
-import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
+import { ChartPanel } from '../../components/report-frame/report-parts';
+import { reportStateOf } from '../../components/report-frame/report-status';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesPerMonth, useSalesPerMonth } from './api/use-sales-per-month';
 import { useSalesPerYear } from './api/use-sales-per-year';
@@ -19,42 +18,45 @@ import { SalesKpis } from './components/sales-kpis';
 import { offeredMonthsOf } from './month-options';
 import { comparisonOption } from './sales-charts';
 import { compareDays, type DayComparisonRow, isSalesEmpty } from './sales-shaping';
-import { salesTotals } from './sales-totals';
+import { monthTotals } from './sales-totals';
 import { usePeriodParam } from './use-period-param';
 
 /** /sales-data-analysis-months: one month of the salon's current year (?month=1..12) per day, against the same month last year. */
 export default function SalesMonthsScreen() {
   const { t, i18n } = useTranslation('sales');
   const filters = useReportFilters();
-  const [gender, setGender] = useGenderFilter();
-  const genderDetail = useGenderDetail(gender);
+  const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   // The salon's today, not the device's: the year and the default month are the salon's.
   const { today } = filters;
-  const year = Number(today?.slice(0, 4) ?? 0);
+  const year = today ? yearOf(today) : 0;
   // Months up to the salon's today only: a month not yet come has nothing to show.
-  const todayMonth = Number(today?.slice(5, 7) ?? 12);
+  const todayMonth = today ? monthOf(today) : 12;
   const [month, setMonth] = usePeriodParam('month', 1, todayMonth, todayMonth);
   // The picker offers the months of the year that have sales (and the one shown, and this one).
   const perYear = useSalesPerYear({ salonId: filters.salonId, year, gender: 'ALL', isEnabled: today !== undefined });
   const offeredMonths = offeredMonthsOf(todayMonth, month, perYear.data?.current.rows);
   const perMonth = useSalesPerMonth({ salonId: filters.salonId, year, month, gender, isEnabled: today !== undefined });
-  const status = reportStatusOf(
-    perMonth,
-    (data: SalesPerMonth) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals),
-  );
   const rows = useMemo(
-    () => (perMonth.data ? compareDays(perMonth.data.current.rows, perMonth.data.previousWeekdays.rows, perMonth.data.today) : []),
+    () =>
+      perMonth.data
+        ? compareDays(perMonth.data.current.rows, perMonth.data.previousWeekdays.rows, perMonth.data.today, perMonth.data.previousYear.rows)
+        : [],
     [perMonth.data],
   );
   const columns = useComparisonColumns();
-  const [shownRows, setShownRows] = useState<DayComparisonRow[]>([]);
+  const period = useMemo(
+    () => ({ label: `${monthName(month, i18n.language)} ${year}`, file: isoMonthOf(year, month) }),
+    [month, year, i18n.language],
+  );
+  const { table, tableProps } = useReportTable({ name: 'sales-month', columns, totals: monthTotals, period, details: [genderDetail] });
   const option = useMemo(
     () =>
       comparisonOption({
         categories: rows.map((row) => String(row.dayOfMonth)),
         current: rows.map((row) => row.totalRevenue),
         previous: rows.map((row) => row.previousRevenue),
-        labels: { current: String(year), previous: t('charts.sameWeekday', { year: year - 1 }) },
+        notYet: rows.map((row) => row.notYetCome),
+        labels: { current: String(year), previous: t('charts.sameWeekday', { year: year - 1 }), notYet: t('comparison.notYet') },
         language: i18n.language,
       }),
     [rows, year, t, i18n.language],
@@ -82,49 +84,27 @@ export default function SalesMonthsScreen() {
     <ReportFrame
       title={t('titles.months')}
       filters={filters}
-      status={status}
-      error={perMonth.error}
-      onRetry={() => void perMonth.refetch()}
+      {...reportStateOf(perMonth, (data: SalesPerMonth) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals))}
       showDates={false}
       extraFilters={
         <>
           {monthFilter}
-          <GenderFilter value={gender} onChange={setGender} />
+          {genderFilter}
         </>
       }
-      table={reportTable({
-        name: 'sales-month',
-        columns,
-        rows: shownRows,
-        totals: salesTotals,
-        period: { label: `${monthName(month, i18n.language)} ${year}`, file: `${year}-${String(month).padStart(2, '0')}` },
-        details: [genderDetail],
-      })}
+      table={table}
     >
       {perMonth.data ? (
         <>
           <SalesKpis totals={perMonth.data.current.totals} compared={perMonth.data.compared} />
-          <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-            <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-              {t('charts.monthComparison', { month: monthName(month, i18n.language), year, previousYear: year - 1 })}
-            </Typography>
-            <Chart
-              option={option}
-              label={t('charts.monthComparison', { month: monthName(month, i18n.language), year, previousYear: year - 1 })}
-            />
-          </Paper>
+          <ChartPanel
+            title={t('charts.monthComparison', { month: monthName(month, i18n.language), year, previousYear: year - 1 })}
+            option={option}
+          />
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="weekday-note">
             {t('comparison.weekdayNote')}
           </Typography>
-          <DataTable
-            label={t('tables.months')}
-            columns={columns}
-            data={rows}
-            getRowId={(row) => String(row.dayOfMonth)}
-            pageSize={0}
-            onVisibleRowsChange={setShownRows}
-            totals={salesTotals}
-          />
+          <DataTable {...tableProps} label={t('tables.months')} data={rows} getRowId={(row) => String(row.dayOfMonth)} pageSize={0} />
         </>
       ) : null}
     </ReportFrame>

@@ -1,15 +1,15 @@
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { formatAxisDay } from '../../components/format/date-format';
-import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { formatAxisDay } from '../../components/format/dates';
+import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
-import { reportStatusOf } from '../../components/report-frame/report-status';
-import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
+import { ChartPanel, Panel } from '../../components/report-frame/report-parts';
+import { reportStateOf } from '../../components/report-frame/report-status';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesByGender, type SalesGenderRow, useSalesByGender } from './api/use-sales-by-gender';
 import { type SalesPerDay, useSalesPerDay } from './api/use-sales-per-day';
@@ -24,30 +24,26 @@ type GenderSplitRow = SalesGenderRow & { revenueShare: number | null };
 export default function SalesOverviewScreen() {
   const { t } = useTranslation('sales');
   const filters = useReportFilters();
-  const [gender, setGender] = useGenderFilter();
-  const genderDetail = useGenderDetail(gender);
+  const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   const input = { salonId: filters.salonId, fromDate: filters.fromDate, toDate: filters.toDate, isEnabled: filters.isRangeValid };
   const perDay = useSalesPerDay({ ...input, gender });
   const byGender = useSalesByGender(input);
-  const status = reportStatusOf(perDay, (data: SalesPerDay) => isSalesEmpty(data.totals));
-  const [shownRows, setShownRows] = useState<GenderSplitRow[]>([]);
   const columns = useGenderColumns();
+  const { table, tableProps } = useReportTable({ name: 'sales', columns, details: [genderDetail] });
 
   return (
     <ReportFrame
       title={t('titles.overview')}
       filters={filters}
-      status={status}
-      error={perDay.error}
-      onRetry={() => void perDay.refetch()}
-      extraFilters={<GenderFilter value={gender} onChange={setGender} />}
-      table={reportTable({ name: 'sales', columns, rows: shownRows, details: [genderDetail] })}
+      {...reportStateOf(perDay, (data: SalesPerDay) => isSalesEmpty(data.totals))}
+      extraFilters={genderFilter}
+      table={table}
     >
       {perDay.data ? (
         <>
           <SalesKpis totals={perDay.data.totals} />
           <DailyChart data={perDay.data} />
-          <GenderSplit data={byGender.data} isError={byGender.isError} columns={columns} onVisibleRowsChange={setShownRows} />
+          <GenderSplit data={byGender.data} isError={byGender.isError} tableProps={tableProps} />
         </>
       ) : null}
     </ReportFrame>
@@ -68,14 +64,7 @@ function DailyChart({ data }: { data: SalesPerDay }) {
       }),
     [data, t, i18n.language],
   );
-  return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-        {t('charts.daily')}
-      </Typography>
-      <Chart option={option} label={t('charts.daily')} height={300} />
-    </Paper>
-  );
+  return <ChartPanel title={t('charts.daily')} option={option} height={300} />;
 }
 
 function useGenderColumns(): DataTableColumn<GenderSplitRow>[] {
@@ -99,13 +88,11 @@ function useGenderColumns(): DataTableColumn<GenderSplitRow>[] {
 function GenderSplit({
   data,
   isError,
-  columns,
-  onVisibleRowsChange,
+  tableProps,
 }: {
   data: SalesByGender | undefined;
   isError: boolean;
-  columns: DataTableColumn<GenderSplitRow>[];
-  onVisibleRowsChange: (rows: GenderSplitRow[]) => void;
+  tableProps: ReturnType<typeof useReportTable<GenderSplitRow>>['tableProps'];
 }) {
   const { t, i18n } = useTranslation('sales');
   const rows = useMemo<GenderSplitRow[]>(() => {
@@ -119,10 +106,7 @@ function GenderSplit({
     [rows, t, i18n.language],
   );
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-        {t('titles.genderSplit')}
-      </Typography>
+    <Panel title={t('titles.genderSplit')}>
       {isError ? (
         <Typography color="error" role="alert">
           {t('genderSplitFailed')}
@@ -133,17 +117,10 @@ function GenderSplit({
             <Chart option={option} label={t('charts.genderSplit')} height={260} />
           </Grid>
           <Grid size={{ xs: 12, md: 8 }} sx={{ minWidth: 0 }}>
-            <DataTable
-              label={t('titles.genderSplit')}
-              columns={columns}
-              data={rows}
-              getRowId={(row) => row.gender}
-              pageSize={0}
-              onVisibleRowsChange={onVisibleRowsChange}
-            />
+            <DataTable {...tableProps} label={t('titles.genderSplit')} data={rows} getRowId={(row) => row.gender} pageSize={0} />
           </Grid>
         </Grid>
       )}
-    </Paper>
+    </Panel>
   );
 }

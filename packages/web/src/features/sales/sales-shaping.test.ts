@@ -12,6 +12,7 @@ import {
   summarizeClients,
   topClientsByRevenue,
 } from './sales-shaping';
+import { monthTotals } from './sales-totals';
 import { parseIntParam } from './use-period-param';
 
 const zero = {
@@ -80,6 +81,35 @@ describe('compareDays', () => {
     );
     expect(rows[0]).toMatchObject({ notYetCome: false, revenueChange: 100, appointmentsChange: 100 }); // (100 - 50) / 50; (2 - 1) / 1
     expect(rows[1]).toMatchObject({ notYetCome: true, previousRevenue: 80, revenueChange: null, appointmentsChange: null });
+  });
+});
+
+describe('the month table totals (monthTotals)', () => {
+  it('compares the days up to today with the same dates last year, as the KPI cards do, not with the same weekdays', () => {
+    // Fri 20, Sat 21 (today), Sun 22 Nov 2026. Same weekdays 364 days back: 21, 22, 23 Nov 2025.
+    // Same dates a year back: 20, 21, 22 Nov 2025.
+    const current = [day('2026-11-20', 60, 2), day('2026-11-21', 100, 2), day('2026-11-22', 0, 0)];
+    const weekdays = [day('2025-11-21', 70, 3), day('2025-11-22', 80, 2), day('2025-11-23', 500, 9)];
+    const lastYear = [day('2025-11-20', 40, 1), day('2025-11-21', 70, 3), day('2025-11-22', 80, 2), day('2025-11-23', 500, 9)];
+    const rows = compareDays(current, weekdays, '2026-11-21', lastYear);
+    // The rows still compare by weekday: Friday 20 against Friday 21 Nov 2025.
+    expect(rows[0]).toMatchObject({ previousRevenue: 70, sameDatePreviousRevenue: 40 });
+    // The cards' span: 1..21 Nov 2026 (160, 4 appointments) against 20..21 Nov 2025 here (40 + 70 = 110, 1 + 3 = 4).
+    // (160 - 110) / 110 = +45.45 %; 4 against 4 = 0 %. 22 Nov has not come: left out, like the cards.
+    expect(monthTotals(rows)).toMatchObject({
+      totalRevenue: 160,
+      previousRevenue: 110,
+      revenueChange: 45.45,
+      appointments: 4,
+      previousAppointments: 4,
+      appointmentsChange: 0,
+    });
+  });
+
+  it("counts 29 February against nothing (the cards' previous span ends on 28 February)", () => {
+    const rows = compareDays([day('2028-02-28', 10, 1), day('2028-02-29', 20, 1)], [], '2028-02-29', [day('2027-02-28', 30, 2)]);
+    expect(rows.map((row) => row.sameDatePreviousRevenue)).toEqual([30, 0]);
+    expect(monthTotals(rows)).toMatchObject({ previousRevenue: 30, previousAppointments: 2, revenueChange: 0 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { dayOf, sameDateYearBefore } from '../../components/format/dates';
 import type { SalesClientRow } from './api/use-sales-per-client';
 import type { SalesDayRow, SalesMeasures } from './api/use-sales-per-day';
 import type { SalesMonthRow } from './api/use-sales-per-year';
@@ -30,6 +31,9 @@ export interface DayComparisonRow {
   /** The day is after the salon's today: nothing to show or compare yet. */
   notYetCome: boolean;
   totalRevenue: number;
+  /** The same calendar date a year before (0 when it did not exist, 29 February): what the totals and the KPI cards compare. */
+  sameDatePreviousRevenue: number;
+  sameDatePreviousAppointments: number;
   previousRevenue: number;
   revenueChange: number | null;
   appointments: number;
@@ -41,25 +45,33 @@ export interface DayComparisonRow {
   discountTotal: number;
 }
 
-const dayOfMonthOf = (isoDate: string) => Number(isoDate.slice(8, 10));
-
 /**
  * Pairs each day of a month with the same weekday 52 weeks before (`previousWeekdays`, given by
- * the server in the same order: a closed Sunday is compared with a Sunday). Days after `today`
- * have not come: they are flagged and get no change (never a -100 %).
+ * the server in the same order: a closed Sunday is compared with a Sunday), and keeps the same
+ * date a year before (`previousYear`, the month's days last year) for the totals. Days after
+ * `today` have not come: they are flagged and get no change (never a -100 %).
  */
-export function compareDays(current: readonly SalesDayRow[], previousWeekdays: readonly SalesDayRow[], today?: string): DayComparisonRow[] {
+export function compareDays(
+  current: readonly SalesDayRow[],
+  previousWeekdays: readonly SalesDayRow[],
+  today?: string,
+  previousYear: readonly SalesDayRow[] = [],
+): DayComparisonRow[] {
+  const lastYearByDate = new Map(previousYear.map((row) => [row.day, row]));
   return current.map((now, index) => {
+    const sameDate = lastYearByDate.get(sameDateYearBefore(now.day) ?? '');
     const before = previousWeekdays[index];
     const previousRevenue = before?.totalRevenue ?? 0;
     const previousAppointments = before?.appointments ?? 0;
     const notYetCome = today !== undefined && now.day > today;
     return {
-      dayOfMonth: dayOfMonthOf(now.day),
+      dayOfMonth: dayOf(now.day),
       day: now.day,
       previousDay: before?.day ?? null,
       notYetCome,
       totalRevenue: now.totalRevenue,
+      sameDatePreviousRevenue: sameDate?.totalRevenue ?? 0,
+      sameDatePreviousAppointments: sameDate?.appointments ?? 0,
       previousRevenue,
       revenueChange: notYetCome ? null : changePercent(now.totalRevenue, previousRevenue),
       appointments: now.appointments,
@@ -96,7 +108,7 @@ export interface MonthComparisonRow {
 }
 
 /** A month against the same dates a year before, as the server compared it (SalesPerYear.comparedMonths). */
-export interface ComparedMonthInput {
+interface ComparedMonthInput {
   month: number;
   notYetCome: boolean;
   isToDate: boolean;

@@ -31,6 +31,32 @@ const sum = <T>(rows: readonly T[], value: (row: T) => number | undefined) =>
   round2(rows.reduce((total, row) => total + (value(row) ?? 0), 0));
 const change = (current: number, previous: number) => (previous === 0 ? null : round2(((current - previous) / previous) * 100));
 
+/**
+ * The totals row of the days of a month: like the KPI cards, last year's figures are those of the
+ * same dates (not the rows' same weekdays), summed over the days that have come, and the change
+ * is computed from the two sums. With every day shown it equals the cards' comparison.
+ */
+export function monthTotals<T extends SalesTotalsRow & { sameDatePreviousRevenue: number; sameDatePreviousAppointments: number }>(
+  rows: readonly T[],
+): T {
+  const come = rows.filter((row) => !row.notYetCome);
+  const previousRevenue = sum(come, (row) => row.sameDatePreviousRevenue);
+  const previousAppointments = sum(come, (row) => row.sameDatePreviousAppointments);
+  return {
+    ...salesTotals(rows),
+    previousRevenue,
+    previousAppointments,
+    revenueChange: change(
+      sum(come, (row) => row.totalRevenue),
+      previousRevenue,
+    ),
+    appointmentsChange: change(
+      sum(come, (row) => row.appointments),
+      previousAppointments,
+    ),
+  };
+}
+
 export function salesTotals<T extends SalesTotalsRow>(rows: readonly T[]): T {
   const totalRevenue = sum(rows, (row) => row.totalRevenue);
   const appointments = sum(rows, (row) => row.appointments);

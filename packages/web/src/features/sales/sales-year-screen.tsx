@@ -1,18 +1,16 @@
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { monthName } from '../../components/format/date-format';
-import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { monthName, yearOf } from '../../components/format/dates';
+import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
-import { reportStatusOf } from '../../components/report-frame/report-status';
-import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
+import { ChartPanel } from '../../components/report-frame/report-parts';
+import { reportStateOf } from '../../components/report-frame/report-status';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesPerYear, useSalesPerYear } from './api/use-sales-per-year';
 import { comparisonColumns } from './components/comparison-columns';
@@ -29,19 +27,15 @@ const YEARS_BACK = 5;
 export default function SalesYearScreen() {
   const { t, i18n } = useTranslation('sales');
   const filters = useReportFilters();
-  const [gender, setGender] = useGenderFilter();
-  const genderDetail = useGenderDetail(gender);
+  const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   // The salon's current year (its today, not the device's); 0 until that is known.
-  const thisYear = Number(filters.today?.slice(0, 4) ?? 0);
+  const thisYear = filters.today ? yearOf(filters.today) : 0;
   const [year, setYear] = usePeriodParam('year', 2000, 2100, thisYear);
   const perYear = useSalesPerYear({ salonId: filters.salonId, year, gender, isEnabled: year > 0 });
-  const status = reportStatusOf(
-    perYear,
-    (data: SalesPerYear) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals),
-  );
   const rows = useMemo(() => (perYear.data ? compareMonths(perYear.data.current.rows, perYear.data.comparedMonths) : []), [perYear.data]);
   const columns = useMonthColumns();
-  const [shownRows, setShownRows] = useState<MonthComparisonRow[]>([]);
+  const period = useMemo(() => ({ label: String(year), file: String(year) }), [year]);
+  const { table, tableProps } = useReportTable({ name: 'sales-year', columns, totals: salesTotals, period, details: [genderDetail] });
   // Twenty-four bar labels only fit a wide chart.
   const isWide = useMediaQuery(useTheme().breakpoints.up('md'));
   const option = useMemo(
@@ -50,11 +44,12 @@ export default function SalesYearScreen() {
         categories: rows.map((row) => monthName(row.month, i18n.language, 'short')),
         current: rows.map((row) => row.totalRevenue),
         previous: rows.map((row) => row.previousRevenue),
-        labels: { current: String(year), previous: String(year - 1) },
+        notYet: rows.map((row) => row.notYetCome),
+        labels: { current: String(year), previous: String(year - 1), notYet: t('comparison.notYet') },
         language: i18n.language,
         showBarLabels: isWide,
       }),
-    [rows, year, i18n.language, isWide],
+    [rows, year, t, i18n.language, isWide],
   );
   const years = Array.from({ length: YEARS_BACK + 1 }, (_, index) => thisYear - index);
   if (!years.includes(year)) years.push(year);
@@ -63,9 +58,7 @@ export default function SalesYearScreen() {
     <ReportFrame
       title={t('titles.year')}
       filters={filters}
-      status={status}
-      error={perYear.error}
-      onRetry={() => void perYear.refetch()}
+      {...reportStateOf(perYear, (data: SalesPerYear) => isSalesEmpty(data.current.totals) && isSalesEmpty(data.previousYear.totals))}
       showDates={false}
       extraFilters={
         <>
@@ -84,36 +77,16 @@ export default function SalesYearScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <GenderFilter value={gender} onChange={setGender} />
+          {genderFilter}
         </>
       }
-      table={reportTable({
-        name: 'sales-year',
-        columns,
-        rows: shownRows,
-        totals: salesTotals,
-        period: { label: String(year), file: String(year) },
-        details: [genderDetail],
-      })}
+      table={table}
     >
       {perYear.data ? (
         <>
           <SalesKpis totals={perYear.data.current.totals} compared={perYear.data.compared} />
-          <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-            <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-              {t('charts.yearComparison', { year, previousYear: year - 1 })}
-            </Typography>
-            <Chart option={option} label={t('charts.yearComparison', { year, previousYear: year - 1 })} />
-          </Paper>
-          <DataTable
-            label={t('tables.year')}
-            columns={columns}
-            data={rows}
-            getRowId={(row) => String(row.month)}
-            pageSize={0}
-            onVisibleRowsChange={setShownRows}
-            totals={salesTotals}
-          />
+          <ChartPanel title={t('charts.yearComparison', { year, previousYear: year - 1 })} option={option} />
+          <DataTable {...tableProps} label={t('tables.year')} data={rows} getRowId={(row) => String(row.month)} pageSize={0} />
         </>
       ) : null}
     </ReportFrame>

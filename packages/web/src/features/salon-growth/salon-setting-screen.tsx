@@ -13,20 +13,18 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { valueAxisLabel } from '../../components/chart/axis-label';
-import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { formatDateInput, parseDateInput } from '../../components/format/date-format';
-import { KpiCard } from '../../components/kpi-card/kpi-card';
+import { formatDateInput, parseDateInput, periodEndOf } from '../../components/format/dates';
 import { ReportFrame } from '../../components/report-frame/report-frame';
-import { reportStatusOf } from '../../components/report-frame/report-status';
-import { reportTable } from '../../components/report-frame/report-table-export';
+import { ChartPanel, KpiGrid } from '../../components/report-frame/report-parts';
+import { reportStateOf } from '../../components/report-frame/report-status';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { ApiError, errorMessageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { translateMessage } from '../../lib/i18n';
 import { showMessage } from '../../lib/snackbar';
 import { type SalonSetting, type SalonSettingInput, useSalonConfigs, useSaveSalonConfig } from './api/use-salon-configs';
-import { periodEndOf } from './growth-dates';
 
 type Field = keyof SalonSettingInput;
 const FIELDS: Field[] = ['target', 'reachTargetMonths', 'targetMonths', 'periodStartDate'];
@@ -49,7 +47,7 @@ export function validateSetting(texts: Record<Field, string>): { input?: SalonSe
     if (!Number.isInteger(value) || value < SALON_CONFIG_LIMITS.monthsMin || value > SALON_CONFIG_LIMITS.monthsMax)
       errors[field] = 'months';
   }
-  // Typed as dd/mm/yyyy like every date field (format/date-format.ts); a YYYY-MM-DD text is taken as it is.
+  // Typed as dd/mm/yyyy like every date field (format/dates.ts); a YYYY-MM-DD text is taken as it is.
   const periodStartDate =
     parseDateInput(texts.periodStartDate) ?? (/^\d{4}-\d{2}-\d{2}$/.test(texts.periodStartDate) ? texts.periodStartDate : null);
   if (periodStartDate === null) errors.periodStartDate = 'date';
@@ -72,9 +70,7 @@ export default function SalonSettingScreen() {
   const { roles } = useAuth();
   const canSave = roles.includes('ADMIN') || roles.includes('SUPERADMIN');
   const configs = useSalonConfigs(filters.salonId);
-  const status = reportStatusOf(configs, (data: SalonSetting[]) => data.length === 0);
   const settings = configs.data ?? [];
-  const [shownRows, setShownRows] = useState<SalonSetting[]>([]);
 
   const columns = useMemo<DataTableColumn<SalonSetting>[]>(
     () => [
@@ -93,6 +89,8 @@ export default function SalonSettingScreen() {
     ],
     [t],
   );
+
+  const { table, tableProps } = useReportTable({ name: 'Salon-Settings', columns, period: null });
 
   const chartOption = useMemo<EChartsCoreOption>(
     () => ({
@@ -126,33 +124,30 @@ export default function SalonSettingScreen() {
     <ReportFrame
       title={t('setting.title')}
       filters={filters}
-      status={status}
-      error={configs.error}
-      onRetry={configs.refetch}
+      {...reportStateOf(configs, (data: SalonSetting[]) => data.length === 0)}
       showDates={false}
-      table={reportTable({ name: 'Salon-Settings', columns, rows: shownRows, period: null })}
+      table={table}
     >
-      <Grid container spacing={2} sx={{ mb: 3 }}>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <KpiCard
-            label={t('setting.kpi.stored')}
-            value={`${stored} / ${settings.length}`}
-            format="text"
-            definition={t('setting.definition.stored')}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <KpiCard
-            label={t('setting.kpi.averageTarget')}
-            value={averageTarget}
-            format="percent"
-            definition={t('setting.definition.averageTarget')}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <KpiCard label={t('setting.kpi.lastEnd')} value={lastEnd} format="text" definition={t('setting.definition.lastEnd')} />
-        </Grid>
-      </Grid>
+      <KpiGrid
+        size={{ xs: 12, sm: 4 }}
+        items={[
+          {
+            id: 'stored',
+            label: t('setting.kpi.stored'),
+            value: `${stored} / ${settings.length}`,
+            format: 'text',
+            definition: t('setting.definition.stored'),
+          },
+          {
+            id: 'averageTarget',
+            label: t('setting.kpi.averageTarget'),
+            value: averageTarget,
+            format: 'percent',
+            definition: t('setting.definition.averageTarget'),
+          },
+          { id: 'lastEnd', label: t('setting.kpi.lastEnd'), value: lastEnd, format: 'text', definition: t('setting.definition.lastEnd') },
+        ]}
+      />
       {canSave ? null : (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('setting.readOnly')}
@@ -165,20 +160,8 @@ export default function SalonSettingScreen() {
           </Grid>
         ))}
       </Grid>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('setting.chartTitle')}
-      </Typography>
-      <Box sx={{ mb: 3 }}>
-        <Chart option={chartOption} label={t('setting.chartLabel')} height={260} />
-      </Box>
-      <DataTable
-        label={t('setting.tableLabel')}
-        columns={columns}
-        data={settings}
-        getRowId={(row) => row.product}
-        pageSize={0}
-        onVisibleRowsChange={setShownRows}
-      />
+      <ChartPanel title={t('setting.chartTitle')} label={t('setting.chartLabel')} option={chartOption} height={260} />
+      <DataTable {...tableProps} label={t('setting.tableLabel')} data={settings} getRowId={(row) => row.product} pageSize={0} />
     </ReportFrame>
   );
 }

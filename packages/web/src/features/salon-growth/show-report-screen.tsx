@@ -10,18 +10,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { GROWTH_CATEGORIES, type GrowthCategory, SALON_CONFIG_DEFAULTS } from '@salon/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { valueAxisLabel } from '../../components/chart/axis-label';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { formatAxisDay, formatDay, monthName } from '../../components/format/date-format';
+import { formatAxisDay, formatDay, monthName, monthOf, monthRange, yearOf } from '../../components/format/dates';
 import { formatValue } from '../../components/format/number-format';
 import { KpiCard } from '../../components/kpi-card/kpi-card';
 import { ReportFrame } from '../../components/report-frame/report-frame';
+import { ChartPanel, KpiGrid } from '../../components/report-frame/report-parts';
 import type { ReportStatus } from '../../components/report-frame/report-status';
-import { reportTable } from '../../components/report-frame/report-table-export';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { errorMessageOf } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
@@ -31,7 +32,6 @@ import { DAILY_TYPE_OF, useGrowthDaily } from './api/use-growth-daily';
 import { type GrowthRecapCategory, useGrowthRecap } from './api/use-growth-recap';
 import { type GrowthMonth, useGrowthReport } from './api/use-growth-report';
 import { useSalonConfigs } from './api/use-salon-configs';
-import { monthRange } from './growth-dates';
 
 const categoryOf = (value: string | null): GrowthCategory =>
   (GROWTH_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as GrowthCategory) : 'TREATMENT';
@@ -55,7 +55,7 @@ export default function ShowReportScreen() {
   // The salon's today (not the device's): the end of the actuals and the default month of the daily data.
   const { today } = filters;
   const month =
-    Number(params.get('month')) >= 1 && Number(params.get('month')) <= 12 ? Number(params.get('month')) : Number(today?.slice(5, 7) ?? 1);
+    Number(params.get('month')) >= 1 && Number(params.get('month')) <= 12 ? Number(params.get('month')) : today ? monthOf(today) : 1;
   const urlReach = monthsOf(params.get('reachTargetMonths'));
   const urlTargetMonths = monthsOf(params.get('targetMonths'));
   const configs = useSalonConfigs(filters.salonId);
@@ -85,11 +85,10 @@ export default function ShowReportScreen() {
   const report = useGrowthReport(filters.salonId, category, setting, today);
   const recap = useGrowthRecap(filters.salonId, recapMonths.reachTargetMonths, recapMonths.targetMonths);
   const dailyType = DAILY_TYPE_OF[category];
-  const dailyRange = useMemo(() => (today ? monthRange(Number(today.slice(0, 4)), month, today) : undefined), [today, month]);
+  const dailyRange = useMemo(() => (today ? monthRange(yearOf(today), month, today) : undefined), [today, month]);
   const daily = useGrowthDaily(filters.salonId, dailyType, recapMonths, dailyRange);
   const todayReport = useDayReport(filters.salonId, 'today');
   const tomorrowReport = useDayReport(filters.salonId, 'tomorrow');
-  const [shownRows, setShownRows] = useState<GrowthMonth[]>([]);
 
   let status: ReportStatus;
   if (configs.isError || report.isError) status = 'error';
@@ -116,6 +115,14 @@ export default function ShowReportScreen() {
     ],
     [t, language],
   );
+
+  const period = useMemo(() => (today ? { label: formatDay(today, language), file: today } : undefined), [today, language]);
+  const { table, tableProps } = useReportTable({
+    name: `Salon-Growth-${category}`,
+    columns,
+    period,
+    details: [[t('report.category'), categoryName]],
+  });
 
   const chartOption = useMemo<EChartsCoreOption>(() => {
     const months = report.data?.months ?? [];
@@ -160,13 +167,7 @@ export default function ShowReportScreen() {
         void report.refetch();
       }}
       showDates={false}
-      table={reportTable({
-        name: `Salon-Growth-${category}`,
-        columns,
-        rows: shownRows,
-        period: today ? { label: formatDay(today, i18n.language), file: today } : undefined,
-        details: [[t('report.category'), categoryName]],
-      })}
+      table={table}
       exports={{
         pdf: () =>
           downloadGrowthPdf(filters.salonId as number, `Salon-Growth-${filters.salonId}-${today}.pdf`, {
@@ -236,74 +237,70 @@ export default function ShowReportScreen() {
               target: formatValue(data.target, 'percent', language),
             })}
           </Typography>
-          <Grid container spacing={2} sx={{ mb: 3 }}>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <KpiCard
-                label={t('report.kpi.current')}
-                value={data.currentAveragePercent}
-                format="percent"
-                definition={t('report.definition.current', { months: data.targetMonths })}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <KpiCard
-                label={t('report.kpi.path')}
-                value={data.currentPathPercent}
-                format="percent"
-                definition={t('report.definition.path')}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <KpiCard
-                label={t('report.kpi.target')}
-                value={data.target}
-                format="percent"
-                definition={t('report.definition.target', { months: data.reachTargetMonths })}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <KpiCard
-                label={t('report.kpi.gapToPath')}
-                value={points(data.gapToPathPercent, language)}
-                format="text"
-                definition={t('report.definition.gapToPath')}
-                secondary={<OnTrack isOnTrack={data.isOnTrack} />}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <KpiCard
-                label={t('report.kpi.gapToTarget')}
-                value={points(data.gapToTargetPercent, language)}
-                format="text"
-                definition={t('report.definition.gapToTarget')}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <KpiCard
-                label={t('report.kpi.monthsLeft')}
-                value={data.monthsLeft}
-                format="integer"
-                definition={t('report.definition.monthsLeft')}
-                secondary={t('report.start', {
+          <KpiGrid
+            size={{ xs: 12, sm: 6, md: 4 }}
+            items={[
+              {
+                id: 'current',
+                label: t('report.kpi.current'),
+                value: data.currentAveragePercent,
+                format: 'percent',
+                definition: t('report.definition.current', { months: data.targetMonths }),
+              },
+              {
+                id: 'path',
+                label: t('report.kpi.path'),
+                value: data.currentPathPercent,
+                format: 'percent',
+                definition: t('report.definition.path'),
+              },
+              {
+                id: 'target',
+                label: t('report.kpi.target'),
+                value: data.target,
+                format: 'percent',
+                definition: t('report.definition.target', { months: data.reachTargetMonths }),
+              },
+              {
+                id: 'gapToPath',
+                label: t('report.kpi.gapToPath'),
+                value: points(data.gapToPathPercent, language),
+                format: 'text',
+                definition: t('report.definition.gapToPath'),
+                secondary: <OnTrack isOnTrack={data.isOnTrack} />,
+              },
+              {
+                id: 'gapToTarget',
+                label: t('report.kpi.gapToTarget'),
+                value: points(data.gapToTargetPercent, language),
+                format: 'text',
+                definition: t('report.definition.gapToTarget'),
+              },
+              {
+                id: 'monthsLeft',
+                label: t('report.kpi.monthsLeft'),
+                value: data.monthsLeft,
+                format: 'integer',
+                definition: t('report.definition.monthsLeft'),
+                secondary: t('report.start', {
                   value: pct(data.startPercent, language),
                   source: t(`report.startSource.${data.startSource}`),
-                })}
-              />
-            </Grid>
-          </Grid>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t('report.chartTitle', { category: categoryName })}
-          </Typography>
-          <Box sx={{ mb: 3 }}>
-            <Chart option={chartOption} label={t('report.chartLabel', { category: categoryName })} height={320} />
-          </Box>
+                }),
+              },
+            ]}
+          />
+          <ChartPanel
+            title={t('report.chartTitle', { category: categoryName })}
+            label={t('report.chartLabel', { category: categoryName })}
+            option={chartOption}
+            height={320}
+          />
           <DataTable
+            {...tableProps}
             label={t('report.tableLabel', { category: categoryName })}
-            columns={columns}
             data={data.months}
             getRowId={(row) => row.month}
             pageSize={0}
-            onVisibleRowsChange={setShownRows}
           />
         </>
       ) : null}

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,9 +13,9 @@ import type { DataTableColumn } from '../../components/data-table/data-table';
 import { DataTable } from '../../components/data-table/data-table';
 import { exportToCsv } from '../../components/export/export-to-csv';
 import { exportToXlsx } from '../../components/export/export-to-xlsx';
-import { formatDay } from '../../components/format/date-format';
-import { KpiCard } from '../../components/kpi-card/kpi-card';
+import { formatDay } from '../../components/format/dates';
 import { ExportButton } from '../../components/report-frame/export-button';
+import { KpiGrid } from '../../components/report-frame/report-parts';
 import { reportStatusOf } from '../../components/report-frame/report-status';
 import { errorMessageOf, MESSAGES } from '../../lib/api-client';
 import { useCurrentSalon } from '../../lib/current-salon';
@@ -147,17 +146,16 @@ function SalonListing({ overview }: { overview: SalonOverview }) {
 
   return (
     <>
-      <Grid container spacing={2} sx={{ mb: 3 }}>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <KpiCard label={t('kpi.revenue')} value={totals.revenue} format="money" definition={t('definitions.revenue')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <KpiCard label={t('kpi.appointments')} value={totals.appointments} format="integer" definition={t('definitions.appointments')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <KpiCard label={t('kpi.averageTicket')} value={totals.averageTicket} format="money" definition={t('definitions.averageTicket')} />
-        </Grid>
-      </Grid>
+      <KpiGrid
+        size={{ xs: 12, sm: 4 }}
+        items={(
+          [
+            ['revenue', 'money'],
+            ['appointments', 'integer'],
+            ['averageTicket', 'money'],
+          ] as const
+        ).map(([key, format]) => ({ id: key, label: t(`kpi.${key}`), value: totals[key], format, definition: t(`definitions.${key}`) }))}
+      />
       <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, mb: 1 }}>
         <ExportButton
           kind="xlsx"

@@ -13,7 +13,6 @@ import {
   type RecapTotals,
   recapReducer,
   type SalonRecapResponse,
-  splitRangeByMonth,
 } from './merge-recap';
 
 function day(date: string, services: number, products: number, extra: Partial<{ discount: number; newClients: number }> = {}): RecapDay {
@@ -198,26 +197,6 @@ describe('recapReducer', () => {
   it('merges a response without days into the totals only', () => {
     const none = mergeRecapResponse(initialRecapState().primary, response([], totals('2026-05-01', '2026-05-31', 0, 0, 0)));
     expect(none).toMatchObject({ days: [], loaded: 1 });
-  });
-});
-
-describe('splitRangeByMonth', () => {
-  it('cuts a range into calendar-month pieces', () => {
-    expect(splitRangeByMonth('2026-01-15', '2026-03-10')).toEqual([
-      { fromDate: '2026-01-15', toDate: '2026-01-31' },
-      { fromDate: '2026-02-01', toDate: '2026-02-28' },
-      { fromDate: '2026-03-01', toDate: '2026-03-10' },
-    ]);
-  });
-
-  it('keeps a range inside one month whole, crosses a year, and gives nothing for a reversed range', () => {
-    expect(splitRangeByMonth('2026-11-01', '2026-11-22')).toEqual([{ fromDate: '2026-11-01', toDate: '2026-11-22' }]);
-    expect(splitRangeByMonth('2025-12-31', '2026-01-01')).toEqual([
-      { fromDate: '2025-12-31', toDate: '2025-12-31' },
-      { fromDate: '2026-01-01', toDate: '2026-01-01' },
-    ]);
-    expect(splitRangeByMonth('2024-02-01', '2024-02-29')).toHaveLength(1);
-    expect(splitRangeByMonth('2026-03-02', '2026-03-01')).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { getSalonRecap, ResponseOf } from '@salon/contracts';
+import { addDays, type DateRange, daysBetween, yearEarlier } from '../../components/format/dates';
 
 /*
  * The salon recap store of SPEC.md §4: successive GetSalonRecap responses (a long range is asked
@@ -12,7 +13,7 @@ export type SalonRecapResponse = ResponseOf<typeof getSalonRecap>;
 export type RecapDay = SalonRecapResponse['reportDashboardDataDiscounts'][number]['dayFrom'][number];
 export type RecapTotals = SalonRecapResponse['recapData'];
 
-export const RECAP_SETS = ['primary', 'second', 'gender'] as const;
+const RECAP_SETS = ['primary', 'second', 'gender'] as const;
 export type RecapSetName = (typeof RECAP_SETS)[number];
 
 export interface RecapSet {
@@ -24,9 +25,9 @@ export interface RecapSet {
   loaded: number;
 }
 
-export type RecapState = Record<RecapSetName, RecapSet>;
+type RecapState = Record<RecapSetName, RecapSet>;
 
-export type RecapAction =
+type RecapAction =
   | { type: 'merge'; set: RecapSetName; response: SalonRecapResponse }
   /** Clears one set, or every set when `set` is left out. */
   | { type: 'reset'; set?: RecapSetName };
@@ -117,40 +118,6 @@ export function recapReducer(state: RecapState, action: RecapAction): RecapState
   return { ...state, [action.set]: mergeRecapResponse(state[action.set], action.response) };
 }
 
-export interface DateRange {
-  fromDate: string;
-  toDate: string;
-}
-
-const DAY_MS = 86_400_000;
-const toUtc = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
-const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** Adds whole days to a YYYY-MM-DD date. */
-export function addDays(isoDate: string, days: number): string {
-  return fromUtc(toUtc(isoDate) + days * DAY_MS);
-}
-
-/** Days from `from` to `to` (0 when equal). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
-}
-
-/** An inclusive range cut into calendar-month pieces, in order: the successive requests of a long range. */
-export function splitRangeByMonth(fromDate: string, toDate: string): DateRange[] {
-  if (fromDate > toDate) return [];
-  const pieces: DateRange[] = [];
-  let start = fromDate;
-  while (start <= toDate) {
-    const [year, month] = start.split('-').map(Number) as [number, number];
-    const monthEnd = fromUtc(Date.UTC(year, month, 0));
-    const end = monthEnd < toDate ? monthEnd : toDate;
-    pieces.push({ fromDate: start, toDate: end });
-    start = addDays(end, 1);
-  }
-  return pieces;
-}
-
 export const COMPARISONS = ['none', 'previous', 'lastYear'] as const;
 export type Comparison = (typeof COMPARISONS)[number];
 
@@ -161,12 +128,6 @@ export function comparisonRange(range: DateRange, comparison: Comparison): DateR
     const length = daysBetween(range.fromDate, range.toDate) + 1;
     return { fromDate: addDays(range.fromDate, -length), toDate: addDays(range.fromDate, -1) };
   }
-  const yearEarlier = (isoDate: string) => {
-    const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-    // 29 February a year earlier is 28 February.
-    const lastDay = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
-    return fromUtc(Date.UTC(year - 1, month - 1, Math.min(day, lastDay)));
-  };
   return { fromDate: yearEarlier(range.fromDate), toDate: yearEarlier(range.toDate) };
 }
 

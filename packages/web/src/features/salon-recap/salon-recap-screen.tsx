@@ -2,7 +2,6 @@ import RestartAlt from '@mui/icons-material/RestartAlt';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -13,28 +12,17 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { countFormatter, valueAxisLabel } from '../../components/chart/axis-label';
-import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
-import { formatAxisDay, formatDay } from '../../components/format/date-format';
+import { addDays, daysBetween, formatAxisDay, formatDay } from '../../components/format/dates';
 import { useFormatValue } from '../../components/format/number-format';
-import { KpiCard } from '../../components/kpi-card/kpi-card';
-import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
+import { ChartPanel, KpiGrid } from '../../components/report-frame/report-parts';
 import type { ReportStatus } from '../../components/report-frame/report-status';
-import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { salonRecapQueryKey, useSalonRecapSet } from './api/use-salon-recap';
-import {
-  addDays,
-  COMPARISONS,
-  type Comparison,
-  changePercent,
-  comparisonRange,
-  dayRevenue,
-  daysBetween,
-  type RecapDay,
-  type RecapTotals,
-} from './merge-recap';
+import { COMPARISONS, type Comparison, changePercent, comparisonRange, dayRevenue, type RecapDay, type RecapTotals } from './merge-recap';
 
 const comparisonOf = (value: string | null): Comparison =>
   (COMPARISONS as readonly string[]).includes(value ?? '') ? (value as Comparison) : 'none';
@@ -104,10 +92,8 @@ export default function SalonRecapScreen() {
   const queryClient = useQueryClient();
   const filters = useReportFilters();
   const [params, setParams] = useSearchParams();
-  const [gender, setGender] = useGenderFilter();
-  const genderDetail = useGenderDetail(gender);
+  const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   const comparison = comparisonOf(params.get('compare'));
-  const [shownRows, setShownRows] = useState<RecapRow[]>([]);
 
   const range = useMemo(
     () => (filters.isRangeValid ? { fromDate: filters.fromDate, toDate: filters.toDate } : null),
@@ -184,6 +170,8 @@ export default function SalonRecapScreen() {
     [t],
   );
 
+  const { table, tableProps } = useReportTable({ name: 'Salon-Recap', columns, details: [genderDetail] });
+
   const chartOption = useMemo<EChartsCoreOption>(() => {
     if (!range) return {};
     const length = daysBetween(range.fromDate, range.toDate) + 1;
@@ -256,7 +244,7 @@ export default function SalonRecapScreen() {
       status={status}
       error={primary.error}
       onRetry={primary.refetch}
-      table={reportTable({ name: 'Salon-Recap', columns, rows: shownRows, details: [genderDetail] })}
+      table={table}
       extraFilters={
         <>
           <TextField
@@ -274,7 +262,7 @@ export default function SalonRecapScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <GenderFilter value={gender} onChange={setGender} />
+          {genderFilter}
           <Button variant="text" startIcon={<RestartAlt />} onClick={reset} data-testid="recap-reset">
             {t('reset')}
           </Button>
@@ -303,32 +291,24 @@ export default function SalonRecapScreen() {
           </Alert>
         ) : null}
       </Box>
-      <Grid container spacing={2} sx={{ mb: 3 }}>
-        {KPIS.map(({ key, format: kind }) => (
-          <Grid key={key} size={{ xs: 6, md: 4 }}>
-            <KpiCard
-              label={t(`kpi.${key}`)}
-              value={primary.data.totals?.[key] ?? null}
-              format={kind}
-              definition={t(`definition.${key}`)}
-              secondary={compareLine(key, kind)}
-            />
-          </Grid>
-        ))}
-      </Grid>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('chart.title')}
-      </Typography>
-      <Box sx={{ mb: 3 }}>
-        <Chart option={chartOption} label={t('chart.label')} height={300} />
-      </Box>
+      <KpiGrid
+        size={{ xs: 6, md: 4 }}
+        items={KPIS.map(({ key, format: kind }) => ({
+          id: key,
+          label: t(`kpi.${key}`),
+          value: primary.data.totals?.[key] ?? null,
+          format: kind,
+          definition: t(`definition.${key}`),
+          secondary: compareLine(key, kind),
+        }))}
+      />
+      <ChartPanel title={t('chart.title')} label={t('chart.label')} option={chartOption} height={300} />
       <DataTable
+        {...tableProps}
         label={t('tableLabel')}
-        columns={columns}
         data={rows}
         getRowId={(row) => row.day}
         initialSorting={[{ id: 'day', desc: false }]}
-        onVisibleRowsChange={setShownRows}
       />
     </ReportFrame>
   );

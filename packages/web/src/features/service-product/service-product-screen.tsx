@@ -1,17 +1,15 @@
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatValue } from '../../components/format/number-format';
-import { KpiCard } from '../../components/kpi-card/kpi-card';
-import { GenderFilter, useGenderFilter } from '../../components/report-frame/gender-filter';
+import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
-import { reportStatusOf } from '../../components/report-frame/report-status';
-import { reportTable, useGenderDetail } from '../../components/report-frame/report-table-export';
+import { ChartPanel, KpiGrid, Panel } from '../../components/report-frame/report-parts';
+import { reportStateOf } from '../../components/report-frame/report-status';
+import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type ReportData, type ReportItemRow, useReportData } from './api/use-report-data';
 
@@ -19,11 +17,8 @@ import { type ReportData, type ReportItemRow, useReportData } from './api/use-re
 export default function ServiceProductScreen() {
   const { t, i18n } = useTranslation('reports');
   const filters = useReportFilters();
-  const [gender, setGender] = useGenderFilter();
-  const genderDetail = useGenderDetail(gender);
+  const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   const report = useReportData({ ...filters, gender, isEnabled: filters.isRangeValid });
-  const status = reportStatusOf(report, (data: ReportData) => data.items.length === 0);
-  const [shownRows, setShownRows] = useState<ReportItemRow[]>([]);
   const language = i18n.language;
   const category = (code: string) => t(`categories.${code}`, { defaultValue: code });
 
@@ -68,21 +63,21 @@ export default function ServiceProductScreen() {
     };
   }, [report.data, t, language]);
 
+  const { table, tableProps } = useReportTable({ name: 'service-product', columns, details: [genderDetail] });
   const data = report.data;
   return (
     <ReportFrame
       title={t('serviceProduct.title')}
       filters={filters}
-      status={status}
-      error={report.error}
-      onRetry={() => void report.refetch()}
-      extraFilters={<GenderFilter value={gender} onChange={setGender} />}
-      table={reportTable({ name: 'service-product', columns, rows: shownRows, details: [genderDetail] })}
+      {...reportStateOf(report, (data: ReportData) => data.items.length === 0)}
+      extraFilters={genderFilter}
+      table={table}
     >
       {data ? (
         <>
-          <Grid container spacing={2} sx={{ mb: 3 }}>
-            {(
+          <KpiGrid
+            size={{ xs: 6, sm: 4, md: 'grow' }}
+            items={(
               [
                 ['totalRevenue', data.totalRevenue, 'money'],
                 ['servicesRevenue', data.servicesRevenue, 'money'],
@@ -90,26 +85,14 @@ export default function ServiceProductScreen() {
                 ['servicesQuantity', data.servicesQuantity, 'integer'],
                 ['productsQuantity', data.productsQuantity, 'integer'],
               ] as const
-            ).map(([key, value, format]) => (
-              <Grid key={key} size={{ xs: 6, sm: 4, md: 'grow' }}>
-                <KpiCard label={t(`kpi.${key}`)} value={value} format={format} definition={t(`definitions.${key}`)} />
-              </Grid>
-            ))}
-          </Grid>
+            ).map(([key, value, format]) => ({ id: key, label: t(`kpi.${key}`), value, format, definition: t(`definitions.${key}`) }))}
+          />
           <Grid container spacing={2} sx={{ mb: 3 }}>
             <Grid size={{ xs: 12, md: 5 }}>
-              <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-                <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-                  {t('serviceProduct.chart')}
-                </Typography>
-                <Chart option={option} label={t('serviceProduct.chart')} height={280} />
-              </Paper>
+              <ChartPanel title={t('serviceProduct.chart')} option={option} height={280} isFilling />
             </Grid>
             <Grid size={{ xs: 12, md: 7 }} sx={{ minWidth: 0 }}>
-              <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-                <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-                  {t('serviceProduct.categories')}
-                </Typography>
+              <Panel title={t('serviceProduct.categories')} isFilling>
                 <Grid container spacing={1} data-testid="category-list">
                   {data.categories.map((row) => (
                     <Grid key={`${row.kind}-${row.category}`} size={{ xs: 12, sm: 6 }}>
@@ -126,16 +109,15 @@ export default function ServiceProductScreen() {
                     </Grid>
                   ))}
                 </Grid>
-              </Paper>
+              </Panel>
             </Grid>
           </Grid>
           <DataTable
+            {...tableProps}
             label={t('serviceProduct.table')}
-            columns={columns}
             data={data.items}
             getRowId={(row) => `${row.kind}-${row.itemId}`}
             initialSorting={[{ id: 'revenue', desc: true }]}
-            onVisibleRowsChange={setShownRows}
           />
         </>
       ) : null}

@@ -1,7 +1,7 @@
-import { getDayOfTheWeek, getDayOfTheWeekGender, type ResponseOf } from '@salon/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { getDayOfTheWeek, ResponseOf } from '@salon/contracts';
 import type { GenderChoice } from '../../../components/report-frame/gender-filter';
-import { callApi } from '../../../lib/api-client';
+import { dayOfTheWeekReport } from '../../../lib/report-endpoints';
+import { useGenderReportQuery } from '../../../lib/use-report-query';
 
 export type DayOfWeekReport = ResponseOf<typeof getDayOfTheWeek>;
 export type DayOfWeekRow = DayOfWeekReport['rows'][number];
@@ -15,12 +15,5 @@ export function useDayOfWeek(input: {
   isEnabled: boolean;
 }) {
   const { salonId, fromDate, toDate, gender, isEnabled } = input;
-  return useQuery({
-    queryKey: ['report-data-analysis', 'day-of-week', salonId, fromDate, toDate, gender],
-    enabled: isEnabled && salonId !== null,
-    queryFn: ({ signal }) =>
-      gender === 'ALL'
-        ? callApi(getDayOfTheWeek, { params: { salonId: salonId ?? 0, fromDate, toDate } }, { signal })
-        : callApi(getDayOfTheWeekGender, { params: { salonId: salonId ?? 0, fromDate, toDate, gender } }, { signal }),
-  });
+  return useGenderReportQuery(dayOfTheWeekReport, gender, { params: { salonId, fromDate, toDate } }, { isEnabled });
 }

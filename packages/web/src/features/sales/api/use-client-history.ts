@@ -2,7 +2,7 @@ import { clientHistoryProducts, clientHistoryServices, type ResponseOf } from '@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
-export type ClientHistory = ResponseOf<typeof clientHistoryServices>;
+type ClientHistory = ResponseOf<typeof clientHistoryServices>;
 export type ClientHistoryLine = ClientHistory['rows'][number];
 export type HistoryKind = 'services' | 'products';
 

@@ -1,6 +1,5 @@
 import { type ResponseOf, salesByGender } from '@salon/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { useReportQuery } from '../../../lib/use-report-query';
 
 export type SalesByGender = ResponseOf<typeof salesByGender>;
 export type SalesGenderRow = SalesByGender['byGender'][number];
@@ -11,9 +10,5 @@ export type SalesGenderRow = SalesByGender['byGender'][number];
  */
 export function useSalesByGender(input: { salonId: number | null; fromDate: string; toDate: string; isEnabled: boolean }) {
   const { salonId, fromDate, toDate, isEnabled } = input;
-  return useQuery({
-    queryKey: ['stats', 'sales-by-gender', salonId, fromDate, toDate],
-    enabled: isEnabled && salonId !== null,
-    queryFn: ({ signal }) => callApi(salesByGender, { params: { gender: 'MALE', salonId: salonId ?? 0, fromDate, toDate } }, { signal }),
-  });
+  return useReportQuery(salesByGender, { params: { gender: 'MALE', salonId, fromDate, toDate } }, { isEnabled });
 }

@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { type ClientHistoryLine, HISTORY_FAILURE, type HistoryKind, useClientHistory } from '../api/use-client-history';
 
-export interface ClientHistoryDialogProps {
+interface ClientHistoryDialogProps {
   /** The client whose history is open; null when the dialog is closed. */
   client: { name: string; appointmentId: number } | null;
   onClose: () => void;

@@ -4,7 +4,10 @@ import { formatValue } from '../../../components/format/number-format';
 import type { DayComparisonRow } from '../sales-shaping';
 
 /** The measures both comparison tables (days of a month, months of a year) show beside last year's. */
-type ComparisonMeasures = Omit<DayComparisonRow, 'dayOfMonth' | 'day' | 'previousDay'>;
+type ComparisonMeasures = Omit<
+  DayComparisonRow,
+  'dayOfMonth' | 'day' | 'previousDay' | 'sameDatePreviousRevenue' | 'sameDatePreviousAppointments'
+>;
 
 /**
  * A column of a period's figures: a period not yet come (`isNotYetCome`) shows "not yet" (never
@@ -24,7 +27,7 @@ export function notYetColumn<Row>(
 }
 
 /** A column of this period's figures in a comparison table (rows flagged notYetCome). */
-export function currentColumn<Row extends { notYetCome: boolean }>(
+function currentColumn<Row extends { notYetCome: boolean }>(
   column: DataTableColumn<Row>,
   t: TFunction<'sales'>,
   language: string,

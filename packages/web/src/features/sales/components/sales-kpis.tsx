@@ -1,14 +1,14 @@
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../../components/format/date-format';
+import { formatDay } from '../../../components/format/dates';
 import { formatValue, type ValueKind } from '../../../components/format/number-format';
 import { KpiCard } from '../../../components/kpi-card/kpi-card';
 import type { SalesMeasures } from '../api/use-sales-per-day';
 import type { SalesPerMonth } from '../api/use-sales-per-month';
 import { changePercent } from '../sales-shaping';
 
-export const SALES_KPIS: readonly { key: keyof SalesMeasures; format: ValueKind }[] = [
+const SALES_KPIS: readonly { key: keyof SalesMeasures; format: ValueKind }[] = [
   { key: 'totalRevenue', format: 'money' },
   { key: 'servicesRevenue', format: 'money' },
   { key: 'productsRevenue', format: 'money' },
@@ -22,14 +22,14 @@ export const SALES_KPIS: readonly { key: keyof SalesMeasures; format: ValueKind 
 /** A period against the same dates a year before, as the server compared it (like for like). */
 export type ComparedSpan = SalesPerMonth['compared'];
 
-export interface SalesKpisProps {
+interface SalesKpisProps {
   totals: SalesMeasures;
   /** The period against the same dates a year before: each card then says last year's value and the change. */
   compared?: ComparedSpan;
 }
 
 /** "1 Nov 2026 – 22 Nov 2026 against 1 Nov 2025 – 22 Nov 2025": the compared span, in the interface language. */
-export function comparedSpanText(compared: ComparedSpan, t: (key: string, options: Record<string, string>) => string, language: string) {
+function comparedSpanText(compared: ComparedSpan, t: (key: string, options: Record<string, string>) => string, language: string) {
   return t(compared.isToDate ? 'comparison.spanToDate' : 'comparison.span', {
     from: formatDay(compared.fromDate, language),
     to: formatDay(compared.toDate, language),

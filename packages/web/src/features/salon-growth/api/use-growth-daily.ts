@@ -1,8 +1,5 @@
-import { type DailyDataType, type GrowthCategory, getGrowthDailyData, type ResponseOf } from '@salon/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-
-export type GrowthDaily = ResponseOf<typeof getGrowthDailyData>;
+import { type DailyDataType, type GrowthCategory, getGrowthDailyData } from '@salon/contracts';
+import { useReportQuery } from '../../../lib/use-report-query';
 
 /** The {type} of GetDailyData for a category; styling has none (SPEC.md §7 lists TREATMENTS, CUTS, COLOUR, RE_SALE). */
 export const DAILY_TYPE_OF: Record<GrowthCategory, DailyDataType | null> = {
@@ -21,17 +18,10 @@ export function useGrowthDaily(
   /** Undefined until the salon's today (the default month) is known. */
   range: { dateFrom: string; dateTo: string } | undefined,
 ) {
-  return useQuery({
-    queryKey: ['salons-growing', 'daily', salonId, type, months, range],
-    enabled: salonId !== null && type !== null && range !== undefined,
-    queryFn: ({ signal }) =>
-      callApi(
-        getGrowthDailyData,
-        {
-          params: { salonId: salonId as number, type: type as DailyDataType, ...months },
-          query: range as { dateFrom: string; dateTo: string },
-        },
-        { signal },
-      ),
-  });
+  return useReportQuery(
+    getGrowthDailyData,
+    // Asked only once type and range are known (isEnabled); the placeholders never reach the API.
+    { params: { salonId, type: type ?? 'TREATMENTS', ...months }, query: range ?? { dateFrom: '', dateTo: '' } },
+    { isEnabled: type !== null && range !== undefined },
+  );
 }

@@ -1,9 +1,8 @@
 import { type GrowthCategory, growthReportEndpoints, type ResponseOf } from '@salon/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { useReportQuery } from '../../../lib/use-report-query';
 import type { SalonSetting } from './use-salon-configs';
 
-export type GrowthReport = ResponseOf<typeof growthReportEndpoints.TREATMENT>;
+type GrowthReport = ResponseOf<typeof growthReportEndpoints.TREATMENT>;
 export type GrowthMonth = GrowthReport['months'][number];
 
 /** One category's monthly penetration against the path to its target, with the setting's target, start and months. */
@@ -13,20 +12,14 @@ export function useGrowthReport(
   setting: SalonSetting | undefined,
   toDate: string | undefined,
 ) {
-  return useQuery({
-    queryKey: ['salons-growing', 'report', salonId, category, setting, toDate],
-    enabled: salonId !== null && setting !== undefined && toDate !== undefined,
-    queryFn: ({ signal }) => {
-      const { target, periodStartDate, reachTargetMonths, targetMonths } = setting as SalonSetting;
-      const params = {
-        salonId: salonId as number,
-        target,
-        toDate: toDate as string,
-        fromDate: periodStartDate,
-        reachTargetMonths,
-        targetMonths,
-      };
-      return callApi(growthReportEndpoints[category], { params }, { signal });
-    },
-  });
+  const params = {
+    salonId,
+    target: setting?.target ?? 0,
+    toDate: toDate ?? '',
+    fromDate: setting?.periodStartDate ?? '',
+    reachTargetMonths: setting?.reachTargetMonths ?? 0,
+    targetMonths: setting?.targetMonths ?? 0,
+  };
+  // Asked only once the setting and the salon's today are known; the placeholders never reach the API.
+  return useReportQuery(growthReportEndpoints[category], { params }, { isEnabled: setting !== undefined && toDate !== undefined });
 }

@@ -25,7 +25,7 @@ export interface SalonSetting {
 
 export type SalonSettingInput = Pick<SalonSetting, 'target' | 'reachTargetMonths' | 'targetMonths' | 'periodStartDate'>;
 
-export const CATEGORY_OF_PRODUCT: Record<SalonConfigProductName, GrowthCategory> = {
+const CATEGORY_OF_PRODUCT: Record<SalonConfigProductName, GrowthCategory> = {
   Treatment: 'TREATMENT',
   Colour: 'COLOUR',
   Haircut: 'HAIRCUT',
@@ -36,7 +36,7 @@ export const CATEGORY_OF_PRODUCT: Record<SalonConfigProductName, GrowthCategory>
 type AnyConfigResponse = ResponseOf<typeof salonConfigEndpoints.Treatment.get> | ResponseOf<typeof salonConfigEndpoints.Colour.get>;
 
 /** The API answer in the shape shared by the five products. */
-export function settingOf(product: SalonConfigProductName, response: AnyConfigResponse | Record<string, unknown>): SalonSetting {
+function settingOf(product: SalonConfigProductName, response: AnyConfigResponse | Record<string, unknown>): SalonSetting {
   const fields = response as Record<string, unknown>;
   return {
     product,
@@ -51,7 +51,7 @@ export function settingOf(product: SalonConfigProductName, response: AnyConfigRe
   };
 }
 
-export const salonConfigQueryKey = ['salon-config'] as const;
+const salonConfigQueryKey = ['salon-config'] as const;
 
 /** The five growth settings of a salon (Treatment, Colour, Haircut, Resale, Styling), defaults included. */
 export function useSalonConfigs(salonId: number | null) {
@@ -92,7 +92,8 @@ export function useSaveSalonConfig(salonId: number | null) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [...salonConfigQueryKey, salonId] }),
-        queryClient.invalidateQueries({ queryKey: ['salons-growing'] }),
+        // Every growth report (their keys start with their contract path).
+        queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/SalonsGrowing/') }),
       ]),
   });
 }

@@ -1,29 +1,24 @@
-import { getSalonRecap, getSalonRecapGender } from '@salon/contracts';
+import type { ParamsOf } from '@salon/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { type DateRange, splitRangeByMonth } from '../../../components/format/dates';
 import { callApi } from '../../../lib/api-client';
-import {
-  type DateRange,
-  emptyRecapSet,
-  type RecapSet,
-  type RecapSetName,
-  recapReducer,
-  type SalonRecapResponse,
-  splitRangeByMonth,
-} from '../merge-recap';
+import { salonRecapReport } from '../../../lib/report-endpoints';
+import { endpointByGender } from '../../../lib/use-report-query';
+import { emptyRecapSet, type RecapSet, type RecapSetName, recapReducer, type SalonRecapResponse } from '../merge-recap';
 
 export type Gender = 'MALE' | 'FEMALE';
 
 export const salonRecapQueryKey = ['salon-recap'] as const;
 
-export interface RecapSetRequest {
+interface RecapSetRequest {
   set: RecapSetName;
   salonId: number | null;
   range: DateRange | null;
   gender?: Gender | null;
 }
 
-export interface RecapSetResult {
+interface RecapSetResult {
   /** The merged responses so far (every month already answered). */
   data: RecapSet;
   /** How many month-sized requests the range needs; `data.loaded` of them have been merged. */
@@ -36,10 +31,10 @@ export interface RecapSetResult {
 }
 
 function fetchPiece(salonId: number, piece: DateRange, gender: Gender | null | undefined, signal: AbortSignal) {
-  const params = { salonId, fromDate: piece.fromDate, toDate: piece.toDate };
-  return gender
-    ? callApi(getSalonRecapGender, { params: { ...params, gender } }, { signal })
-    : callApi(getSalonRecap, { params }, { signal });
+  const { endpoint, input } = endpointByGender(salonRecapReport, gender, {
+    params: { salonId, fromDate: piece.fromDate, toDate: piece.toDate },
+  });
+  return callApi(endpoint, { params: input.params as ParamsOf<typeof endpoint> }, { signal });
 }
 
 /**
