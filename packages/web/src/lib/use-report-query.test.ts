@@ -1,6 +1,5 @@
-import { salesPerDay, salesPerDayGender } from '@salon/contracts';
+import { salesPerDay, salesPerDayGender, salesPerDayReport } from '@salon/contracts';
 import { describe, expect, it } from 'vitest';
-import { salesPerDayReport } from './report-endpoints';
 import { endpointByGender, reportQueryKey } from './use-report-query';
 
 describe('endpointByGender', () => {

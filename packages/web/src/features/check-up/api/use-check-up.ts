@@ -1,7 +1,7 @@
 import type { getCheckUp, ParamsOf, ResponseOf } from '@salon/contracts';
+import { addCheckUpReport, getCheckUpReport } from '@salon/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { checkUpReport, saveCheckUpReport } from '../../../lib/report-endpoints';
 import { endpointByGender, useGenderReportQuery } from '../../../lib/use-report-query';
 
 export type CheckUp = ResponseOf<typeof getCheckUp>;
@@ -19,7 +19,7 @@ interface CheckUpRequest {
 
 /** The check-up of a salon: every KPI with its target, the actual for the range and a status; one gender's own targets when chosen. */
 export function useCheckUp({ salonId, fromDate, toDate, gender, enabled }: CheckUpRequest) {
-  return useGenderReportQuery(checkUpReport, gender, { params: { salonId }, query: { fromDate, toDate } }, { isEnabled: enabled });
+  return useGenderReportQuery(getCheckUpReport, gender, { params: { salonId }, query: { fromDate, toDate } }, { isEnabled: enabled });
 }
 
 /** Saves targets (ADMIN, SUPERADMIN): AddCheckUp, or AddCheckUpGender for one gender; every check-up of the salon is then read again. */
@@ -27,12 +27,12 @@ export function useSaveCheckUpTargets(salonId: number | null, gender: CheckUpGen
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (targets: CheckUpTarget[]) => {
-      const { endpoint, input } = endpointByGender(saveCheckUpReport, gender, { params: { salonId: salonId as number } });
+      const { endpoint, input } = endpointByGender(addCheckUpReport, gender, { params: { salonId: salonId as number } });
       return callApi(endpoint, { params: input.params as ParamsOf<typeof endpoint>, body: targets });
     },
     onSuccess: () =>
       Promise.all(
-        [checkUpReport.all, checkUpReport.byGender].map((endpoint) =>
+        [getCheckUpReport.all, getCheckUpReport.byGender].map((endpoint) =>
           queryClient.invalidateQueries({ queryKey: [endpoint.path, { salonId }] }),
         ),
       ),

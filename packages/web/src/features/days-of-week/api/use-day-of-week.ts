@@ -1,6 +1,6 @@
 import type { getDayOfTheWeek, ResponseOf } from '@salon/contracts';
+import { getDayOfTheWeekReport } from '@salon/contracts';
 import type { GenderChoice } from '../../../components/report-frame/gender-filter';
-import { dayOfTheWeekReport } from '../../../lib/report-endpoints';
 import { useGenderReportQuery } from '../../../lib/use-report-query';
 
 export type DayOfWeekReport = ResponseOf<typeof getDayOfTheWeek>;
@@ -15,5 +15,5 @@ export function useDayOfWeek(input: {
   isEnabled: boolean;
 }) {
   const { salonId, fromDate, toDate, gender, isEnabled } = input;
-  return useGenderReportQuery(dayOfTheWeekReport, gender, { params: { salonId, fromDate, toDate } }, { isEnabled });
+  return useGenderReportQuery(getDayOfTheWeekReport, gender, { params: { salonId, fromDate, toDate } }, { isEnabled });
 }

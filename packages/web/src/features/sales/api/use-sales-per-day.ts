@@ -1,6 +1,6 @@
 import type { ResponseOf, salesPerDay } from '@salon/contracts';
+import { salesPerDayReport } from '@salon/contracts';
 import type { GenderChoice } from '../../../components/report-frame/gender-filter';
-import { salesPerDayReport } from '../../../lib/report-endpoints';
 import { useGenderReportQuery } from '../../../lib/use-report-query';
 
 export type SalesPerDay = ResponseOf<typeof salesPerDay>;

@@ -1,6 +1,6 @@
 import type { ResponseOf, salesPerMonth } from '@salon/contracts';
+import { salesPerMonthReport } from '@salon/contracts';
 import type { GenderChoice } from '../../../components/report-frame/gender-filter';
-import { salesPerMonthReport } from '../../../lib/report-endpoints';
 import { useGenderReportQuery } from '../../../lib/use-report-query';
 
 export type SalesPerMonth = ResponseOf<typeof salesPerMonth>;

@@ -1,6 +1,6 @@
 import type { ResponseOf, salesPerYear } from '@salon/contracts';
+import { salesPerYearReport } from '@salon/contracts';
 import type { GenderChoice } from '../../../components/report-frame/gender-filter';
-import { salesPerYearReport } from '../../../lib/report-endpoints';
 import { useGenderReportQuery } from '../../../lib/use-report-query';
 
 export type SalesPerYear = ResponseOf<typeof salesPerYear>;

@@ -1,9 +1,9 @@
 import type { ParamsOf } from '@salon/contracts';
+import { getSalonRecapReport } from '@salon/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type DateRange, splitRangeByMonth } from '../../../components/format/dates';
 import { callApi } from '../../../lib/api-client';
-import { salonRecapReport } from '../../../lib/report-endpoints';
 import { endpointByGender } from '../../../lib/use-report-query';
 import { emptyRecapSet, type RecapSet, type RecapSetName, recapReducer, type SalonRecapResponse } from '../merge-recap';
 
@@ -31,7 +31,7 @@ interface RecapSetResult {
 }
 
 function fetchPiece(salonId: number, piece: DateRange, gender: Gender | null | undefined, signal: AbortSignal) {
-  const { endpoint, input } = endpointByGender(salonRecapReport, gender, {
+  const { endpoint, input } = endpointByGender(getSalonRecapReport, gender, {
     params: { salonId, fromDate: piece.fromDate, toDate: piece.toDate },
   });
   return callApi(endpoint, { params: input.params as ParamsOf<typeof endpoint> }, { signal });

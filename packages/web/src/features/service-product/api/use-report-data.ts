@@ -1,6 +1,6 @@
 import type { getReportDataAnalysis, ResponseOf } from '@salon/contracts';
+import { getReportDataAnalysisReport } from '@salon/contracts';
 import type { GenderChoice } from '../../../components/report-frame/gender-filter';
-import { reportDataAnalysisReport } from '../../../lib/report-endpoints';
 import { useGenderReportQuery } from '../../../lib/use-report-query';
 
 export type ReportData = ResponseOf<typeof getReportDataAnalysis>;
@@ -15,5 +15,5 @@ export function useReportData(input: {
   isEnabled: boolean;
 }) {
   const { salonId, fromDate: from, toDate: to, gender, isEnabled } = input;
-  return useGenderReportQuery(reportDataAnalysisReport, gender, { params: { salonId, from, to } }, { isEnabled });
+  return useGenderReportQuery(getReportDataAnalysisReport, gender, { params: { salonId, from, to } }, { isEnabled });
 }
