@@ -62,7 +62,7 @@ beforeAll(async () => {
     day,
     kind: 'SERVICE' as const,
     service_id: service,
-    category: 'COLOUR',
+    category: 'COLOUR' as const,
     quantity: 1,
     list_amount_cents: 6000,
     paid_amount_cents: 6000,
