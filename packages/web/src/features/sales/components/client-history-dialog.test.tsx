@@ -5,6 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { ClientHistoryDialog } from './client-history-dialog';
 
+// MUI renders slowly in happy-dom on a machine shared with other suites (as in the other screen tests).
+vi.setConfig({ testTimeout: 30_000 });
+const SLOW = { timeout: 10_000 };
+
 const history = (kind: 'services' | 'products') => ({
   appointmentId: 41,
   appointmentDay: '2026-03-10',
@@ -66,11 +70,11 @@ describe('ClientHistoryDialog', () => {
       }),
     );
     renderDialog();
-    expect(await screen.findByText('Noemi Greco')).toBeTruthy();
+    expect(await screen.findByText('Noemi Greco', undefined, SLOW)).toBeTruthy();
     expect(urls[0]).toMatch(/^\/api\/ClientHistoryServices\/Appointment\/[^?]*\?appointmentId=41&onlyWithAppointment=false$/);
     expect(screen.getByTestId('history-totals').textContent).toBe('1 visit days, 1 units, €54.00 paid');
     fireEvent.click(screen.getByRole('tab', { name: 'Products' }));
-    expect((await screen.findByTestId('history-empty')).textContent).toBe("No products in this client's history.");
+    expect((await screen.findByTestId('history-empty', undefined, SLOW)).textContent).toBe("No products in this client's history.");
     expect(urls[1]).toMatch(/^\/api\/ClientHistoryProducts\/Appointment\//);
   });
 
@@ -80,7 +84,7 @@ describe('ClientHistoryDialog', () => {
       vi.fn(async () => new Response('{}', { status: 500 })),
     );
     renderDialog();
-    expect((await screen.findByTestId('history-error')).textContent).toBe('Unable to fetch client service history list');
+    expect((await screen.findByTestId('history-error', undefined, SLOW)).textContent).toBe('Unable to fetch client service history list');
     fireEvent.click(screen.getByRole('tab', { name: 'Products' }));
     await waitFor(() => expect(screen.getByTestId('history-error').textContent).toBe('Unable to fetch client product histoy list'));
     await i18n.changeLanguage('it');

@@ -1,6 +1,6 @@
 import '../../../lib/i18n';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataTable } from '../../../components/data-table/data-table';
 import { i18n } from '../../../lib/i18n';
 import type { SalesMeasures } from '../api/use-sales-per-day';
@@ -8,6 +8,9 @@ import { compareDays } from '../sales-shaping';
 import { comparisonColumns } from './comparison-columns';
 import { dayColumns } from './day-columns';
 import { type ComparedSpan, SalesKpis } from './sales-kpis';
+
+// MUI renders slowly in happy-dom on a machine shared with other suites (as in the other screen tests).
+vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['sales', 'components']);
