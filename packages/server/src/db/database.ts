@@ -53,6 +53,8 @@ export interface UsersTable {
   shortcuts: ColumnType<string[], string | undefined, string>;
   language: Defaulted<'en' | 'it'>;
   created_at: Generated<Timestamp>;
+  /** Annual days-off allowance in working days (numeric: pg returns a number). */
+  annual_allowance_days: Defaulted<number>;
 }
 
 export interface PermissionsTable {
@@ -255,6 +257,27 @@ export interface NewsTable {
   title: string;
   body: string;
   published_at: Defaulted<Timestamp>;
+  updated_at: Timestamp | null;
+}
+
+export interface AttendanceCorrectionsTable {
+  salon_id: number;
+  id: BigId;
+  attendance_id: number;
+  user_id: number;
+  action: 'ADD' | 'CHANGE' | 'DELETE';
+  changed_by: number | null;
+  changed_at: Defaulted<Timestamp>;
+  old_clock_in: Timestamp | null;
+  old_clock_out: Timestamp | null;
+  new_clock_in: Timestamp | null;
+  new_clock_out: Timestamp | null;
+  reason: string;
+}
+
+export interface NewsReadsTable {
+  user_id: number;
+  read_at: Timestamp;
 }
 
 export interface SalonConfigsTable {
@@ -353,6 +376,8 @@ export interface Database {
   user_shift_requests: UserShiftRequestsTable;
   attendances: AttendancesTable;
   news: NewsTable;
+  news_reads: NewsReadsTable;
+  attendance_corrections: AttendanceCorrectionsTable;
   salon_configs: SalonConfigsTable;
   full_capacity_settings: FullCapacitySettingsTable;
   campaigns: CampaignsTable;

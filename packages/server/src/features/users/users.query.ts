@@ -1,9 +1,9 @@
-import type { UserDTO } from '@salon/contracts';
+import type { StaffUserDTO } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx, Gender, Role } from '../../db/database.js';
 
-type UserDto = Static<typeof UserDTO>;
+type UserDto = Static<typeof StaffUserDTO>;
 
 /** What access checks need to know about a user. */
 export interface UserAccess {
@@ -31,6 +31,8 @@ export interface UserFilter {
   userId?: number;
   /** Only users with a shift overlapping this date (YYYY-MM-DD) in their salon's time zone. */
   workingOn?: string;
+  /** The day isActive is judged on (a pinned DEMO_TODAY); default today in each user's salon time zone. */
+  today?: string;
 }
 
 /** Users in the client's shape (UserDTO), roles from their permissions; never the password hash. */
@@ -51,6 +53,12 @@ export async function listUserDtos(db: DbOrTx, filter: UserFilter = {}): Promise
     'users.language',
     'users.settings',
     'users.shortcuts',
+    'users.annual_allowance_days',
+    sql<Date | null>`(SELECT max(se.created_at) FROM sessions se WHERE se.user_id = users.id)`.as('last_sign_in_at'),
+    sql<boolean>`(users.employment_end IS NULL OR users.employment_end >= coalesce(${filter.today ?? null}::date,
+        (now() AT TIME ZONE coalesce((SELECT s.time_zone FROM salons s WHERE s.id = users.salon_id), 'Europe/Rome'))::date))`.as(
+      'is_active',
+    ),
     sql<Role[]>`coalesce((
         SELECT json_agg(p.permission ORDER BY p.id)
         FROM user_permissions up JOIN permissions p ON p.id = up.permission_id
@@ -92,11 +100,14 @@ export async function listUserDtos(db: DbOrTx, filter: UserFilter = {}): Promise
     language: user.language,
     settings: (user.settings as Record<string, unknown> | null) ?? null,
     data: { shortcuts: user.shortcuts ?? [] },
+    lastSignInAt: user.last_sign_in_at ? new Date(user.last_sign_in_at).toISOString() : null,
+    isActive: user.is_active,
+    annualDaysOff: Number(user.annual_allowance_days),
   }));
 }
 
-export async function getUserDtoById(db: DbOrTx, userId: number): Promise<UserDto | undefined> {
-  const [user] = await listUserDtos(db, { userId });
+export async function getUserDtoById(db: DbOrTx, userId: number, today?: string): Promise<UserDto | undefined> {
+  const [user] = await listUserDtos(db, { userId, ...(today !== undefined ? { today } : {}) });
   return user;
 }
 
@@ -126,6 +137,7 @@ export interface UserProfile {
   employmentStart?: string | null;
   employmentEnd?: string | null;
   language?: 'en' | 'it';
+  annualDaysOff?: number;
 }
 
 function profileColumns(profile: UserProfile) {
@@ -140,6 +152,7 @@ function profileColumns(profile: UserProfile) {
     ...(profile.employmentStart !== undefined ? { employment_start: profile.employmentStart } : {}),
     ...(profile.employmentEnd !== undefined ? { employment_end: profile.employmentEnd } : {}),
     ...(profile.language !== undefined ? { language: profile.language } : {}),
+    ...(profile.annualDaysOff !== undefined ? { annual_allowance_days: profile.annualDaysOff } : {}),
   };
 }
 
