@@ -440,7 +440,9 @@ describe('What the /users screen shows: last sign-in, active, annual days-off al
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ annualDaysOff: 26.5, isActive: true, lastSignInAt: null });
     const userId = created.json().userId as number;
-    const updated = await call('PUT', `/api/Users/${codes.manager}/${userId}`, { payload: { annualDaysOff: 20, employmentEnd: '2021-01-31' } });
+    const updated = await call('PUT', `/api/Users/${codes.manager}/${userId}`, {
+      payload: { annualDaysOff: 20, employmentEnd: '2021-01-31' },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ annualDaysOff: 20, isActive: false, employmentEnd: '2021-01-31' });
     for (const annualDaysOff of [-1, 24.3, 400, '24']) {
