@@ -46,7 +46,7 @@ export const AttendanceFlags = Type.Object(
     forgottenClockOut: Type.Boolean({ description: "A record of the day is open after the salon's closing time or over 14 h" }),
     clockInWithoutShift: Type.Boolean({ description: 'Clocked in on a day with no shift' }),
     shiftWithoutClockIn: Type.Boolean({
-      description: 'A shift that has started (and is not covered by a day off) with no clock-in that day',
+      description: 'A shift that has started, not wholly excused by a day off, with no clock-in that day',
     }),
   },
   { description: 'What a manager should look at on this day' },
@@ -63,11 +63,16 @@ export const AttendanceDayDTO = Type.Object({
   shiftStart: Type.Union([AttendanceTime, Type.Null()], { description: 'Start of the first shift starting that day' }),
   shiftEnd: Type.Union([AttendanceTime, Type.Null()], { description: 'End of the last shift starting that day' }),
   shiftHours: Type.Number({ description: 'Hours of the shifts starting that day (0 with none)' }),
-  difference: Type.Number({
+  excusedHours: Type.Number({
     description:
-      'hoursWorked - shiftHours (positive = overtime, negative = short); on a day with an absence code the shift is excused, so difference = hoursWorked',
+      'Shift hours an approved day off excuses: all of them for a whole day, those before / after 13:00 for a morning / afternoon, those inside the hours of a PERMIT',
   }),
-  absenceCode: Type.Union([AbsenceCode, Type.Null()], { description: 'Approved day off covering the day, or null' }),
+  difference: Type.Number({
+    description: 'hoursWorked - (shiftHours - excusedHours): positive = overtime, negative = short',
+  }),
+  absenceCode: Type.Union([AbsenceCode, Type.Null()], {
+    description: 'Approved day off covering the day (or part of it: see excusedHours), or null; a whole day wins over a part',
+  }),
   flags: AttendanceFlags,
   isCorrected: Type.Boolean({ description: 'A record of the day was added or changed by a manager' }),
   attendances: Type.Array(AttendanceDTO, { description: 'The records of the day, by clock-in' }),
@@ -78,6 +83,7 @@ export const AttendanceTotalsDTO = Type.Object(
     daysWorked: Type.Integer({ description: 'Days with at least one record' }),
     hoursWorked: Type.Number({ description: 'Sum of hoursWorked' }),
     shiftHours: Type.Number({ description: 'Sum of shiftHours' }),
+    excusedHours: Type.Number({ description: 'Sum of excusedHours' }),
     difference: Type.Number({ description: 'Sum of difference' }),
     holidayDays: Type.Integer({ description: 'Days with absence code HOLIDAY' }),
     sickDays: Type.Integer({ description: 'Days with absence code SICK' }),

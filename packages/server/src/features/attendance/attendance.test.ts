@@ -100,6 +100,37 @@ beforeAll(async () => {
     .values({ salon_id: fx.salon1, user_id: fx.users.reception, start_day: '2025-11-04', end_day: '2025-11-05', type: 'SICK' })
     .execute();
 
+  // Latecomer: part-day absences. Thursday: shift 09-17, a PERMIT 09-11 (2 h excused), worked 11-17 (6 h): 0.
+  const l = latecomer;
+  await addShift(l, '2025-11-06T09:00', '2025-11-06T17:00');
+  await addRecord(l, '2025-11-06T11:00', '2025-11-06T17:00');
+  await t.db
+    .insertInto('user_shifts')
+    .values({
+      salon_id: fx.salon1,
+      user_id: l,
+      start_day: '2025-11-06',
+      end_day: '2025-11-06',
+      type: 'PERMIT',
+      part: 'HOURS',
+      start_time: '09:00',
+      end_time: '11:00',
+    })
+    .execute();
+  // Friday: shift 09-17, a holiday afternoon (13-17 excused, 4 h), worked 09-12 (3 h): -1.
+  await addShift(l, '2025-11-07T09:00', '2025-11-07T17:00');
+  await addRecord(l, '2025-11-07T09:00', '2025-11-07T12:00');
+  await t.db
+    .insertInto('user_shifts')
+    .values({ salon_id: fx.salon1, user_id: l, start_day: '2025-11-07', end_day: '2025-11-07', type: 'HOLIDAY', part: 'AFTERNOON' })
+    .execute();
+  // Saturday: shift 09-13 wholly inside a holiday morning, no clock-in: excused, no flag, 0.
+  await addShift(l, '2025-11-08T09:00', '2025-11-08T13:00');
+  await t.db
+    .insertInto('user_shifts')
+    .values({ salon_id: fx.salon1, user_id: l, start_day: '2025-11-08', end_day: '2025-11-08', type: 'HOLIDAY', part: 'MORNING' })
+    .execute();
+
   // Marketing: a forgotten clock-out the manager will correct.
   await addShift(fx.users.marketing, '2025-11-05T09:00', '2025-11-05T17:00');
   marketingOpenId = await addRecord(fx.users.marketing, '2025-11-05T09:00', null);
@@ -154,6 +185,7 @@ describe('GET /api/Attendances/GetAttendancesPerUser/{SESSIONCODE}', () => {
       daysWorked: 5,
       hoursWorked: 22.5,
       shiftHours: 36,
+      excusedHours: 0,
       difference: -13.5,
       holidayDays: 1,
       sickDays: 0,
@@ -178,6 +210,34 @@ describe('GET /api/Attendances/GetAttendancesPerUser/{SESSIONCODE}', () => {
     ]);
     expect(person.totals.sickDays).toBe(2);
     expect(person.totals.difference).toBe(0);
+  });
+
+  it('excuses only the part of the shifts a half day or an hours PERMIT covers', async () => {
+    const res = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.latecomer}`, { query: WEEK });
+    const { person } = res.json() as PerUser;
+    expect(
+      person.days.map((d) => [
+        d.day,
+        d.hoursWorked,
+        d.shiftHours,
+        d.excusedHours,
+        d.difference,
+        d.absenceCode,
+        d.flags.shiftWithoutClockIn,
+      ]),
+    ).toEqual([
+      ['2025-11-06', 6, 8, 2, 0, 'PERMIT', false],
+      ['2025-11-07', 3, 8, 4, -1, 'HOLIDAY', false],
+      ['2025-11-08', 0, 4, 4, 0, 'HOLIDAY', false],
+    ]);
+    expect(person.totals).toMatchObject({
+      hoursWorked: 9,
+      shiftHours: 20,
+      excusedHours: 10,
+      difference: -1,
+      holidayDays: 2,
+      permitDays: 1,
+    });
   });
 
   it("refuses someone else's sheet to a non-manager and another salon's person to an ADMIN with 403", async () => {
@@ -438,17 +498,17 @@ describe('Exports', () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
+      'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Ore giustificate;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
     );
     expect(lines.slice(1)).toEqual([
-      'Test;stylist;03/11/2025;08:55;17:25;8,50;8,00;0,50;;;;;',
-      'Test;stylist;04/11/2025;09:00;18:00;7,83;8,00;-0,17;;;;;',
-      'Test;stylist;05/11/2025;09:00;;0,00;8,00;-8,00;;sì;;;',
-      'Test;stylist;06/11/2025;10:00;12:00;2,00;0,00;2,00;;;sì;;',
-      'Test;stylist;07/11/2025;;;0,00;8,00;-8,00;;;;sì;',
-      'Test;stylist;08/11/2025;21:55;02:05 (+1);4,17;4,00;0,17;;;;;',
-      'Test;stylist;09/11/2025;;;0,00;0,00;0,00;Ferie;;;;',
-      'Test;stylist;Totale;;;22,50;36,00;-13,50;Ferie 1;1;1;1;0',
+      'Test;stylist;03/11/2025;08:55;17:25;8,50;8,00;0,00;0,50;;;;;',
+      'Test;stylist;04/11/2025;09:00;18:00;7,83;8,00;0,00;-0,17;;;;;',
+      'Test;stylist;05/11/2025;09:00;;0,00;8,00;0,00;-8,00;;sì;;;',
+      'Test;stylist;06/11/2025;10:00;12:00;2,00;0,00;0,00;2,00;;;sì;;',
+      'Test;stylist;07/11/2025;;;0,00;8,00;0,00;-8,00;;;;sì;',
+      'Test;stylist;08/11/2025;21:55;02:05 (+1);4,17;4,00;0,00;0,17;;;;;',
+      'Test;stylist;09/11/2025;;;0,00;0,00;0,00;0,00;Ferie;;;;',
+      'Test;stylist;Totale;;;22,50;36,00;0,00;-13,50;Ferie 1;1;1;1;0',
     ]);
   });
 
@@ -458,7 +518,7 @@ describe('Exports', () => {
     const rows = csvOf(res.rawPayload);
     expect(rows[0]?.slice(0, 3)).toEqual(['Last name', 'First name', 'Date']);
     expect(rows.slice(1).every((row) => row[1] === 'reception')).toBe(true);
-    expect(rows.at(-1)).toEqual(['Test', 'reception', 'Total', '', '', '4.00', '8.00', '0.00', 'Sick 2', '0', '0', '0', '0']);
+    expect(rows.at(-1)).toEqual(['Test', 'reception', 'Total', '', '', '4.00', '8.00', '4.00', '0.00', 'Sick 2', '0', '0', '0', '0']);
   });
 
   it('writes a genuine .xls (BIFF8 compound file) that LibreOffice opens, with the same numbers', async () => {
@@ -490,11 +550,11 @@ describe('Exports', () => {
       expect(run.status, run.stderr).toBe(0);
       const lines = readFileSync(join(dir, 'Presence.csv'), 'utf8').trimEnd().split(/\r?\n/);
       expect(lines[0]).toBe(
-        'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
+        'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Ore giustificate;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
       );
-      expect(lines).toContain('Test;stylist;03/11/2025;08:55;17:25;8.50;8.00;0.50;;;;;');
-      expect(lines).toContain('Test;stylist;Totale;;;22.50;36.00;-13.50;Ferie 1;1;1;1;0');
-      expect(lines).toContain('Test;reception;Totale;;;4.00;8.00;0.00;Malattia 2;0;0;0;0');
+      expect(lines).toContain('Test;stylist;03/11/2025;08:55;17:25;8.50;8.00;0.00;0.50;;;;;');
+      expect(lines).toContain('Test;stylist;Totale;;;22.50;36.00;0.00;-13.50;Ferie 1;1;1;1;0');
+      expect(lines).toContain('Test;reception;Totale;;;4.00;8.00;4.00;0.00;Malattia 2;0;0;0;0');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
