@@ -218,7 +218,7 @@ export const exportAttendancesXls = defineEndpoint({
 });
 
 export const AttendanceStatusResponse = Type.Object({
-  canClock: Type.Boolean({ description: 'The caller belongs to a salon and so can clock in' }),
+  canClock: Type.Boolean({ description: 'The caller belongs to a salon and has a role, and so can clock in' }),
   isClockedIn: Type.Boolean({ description: 'The caller has an open record (clocked in, not out)' }),
   open: Type.Union([AttendanceDTO, Type.Null()], { description: 'The open record, or null' }),
   today: Type.Union([AttendanceDayDTO, Type.Null()], { description: "The caller's day today (salon's time zone), or null" }),
@@ -237,7 +237,7 @@ export const clockIn = defineEndpoint({
   method: 'POST',
   path: '/api/Attendances/ClockIn/{SESSIONCODE}',
   summary:
-    'Clock the signed-in person in now, in their salon; 409 "You are already clocked in since HH:MM" when a record is open, 400 for a user without a salon',
+    'Clock the signed-in person (any role) in now, in their salon (on a demo server: on the pinned day, at the real time of day); 409 "You are already clocked in since HH:MM" when a record is open, 400 for a user without a salon',
   tags: ['Attendances'],
   params: SessionParams,
   response: AttendanceDTO,

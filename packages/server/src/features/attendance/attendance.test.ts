@@ -376,6 +376,12 @@ describe('POST /api/Attendances/ClockIn and ClockOut', () => {
     expect((await call('POST', `/api/Attendances/ClockOut/${codes.stylist}`)).statusCode).toBe(200);
   });
 
+  it('refuses a user without roles with 403 (they see only Logout) and says they cannot clock', async () => {
+    const code = await signIn(t.app, 'noroles');
+    expect((await call('POST', `/api/Attendances/ClockIn/${code}`)).statusCode).toBe(403);
+    expect((await call('GET', `/api/Attendances/Status/${code}`)).json()).toMatchObject({ canClock: false, isClockedIn: false });
+  });
+
   it('refuses a user without a salon with 400', async () => {
     const res = await call('POST', `/api/Attendances/ClockIn/${codes.superadmin}`);
     expect(res.statusCode).toBe(400);
@@ -567,5 +573,28 @@ describe('Exports', () => {
     expect(
       (await call('GET', `/api/Attendances/ExportCSV/${codes.manager}`, { query: { from: '2025-11-09', to: '2025-11-01' } })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('On a server with a pinned day (DEMO_TODAY)', () => {
+  it("clocks in on the pinned day at the real time of day, so the demo's sheet shows it", async () => {
+    const pinned = await createTestApp({ demoToday: '2025-11-07', loginMaxFailuresPerAddress: 1000 }, t.database);
+    try {
+      const code = await signIn(pinned.app, 'assistant');
+      const res = await pinned.app.inject({ method: 'POST', url: `/api/Attendances/ClockIn/${code}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().day).toBe('2025-11-07');
+      const sheet = await pinned.app.inject({
+        method: 'GET',
+        url: `/api/Attendances/GetAttendancesPerUser/${code}`,
+        query: { from: '2025-11-07', to: '2025-11-07' },
+      });
+      expect(sheet.statusCode, sheet.body).toBe(200);
+      expect((sheet.json() as PerUser).person.days[0]?.attendances).toHaveLength(1);
+      const status = await pinned.app.inject({ method: 'GET', url: `/api/Attendances/Status/${code}` });
+      expect(status.json()).toMatchObject({ isClockedIn: true, today: { day: '2025-11-07' } });
+    } finally {
+      await pinned.close();
+    }
   });
 });
