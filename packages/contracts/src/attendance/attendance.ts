@@ -19,8 +19,9 @@ export const AbsenceCode = Type.Union([Type.Literal('HOLIDAY'), Type.Literal('SI
   description: 'The type of an approved day off covering the day (DESIGN.md §2 user_shifts)',
 });
 
-export const AttendanceSource = Type.Union([Type.Literal('APP'), Type.Literal('ADMIN'), Type.Literal('DEMO')], {
-  description: 'APP = clocked in/out from the app by the person; ADMIN = added by a manager; DEMO = demo data',
+export const AttendanceSource = Type.Union([Type.Literal('APP'), Type.Literal('BADGE'), Type.Literal('MANUAL'), Type.Literal('ADMIN')], {
+  description:
+    "APP = clocked in/out from the app; BADGE = a badge reader's import; MANUAL = a paper sheet typed in; ADMIN = added by a manager here",
 });
 
 /** One clock-in/clock-out record. */
@@ -68,7 +69,8 @@ export const AttendanceDayDTO = Type.Object({
       'Shift hours an approved day off excuses: all of them for a whole day, those before / after 13:00 for a morning / afternoon, those inside the hours of a PERMIT',
   }),
   difference: Type.Number({
-    description: 'hoursWorked - (shiftHours - excusedHours): positive = overtime, negative = short',
+    description:
+      'hoursWorked - (shiftHours - excusedHours): positive = overtime, negative = short; 0 on a day still to come (no shift started, nothing clocked)',
   }),
   absenceCode: Type.Union([AbsenceCode, Type.Null()], {
     description: 'Approved day off covering the day (or part of it: see excusedHours), or null; a whole day wins over a part',

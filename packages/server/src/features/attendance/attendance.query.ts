@@ -305,7 +305,10 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
              ad.first_in, ad.last_out, coalesce(ad.hours, 0) AS hours_worked,
              sd.shift_start, sd.shift_end, coalesce(sd.hours, 0) AS shift_hours,
              least(coalesce(ex.hours, 0), coalesce(sd.hours, 0)) AS excused_hours,
-             coalesce(ad.hours, 0) - coalesce(sd.hours, 0) + least(coalesce(ex.hours, 0), coalesce(sd.hours, 0)) AS difference,
+             -- Shifts still to come (none started, nothing clocked) are not short hours yet.
+             CASE WHEN ad.user_id IS NULL AND sd.has_started IS NOT TRUE THEN 0
+                  ELSE coalesce(ad.hours, 0) - coalesce(sd.hours, 0) + least(coalesce(ex.hours, 0), coalesce(sd.hours, 0))
+             END AS difference,
              ab.type AS absence_code,
              coalesce(ad.forgotten, false) AS forgotten,
              (ad.user_id IS NOT NULL AND sd.user_id IS NULL) AS without_shift,

@@ -131,11 +131,16 @@ beforeAll(async () => {
     .values({ salon_id: fx.salon1, user_id: l, start_day: '2025-11-08', end_day: '2025-11-08', type: 'HOLIDAY', part: 'MORNING' })
     .execute();
 
+  // Reception: a shift far in the future counts as shift hours, but not as short hours yet.
+  await addShift(fx.users.reception, '2099-01-05T09:00', '2099-01-05T13:00');
+
   // Marketing: a forgotten clock-out the manager will correct.
   await addShift(fx.users.marketing, '2025-11-05T09:00', '2025-11-05T17:00');
   marketingOpenId = await addRecord(fx.users.marketing, '2025-11-05T09:00', null);
   // Salon 2's manager: a record in the other salon.
   await addRecord(fx.users.manager2, '2025-11-03T09:00', '2025-11-03T12:00', fx.salon2);
+  // Read from a badge reader (the demo chain has those too).
+  await t.db.updateTable('attendances').set({ source: 'BADGE' }).where('user_id', '=', fx.users.manager2).execute();
 });
 afterAll(() => t.close());
 
@@ -240,6 +245,15 @@ describe('GET /api/Attendances/GetAttendancesPerUser/{SESSIONCODE}', () => {
     });
   });
 
+  it('does not count a shift still to come as short hours', async () => {
+    const res = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.reception}`, {
+      query: { from: '2099-01-01', to: '2099-01-31' },
+    });
+    const { person } = res.json() as PerUser;
+    expect(person.days.map((d) => [d.day, d.shiftHours, d.difference, d.flags.shiftWithoutClockIn])).toEqual([['2099-01-05', 4, 0, false]]);
+    expect(person.totals).toMatchObject({ shiftHours: 4, difference: 0, shiftsWithoutClockIn: 0 });
+  });
+
   it("refuses someone else's sheet to a non-manager and another salon's person to an ADMIN with 403", async () => {
     const asStylist = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.stylist}`, {
       query: { ...WEEK, userId: fx.users.reception },
@@ -308,6 +322,7 @@ describe('GET /api/Attendances/GetAttendancesPerMonth/{SESSIONCODE}', () => {
     });
     expect(salon2.statusCode).toBe(200);
     expect((salon2.json() as PerMonth).people.map((p) => [p.firstName, p.totals.hoursWorked])).toEqual([['manager2', 3]]);
+    expect((salon2.json() as PerMonth).people[0]?.days[0]?.attendances[0]?.source).toBe('BADGE');
   });
 
   it('answers 401 without a valid session', async () => {
