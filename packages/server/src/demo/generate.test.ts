@@ -360,6 +360,17 @@ describe('the demo chain', () => {
     expect(corrected.n).toBeGreaterThan(0);
     expect(corrected.matching).toBe(corrected.n);
     expect(corrected.open).toBeGreaterThan(0);
+    // In every salon's last days: one forgotten clock-out left open, one corrected.
+    const recent = await sql<{ salon_id: number; open: number; corrected: number }>`SELECT s.id AS salon_id,
+        (SELECT count(*) FROM attendances a WHERE a.salon_id = s.id AND a.clock_out IS NULL
+           AND (a.clock_in AT TIME ZONE 'Europe/Rome')::date BETWEEN ${TODAY}::date - 4 AND ${TODAY}::date - 1) AS open,
+        (SELECT count(*) FROM attendance_corrections c WHERE c.salon_id = s.id
+           AND (c.old_clock_in AT TIME ZONE 'Europe/Rome')::date BETWEEN ${TODAY}::date - 10 AND ${TODAY}::date - 5) AS corrected
+      FROM salons s ORDER BY s.id`.execute(db);
+    for (const row of recent.rows) {
+      expect(Number(row.open), `salon ${row.salon_id}`).toBeGreaterThanOrEqual(1);
+      expect(Number(row.corrected), `salon ${row.salon_id}`).toBeGreaterThanOrEqual(1);
+    }
     // Corrected by their salon's ADMIN.
     expect(
       await countOf(`SELECT 1 FROM attendance_corrections c WHERE NOT EXISTS (SELECT 1 FROM users u JOIN user_permissions up ON up.user_id = u.id

@@ -940,6 +940,10 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   const rng = new Rng(deriveSeed(chain.seed, salon.id));
   // Its own stream, so the manager's corrections leave every other generated value as it was.
   const corrections = new Rng(deriveSeed(chain.seed, salon.id, 11));
+  // Every salon's sheet shows, in its last days, one forgotten clock-out still open (for the
+  // manager to correct) and, a few days earlier, one the manager has already closed.
+  let hasRecentForgotten = false;
+  let hasRecentCorrected = false;
   const { writer, ids, today } = chain;
   const sid = salon.id;
   const staff = chain.staff.filter((s) => s.salon === salon && s.works);
@@ -1081,8 +1085,18 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       let clockOut = day === today || rng.chance(0.01) ? null : localTimestamp(iso, end + rng.int(-5, 15), rng.int(0, 59));
       const clockInAt = localTimestamp(iso, clockIn, rng.int(0, 59));
       const attendanceId = nextId(ids, 'attendances');
-      // About half the forgotten clock-outs of past days were closed by the manager the next morning, at the shift's end.
-      if (clockOut === null && day < today && corrections.chance(0.5)) {
+      const isStaff = member.id !== salon.adminId;
+      let leaveOpen = false;
+      let correct = false;
+      if (isStaff && !hasRecentForgotten && day < today && day >= today - 4) {
+        clockOut = null;
+        leaveOpen = hasRecentForgotten = true;
+      } else if (isStaff && !hasRecentCorrected && day < today - 4 && day >= today - 10) {
+        clockOut = null;
+        correct = hasRecentCorrected = true;
+      }
+      // About half the other forgotten clock-outs of past days were closed by the manager the next morning, at the shift's end.
+      if (clockOut === null && day < today && !leaveOpen && (correct || corrections.chance(0.5))) {
         clockOut = localTimestamp(iso, end);
         writer.add('attendance_corrections', [
           sid,
