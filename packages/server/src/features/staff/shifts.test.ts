@@ -230,6 +230,42 @@ describe('DELETE /api/UserTimeframes/{id}', () => {
   });
 });
 
+describe('PUT /api/UserTimeframes/{id}', () => {
+  it('edits a shift in place under the same rules; it leaves its series', async () => {
+    const series = (
+      await call('POST', `/api/UserTimeframes/RecurrentType/${fx.codes.manager}`, {
+        query: { salonId: fx.salon1, userId: fx.users.stylist2, dayStart: '2026-07-07T09:00', dayEnd: '2026-07-14T13:00' },
+      })
+    ).json() as { userTimeframeId: number }[];
+    const [first, second] = series.map((s) => s.userTimeframeId);
+    const moved = await call('PUT', `/api/UserTimeframes/${fx.codes.manager}/${first}`, {
+      payload: { dayStart: '2026-07-07T10:00', dayEnd: '2026-07-07T16:00', note: 'later' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ userTimeframeId: first, startTime: '10:00', endTime: '16:00', note: 'later', recurrenceId: null });
+    // Onto the next shift of the series: refused, naming it.
+    const clash = await call('PUT', `/api/UserTimeframes/${fx.codes.manager}/${first}`, {
+      payload: { dayStart: '2026-07-14T12:00', dayEnd: '2026-07-14T18:00' },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().clash.userTimeframeId).toBe(second);
+    expect(
+      (
+        await call('PUT', `/api/UserTimeframes/${fx.codes.stylist}/${first}`, {
+          payload: { dayStart: '2026-07-07T10:00', dayEnd: '2026-07-07T11:00' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('PUT', `/api/UserTimeframes/${fx.codes.manager}/999999`, {
+          payload: { dayStart: '2026-07-07T10:00', dayEnd: '2026-07-07T11:00' },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('reading shifts', () => {
   it("shows a non-manager only their own shifts, but everyone's for today", async () => {
     await call('POST', `${M}/${fx.codes.manager}`, {
