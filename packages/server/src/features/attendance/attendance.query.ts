@@ -257,15 +257,18 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
              json_agg(record ORDER BY clock_in) AS records
       FROM att GROUP BY user_id, day
     ),
-    shift_days AS (
-      SELECT t.user_id, (t.day_start AT TIME ZONE s.time_zone)::date AS day,
-             min(t.day_start) AS shift_start, max(t.day_end) AS shift_end,
-             round((sum(extract(epoch FROM t.day_end - t.day_start)) / 3600)::numeric, 2) AS hours,
-             bool_or(t.day_start <= ${now}::timestamptz) AS has_started
+    shift_rows AS (
+      SELECT t.user_id, (t.day_start AT TIME ZONE s.time_zone)::date AS day, t.day_start, t.day_end
       FROM user_timeframes t JOIN salons s ON s.id = t.salon_id, bounds b
       WHERE t.salon_id = ${salon.id} AND t.day_start >= b.t_from AND t.day_start < b.t_to
         AND (${userIds}::int[] IS NULL OR t.user_id = ANY(${userIds}::int[]))
-      GROUP BY t.user_id, 2
+    ),
+    shift_days AS (
+      SELECT user_id, day, min(day_start) AS shift_start, max(day_end) AS shift_end,
+             round((sum(extract(epoch FROM day_end - day_start)) / 3600)::numeric, 2) AS hours,
+             bool_or(day_start <= ${now}::timestamptz) AS has_started
+      FROM shift_rows
+      GROUP BY user_id, day
     ),
     absence_rows AS (
       -- Each approved day off on each of its days, with the part of the day it covers: the whole
@@ -291,8 +294,7 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
       -- The shift hours a day off excuses: the overlap of the day's shifts with what it covers.
       SELECT ar.user_id, ar.day, round((sum(extract(epoch FROM upper(x.r) - lower(x.r))) / 3600)::numeric, 2) AS hours
       FROM absence_rows ar
-      JOIN user_timeframes t ON t.salon_id = ${salon.id} AND t.user_id = ar.user_id
-      JOIN salons s ON s.id = t.salon_id AND (t.day_start AT TIME ZONE s.time_zone)::date = ar.day
+      JOIN shift_rows t ON t.user_id = ar.user_id AND t.day = ar.day
       CROSS JOIN LATERAL (SELECT tstzrange(t.day_start, t.day_end) * ar.covers AS r) x
       WHERE NOT isempty(x.r)
       GROUP BY ar.user_id, ar.day
