@@ -34,8 +34,9 @@ function isManager(caller: Caller): boolean {
 function assertRange(from: string, to: string): void {
   const start = Date.parse(`${from}T00:00:00Z`);
   const end = Date.parse(`${to}T00:00:00Z`);
-  if (Number.isNaN(start)) throw new HttpError(400, `'${from}' is not a date (from)`, 'from');
-  if (Number.isNaN(end)) throw new HttpError(400, `'${to}' is not a date (to)`, 'to');
+  const isDay = (time: number, text: string) => !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+  if (!isDay(start, from)) throw new HttpError(400, `'${from}' is not a date (from)`, 'from');
+  if (!isDay(end, to)) throw new HttpError(400, `'${to}' is not a date (to)`, 'to');
   if (end < start) throw new HttpError(400, 'to must not be before from', 'to');
   if ((end - start) / 86_400_000 > MAX_RANGE_DAYS) throw new HttpError(400, `The range may span at most ${MAX_RANGE_DAYS} days`, 'to');
 }

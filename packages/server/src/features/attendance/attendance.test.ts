@@ -272,6 +272,10 @@ describe('GET /api/Attendances/GetAttendancesPerUser/{SESSIONCODE}', () => {
     expect(reversed.json().parameter).toBe('to');
     expect((await call('GET', base, { query: { from: '2024-01-01', to: '2025-11-03' } })).statusCode).toBe(400);
     expect((await call('GET', base, { query: { from: '2025-13-01', to: '2025-11-03' } })).statusCode).toBe(400);
+    expect((await call('GET', base, { query: { from: '2025-02-30', to: '2025-03-03' } })).statusCode).toBe(400);
+    expect(
+      (await call('GET', `/api/Attendances/ExportCSV/${codes.stylist}`, { query: { from: '2025-02-29', to: '2025-03-03' } })).statusCode,
+    ).toBe(400);
     expect((await call('GET', base, { query: { to: '2025-11-03' } })).statusCode).toBe(400);
   });
 });
