@@ -6,6 +6,23 @@ import { UserDTO } from '../sessions/sessions.js';
 
 const UserIdParams = Type.Object({ SESSIONCODE: SessionCode, userId: Id });
 
+export const AnnualDaysOff = Type.Number({
+  minimum: 0,
+  maximum: 366,
+  multipleOf: 0.5,
+  description: 'Annual days-off allowance in working days (half days allowed); default 24',
+});
+
+/** A user as the staff screens (/users) see them: the UserDTO plus what managing staff needs. */
+export const StaffUserDTO = Type.Object({
+  ...UserDTO.properties,
+  lastSignInAt: Type.Union([Type.String(), Type.Null()], { description: 'Last successful sign-in, ISO instant; null if never' }),
+  isActive: Type.Boolean({
+    description: "Employment has not ended: employmentEnd is null or not before today (salon's time zone)",
+  }),
+  annualDaysOff: AnnualDaysOff,
+});
+
 export const Username = Type.String({
   minLength: 3,
   maxLength: 50,
@@ -35,7 +52,7 @@ export const listUsers = defineEndpoint({
   tags: ['Users'],
   params: SessionParams,
   querystring: Type.Object({ salonId: Type.Optional(SalonId) }),
-  response: Type.Array(UserDTO, { description: 'Ordered by last name, first name, id' }),
+  response: Type.Array(StaffUserDTO, { description: 'Ordered by last name, first name, id' }),
 });
 
 export const listWorkingUsers = defineEndpoint({
@@ -61,7 +78,7 @@ export const getUser = defineEndpoint({
   summary: 'One user: yourself, or (ADMIN) a user of your salon, or (SUPERADMIN) anyone',
   tags: ['Users'],
   params: UserIdParams,
-  response: UserDTO,
+  response: StaffUserDTO,
   errors: { 404: ErrorResponse },
 });
 
@@ -88,8 +105,9 @@ export const createUser = defineEndpoint({
     employmentStart: Type.Optional(profileFields.employmentStart),
     employmentEnd: Type.Optional(profileFields.employmentEnd),
     language: Type.Optional(profileFields.language),
+    annualDaysOff: Type.Optional(AnnualDaysOff),
   }),
-  response: UserDTO,
+  response: StaffUserDTO,
   errors: { 404: ErrorResponse },
 });
 
@@ -114,8 +132,9 @@ export const updateUser = defineEndpoint({
     employmentStart: Type.Optional(profileFields.employmentStart),
     employmentEnd: Type.Optional(profileFields.employmentEnd),
     language: Type.Optional(profileFields.language),
+    annualDaysOff: Type.Optional(AnnualDaysOff),
   }),
-  response: UserDTO,
+  response: StaffUserDTO,
   errors: { 404: ErrorResponse },
 });
 

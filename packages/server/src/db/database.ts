@@ -274,6 +274,27 @@ export interface NewsTable {
   title: string;
   body: string;
   published_at: Defaulted<Timestamp>;
+  updated_at: Timestamp | null;
+}
+
+export interface AttendanceCorrectionsTable {
+  salon_id: number;
+  id: BigId;
+  attendance_id: number;
+  user_id: number;
+  action: 'ADD' | 'CHANGE' | 'DELETE';
+  changed_by: number | null;
+  changed_at: Defaulted<Timestamp>;
+  old_clock_in: Timestamp | null;
+  old_clock_out: Timestamp | null;
+  new_clock_in: Timestamp | null;
+  new_clock_out: Timestamp | null;
+  reason: string;
+}
+
+export interface NewsReadsTable {
+  user_id: number;
+  read_at: Timestamp;
 }
 
 export interface SalonConfigsTable {
@@ -372,6 +393,8 @@ export interface Database {
   user_shift_requests: UserShiftRequestsTable;
   attendances: AttendancesTable;
   news: NewsTable;
+  news_reads: NewsReadsTable;
+  attendance_corrections: AttendanceCorrectionsTable;
   salon_configs: SalonConfigsTable;
   full_capacity_settings: FullCapacitySettingsTable;
   campaigns: CampaignsTable;

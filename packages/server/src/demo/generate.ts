@@ -215,6 +215,21 @@ const TABLES: Record<string, readonly string[]> = {
   ],
   attendances: ['salon_id', 'id', 'user_id', 'clock_in', 'clock_out', 'source'],
   news: ['id', 'salon_id', 'author_id', 'title', 'body', 'published_at'],
+  attendance_corrections: [
+    'salon_id',
+    'id',
+    'attendance_id',
+    'user_id',
+    'action',
+    'changed_by',
+    'changed_at',
+    'old_clock_in',
+    'old_clock_out',
+    'new_clock_in',
+    'new_clock_out',
+    'reason',
+  ],
+  news_reads: ['user_id', 'read_at'],
   salon_configs: ['salon_id', 'product', 'id', 'reach_target_months', 'target_months', 'period_start_date', 'target'],
   full_capacity_settings: ['salon_id', 'number_of_people', 'average_hourly_cents'],
   campaigns: ['id', 'name', 'description', 'month', 'year', 'date_from', 'date_to', 'created_by', 'created_at'],
@@ -243,6 +258,7 @@ const IDENTITY_TABLES = [
   'user_shifts',
   'user_shift_requests',
   'attendances',
+  'attendance_corrections',
   'news',
   'salon_configs',
   'campaigns',
@@ -1022,6 +1038,12 @@ const NPS_SCORE = new WeightedPicker([0, 2, 4, 5, 6, 7, 8, 9, 10], [1, 1, 2, 3, 
 /** Everything that happens in one salon, day by day: shifts, attendance, appointments, sales, stock. */
 async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   const rng = new Rng(deriveSeed(chain.seed, salon.id));
+  // Its own stream, so the manager's corrections leave every other generated value as it was.
+  const corrections = new Rng(deriveSeed(chain.seed, salon.id, 11));
+  // Every salon's sheet shows, in its last days, one forgotten clock-out still open (for the
+  // manager to correct) and, a few days earlier, one the manager has already closed.
+  let hasRecentForgotten = false;
+  let hasRecentCorrected = false;
   const { writer, ids, today } = chain;
   const sid = salon.id;
   const staff = chain.staff.filter((s) => s.salon === salon && s.works);
@@ -1168,15 +1190,38 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       if (!isPast || rng.chance(0.03)) continue;
       const clockIn = start - 8 + Math.round(rng.gauss() * 5);
       const source = rng.chance(0.9) ? 'APP' : rng.chance(0.8) ? 'BADGE' : 'MANUAL';
-      const clockOut = day === today || rng.chance(0.01) ? null : localTimestamp(iso, end + rng.int(-5, 15), rng.int(0, 59));
-      writer.add('attendances', [
-        sid,
-        nextId(ids, 'attendances'),
-        member.id,
-        localTimestamp(iso, clockIn, rng.int(0, 59)),
-        clockOut,
-        source,
-      ]);
+      let clockOut = day === today || rng.chance(0.01) ? null : localTimestamp(iso, end + rng.int(-5, 15), rng.int(0, 59));
+      const clockInAt = localTimestamp(iso, clockIn, rng.int(0, 59));
+      const attendanceId = nextId(ids, 'attendances');
+      const isStaff = member.id !== salon.adminId;
+      let leaveOpen = false;
+      let correct = false;
+      if (isStaff && !hasRecentForgotten && day < today && day >= today - 4) {
+        clockOut = null;
+        leaveOpen = hasRecentForgotten = true;
+      } else if (isStaff && !hasRecentCorrected && day < today - 4 && day >= today - 10) {
+        clockOut = null;
+        correct = hasRecentCorrected = true;
+      }
+      // About half the other forgotten clock-outs of past days were closed by the manager the next morning, at the shift's end.
+      if (clockOut === null && day < today && !leaveOpen && (correct || corrections.chance(0.5))) {
+        clockOut = localTimestamp(iso, end);
+        writer.add('attendance_corrections', [
+          sid,
+          nextId(ids, 'attendance_corrections'),
+          attendanceId,
+          member.id,
+          'CHANGE',
+          salon.adminId,
+          localTimestamp(isoFromDay(day + 1), 540 + corrections.int(0, 30)),
+          clockInAt,
+          null,
+          clockInAt,
+          clockOut,
+          corrections.pick(FORGOTTEN_CLOCK_OUT_REASONS),
+        ]);
+      }
+      writer.add('attendances', [sid, attendanceId, member.id, clockInAt, clockOut, source]);
     }
     writeShiftChangeRequests(chain, salon, day, onShift, shiftIds, shiftChanges);
     const servers = onShift.filter((s) => s.staff.serves);
@@ -1421,8 +1466,18 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   }
 }
 
+/** Why a manager closed a forgotten clock-out (the demo chain is Italian). */
+const FORGOTTEN_CLOCK_OUT_REASONS = [
+  'Uscita non timbrata: chiusa a fine turno',
+  'Dimenticata la timbratura in uscita',
+  'Uscita confermata dalla responsabile',
+];
+
 function writeNews(chain: Chain): void {
   const { rng } = chain;
+  // Everyone (the superadmin too) has read the news up to a week ago: the latest items show as unread.
+  const readAt = localTimestamp(isoFromDay(chain.today - 7), 20 * 60);
+  for (const member of chain.staff) chain.writer.add('news_reads', [member.id, readAt]);
   let k = 0;
   for (let day = chain.start + 3; day <= chain.today; day += 30) {
     const item = CHAIN_NEWS[k++ % CHAIN_NEWS.length]!;

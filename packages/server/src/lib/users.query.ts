@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx, Role } from '../db/database.js';
 
-type UserDto = Static<typeof UserDTO>;
+type UserDto = Static<typeof StaffUserDTO>;
 
 /** What access checks need to know about a user. */
 export interface UserAccess {
@@ -28,6 +28,8 @@ export interface UserFilter {
   userId?: number;
   /** Only users with a shift starting on this date (YYYY-MM-DD, their salon's time zone) and no whole day off that day. */
   workingOn?: string;
+  /** The day isActive is judged on (a pinned DEMO_TODAY); default today in each user's salon time zone. */
+  today?: string;
 }
 
 /** Users in the client's shape (UserDTO), roles from their permissions; never the password hash. */
@@ -50,6 +52,12 @@ export async function listUserDtos(db: DbOrTx, filter: UserFilter = {}): Promise
       'users.language',
       'users.settings',
       'users.shortcuts',
+      'users.annual_allowance_days',
+      sql<Date | null>`(SELECT max(se.created_at) FROM sessions se WHERE se.user_id = users.id)`.as('last_sign_in_at'),
+      sql<boolean>`(users.employment_end IS NULL OR users.employment_end >= coalesce(${filter.today ?? null}::date,
+        (now() AT TIME ZONE coalesce((SELECT s.time_zone FROM salons s WHERE s.id = users.salon_id), 'Europe/Rome'))::date))`.as(
+        'is_active',
+      ),
       sql<Role[]>`coalesce((${userRolesJoin(db)
         .select(sql`json_agg(permissions.permission ORDER BY permissions.id)`.as('roles'))
         .where(sql<boolean>`user_permissions.user_id = users.id`)}), '[]'::json)`.as('roles'),
@@ -101,11 +109,14 @@ export async function listUserDtos(db: DbOrTx, filter: UserFilter = {}): Promise
     language: user.language,
     settings: (user.settings as Record<string, unknown> | null) ?? null,
     data: { shortcuts: user.shortcuts ?? [] },
+    lastSignInAt: user.last_sign_in_at ? new Date(user.last_sign_in_at).toISOString() : null,
+    isActive: user.is_active,
+    annualDaysOff: Number(user.annual_allowance_days),
   }));
 }
 
-export async function getUserDtoById(db: DbOrTx, userId: number): Promise<UserDto | undefined> {
-  const [user] = await listUserDtos(db, { userId });
+export async function getUserDtoById(db: DbOrTx, userId: number, today?: string): Promise<UserDto | undefined> {
+  const [user] = await listUserDtos(db, { userId, ...(today !== undefined ? { today } : {}) });
   return user;
 }
 

@@ -26,6 +26,7 @@ export interface UserProfile {
   employmentStart?: string | null;
   employmentEnd?: string | null;
   language?: 'en' | 'it';
+  annualDaysOff?: number;
 }
 
 function profileColumns(profile: UserProfile) {
@@ -40,6 +41,7 @@ function profileColumns(profile: UserProfile) {
     ...(profile.employmentStart !== undefined ? { employment_start: profile.employmentStart } : {}),
     ...(profile.employmentEnd !== undefined ? { employment_end: profile.employmentEnd } : {}),
     ...(profile.language !== undefined ? { language: profile.language } : {}),
+    ...(profile.annualDaysOff !== undefined ? { annual_allowance_days: profile.annualDaysOff } : {}),
   };
 }
 

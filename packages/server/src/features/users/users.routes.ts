@@ -38,13 +38,18 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }
 
+/** The pinned demo day, when there is one: isActive is judged on it. */
+function pinned(app: FastifyInstance): { today?: string } {
+  return app.clock.pinnedToday !== undefined ? { today: app.clock.pinnedToday } : {};
+}
+
 export async function usersRoutes(app: FastifyInstance, { config }: { config: Config }) {
   registerEndpoint(app, listUsers, MANAGERS, async ({ query }, request) => {
     const caller = callerOf(request);
     // The auth plugin has already refused another salon's salonId to a non-superadmin.
     const salonId = caller.isSuperadmin ? query.salonId : (caller.salonId ?? undefined);
     if (!caller.isSuperadmin && salonId === undefined) return [];
-    return listUserDtos(app.db, { salonId });
+    return listUserDtos(app.db, { salonId, ...pinned(app) });
   });
 
   registerEndpoint(app, listWorkingUsers, [...ROLE_GROUPS.all], async ({ query }, request) => {
@@ -53,12 +58,12 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     if (salonId === null) throw new HttpError(400, 'Missing query parameter salonId: you belong to no salon', 'salonId');
     const timeZone = await q.getSalonTimeZone(app.db, salonId);
     if (!timeZone) throw new HttpError(404, `Salon ${salonId} does not exist`, 'salonId');
-    return listUserDtos(app.db, { salonId, workingOn: query.date ?? salonToday(timeZone, app.clock) });
+    return listUserDtos(app.db, { salonId, workingOn: query.date ?? salonToday(timeZone, app.clock), ...pinned(app) });
   });
 
   registerEndpoint(app, getUser, 'session', async ({ params }, request) => {
     await assertCanReadUser(app.db, callerOf(request), params.userId);
-    const user = await getUserDtoById(app.db, params.userId);
+    const user = await getUserDtoById(app.db, params.userId, app.clock.pinnedToday);
     if (!user) throw new HttpError(404, `User ${params.userId} does not exist`, 'userId');
     return user;
   });
@@ -84,7 +89,7 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
       if (isUniqueViolation(err)) throw new HttpError(409, `The username '${body.username}' is already taken`, 'username');
       throw err;
     }
-    const created = await getUserDtoById(app.db, userId);
+    const created = await getUserDtoById(app.db, userId, app.clock.pinnedToday);
     if (!created) throw new Error(`user ${userId} vanished after insert`);
     return created;
   });
@@ -110,7 +115,7 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
       if (isUniqueViolation(err)) throw new HttpError(409, `The username '${body.username}' is already taken`, 'username');
       throw err;
     }
-    const updated = await getUserDtoById(app.db, params.userId);
+    const updated = await getUserDtoById(app.db, params.userId, app.clock.pinnedToday);
     if (!updated) throw new HttpError(404, `User ${params.userId} does not exist`, 'userId');
     return updated;
   });
