@@ -2,7 +2,7 @@
  * Users as every feature reads them: their roles (the user_permissions ⨝ permissions join is
  * written here once), access facts and the client's UserDTO. Writes stay in features/users.
  */
-import type { UserDTO, UserPermissionDTO } from '@salon/contracts';
+import type { StaffUserDTO, UserPermissionDTO } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx, Role } from '../db/database.js';
@@ -34,34 +34,32 @@ export interface UserFilter {
 
 /** Users in the client's shape (UserDTO), roles from their permissions; never the password hash. */
 export async function listUserDtos(db: DbOrTx, filter: UserFilter = {}): Promise<UserDto[]> {
-  let query = db
-    .selectFrom('users')
-    .select([
-      'users.id',
-      'users.salon_id',
-      'users.first_name',
-      'users.last_name',
-      'users.phone_number',
-      'users.email',
-      'users.username',
-      'users.title',
-      'users.note',
-      'users.gender',
-      'users.employment_start',
-      'users.employment_end',
-      'users.language',
-      'users.settings',
-      'users.shortcuts',
-      'users.annual_allowance_days',
-      sql<Date | null>`(SELECT max(se.created_at) FROM sessions se WHERE se.user_id = users.id)`.as('last_sign_in_at'),
-      sql<boolean>`(users.employment_end IS NULL OR users.employment_end >= coalesce(${filter.today ?? null}::date,
+  let query = db.selectFrom('users').select([
+    'users.id',
+    'users.salon_id',
+    'users.first_name',
+    'users.last_name',
+    'users.phone_number',
+    'users.email',
+    'users.username',
+    'users.title',
+    'users.note',
+    'users.gender',
+    'users.employment_start',
+    'users.employment_end',
+    'users.language',
+    'users.settings',
+    'users.shortcuts',
+    'users.annual_allowance_days',
+    sql<Date | null>`(SELECT max(se.created_at) FROM sessions se WHERE se.user_id = users.id)`.as('last_sign_in_at'),
+    sql<boolean>`(users.employment_end IS NULL OR users.employment_end >= coalesce(${filter.today ?? null}::date,
         (now() AT TIME ZONE coalesce((SELECT s.time_zone FROM salons s WHERE s.id = users.salon_id), 'Europe/Rome'))::date))`.as(
-        'is_active',
-      ),
-      sql<Role[]>`coalesce((${userRolesJoin(db)
-        .select(sql`json_agg(permissions.permission ORDER BY permissions.id)`.as('roles'))
-        .where(sql<boolean>`user_permissions.user_id = users.id`)}), '[]'::json)`.as('roles'),
-    ]);
+      'is_active',
+    ),
+    sql<Role[]>`coalesce((${userRolesJoin(db)
+      .select(sql`json_agg(permissions.permission ORDER BY permissions.id)`.as('roles'))
+      .where(sql<boolean>`user_permissions.user_id = users.id`)}), '[]'::json)`.as('roles'),
+  ]);
   if (filter.salonId !== undefined) query = query.where('users.salon_id', '=', filter.salonId);
   if (filter.userId !== undefined) query = query.where('users.id', '=', filter.userId);
   if (filter.workingOn !== undefined) {
