@@ -80,7 +80,7 @@ describe('NewsScreen', () => {
 
   it("shows 'Unable to get news' and, for a manager, 'Unable to add news' on the failures", async () => {
     auth.roles = ['ADMIN'];
-    renderWith((url, init) => {
+    renderWith((_url, init) => {
       if (init?.method === 'POST') return json({ statusCode: 500, message: 'boom' }, 500);
       return json({ statusCode: 503, message: 'down' }, 503);
     });

@@ -62,7 +62,7 @@ describe('UsersScreen', () => {
   });
 
   it("shows 'Unable to create user' with the API's reason when the username is taken", async () => {
-    const fetchMock = renderWith((url, init) => {
+    const fetchMock = renderWith((_url, init) => {
       if (init?.method === 'POST')
         return json({ statusCode: 409, message: "The username 'sara' is already taken", parameter: 'username' }, 409);
       return json([staff(2, 'manager', ['ADMIN']), staff(5, 'sara', ['IMAGE'], { employmentEnd: '2026-01-31', isActive: false })]);
