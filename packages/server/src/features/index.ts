@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { createClock } from '../lib/today.js';
 import { clockPlugin } from '../plugins/clock.js';
+import { attendanceRoutes } from './attendance/attendance.routes.js';
+import { newsRoutes } from './news/news.routes.js';
 import { permissionsRoutes } from './permissions/permissions.routes.js';
 import { productAnalysisRoutes } from './product-analysis/product-analysis.routes.js';
 import { reportDataAnalysisRoutes } from './report-data-analysis/report-data-analysis.routes.js';
@@ -29,4 +31,6 @@ export async function featureRoutes(app: FastifyInstance, options: { sessions: S
   await app.register(reportDataAnalysisRoutes);
   await app.register(serviceAnalysisRoutes);
   await app.register(productAnalysisRoutes);
+  await app.register(attendanceRoutes);
+  await app.register(newsRoutes);
 }

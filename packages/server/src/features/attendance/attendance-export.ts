@@ -1,0 +1,157 @@
+import type { AttendancePersonDTO } from '@salon/contracts';
+import type { Static } from 'typebox';
+import { buildXls, type XlsCell } from '../../lib/xls.js';
+
+type PersonDto = Static<typeof AttendancePersonDTO>;
+export type ExportLanguage = 'en' | 'it';
+
+const HEADERS: Record<ExportLanguage, string[]> = {
+  en: [
+    'Last name',
+    'First name',
+    'Date',
+    'Clock in',
+    'Clock out',
+    'Hours worked',
+    'Shift hours',
+    'Difference',
+    'Absence',
+    'Forgotten clock-out',
+    'Clock-in without shift',
+    'Shift without clock-in',
+    'Corrected',
+  ],
+  it: [
+    'Cognome',
+    'Nome',
+    'Data',
+    'Entrata',
+    'Uscita',
+    'Ore lavorate',
+    'Ore turno',
+    'Differenza',
+    'Assenza',
+    'Uscita dimenticata',
+    'Entrata senza turno',
+    'Turno senza entrata',
+    'Corretto',
+  ],
+};
+
+const WORDS = {
+  en: { total: 'Total', yes: 'yes', HOLIDAY: 'Holiday', SICK: 'Sick', PERMIT: 'Permit', sheet: 'Attendance' },
+  it: { total: 'Totale', yes: 'sì', HOLIDAY: 'Ferie', SICK: 'Malattia', PERMIT: 'Permesso', sheet: 'Presenze' },
+} as const;
+
+/** The columns holding counts (the flags' and corrections' totals): no decimals. */
+const COUNT_COLUMNS: ReadonlySet<number> = new Set([9, 10, 11, 12]);
+
+/** A row of the export: text, a number (hours), a date, or empty. */
+type Cell = string | number | { date: string } | null;
+
+/** `2026-11-02T09:05` → `09:05`, with ` (+1)` when it falls after the row's day. */
+function timeOf(value: string | null, day: string): string | null {
+  if (!value) return null;
+  const time = value.slice(11, 16);
+  return value.slice(0, 10) > day ? `${time} (+1)` : time;
+}
+
+/** One row per person per day, then that person's totals row; the first row is the header. */
+export function exportRows(people: PersonDto[], language: ExportLanguage): { rows: Cell[][]; totalRows: Set<number> } {
+  const words = WORDS[language];
+  const rows: Cell[][] = [HEADERS[language]];
+  const totalRows = new Set<number>([0]);
+  for (const person of people) {
+    for (const day of person.days) {
+      rows.push([
+        person.lastName,
+        person.firstName,
+        { date: day.day },
+        timeOf(day.clockIn, day.day),
+        timeOf(day.clockOut, day.day),
+        day.hoursWorked,
+        day.shiftHours,
+        day.difference,
+        day.absenceCode ? words[day.absenceCode] : null,
+        day.flags.forgottenClockOut ? words.yes : null,
+        day.flags.clockInWithoutShift ? words.yes : null,
+        day.flags.shiftWithoutClockIn ? words.yes : null,
+        day.isCorrected ? words.yes : null,
+      ]);
+    }
+    const t = person.totals;
+    const absences = [
+      t.holidayDays ? `${words.HOLIDAY} ${t.holidayDays}` : '',
+      t.sickDays ? `${words.SICK} ${t.sickDays}` : '',
+      t.permitDays ? `${words.PERMIT} ${t.permitDays}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    totalRows.add(rows.length);
+    rows.push([
+      person.lastName,
+      person.firstName,
+      words.total,
+      null,
+      null,
+      t.hoursWorked,
+      t.shiftHours,
+      t.difference,
+      absences || null,
+      t.forgottenClockOuts,
+      t.clockInsWithoutShift,
+      t.shiftsWithoutClockIn,
+      t.correctedDays,
+    ]);
+  }
+  return { rows, totalRows };
+}
+
+/** A text cell a spreadsheet would read as a formula (=, +, -, @ first) gets a leading apostrophe. */
+function safeText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * CSV for the payroll consultant: UTF-8 with BOM (Excel then reads the accents right), CRLF;
+ * English `,` and decimal point, Italian `;` and decimal comma (what Excel expects in each).
+ */
+export function buildCsv(people: PersonDto[], language: ExportLanguage): Buffer {
+  const separator = language === 'it' ? ';' : ',';
+  const formatNumber = (value: number, column: number) => {
+    const text = value.toFixed(COUNT_COLUMNS.has(column) ? 0 : 2);
+    return language === 'it' ? text.replace('.', ',') : text;
+  };
+  const formatDate = (day: string) => (language === 'it' ? `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` : day);
+  const quote = (text: string) => (/[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  const { rows } = exportRows(people, language);
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => {
+        if (cell === null) return '';
+        if (typeof cell === 'number') return formatNumber(cell, column);
+        if (typeof cell === 'object') return formatDate(cell.date);
+        return quote(safeText(cell));
+      })
+      .join(separator),
+  );
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
+}
+
+/** The same rows as a genuine .xls (BIFF8): hours as numbers with 2 decimals, days as dates. */
+export function buildAttendanceXls(people: PersonDto[], language: ExportLanguage): Buffer {
+  const { rows, totalRows } = exportRows(people, language);
+  return buildXls({
+    name: WORDS[language].sheet,
+    rows: rows.map((row) => row.map((cell): XlsCell => (typeof cell === 'string' ? safeText(cell) : cell))),
+    boldRows: totalRows,
+    dateFormat: language === 'it' ? 'dd/mm/yyyy' : 'yyyy-mm-dd',
+    columnWidths: [18, 16, 12, 10, 10, 12, 12, 12, 14, 12, 12, 12, 10],
+    integerColumns: COUNT_COLUMNS,
+  });
+}
+
+/** Presence-{YYYYMMDD}-{YYYYMMDD}.csv|.xls (SPEC.md §9). */
+export function exportFileName(from: string, to: string, extension: 'csv' | 'xls'): string {
+  return `Presence-${from.replaceAll('-', '')}-${to.replaceAll('-', '')}.${extension}`;
+}

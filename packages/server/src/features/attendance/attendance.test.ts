@@ -1,0 +1,511 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AttendancePerMonthResponse, AttendancePerUserResponse } from '@salon/contracts';
+import type { Static } from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, insertUser, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
+
+type PerUser = Static<typeof AttendancePerUserResponse>;
+type PerMonth = Static<typeof AttendancePerMonthResponse>;
+
+let t: TestApp;
+let fx: Awaited<ReturnType<typeof seedAccessFixture>>;
+let latecomer: number;
+const codes: Record<string, string> = {};
+
+/** A wall-clock time in Rome in November 2025 (CET, UTC+1). */
+const rome = (text: string) => new Date(`${text}:00+01:00`);
+const WEEK = { from: '2025-11-03', to: '2025-11-09' };
+
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { query?: Record<string, string | number>; payload?: unknown } = {},
+) {
+  return t.app.inject({
+    method,
+    url,
+    query: options.query ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)])) : undefined,
+    payload: options.payload as object | undefined,
+  });
+}
+
+async function addRecord(userId: number, clockIn: string, clockOut: string | null, salonId = fx.salon1) {
+  const row = await t.db
+    .insertInto('attendances')
+    .values({ salon_id: salonId, user_id: userId, clock_in: rome(clockIn), clock_out: clockOut ? rome(clockOut) : null, source: 'APP' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+async function addShift(userId: number, start: string, end: string, salonId = fx.salon1) {
+  await t.db
+    .insertInto('user_timeframes')
+    .values({ salon_id: salonId, user_id: userId, day_start: rome(start), day_end: rome(end) })
+    .execute();
+}
+
+let forgottenId: number;
+let marketingOpenId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ loginMaxFailuresPerAddress: 1000 });
+  fx = await seedAccessFixture(t.db);
+  latecomer = await insertUser(t.db, 'latecomer', fx.salon1, ['RECEPTIONIST']);
+  const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+  const hours = Object.fromEntries([...week.map((day) => [day, ['09:00', '19:00']]), ['sunday', null]]);
+  await t.db
+    .updateTable('salons')
+    .set({ opening_hours: JSON.stringify(hours), time_zone: 'Europe/Rome' })
+    .execute();
+  for (const name of ['superadmin', 'manager', 'reception', 'stylist', 'manager2', 'marketing', 'assistant', 'latecomer']) {
+    codes[name] = await signIn(t.app, name);
+  }
+  const s = fx.users.stylist;
+  // Monday: shift 8 h, worked 08:55-17:25 = 8.50 h, +0.50.
+  await addShift(s, '2025-11-03T09:00', '2025-11-03T17:00');
+  await addRecord(s, '2025-11-03T08:55', '2025-11-03T17:25');
+  // Tuesday: two shifts (4 h + 4 h), worked 4 h + 3 h 50 = 7.83 h, -0.17.
+  await addShift(s, '2025-11-04T09:00', '2025-11-04T13:00');
+  await addShift(s, '2025-11-04T14:00', '2025-11-04T18:00');
+  await addRecord(s, '2025-11-04T09:00', '2025-11-04T13:00');
+  await addRecord(s, '2025-11-04T14:10', '2025-11-04T18:00');
+  // Wednesday: shift 8 h, clocked in at 09:00 and never out: forgotten, 0 h, -8.
+  await addShift(s, '2025-11-05T09:00', '2025-11-05T17:00');
+  forgottenId = await addRecord(s, '2025-11-05T09:00', null);
+  // Thursday: no shift, worked 10:00-12:00 = 2 h, +2: clock-in without shift.
+  await addRecord(s, '2025-11-06T10:00', '2025-11-06T12:00');
+  // Friday: shift 8 h and no clock-in: -8.
+  await addShift(s, '2025-11-07T09:00', '2025-11-07T17:00');
+  // Saturday: a shift crossing midnight (22:00-02:00, 4 h) and a record 21:55-02:05 (4.17 h): both count on Saturday.
+  await addShift(s, '2025-11-08T22:00', '2025-11-09T02:00');
+  await addRecord(s, '2025-11-08T21:55', '2025-11-09T02:05');
+  // Sunday: an approved holiday, no shift.
+  await t.db
+    .insertInto('user_shifts')
+    .values({ salon_id: fx.salon1, user_id: s, start_day: '2025-11-09', end_day: '2025-11-09', type: 'HOLIDAY' })
+    .execute();
+  // The next Monday is outside the week.
+  await addRecord(s, '2025-11-10T09:00', '2025-11-10T10:00');
+
+  // Reception: a sick day covering a shift (excused: no flag, difference 0) and a normal day.
+  await addShift(fx.users.reception, '2025-11-03T09:00', '2025-11-03T13:00');
+  await addRecord(fx.users.reception, '2025-11-03T09:00', '2025-11-03T13:00');
+  await addShift(fx.users.reception, '2025-11-04T09:00', '2025-11-04T13:00');
+  await t.db
+    .insertInto('user_shifts')
+    .values({ salon_id: fx.salon1, user_id: fx.users.reception, start_day: '2025-11-04', end_day: '2025-11-05', type: 'SICK' })
+    .execute();
+
+  // Marketing: a forgotten clock-out the manager will correct.
+  await addShift(fx.users.marketing, '2025-11-05T09:00', '2025-11-05T17:00');
+  marketingOpenId = await addRecord(fx.users.marketing, '2025-11-05T09:00', null);
+  // Salon 2's manager: a record in the other salon.
+  await addRecord(fx.users.manager2, '2025-11-03T09:00', '2025-11-03T12:00', fx.salon2);
+});
+afterAll(() => t.close());
+
+describe('GET /api/Attendances/GetAttendancesPerUser/{SESSIONCODE}', () => {
+  it("gives a person's own days with hours, shift hours, differences, absence codes and flags worked out from records, shifts and days off", async () => {
+    const res = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.stylist}`, { query: WEEK });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as PerUser;
+    expect(body.timeZone).toBe('Europe/Rome');
+    const days = body.person.days.map((d) => ({
+      day: d.day,
+      in: d.clockIn,
+      out: d.clockOut,
+      worked: d.hoursWorked,
+      shift: d.shiftHours,
+      diff: d.difference,
+      absence: d.absenceCode,
+      flags: Object.entries(d.flags)
+        .filter(([, on]) => on)
+        .map(([name]) => name),
+    }));
+    expect(days).toEqual([
+      { day: '2025-11-03', in: '2025-11-03T08:55', out: '2025-11-03T17:25', worked: 8.5, shift: 8, diff: 0.5, absence: null, flags: [] },
+      { day: '2025-11-04', in: '2025-11-04T09:00', out: '2025-11-04T18:00', worked: 7.83, shift: 8, diff: -0.17, absence: null, flags: [] },
+      { day: '2025-11-05', in: '2025-11-05T09:00', out: null, worked: 0, shift: 8, diff: -8, absence: null, flags: ['forgottenClockOut'] },
+      {
+        day: '2025-11-06',
+        in: '2025-11-06T10:00',
+        out: '2025-11-06T12:00',
+        worked: 2,
+        shift: 0,
+        diff: 2,
+        absence: null,
+        flags: ['clockInWithoutShift'],
+      },
+      { day: '2025-11-07', in: null, out: null, worked: 0, shift: 8, diff: -8, absence: null, flags: ['shiftWithoutClockIn'] },
+      { day: '2025-11-08', in: '2025-11-08T21:55', out: '2025-11-09T02:05', worked: 4.17, shift: 4, diff: 0.17, absence: null, flags: [] },
+      { day: '2025-11-09', in: null, out: null, worked: 0, shift: 0, diff: 0, absence: 'HOLIDAY', flags: [] },
+    ]);
+    expect(body.person.days[1]?.attendances.map((a) => [a.clockIn, a.clockOut, a.hoursWorked])).toEqual([
+      ['2025-11-04T09:00', '2025-11-04T13:00', 4],
+      ['2025-11-04T14:10', '2025-11-04T18:00', 3.83],
+    ]);
+    expect(body.person.days[5]?.shiftStart).toBe('2025-11-08T22:00');
+    expect(body.person.days[5]?.shiftEnd).toBe('2025-11-09T02:00');
+    expect(body.person.totals).toEqual({
+      daysWorked: 5,
+      hoursWorked: 22.5,
+      shiftHours: 36,
+      difference: -13.5,
+      holidayDays: 1,
+      sickDays: 0,
+      permitDays: 0,
+      forgottenClockOuts: 1,
+      clockInsWithoutShift: 1,
+      shiftsWithoutClockIn: 1,
+      correctedDays: 0,
+    });
+  });
+
+  it('excuses a shift on a sick day: no flag, difference 0', async () => {
+    const res = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.manager}`, {
+      query: { ...WEEK, userId: fx.users.reception },
+    });
+    expect(res.statusCode).toBe(200);
+    const { person } = res.json() as PerUser;
+    expect(person.days.map((d) => [d.day, d.hoursWorked, d.shiftHours, d.difference, d.absenceCode, d.flags.shiftWithoutClockIn])).toEqual([
+      ['2025-11-03', 4, 4, 0, null, false],
+      ['2025-11-04', 0, 4, 0, 'SICK', false],
+      ['2025-11-05', 0, 0, 0, 'SICK', false],
+    ]);
+    expect(person.totals.sickDays).toBe(2);
+    expect(person.totals.difference).toBe(0);
+  });
+
+  it("refuses someone else's sheet to a non-manager and another salon's person to an ADMIN with 403", async () => {
+    const asStylist = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.stylist}`, {
+      query: { ...WEEK, userId: fx.users.reception },
+    });
+    expect(asStylist.statusCode).toBe(403);
+    const asOtherManager = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.manager2}`, {
+      query: { ...WEEK, userId: fx.users.stylist },
+    });
+    expect(asOtherManager.statusCode).toBe(403);
+  });
+
+  it('answers 400 naming the parameter for a bad or reversed range, one over 366 days, and a missing from', async () => {
+    const base = `/api/Attendances/GetAttendancesPerUser/${codes.stylist}`;
+    const reversed = await call('GET', base, { query: { from: '2025-11-09', to: '2025-11-03' } });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().parameter).toBe('to');
+    expect((await call('GET', base, { query: { from: '2024-01-01', to: '2025-11-03' } })).statusCode).toBe(400);
+    expect((await call('GET', base, { query: { from: '2025-13-01', to: '2025-11-03' } })).statusCode).toBe(400);
+    expect((await call('GET', base, { query: { to: '2025-11-03' } })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/Attendances/GetAttendancesPerMonth/{SESSIONCODE}', () => {
+  it("gives an ADMIN the whole salon's staff, people with nothing included, by name; never another salon's records", async () => {
+    const res = await call('GET', `/api/Attendances/GetAttendancesPerMonth/${codes.manager}`, { query: WEEK });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as PerMonth;
+    expect(body.salonId).toBe(fx.salon1);
+    expect(body.people.map((p) => p.firstName)).toEqual([
+      'assistant',
+      'latecomer',
+      'manager',
+      'marketing',
+      'noroles',
+      'reception',
+      'stylist',
+    ]);
+    const stylist = body.people.find((p) => p.userId === fx.users.stylist);
+    expect(stylist?.totals.hoursWorked).toBe(22.5);
+    expect(body.people.find((p) => p.userId === fx.users.manager)?.days).toEqual([]);
+  });
+
+  it('gives everyone else only their own row, and refuses another userId with 403', async () => {
+    const res = await call('GET', `/api/Attendances/GetAttendancesPerMonth/${codes.reception}`, { query: WEEK });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as PerMonth).people.map((p) => p.userId)).toEqual([fx.users.reception]);
+    const other = await call('GET', `/api/Attendances/GetAttendancesPerMonth/${codes.reception}`, {
+      query: { ...WEEK, userId: fx.users.stylist },
+    });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('refuses another salon to an ADMIN with 403; a SUPERADMIN names the salon (400 without it, 404 for an unknown one)', async () => {
+    expect(
+      (await call('GET', `/api/Attendances/GetAttendancesPerMonth/${codes.manager2}`, { query: { ...WEEK, salonId: fx.salon1 } }))
+        .statusCode,
+    ).toBe(403);
+    const noSalon = await call('GET', `/api/Attendances/GetAttendancesPerMonth/${codes.superadmin}`, { query: WEEK });
+    expect(noSalon.statusCode).toBe(400);
+    expect(noSalon.json().parameter).toBe('salonId');
+    expect(
+      (await call('GET', `/api/Attendances/GetAttendancesPerMonth/${codes.superadmin}`, { query: { ...WEEK, salonId: 999 } })).statusCode,
+    ).toBe(404);
+    const salon2 = await call('GET', `/api/Attendances/GetAttendancesPerMonth/${codes.superadmin}`, {
+      query: { ...WEEK, salonId: fx.salon2 },
+    });
+    expect(salon2.statusCode).toBe(200);
+    expect((salon2.json() as PerMonth).people.map((p) => [p.firstName, p.totals.hoursWorked])).toEqual([['manager2', 3]]);
+  });
+
+  it('answers 401 without a valid session', async () => {
+    expect((await call('GET', '/api/Attendances/GetAttendancesPerMonth/not-a-valid-session-code-at-all', { query: WEEK })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('POST /api/Attendances/ClockIn and ClockOut', () => {
+  it('clocks the signed-in person in and out; the status follows', async () => {
+    const before = await call('GET', `/api/Attendances/Status/${codes.assistant}`);
+    expect(before.json()).toMatchObject({ canClock: true, isClockedIn: false, open: null });
+    const clockedIn = await call('POST', `/api/Attendances/ClockIn/${codes.assistant}`);
+    expect(clockedIn.statusCode).toBe(200);
+    expect(clockedIn.json()).toMatchObject({
+      userId: fx.users.assistant,
+      salonId: fx.salon1,
+      clockOut: null,
+      source: 'APP',
+      isCorrected: false,
+    });
+    const during = await call('GET', `/api/Attendances/Status/${codes.assistant}`);
+    expect(during.json()).toMatchObject({ isClockedIn: true, open: { attendanceId: clockedIn.json().attendanceId } });
+    const clockedOut = await call('POST', `/api/Attendances/ClockOut/${codes.assistant}`);
+    expect(clockedOut.statusCode).toBe(200);
+    expect(clockedOut.json().attendanceId).toBe(clockedIn.json().attendanceId);
+    expect(clockedOut.json().clockOut).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect((await call('GET', `/api/Attendances/Status/${codes.assistant}`)).json()).toMatchObject({ isClockedIn: false, open: null });
+  });
+
+  it('refuses clocking in twice and clocking out without being in with 409 and a clear message', async () => {
+    expect((await call('POST', `/api/Attendances/ClockIn/${codes.reception}`)).statusCode).toBe(200);
+    const twice = await call('POST', `/api/Attendances/ClockIn/${codes.reception}`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/^You are already clocked in since \d{2}:\d{2}\. Clock out first\.$/);
+    expect((await call('POST', `/api/Attendances/ClockOut/${codes.reception}`)).statusCode).toBe(200);
+    const outAgain = await call('POST', `/api/Attendances/ClockOut/${codes.reception}`);
+    expect(outAgain.statusCode).toBe(409);
+    expect(outAgain.json().message).toBe('You are not clocked in. Clock in first.');
+  });
+
+  it('lets only one of two simultaneous clock-ins through', async () => {
+    const results = await Promise.all([
+      call('POST', `/api/Attendances/ClockIn/${codes.latecomer}`),
+      call('POST', `/api/Attendances/ClockIn/${codes.latecomer}`),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const open = await t.db
+      .selectFrom('attendances')
+      .select('id')
+      .where('user_id', '=', latecomer)
+      .where('clock_out', 'is', null)
+      .execute();
+    expect(open).toHaveLength(1);
+  });
+
+  it('does not let a forgotten clock-out block clocking in, and refuses to close it by clocking out (a manager corrects it)', async () => {
+    // The stylist's Wednesday record is still open, days ago.
+    const out = await call('POST', `/api/Attendances/ClockOut/${codes.stylist}`);
+    expect(out.statusCode).toBe(409);
+    expect(out.json().message).toBe(
+      'You are not clocked in: your clock-in of 2025-11-05 09:00 was left open for more than 14 hours. Ask a manager to correct it.',
+    );
+    expect((await call('POST', `/api/Attendances/ClockIn/${codes.stylist}`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/Attendances/ClockOut/${codes.stylist}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a user without a salon with 400', async () => {
+    const res = await call('POST', `/api/Attendances/ClockIn/${codes.superadmin}`);
+    expect(res.statusCode).toBe(400);
+    expect((await call('GET', `/api/Attendances/Status/${codes.superadmin}`)).json()).toMatchObject({ canClock: false });
+  });
+});
+
+describe('Corrections by a manager', () => {
+  it('closes a forgotten clock-out with a reason, keeping who, when, old and new times; the sheet follows', async () => {
+    const res = await call('PUT', `/api/Attendances/${codes.manager}/${marketingOpenId}`, {
+      payload: { clockOut: '2025-11-05T17:30', reason: 'Forgot to clock out' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ clockIn: '2025-11-05T09:00', clockOut: '2025-11-05T17:30', hoursWorked: 8.5, isCorrected: true });
+    const sheet = (await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.marketing}`, { query: WEEK })).json() as PerUser;
+    expect(sheet.person.days).toHaveLength(1);
+    expect(sheet.person.days[0]).toMatchObject({
+      hoursWorked: 8.5,
+      shiftHours: 8,
+      difference: 0.5,
+      isCorrected: true,
+      flags: { forgottenClockOut: false, clockInWithoutShift: false, shiftWithoutClockIn: false },
+    });
+    expect(sheet.person.totals.correctedDays).toBe(1);
+    expect(sheet.corrections).toHaveLength(1);
+    expect(sheet.corrections[0]).toMatchObject({
+      attendanceId: marketingOpenId,
+      userId: fx.users.marketing,
+      action: 'CHANGE',
+      changedById: fx.users.manager,
+      changedByName: 'manager Test',
+      oldClockIn: '2025-11-05T09:00',
+      oldClockOut: null,
+      newClockIn: '2025-11-05T09:00',
+      newClockOut: '2025-11-05T17:30',
+      reason: 'Forgot to clock out',
+    });
+  });
+
+  it('adds a record for someone of the salon and removes one, each kept as a correction', async () => {
+    const added = await call('POST', `/api/Attendances/${codes.manager}`, {
+      payload: { userId: fx.users.marketing, clockIn: '2025-11-06T09:00', clockOut: '2025-11-06T13:00', reason: 'Badge reader broken' },
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({ source: 'ADMIN', hoursWorked: 4, isCorrected: true, day: '2025-11-06' });
+    const id = added.json().attendanceId as number;
+    const removed = await call('DELETE', `/api/Attendances/${codes.manager}/${id}`, { query: { reason: 'Entered twice' } });
+    expect(removed.statusCode).toBe(200);
+    const sheet = (
+      await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.manager}`, { query: { ...WEEK, userId: fx.users.marketing } })
+    ).json() as PerUser;
+    expect(sheet.person.days.map((d) => d.day)).toEqual(['2025-11-05']);
+    expect(sheet.corrections.map((c) => [c.action, c.reason])).toEqual([
+      ['DELETE', 'Entered twice'],
+      ['ADD', 'Badge reader broken'],
+      ['CHANGE', 'Forgot to clock out'],
+    ]);
+  });
+
+  it('refuses an overlapping record with 409, and bad times or a blank reason with 400 naming the field', async () => {
+    const overlap = await call('POST', `/api/Attendances/${codes.manager}`, {
+      payload: { userId: fx.users.stylist, clockIn: '2025-11-03T12:00', clockOut: '2025-11-03T14:00', reason: 'x' },
+    });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().message).toBe(
+      'This overlaps another record of the same person: 2025-11-03 08:55-17:25. Correct that one instead.',
+    );
+    const cases: [unknown, string][] = [
+      [{ userId: fx.users.stylist, clockIn: '2025-02-30T09:00', clockOut: null, reason: 'x' }, 'clockIn'],
+      [{ userId: fx.users.stylist, clockIn: '2025-11-01T09:00', clockOut: '2025-11-01T08:00', reason: 'x' }, 'clockOut'],
+      [{ userId: fx.users.stylist, clockIn: '2025-11-01T09:00', clockOut: '2025-11-02T10:00', reason: 'x' }, 'clockOut'],
+      [{ userId: fx.users.stylist, clockIn: '2025-11-01T09:00', clockOut: '2025-11-01T10:00', reason: '   ' }, 'reason'],
+      [{ userId: fx.users.stylist, clockIn: '2025-11-01 09:00', clockOut: null, reason: 'x' }, 'clockIn'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call('POST', `/api/Attendances/${codes.manager}`, { payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toContain(field);
+    }
+    const same = await call('PUT', `/api/Attendances/${codes.manager}/${forgottenId}`, {
+      payload: { clockIn: '2025-11-05T09:00', reason: 'x' },
+    });
+    expect(same.statusCode).toBe(400);
+  });
+
+  it("refuses corrections to non-managers and another salon's manager with 403; 404 for an unknown record", async () => {
+    const payload = { clockOut: '2025-11-05T17:00', reason: 'x' };
+    expect((await call('PUT', `/api/Attendances/${codes.stylist}/${forgottenId}`, { payload })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/Attendances/${codes.manager2}/${forgottenId}`, { payload })).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/Attendances/${codes.manager2}/${forgottenId}`, { query: { reason: 'x' } })).statusCode).toBe(403);
+    expect(
+      (
+        await call('POST', `/api/Attendances/${codes.manager2}`, {
+          payload: { userId: fx.users.stylist, clockIn: '2025-11-01T09:00', clockOut: null, reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await call('PUT', `/api/Attendances/${codes.manager}/99999999`, { payload })).statusCode).toBe(404);
+  });
+});
+
+function csvOf(body: Buffer): string[][] {
+  return body
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(/[;,]/));
+}
+
+describe('Exports', () => {
+  it('writes the Italian CSV with a BOM, `;`, decimal comma, Italian headers, a row per day and a totals row per person', async () => {
+    const res = await call('GET', `/api/Attendances/ExportCSV/${codes.manager}`, {
+      query: { ...WEEK, userId: fx.users.stylist, language: 'it' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Presence-20251103-20251109.csv"');
+    const raw = res.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = raw.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
+    );
+    expect(lines.slice(1)).toEqual([
+      'Test;stylist;03/11/2025;08:55;17:25;8,50;8,00;0,50;;;;;',
+      'Test;stylist;04/11/2025;09:00;18:00;7,83;8,00;-0,17;;;;;',
+      'Test;stylist;05/11/2025;09:00;;0,00;8,00;-8,00;;sì;;;',
+      'Test;stylist;06/11/2025;10:00;12:00;2,00;0,00;2,00;;;sì;;',
+      'Test;stylist;07/11/2025;;;0,00;8,00;-8,00;;;;sì;',
+      'Test;stylist;08/11/2025;21:55;02:05 (+1);4,17;4,00;0,17;;;;;',
+      'Test;stylist;09/11/2025;;;0,00;0,00;0,00;Ferie;;;;',
+      'Test;stylist;Totale;;;22,50;36,00;-13,50;Ferie 1;1;1;1;0',
+    ]);
+  });
+
+  it("writes English headers, `,` and decimal point in the caller's stored language; a non-manager exports only their own rows", async () => {
+    const res = await call('GET', `/api/Attendances/ExportCSV/${codes.reception}`, { query: WEEK });
+    expect(res.statusCode).toBe(200);
+    const rows = csvOf(res.rawPayload);
+    expect(rows[0]?.slice(0, 3)).toEqual(['Last name', 'First name', 'Date']);
+    expect(rows.slice(1).every((row) => row[1] === 'reception')).toBe(true);
+    expect(rows.at(-1)).toEqual(['Test', 'reception', 'Total', '', '', '4.00', '8.00', '0.00', 'Sick 2', '0', '0', '0', '0']);
+  });
+
+  it('writes a genuine .xls (BIFF8 compound file) that LibreOffice opens, with the same numbers', async () => {
+    const res = await call('GET', `/api/Attendances/ExportXLS/${codes.manager}`, { query: { ...WEEK, language: 'it' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.ms-excel');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Presence-20251103-20251109.xls"');
+    const file = res.rawPayload;
+    expect([...file.subarray(0, 8)]).toEqual([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const soffice = spawnSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' }).stdout.trim();
+    expect(soffice, 'LibreOffice (soffice) is needed to read the .xls back: apt-get install libreoffice-calc').not.toBe('');
+    const dir = mkdtempSync(join(tmpdir(), 'presence-'));
+    try {
+      writeFileSync(join(dir, 'Presence.xls'), file);
+      // Separator ';' (59), UTF-8 (76), cells as shown (the last true): hours with 2 decimals, days as dd/mm/yyyy.
+      const run = spawnSync(
+        soffice,
+        [
+          `-env:UserInstallation=file://${dir}/profile`,
+          '--headless',
+          '--convert-to',
+          'csv:Text - txt - csv (StarCalc):59,34,76,1,,0,false,true,true',
+          '--outdir',
+          dir,
+          join(dir, 'Presence.xls'),
+        ],
+        { encoding: 'utf8', timeout: 120_000 },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const lines = readFileSync(join(dir, 'Presence.csv'), 'utf8').trimEnd().split(/\r?\n/);
+      expect(lines[0]).toBe(
+        'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
+      );
+      expect(lines).toContain('Test;stylist;03/11/2025;08:55;17:25;8.50;8.00;0.50;;;;;');
+      expect(lines).toContain('Test;stylist;Totale;;;22.50;36.00;-13.50;Ferie 1;1;1;1;0');
+      expect(lines).toContain('Test;reception;Totale;;;4.00;8.00;0.00;Malattia 2;0;0;0;0');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
+
+  it('refuses an export of another salon to an ADMIN with 403 and a bad range with 400', async () => {
+    expect((await call('GET', `/api/Attendances/ExportXLS/${codes.manager2}`, { query: { ...WEEK, salonId: fx.salon1 } })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call('GET', `/api/Attendances/ExportCSV/${codes.manager}`, { query: { from: '2025-11-09', to: '2025-11-01' } })).statusCode,
+    ).toBe(400);
+  });
+});
