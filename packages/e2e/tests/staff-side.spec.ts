@@ -279,7 +279,8 @@ test.describe('staff side: attendance, news, users (issue 11)', () => {
     const roles = manager.getByTestId('roles-dialog');
     await expect(roles.getByTestId('grant-SUPERADMIN')).toBeDisabled();
     await expect(roles.getByTestId('limit-SUPERADMIN')).toHaveText('Only a superadmin may grant SUPERADMIN.');
-    await roles.getByTestId('grant-RECEPTIONIST').check();
+    // The switch follows the API: it turns on once the grant is stored.
+    await roles.getByTestId('grant-RECEPTIONIST').click();
     await expect(roles.getByTestId('grant-RECEPTIONIST')).toBeChecked();
     await expect(roles.getByTestId('grant-RECEPTIONIST')).toBeEnabled();
     await shot(manager, 'users-roles');
@@ -319,9 +320,9 @@ test.describe('staff side: attendance, news, users (issue 11)', () => {
     await chooseLanguage(page, 'Italiano');
     try {
       const screens = [
-        { path: '/staff-attendance', heading: 'Presenze', ready: 'month-sheet', texts: ['Timbratura', 'Esporta CSV', 'Legenda'] },
+        { path: '/staff-attendance', heading: 'Presenze', ready: 'month-sheet', texts: ['Timbratura', 'Esporta CSV', 'Assenza approvata'] },
         { path: '/news', heading: 'Notizie', ready: 'news-item', texts: ['Scrivi una notizia', 'Pubblica'] },
-        { path: '/users', heading: 'Utenti', ready: 'user-create', texts: ['Nuovo utente', 'Elenco del personale'] },
+        { path: '/users', heading: 'Utenti', ready: 'user-create', texts: ['Nuovo utente', 'In servizio', 'Qualifica'] },
       ];
       for (const screen of screens) {
         await page.goto(screen.path);

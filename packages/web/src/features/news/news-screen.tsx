@@ -179,7 +179,7 @@ export default function NewsScreen() {
   ];
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 900 }} data-testid="news-screen">
+    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 900, minWidth: 0 }} data-testid="news-screen">
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {t('title')}
       </Typography>

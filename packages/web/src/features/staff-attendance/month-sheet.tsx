@@ -51,6 +51,8 @@ function SheetCellView({ cell }: { cell: SheetCell }) {
       data-flags={cell.flags.join(' ')}
       title={notes.join(' · ') || undefined}
       sx={{
+        // The screen-reader note is absolutely placed: it must stay inside the scrolling table.
+        position: 'relative',
         px: 0.5,
         minWidth: 44,
         whiteSpace: 'nowrap',

@@ -1,3 +1,4 @@
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../components/format/date-format';
+import { formatDateInput, formatDay } from '../../components/format/date-format';
 import { describeFailure } from '../../lib/failure';
 import { type Correction, usePersonSheet } from './api/use-attendance';
 import { clockTime, flagsOf, formatHours } from './attendance-shaping';
@@ -26,9 +27,10 @@ function formatInstant(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language.startsWith('it') ? 'it-IT' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-function wallClock(time: string | null, language: string): string {
+/** A wall-clock time as dd/mm/yyyy HH:MM, the one typed date format of both languages. */
+function wallClock(time: string | null): string {
   if (!time) return '–';
-  return `${formatDay(time.slice(0, 10), language, 'short')} ${time.slice(11, 16)}`;
+  return `${formatDateInput(time.slice(0, 10))} ${time.slice(11, 16)}`;
 }
 
 function CorrectionsList({ corrections }: { corrections: readonly Correction[] }) {
@@ -45,10 +47,10 @@ function CorrectionsList({ corrections }: { corrections: readonly Correction[] }
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('history.change', {
-              oldIn: wallClock(c.oldClockIn, i18n.language),
-              oldOut: wallClock(c.oldClockOut, i18n.language),
-              newIn: wallClock(c.newClockIn, i18n.language),
-              newOut: wallClock(c.newClockOut, i18n.language),
+              oldIn: wallClock(c.oldClockIn),
+              oldOut: wallClock(c.oldClockOut),
+              newIn: wallClock(c.newClockIn),
+              newOut: wallClock(c.newClockOut),
             })}
           </Typography>
           <Typography variant="body2">{t('history.reason', { reason: c.reason })}</Typography>
@@ -133,7 +135,14 @@ export function PersonMonth({ range, userId, canCorrect }: { range: { from: stri
                       <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
                         {day.absenceCode && <Chip size="small" color="info" variant="outlined" label={t(`absence.${day.absenceCode}`)} />}
                         {flags.map((flag) => (
-                          <Chip key={flag} size="small" color="warning" label={t(`flags.${flag}`)} data-testid={`flag-${flag}`} />
+                          <Chip
+                            key={flag}
+                            size="small"
+                            variant="outlined"
+                            icon={<WarningAmberIcon color="warning" />}
+                            label={t(`flags.${flag}`)}
+                            data-testid={`flag-${flag}`}
+                          />
                         ))}
                         {day.isCorrected && <Chip size="small" variant="outlined" label={t('corrected')} />}
                       </Stack>

@@ -86,7 +86,7 @@ export default function StaffAttendanceScreen() {
   };
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 } }} data-testid="staff-attendance-screen">
+    <Box sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }} data-testid="staff-attendance-screen">
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {t('title')}
       </Typography>
@@ -98,7 +98,7 @@ export default function StaffAttendanceScreen() {
           <ClockCard />
         </Paper>
       )}
-      <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Paper sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, overflow: 'hidden' }}>
         <Stack
           direction={{ xs: 'column', md: 'row' }}
           sx={{ gap: 2, mb: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}

@@ -186,7 +186,7 @@ export default function UsersScreen() {
   };
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 } }} data-testid="users-screen">
+    <Box sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }} data-testid="users-screen">
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Box>
           <Typography component="h1" variant="h5">
@@ -224,7 +224,7 @@ export default function UsersScreen() {
           </Button>
         </Stack>
       </Stack>
-      <Paper sx={{ p: { xs: 1, sm: 2 } }}>
+      <Paper sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, overflow: 'hidden' }}>
         {users.isPending && <LinearProgress aria-label={t('loading')} />}
         {users.isError && (
           <Alert severity="error" data-testid="users-error" action={<Button onClick={() => void users.refetch()}>{t('retry')}</Button>}>
