@@ -15,7 +15,7 @@ import { chooseLanguage, signIn, signInToShell, storedSessionCode } from './help
  */
 
 const run = promisify(execFile);
-const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/staff-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: `artifacts/staff-${name}.png`, fullPage });
 const STAMP = Date.now().toString(36);
 
 let stylist: Page;
@@ -75,7 +75,7 @@ function hoursOf(rows: string[][], lastName: string, firstName: string, totalWor
   };
 }
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.describe('staff side: attendance, news, users (issue 11)', () => {
   test.beforeAll(async ({ browser }) => {
@@ -229,7 +229,7 @@ test.describe('staff side: attendance, news, users (issue 11)', () => {
     await expect(posted.getByRole('heading')).toHaveText(title);
     await expect(posted.getByRole('link', { name: 'https://example.com/agenda' })).toHaveAttribute('href', 'https://example.com/agenda');
     await expect(posted).toContainText('<b>not bold</b>');
-    await shot(manager, 'news-manager');
+    await shot(manager, 'news-manager', false);
 
     await stylist.reload();
     await stylist.getByTestId('quick-panel-toggle').click();

@@ -25,6 +25,8 @@ import { NewsBody } from './news-body';
 import { formatPublished, newestFirst, validateNews } from './news-text';
 
 const CHAIN = 'chain';
+/** How many items the list shows at first, and how many more each 'Show more' adds. */
+export const PAGE_SIZE = 20;
 
 interface NewsFormProps {
   initial?: { title: string; body: string };
@@ -120,6 +122,7 @@ export default function NewsScreen() {
   // What was unread when the screen opened keeps its "New" mark while the screen is shown.
   const [unreadOnOpen, setUnreadOnOpen] = useState<Set<number> | null>(null);
   const marked = useRef(false);
+  const [shown, setShown] = useState(PAGE_SIZE);
 
   useEffect(() => {
     if (!news.data || unreadOnOpen !== null) return;
@@ -212,63 +215,70 @@ export default function NewsScreen() {
       )}
       {news.isSuccess && news.data.items.length === 0 && <Typography color="text.secondary">{t('empty')}</Typography>}
       <Stack component="ul" sx={{ gap: 2, listStyle: 'none', p: 0, m: 0 }} aria-label={t('listLabel')}>
-        {newestFirst(news.data?.items ?? []).map((item) => (
-          <Paper component="li" key={item.newsId} sx={{ p: { xs: 2, sm: 3 } }} data-testid="news-item">
-            {editing === item.newsId ? (
-              <NewsForm
-                initial={{ title: item.title, body: item.body }}
-                submitLabel={t('save')}
-                isPending={update.isPending}
-                problem={editProblem}
-                onSubmit={(values) => save(item.newsId, values)}
-                onCancel={() => setEditing(null)}
-                testId="news-edit"
-              />
-            ) : (
-              <>
-                <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
-                  <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
-                    {item.title}
-                  </Typography>
-                  {unreadOnOpen?.has(item.newsId) && <Chip size="small" color="secondary" label={t('new')} />}
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    label={item.salonId === null ? t('wholeChain') : (item.salonName ?? t('yourSalon'))}
-                  />
-                </Stack>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                  {t('byline', { author: item.authorName || t('unknownAuthor'), when: formatPublished(item.publishedAt, i18n.language) })}
-                  {item.updatedAt ? ` · ${t('edited', { when: formatPublished(item.updatedAt, i18n.language) })}` : ''}
-                </Typography>
-                <NewsBody text={item.body} />
-                {item.canEdit && (
-                  <Stack direction="row" sx={{ gap: 1, mt: 2 }}>
-                    <Button
+        {newestFirst(news.data?.items ?? [])
+          .slice(0, shown)
+          .map((item) => (
+            <Paper component="li" key={item.newsId} sx={{ p: { xs: 2, sm: 3 } }} data-testid="news-item">
+              {editing === item.newsId ? (
+                <NewsForm
+                  initial={{ title: item.title, body: item.body }}
+                  submitLabel={t('save')}
+                  isPending={update.isPending}
+                  problem={editProblem}
+                  onSubmit={(values) => save(item.newsId, values)}
+                  onCancel={() => setEditing(null)}
+                  testId="news-edit"
+                />
+              ) : (
+                <>
+                  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
+                    <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+                      {item.title}
+                    </Typography>
+                    {unreadOnOpen?.has(item.newsId) && <Chip size="small" color="secondary" label={t('new')} />}
+                    <Chip
                       size="small"
-                      onClick={() => {
-                        setEditProblem(null);
-                        setEditing(item.newsId);
-                      }}
-                      aria-label={t('editNamed', { title: item.title })}
-                    >
-                      {t('edit')}
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => setDeleting(item)}
-                      aria-label={t('deleteNamed', { title: item.title })}
-                    >
-                      {t('delete')}
-                    </Button>
+                      variant="outlined"
+                      label={item.salonId === null ? t('wholeChain') : (item.salonName ?? t('yourSalon'))}
+                    />
                   </Stack>
-                )}
-              </>
-            )}
-          </Paper>
-        ))}
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                    {t('byline', { author: item.authorName || t('unknownAuthor'), when: formatPublished(item.publishedAt, i18n.language) })}
+                    {item.updatedAt ? ` · ${t('edited', { when: formatPublished(item.updatedAt, i18n.language) })}` : ''}
+                  </Typography>
+                  <NewsBody text={item.body} />
+                  {item.canEdit && (
+                    <Stack direction="row" sx={{ gap: 1, mt: 2 }}>
+                      <Button
+                        size="small"
+                        onClick={() => {
+                          setEditProblem(null);
+                          setEditing(item.newsId);
+                        }}
+                        aria-label={t('editNamed', { title: item.title })}
+                      >
+                        {t('edit')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setDeleting(item)}
+                        aria-label={t('deleteNamed', { title: item.title })}
+                      >
+                        {t('delete')}
+                      </Button>
+                    </Stack>
+                  )}
+                </>
+              )}
+            </Paper>
+          ))}
       </Stack>
+      {news.isSuccess && news.data.items.length > shown && (
+        <Button sx={{ mt: 2 }} onClick={() => setShown((count) => count + PAGE_SIZE)} data-testid="news-more">
+          {t('more', { count: news.data.items.length - shown })}
+        </Button>
+      )}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="news-delete-title">
         <DialogTitle id="news-delete-title">{t('deleteTitle')}</DialogTitle>
         <DialogContent>

@@ -133,7 +133,7 @@ export function PersonMonth({ range, userId, canCorrect }: { range: { from: stri
                     <TableCell align="right">{formatHours(day.difference, lang, { signed: true })}</TableCell>
                     <TableCell>
                       <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                        {day.absenceCode && <Chip size="small" color="info" variant="outlined" label={t(`absence.${day.absenceCode}`)} />}
+                        {day.absenceCode && <Chip size="small" variant="outlined" label={t(`absence.${day.absenceCode}`)} />}
                         {flags.map((flag) => (
                           <Chip
                             key={flag}
