@@ -343,6 +343,13 @@ test.describe('staff side: attendance, news, users (issue 11)', () => {
       await expect(page.getByText('Correzioni')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await shot(page, 'it-390-attendance-person');
+      // The same screens in Italian on a desktop.
+      await page.setViewportSize({ width: 1366, height: 800 });
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await expect(page.getByTestId(screen.ready).first()).toBeVisible({ timeout: 30_000 });
+        await shot(page, `it-desktop${screen.path.replace('/', '-')}`, false);
+      }
     } finally {
       await chooseLanguage(page, 'English').catch(() => undefined);
     }

@@ -117,6 +117,24 @@ export default function UsersScreen() {
         text: (u) => displayName(u),
         cell: (u) => displayName(u),
       },
+      {
+        id: 'actions',
+        header: t('columns.actions'),
+        value: () => null,
+        isSortable: false,
+        isFilterable: false,
+        isExportable: false,
+        cell: (u) => (
+          <IconButton
+            size="small"
+            aria-label={t('actionsFor', { name: displayName(u) })}
+            data-testid={`user-actions-${u.username}`}
+            onClick={(event) => setMenu({ anchor: event.currentTarget, user: u })}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+        ),
+      },
       { id: 'username', header: t('columns.username'), value: (u) => u.username },
       ...(isSuperadmin
         ? [
@@ -157,24 +175,6 @@ export default function UsersScreen() {
           ) : (
             <Chip size="small" variant="outlined" label={t('inactive')} />
           ),
-      },
-      {
-        id: 'actions',
-        header: t('columns.actions'),
-        value: () => null,
-        isSortable: false,
-        isFilterable: false,
-        isExportable: false,
-        cell: (u) => (
-          <IconButton
-            size="small"
-            aria-label={t('actionsFor', { name: displayName(u) })}
-            data-testid={`user-actions-${u.username}`}
-            onClick={(event) => setMenu({ anchor: event.currentTarget, user: u })}
-          >
-            <MoreVertIcon fontSize="small" />
-          </IconButton>
-        ),
       },
     ],
     [t, i18n.language, isSuperadmin, salonName],
