@@ -19,8 +19,9 @@ export const AbsenceCode = Type.Union([Type.Literal('HOLIDAY'), Type.Literal('SI
   description: 'The type of an approved day off covering the day (DESIGN.md §2 user_shifts)',
 });
 
-export const AttendanceSource = Type.Union([Type.Literal('APP'), Type.Literal('ADMIN'), Type.Literal('DEMO')], {
-  description: 'APP = clocked in/out from the app by the person; ADMIN = added by a manager; DEMO = demo data',
+export const AttendanceSource = Type.Union([Type.Literal('APP'), Type.Literal('BADGE'), Type.Literal('MANUAL'), Type.Literal('ADMIN')], {
+  description:
+    "APP = clocked in/out from the app; BADGE = a badge reader's import; MANUAL = a paper sheet typed in; ADMIN = added by a manager here",
 });
 
 /** One clock-in/clock-out record. */
@@ -46,7 +47,7 @@ export const AttendanceFlags = Type.Object(
     forgottenClockOut: Type.Boolean({ description: "A record of the day is open after the salon's closing time or over 14 h" }),
     clockInWithoutShift: Type.Boolean({ description: 'Clocked in on a day with no shift' }),
     shiftWithoutClockIn: Type.Boolean({
-      description: 'A shift that has started (and is not covered by a day off) with no clock-in that day',
+      description: 'A shift that has started, not wholly excused by a day off, with no clock-in that day',
     }),
   },
   { description: 'What a manager should look at on this day' },
@@ -63,11 +64,17 @@ export const AttendanceDayDTO = Type.Object({
   shiftStart: Type.Union([AttendanceTime, Type.Null()], { description: 'Start of the first shift starting that day' }),
   shiftEnd: Type.Union([AttendanceTime, Type.Null()], { description: 'End of the last shift starting that day' }),
   shiftHours: Type.Number({ description: 'Hours of the shifts starting that day (0 with none)' }),
+  excusedHours: Type.Number({
+    description:
+      'Shift hours an approved day off excuses: all of them for a whole day, those before / after 13:00 for a morning / afternoon, those inside the hours of a PERMIT',
+  }),
   difference: Type.Number({
     description:
-      'hoursWorked - shiftHours (positive = overtime, negative = short); on a day with an absence code the shift is excused, so difference = hoursWorked',
+      'hoursWorked - (shiftHours - excusedHours): positive = overtime, negative = short; 0 on a day still to come (no shift started, nothing clocked)',
   }),
-  absenceCode: Type.Union([AbsenceCode, Type.Null()], { description: 'Approved day off covering the day, or null' }),
+  absenceCode: Type.Union([AbsenceCode, Type.Null()], {
+    description: 'Approved day off covering the day (or part of it: see excusedHours), or null; a whole day wins over a part',
+  }),
   flags: AttendanceFlags,
   isCorrected: Type.Boolean({ description: 'A record of the day was added or changed by a manager' }),
   attendances: Type.Array(AttendanceDTO, { description: 'The records of the day, by clock-in' }),
@@ -78,6 +85,7 @@ export const AttendanceTotalsDTO = Type.Object(
     daysWorked: Type.Integer({ description: 'Days with at least one record' }),
     hoursWorked: Type.Number({ description: 'Sum of hoursWorked' }),
     shiftHours: Type.Number({ description: 'Sum of shiftHours' }),
+    excusedHours: Type.Number({ description: 'Sum of excusedHours' }),
     difference: Type.Number({ description: 'Sum of difference' }),
     holidayDays: Type.Integer({ description: 'Days with absence code HOLIDAY' }),
     sickDays: Type.Integer({ description: 'Days with absence code SICK' }),
@@ -212,7 +220,7 @@ export const exportAttendancesXls = defineEndpoint({
 });
 
 export const AttendanceStatusResponse = Type.Object({
-  canClock: Type.Boolean({ description: 'The caller belongs to a salon and so can clock in' }),
+  canClock: Type.Boolean({ description: 'The caller belongs to a salon and has a role, and so can clock in' }),
   isClockedIn: Type.Boolean({ description: 'The caller has an open record (clocked in, not out)' }),
   open: Type.Union([AttendanceDTO, Type.Null()], { description: 'The open record, or null' }),
   today: Type.Union([AttendanceDayDTO, Type.Null()], { description: "The caller's day today (salon's time zone), or null" }),
@@ -231,7 +239,7 @@ export const clockIn = defineEndpoint({
   method: 'POST',
   path: '/api/Attendances/ClockIn/{SESSIONCODE}',
   summary:
-    'Clock the signed-in person in now, in their salon; 409 "You are already clocked in since HH:MM" when a record is open, 400 for a user without a salon',
+    'Clock the signed-in person (any role) in now, in their salon (on a demo server: on the pinned day, at the real time of day); 409 "You are already clocked in since HH:MM" when a record is open, 400 for a user without a salon',
   tags: ['Attendances'],
   params: SessionParams,
   response: AttendanceDTO,

@@ -29,7 +29,9 @@ const TABLES = [
   'user_shifts',
   'user_shift_requests',
   'attendances',
+  'attendance_corrections',
   'news',
+  'news_reads',
   'salon_configs',
   'full_capacity_settings',
   'campaigns',
@@ -344,6 +346,25 @@ describe('the demo chain', () => {
                       AND f.user_id = a.user_id AND abs(extract(epoch FROM a.clock_in - f.day_start)) < 1800)`),
     ).toBe(0);
     expect(await countOf(`SELECT 1 FROM attendances WHERE clock_out IS NULL`)).toBeGreaterThan(0);
+  });
+
+  it("closes about half the forgotten clock-outs by a manager's correction, which keeps the old and new times", async () => {
+    const corrected = await one(
+      sql<{ n: number; matching: number; open: number }>`SELECT count(*) AS n,
+        count(*) FILTER (WHERE a.clock_in = c.old_clock_in AND c.old_clock_out IS NULL AND a.clock_in = c.new_clock_in
+                           AND a.clock_out = c.new_clock_out AND c.action = 'CHANGE' AND c.reason <> ''
+                           AND c.changed_at > a.clock_out) AS matching,
+        (SELECT count(*) FROM attendances WHERE clock_out IS NULL AND (clock_in AT TIME ZONE 'Europe/Rome')::date < ${TODAY}) AS open
+      FROM attendance_corrections c JOIN attendances a ON a.salon_id = c.salon_id AND a.id = c.attendance_id`,
+    );
+    expect(corrected.n).toBeGreaterThan(0);
+    expect(corrected.matching).toBe(corrected.n);
+    expect(corrected.open).toBeGreaterThan(0);
+    // Corrected by their salon's ADMIN.
+    expect(
+      await countOf(`SELECT 1 FROM attendance_corrections c WHERE NOT EXISTS (SELECT 1 FROM users u JOIN user_permissions up ON up.user_id = u.id
+                      WHERE u.id = c.changed_by AND u.salon_id = c.salon_id AND up.permission_id = 2)`),
+    ).toBe(0);
   });
 
   it('has day-off requests in every state, in every salon', async () => {

@@ -179,7 +179,7 @@ const TABLES: Record<string, readonly string[]> = {
   feedback: ['salon_id', 'id', 'appointment_id', 'client_id', 'staff_id', 'service_id', 'score', 'comment', 'created_at', 'day'],
   nps_responses: ['salon_id', 'id', 'client_id', 'day', 'score', 'comment'],
   stock_movements: ['salon_id', 'id', 'product_id', 'day', 'type', 'quantity', 'unit_cost_cents', 'note'],
-  user_timeframes: ['salon_id', 'id', 'user_id', 'day_start', 'day_end', 'note', 'recurrence_id'],
+  user_timeframes: ['salon_id', 'id', 'user_id', 'day_start', 'day_end', 'note', 'recurrence_id', 'recurrence_kind'],
   user_shifts: ['salon_id', 'id', 'user_id', 'start_day', 'end_day', 'type', 'note'],
   user_shift_requests: [
     'salon_id',
@@ -193,9 +193,25 @@ const TABLES: Record<string, readonly string[]> = {
     'decided_by',
     'decided_at',
     'created_at',
+    'part',
   ],
   attendances: ['salon_id', 'id', 'user_id', 'clock_in', 'clock_out', 'source'],
   news: ['id', 'salon_id', 'author_id', 'title', 'body', 'published_at'],
+  attendance_corrections: [
+    'salon_id',
+    'id',
+    'attendance_id',
+    'user_id',
+    'action',
+    'changed_by',
+    'changed_at',
+    'old_clock_in',
+    'old_clock_out',
+    'new_clock_in',
+    'new_clock_out',
+    'reason',
+  ],
+  news_reads: ['user_id', 'read_at'],
   salon_configs: ['salon_id', 'product', 'id', 'reach_target_months', 'target_months', 'period_start_date', 'target'],
   full_capacity_settings: ['salon_id', 'number_of_people', 'average_hourly_cents'],
   campaigns: ['id', 'name', 'description', 'month', 'year', 'date_from', 'date_to', 'created_by', 'created_at'],
@@ -224,6 +240,7 @@ const IDENTITY_TABLES = [
   'user_shifts',
   'user_shift_requests',
   'attendances',
+  'attendance_corrections',
   'news',
   'salon_configs',
   'campaigns',
@@ -775,6 +792,7 @@ function planDaysOff(chain: Chain): void {
         deciderId,
         localTimestamp(isoFromDay(created + rng.int(1, 3)), rng.int(540, 1080)),
         localTimestamp(isoFromDay(created), rng.int(540, 1080)),
+        'FULL_DAY',
       ]);
     }
     // Refused requests (the salon was too busy), one every year or two.
@@ -796,6 +814,7 @@ function planDaysOff(chain: Chain): void {
         deciderId,
         localTimestamp(isoFromDay(created + 2), rng.int(540, 1080)),
         localTimestamp(isoFromDay(created), rng.int(540, 1080)),
+        'FULL_DAY',
       ]);
     }
   }
@@ -818,6 +837,7 @@ function planDaysOff(chain: Chain): void {
         salon.adminId,
         localTimestamp(isoFromDay(created + 1), rng.int(540, 1080)),
         localTimestamp(isoFromDay(created), rng.int(540, 1080)),
+        'FULL_DAY',
       ]);
     }
     for (let k = 0; k < 3 && candidates.length > 0; k++) {
@@ -836,6 +856,7 @@ function planDaysOff(chain: Chain): void {
         null,
         null,
         localTimestamp(isoFromDay(chain.today - rng.int(1, 10)), rng.int(540, 1080)),
+        'FULL_DAY',
       ]);
     }
   }
@@ -917,6 +938,8 @@ const NPS_SCORE = new WeightedPicker([0, 2, 4, 5, 6, 7, 8, 9, 10], [1, 1, 2, 3, 
 /** Everything that happens in one salon, day by day: shifts, attendance, appointments, sales, stock. */
 async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   const rng = new Rng(deriveSeed(chain.seed, salon.id));
+  // Its own stream, so the manager's corrections leave every other generated value as it was.
+  const corrections = new Rng(deriveSeed(chain.seed, salon.id, 11));
   const { writer, ids, today } = chain;
   const sid = salon.id;
   const staff = chain.staff.filter((s) => s.salon === salon && s.works);
@@ -1050,19 +1073,33 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
         localTimestamp(iso, end),
         '',
         `demo-${member.id}-${week % 2 === 0 ? 'a' : 'b'}`,
+        'WEEKLY',
       ]);
       if (!isPast || rng.chance(0.03)) continue;
       const clockIn = start - 8 + Math.round(rng.gauss() * 5);
       const source = rng.chance(0.9) ? 'APP' : rng.chance(0.8) ? 'BADGE' : 'MANUAL';
-      const clockOut = day === today || rng.chance(0.01) ? null : localTimestamp(iso, end + rng.int(-5, 15), rng.int(0, 59));
-      writer.add('attendances', [
-        sid,
-        nextId(ids, 'attendances'),
-        member.id,
-        localTimestamp(iso, clockIn, rng.int(0, 59)),
-        clockOut,
-        source,
-      ]);
+      let clockOut = day === today || rng.chance(0.01) ? null : localTimestamp(iso, end + rng.int(-5, 15), rng.int(0, 59));
+      const clockInAt = localTimestamp(iso, clockIn, rng.int(0, 59));
+      const attendanceId = nextId(ids, 'attendances');
+      // About half the forgotten clock-outs of past days were closed by the manager the next morning, at the shift's end.
+      if (clockOut === null && day < today && corrections.chance(0.5)) {
+        clockOut = localTimestamp(iso, end);
+        writer.add('attendance_corrections', [
+          sid,
+          nextId(ids, 'attendance_corrections'),
+          attendanceId,
+          member.id,
+          'CHANGE',
+          salon.adminId,
+          localTimestamp(isoFromDay(day + 1), 540 + corrections.int(0, 30)),
+          clockInAt,
+          null,
+          clockInAt,
+          clockOut,
+          corrections.pick(FORGOTTEN_CLOCK_OUT_REASONS),
+        ]);
+      }
+      writer.add('attendances', [sid, attendanceId, member.id, clockInAt, clockOut, source]);
     }
     const servers = onShift.filter((s) => s.staff.serves);
     if (servers.length === 0) continue;
@@ -1306,8 +1343,18 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   }
 }
 
+/** Why a manager closed a forgotten clock-out (the demo chain is Italian). */
+const FORGOTTEN_CLOCK_OUT_REASONS = [
+  'Uscita non timbrata: chiusa a fine turno',
+  'Dimenticata la timbratura in uscita',
+  'Uscita confermata dalla responsabile',
+];
+
 function writeNews(chain: Chain): void {
   const { rng } = chain;
+  // Everyone (the superadmin too) has read the news up to a week ago: the latest items show as unread.
+  const readAt = localTimestamp(isoFromDay(chain.today - 7), 20 * 60);
+  for (const member of chain.staff) chain.writer.add('news_reads', [member.id, readAt]);
   let k = 0;
   for (let day = chain.start + 3; day <= chain.today; day += 30) {
     const item = CHAIN_NEWS[k++ % CHAIN_NEWS.length]!;

@@ -14,6 +14,7 @@ import { salonsGrowingRoutes } from './salons-growing/salons-growing.routes.js';
 import { serviceAnalysisRoutes } from './service-analysis/service-analysis.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import type { SessionService } from './sessions/sessions.service.js';
+import { staffRoutes } from './staff/staff.routes.js';
 import { statsRoutes } from './stats/stats.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -31,6 +32,7 @@ export async function featureRoutes(app: FastifyInstance, options: { sessions: S
   await app.register(reportDataAnalysisRoutes);
   await app.register(serviceAnalysisRoutes);
   await app.register(productAnalysisRoutes);
+  await app.register(staffRoutes);
   await app.register(attendanceRoutes);
   await app.register(newsRoutes);
 }

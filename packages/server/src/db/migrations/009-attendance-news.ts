@@ -3,14 +3,13 @@
  * - attendance_corrections: every record a manager adds, changes or removes, with who, when,
  *   the old and new times and the reason (Italian attendance sheets must show corrections).
  *   No foreign key to attendances: a DELETE correction outlives its record.
+ * - attendances.source: one of the contract's values (APP, BADGE, MANUAL, ADMIN).
  * - news.updated_at: when an item was last edited.
  * - news_reads: per user, the time up to which they have read the news (unread = published
  *   after it, by someone else).
- * - users.annual_allowance_days: the annual days-off allowance (issue 10's 008 adds it too;
- *   IF NOT EXISTS keeps this one a no-op there).
  */
 export const attendanceNewsSchema = `
-ALTER TABLE users ADD COLUMN IF NOT EXISTS annual_allowance_days numeric(5, 1) NOT NULL DEFAULT 24;
+ALTER TABLE attendances ADD CONSTRAINT attendances_source_check CHECK (source IN ('APP', 'BADGE', 'MANUAL', 'ADMIN'));
 
 CREATE TABLE attendance_corrections (
   salon_id integer NOT NULL REFERENCES salons(id),

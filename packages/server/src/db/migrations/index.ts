@@ -5,6 +5,7 @@ import { clientDaysPrevDaySchema } from './004-client-days-prev-day.js';
 import { rebookingRollupSchema } from './005-rebooking-rollup.js';
 import { growthRollupSchema } from './006-growth-rollup.js';
 import { usernameCaseInsensitiveSchema } from './007-username-case-insensitive.js';
+import { staffSchema } from './008-staff.js';
 import { attendanceNewsSchema } from './009-attendance-news.js';
 
 export interface Migration {
@@ -22,5 +23,6 @@ export const migrations: Migration[] = [
   { version: 5, name: 'rebooking-rollup', sql: rebookingRollupSchema },
   { version: 6, name: 'growth-rollup', sql: growthRollupSchema },
   { version: 7, name: 'username-case-insensitive', sql: usernameCaseInsensitiveSchema },
+  { version: 8, name: 'staff', sql: staffSchema },
   { version: 9, name: 'attendance-news', sql: attendanceNewsSchema },
 ];

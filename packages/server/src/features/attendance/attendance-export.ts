@@ -14,6 +14,7 @@ const HEADERS: Record<ExportLanguage, string[]> = {
     'Clock out',
     'Hours worked',
     'Shift hours',
+    'Excused hours',
     'Difference',
     'Absence',
     'Forgotten clock-out',
@@ -29,6 +30,7 @@ const HEADERS: Record<ExportLanguage, string[]> = {
     'Uscita',
     'Ore lavorate',
     'Ore turno',
+    'Ore giustificate',
     'Differenza',
     'Assenza',
     'Uscita dimenticata',
@@ -44,7 +46,7 @@ const WORDS = {
 } as const;
 
 /** The columns holding counts (the flags' and corrections' totals): no decimals. */
-const COUNT_COLUMNS: ReadonlySet<number> = new Set([9, 10, 11, 12]);
+const COUNT_COLUMNS: ReadonlySet<number> = new Set([10, 11, 12, 13]);
 
 /** A row of the export: text, a number (hours), a date, or empty. */
 type Cell = string | number | { date: string } | null;
@@ -71,6 +73,7 @@ export function exportRows(people: PersonDto[], language: ExportLanguage): { row
         timeOf(day.clockOut, day.day),
         day.hoursWorked,
         day.shiftHours,
+        day.excusedHours,
         day.difference,
         day.absenceCode ? words[day.absenceCode] : null,
         day.flags.forgottenClockOut ? words.yes : null,
@@ -96,6 +99,7 @@ export function exportRows(people: PersonDto[], language: ExportLanguage): { row
       null,
       t.hoursWorked,
       t.shiftHours,
+      t.excusedHours,
       t.difference,
       absences || null,
       t.forgottenClockOuts,
@@ -146,7 +150,7 @@ export function buildAttendanceXls(people: PersonDto[], language: ExportLanguage
     rows: rows.map((row) => row.map((cell): XlsCell => (typeof cell === 'string' ? safeText(cell) : cell))),
     boldRows: totalRows,
     dateFormat: language === 'it' ? 'dd/mm/yyyy' : 'yyyy-mm-dd',
-    columnWidths: [18, 16, 12, 10, 10, 12, 12, 12, 14, 12, 12, 12, 10],
+    columnWidths: [18, 16, 12, 10, 10, 12, 12, 12, 12, 14, 12, 12, 12, 10],
     integerColumns: COUNT_COLUMNS,
   });
 }

@@ -223,6 +223,7 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
     days_worked: number;
     hours_worked: number;
     shift_hours: number;
+    excused_hours: number;
     difference: number;
     holiday_days: number;
     sick_days: number;
@@ -266,13 +267,35 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
         AND (${userIds}::int[] IS NULL OR t.user_id = ANY(${userIds}::int[]))
       GROUP BY t.user_id, 2
     ),
-    absence_days AS (
-      SELECT DISTINCT ON (us.user_id, g.day) us.user_id, g.day::date AS day, us.type
-      FROM user_shifts us,
+    absence_rows AS (
+      -- Each approved day off on each of its days, with the part of the day it covers: the whole
+      -- day, the morning or the afternoon (they meet at 13:00), or the hours of a PERMIT.
+      SELECT us.user_id, g.day::date AS day, us.type, us.part,
+             CASE us.part
+               WHEN 'FULL_DAY' THEN tstzrange(NULL, NULL)
+               WHEN 'MORNING' THEN tstzrange(NULL, (g.day::date + time '13:00') AT TIME ZONE s.time_zone)
+               WHEN 'AFTERNOON' THEN tstzrange((g.day::date + time '13:00') AT TIME ZONE s.time_zone, NULL)
+               ELSE tstzrange((g.day::date + us.start_time) AT TIME ZONE s.time_zone, (g.day::date + us.end_time) AT TIME ZONE s.time_zone)
+             END AS covers
+      FROM user_shifts us JOIN salons s ON s.id = us.salon_id,
            generate_series(greatest(us.start_day, ${from}::date), least(us.end_day, ${to}::date), interval '1 day') AS g(day)
       WHERE us.salon_id = ${salon.id} AND us.start_day <= ${to}::date AND us.end_day >= ${from}::date
         AND (${userIds}::int[] IS NULL OR us.user_id = ANY(${userIds}::int[]))
-      ORDER BY us.user_id, g.day, CASE us.type WHEN 'SICK' THEN 0 WHEN 'HOLIDAY' THEN 1 ELSE 2 END
+    ),
+    absence_days AS (
+      SELECT DISTINCT ON (user_id, day) user_id, day, type
+      FROM absence_rows
+      ORDER BY user_id, day, (part = 'FULL_DAY') DESC, CASE type WHEN 'SICK' THEN 0 WHEN 'HOLIDAY' THEN 1 ELSE 2 END
+    ),
+    excused_days AS (
+      -- The shift hours a day off excuses: the overlap of the day's shifts with what it covers.
+      SELECT ar.user_id, ar.day, round((sum(extract(epoch FROM upper(x.r) - lower(x.r))) / 3600)::numeric, 2) AS hours
+      FROM absence_rows ar
+      JOIN user_timeframes t ON t.salon_id = ${salon.id} AND t.user_id = ar.user_id
+      JOIN salons s ON s.id = t.salon_id AND (t.day_start AT TIME ZONE s.time_zone)::date = ar.day
+      CROSS JOIN LATERAL (SELECT tstzrange(t.day_start, t.day_end) * ar.covers AS r) x
+      WHERE NOT isempty(x.r)
+      GROUP BY ar.user_id, ar.day
     ),
     keys AS (
       SELECT user_id, day FROM att_days UNION SELECT user_id, day FROM shift_days UNION SELECT user_id, day FROM absence_days
@@ -281,11 +304,15 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
       SELECT k.user_id, k.day,
              ad.first_in, ad.last_out, coalesce(ad.hours, 0) AS hours_worked,
              sd.shift_start, sd.shift_end, coalesce(sd.hours, 0) AS shift_hours,
-             coalesce(ad.hours, 0) - CASE WHEN ab.type IS NULL THEN coalesce(sd.hours, 0) ELSE 0 END AS difference,
+             least(coalesce(ex.hours, 0), coalesce(sd.hours, 0)) AS excused_hours,
+             -- Shifts still to come (none started, nothing clocked) are not short hours yet.
+             CASE WHEN ad.user_id IS NULL AND sd.has_started IS NOT TRUE THEN 0
+                  ELSE coalesce(ad.hours, 0) - coalesce(sd.hours, 0) + least(coalesce(ex.hours, 0), coalesce(sd.hours, 0))
+             END AS difference,
              ab.type AS absence_code,
              coalesce(ad.forgotten, false) AS forgotten,
              (ad.user_id IS NOT NULL AND sd.user_id IS NULL) AS without_shift,
-             (sd.has_started IS TRUE AND ad.user_id IS NULL AND ab.user_id IS NULL) AS without_clock_in,
+             (sd.has_started IS TRUE AND ad.user_id IS NULL AND coalesce(ex.hours, 0) < sd.hours) AS without_clock_in,
              coalesce(ad.corrected, false) AS corrected,
              coalesce(ad.records, '[]'::json) AS records,
              ad.user_id IS NOT NULL AS worked
@@ -293,6 +320,7 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
       LEFT JOIN att_days ad ON ad.user_id = k.user_id AND ad.day = k.day
       LEFT JOIN shift_days sd ON sd.user_id = k.user_id AND sd.day = k.day
       LEFT JOIN absence_days ab ON ab.user_id = k.user_id AND ab.day = k.day
+      LEFT JOIN excused_days ex ON ex.user_id = k.user_id AND ex.day = k.day
     ),
     people AS (
       SELECT u.id AS user_id, u.first_name, u.last_name, u.title
@@ -314,6 +342,7 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
              'shiftStart', to_char(d.shift_start AT TIME ZONE s.time_zone, 'YYYY-MM-DD"T"HH24:MI'),
              'shiftEnd', to_char(d.shift_end AT TIME ZONE s.time_zone, 'YYYY-MM-DD"T"HH24:MI'),
              'shiftHours', d.shift_hours,
+             'excusedHours', d.excused_hours,
              'difference', d.difference,
              'absenceCode', d.absence_code,
              'flags', json_build_object('forgottenClockOut', d.forgotten, 'clockInWithoutShift', d.without_shift,
@@ -324,6 +353,7 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
            count(d.day) FILTER (WHERE d.worked) AS days_worked,
            coalesce(sum(d.hours_worked), 0) AS hours_worked,
            coalesce(sum(d.shift_hours), 0) AS shift_hours,
+           coalesce(sum(d.excused_hours), 0) AS excused_hours,
            coalesce(sum(d.difference), 0) AS difference,
            count(d.day) FILTER (WHERE d.absence_code = 'HOLIDAY') AS holiday_days,
            count(d.day) FILTER (WHERE d.absence_code = 'SICK') AS sick_days,
@@ -349,6 +379,7 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
       daysWorked: Number(row.days_worked),
       hoursWorked: Number(row.hours_worked),
       shiftHours: Number(row.shift_hours),
+      excusedHours: Number(row.excused_hours),
       difference: Number(row.difference),
       holidayDays: Number(row.holiday_days),
       sickDays: Number(row.sick_days),

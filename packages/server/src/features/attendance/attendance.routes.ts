@@ -40,6 +40,18 @@ function assertRange(from: string, to: string): void {
   if ((end - start) / 86_400_000 > MAX_RANGE_DAYS) throw new HttpError(400, `The range may span at most ${MAX_RANGE_DAYS} days`, 'to');
 }
 
+/**
+ * "Now" for attendance in a salon: the real instant, moved to the pinned day when DEMO_TODAY
+ * pins one (same time of day), so clocking in on a demo server lands on the demo's today.
+ */
+function nowIn(app: FastifyInstance, timeZone: string): Date {
+  const real = app.clock.now();
+  const pinned = app.clock.pinnedToday;
+  if (pinned === undefined) return real;
+  const days = Math.round((Date.parse(`${pinned}T00:00:00Z`) - Date.parse(`${dateInZone(real, timeZone)}T00:00:00Z`)) / 86_400_000);
+  return new Date(real.getTime() + days * 86_400_000);
+}
+
 async function salonOrThrow(app: FastifyInstance, salonId: number): Promise<q.SalonInfo> {
   const salon = await q.findSalon(app.db, salonId);
   if (!salon) throw new HttpError(404, `Salon ${salonId} does not exist`, 'salonId');
@@ -53,16 +65,18 @@ async function sheetScope(
   query: { from: string; to: string; salonId?: number; userId?: number },
 ): Promise<q.SheetScope> {
   assertRange(query.from, query.to);
-  const base = { from: query.from, to: query.to, now: app.clock.now() };
+  const range = { from: query.from, to: query.to };
   if (!isManager(caller)) {
     if (query.userId !== undefined && query.userId !== caller.userId) throw new HttpError(403, 'You may only read your own attendance');
     if (caller.salonId === null) throw new HttpError(400, 'You belong to no salon, so you have no attendance sheet', 'salonId');
-    return { ...base, salon: await salonOrThrow(app, caller.salonId), userIds: [caller.userId] };
+    const salon = await salonOrThrow(app, caller.salonId);
+    return { ...range, now: nowIn(app, salon.timeZone), salon, userIds: [caller.userId] };
   }
   // The auth plugin has already refused another salon's salonId to an ADMIN.
   const salonId = query.salonId ?? caller.salonId;
   if (salonId === null) throw new HttpError(400, 'Missing query parameter salonId: choose the salon of the sheet', 'salonId');
   const salon = await salonOrThrow(app, salonId);
+  const base = { ...range, now: nowIn(app, salon.timeZone) };
   if (query.userId === undefined) return { ...base, salon };
   const user = await assertUserInCallerSalon(app.db, caller, query.userId);
   if (user.salonId !== salon.id) throw new HttpError(400, `User ${query.userId} does not work in salon ${salon.id}`, 'userId');
@@ -107,8 +121,8 @@ async function assertNoOverlap(
   );
 }
 
-async function recordOrThrow(app: FastifyInstance, salonId: number, id: number) {
-  const record = await q.getAttendance(app.db, salonId, id, app.clock.now());
+async function recordOrThrow(app: FastifyInstance, salon: q.SalonInfo, id: number) {
+  const record = await q.getAttendance(app.db, salon.id, id, nowIn(app, salon.timeZone));
   if (!record) throw new Error(`attendance ${id} vanished`);
   return record;
 }
@@ -127,7 +141,13 @@ export async function attendanceRoutes(app: FastifyInstance) {
     }
     if (salonId === null) throw new HttpError(400, `User ${userId} belongs to no salon, so has no attendance sheet`, 'userId');
     const salon = await salonOrThrow(app, salonId);
-    const [person] = await q.getSheet(app.db, { salon, from: query.from, to: query.to, userIds: [userId], now: app.clock.now() });
+    const [person] = await q.getSheet(app.db, {
+      salon,
+      from: query.from,
+      to: query.to,
+      userIds: [userId],
+      now: nowIn(app, salon.timeZone),
+    });
     if (!person) throw new HttpError(404, `User ${userId} does not exist`, 'userId');
     const corrections = await q.listCorrections(app.db, salon, userId, query.from, query.to);
     return { salonId: salon.id, timeZone: salon.timeZone, from: query.from, to: query.to, person, corrections };
@@ -158,25 +178,26 @@ export async function attendanceRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, getAttendanceStatus, 'session', async (_input, request) => {
     const caller = callerOf(request);
-    if (caller.salonId === null) return { canClock: false, isClockedIn: false, open: null, today: null };
+    if (caller.salonId === null || caller.roles.length === 0) return { canClock: false, isClockedIn: false, open: null, today: null };
     const salon = await salonOrThrow(app, caller.salonId);
-    const now = app.clock.now();
+    const now = nowIn(app, salon.timeZone);
     const open = await q.findOpenRecord(app.db, salon.id, caller.userId, now);
     const today = dateInZone(now, salon.timeZone);
     const [person] = await q.getSheet(app.db, { salon, from: today, to: today, userIds: [caller.userId], now });
     return {
       canClock: true,
       isClockedIn: open?.isCurrent ?? false,
-      open: open?.isCurrent ? await recordOrThrow(app, salon.id, open.id) : null,
+      open: open?.isCurrent ? await recordOrThrow(app, salon, open.id) : null,
       today: person?.days[0] ?? null,
     };
   });
 
-  registerEndpoint(app, clockIn, 'session', async (_input, request) => {
+  registerEndpoint(app, clockIn, EVERYONE, async (_input, request) => {
     const caller = callerOf(request);
     if (caller.salonId === null) throw new HttpError(400, 'You belong to no salon: only salon staff clock in');
-    const salonId = caller.salonId;
-    const now = app.clock.now();
+    const salon = await salonOrThrow(app, caller.salonId);
+    const salonId = salon.id;
+    const now = nowIn(app, salon.timeZone);
     const id = await app.db.transaction().execute(async (tx) => {
       await q.lockUser(tx, caller.userId);
       const open = await q.findOpenRecord(tx, salonId, caller.userId, now);
@@ -185,14 +206,15 @@ export async function attendanceRoutes(app: FastifyInstance) {
       }
       return q.insertAttendance(tx, { salonId, userId: caller.userId, clockIn: now, clockOut: null, source: 'APP' });
     });
-    return recordOrThrow(app, salonId, id);
+    return recordOrThrow(app, salon, id);
   });
 
-  registerEndpoint(app, clockOut, 'session', async (_input, request) => {
+  registerEndpoint(app, clockOut, EVERYONE, async (_input, request) => {
     const caller = callerOf(request);
     if (caller.salonId === null) throw new HttpError(400, 'You belong to no salon: only salon staff clock in and out');
-    const salonId = caller.salonId;
-    const now = app.clock.now();
+    const salon = await salonOrThrow(app, caller.salonId);
+    const salonId = salon.id;
+    const now = nowIn(app, salon.timeZone);
     const id = await app.db.transaction().execute(async (tx) => {
       await q.lockUser(tx, caller.userId);
       const open = await q.findOpenRecord(tx, salonId, caller.userId, now);
@@ -206,7 +228,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
       await q.setClockOut(tx, salonId, open.id, now);
       return open.id;
     });
-    return recordOrThrow(app, salonId, id);
+    return recordOrThrow(app, salon, id);
   });
 
   registerEndpoint(app, addAttendance, MANAGERS, async ({ body }, request) => {
@@ -214,7 +236,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
     const target = await assertUserInCallerSalon(app.db, caller, body.userId);
     if (target.salonId === null) throw new HttpError(400, `User ${body.userId} belongs to no salon`, 'userId');
     const salon = await salonOrThrow(app, target.salonId);
-    const now = app.clock.now();
+    const now = nowIn(app, salon.timeZone);
     const times = {
       clockIn: await instantOf(app, salon, body.clockIn, 'clockIn'),
       clockOut: body.clockOut === null ? null : await instantOf(app, salon, body.clockOut, 'clockOut'),
@@ -237,7 +259,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
       });
       return attendanceId;
     });
-    return recordOrThrow(app, salon.id, id);
+    return recordOrThrow(app, salon, id);
   });
 
   registerEndpoint(app, correctAttendance, MANAGERS, async ({ params, body }, request) => {
@@ -246,7 +268,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
     if (!row) throw new HttpError(404, `Attendance record ${params.id} does not exist`, 'id');
     assertSalonAccess(caller, row.salonId);
     const salon = await salonOrThrow(app, row.salonId);
-    const now = app.clock.now();
+    const now = nowIn(app, salon.timeZone);
     const old = { clockIn: new Date(row.clockIn), clockOut: row.clockOut ? new Date(row.clockOut) : null };
     const next = {
       clockIn: body.clockIn === undefined ? old.clockIn : await instantOf(app, salon, body.clockIn, 'clockIn'),
@@ -273,7 +295,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
         reason,
       });
     });
-    return recordOrThrow(app, row.salonId, row.id);
+    return recordOrThrow(app, salon, row.id);
   });
 
   registerEndpoint(app, deleteAttendance, MANAGERS, async ({ params, query }, request) => {

@@ -100,11 +100,47 @@ beforeAll(async () => {
     .values({ salon_id: fx.salon1, user_id: fx.users.reception, start_day: '2025-11-04', end_day: '2025-11-05', type: 'SICK' })
     .execute();
 
+  // Latecomer: part-day absences. Thursday: shift 09-17, a PERMIT 09-11 (2 h excused), worked 11-17 (6 h): 0.
+  const l = latecomer;
+  await addShift(l, '2025-11-06T09:00', '2025-11-06T17:00');
+  await addRecord(l, '2025-11-06T11:00', '2025-11-06T17:00');
+  await t.db
+    .insertInto('user_shifts')
+    .values({
+      salon_id: fx.salon1,
+      user_id: l,
+      start_day: '2025-11-06',
+      end_day: '2025-11-06',
+      type: 'PERMIT',
+      part: 'HOURS',
+      start_time: '09:00',
+      end_time: '11:00',
+    })
+    .execute();
+  // Friday: shift 09-17, a holiday afternoon (13-17 excused, 4 h), worked 09-12 (3 h): -1.
+  await addShift(l, '2025-11-07T09:00', '2025-11-07T17:00');
+  await addRecord(l, '2025-11-07T09:00', '2025-11-07T12:00');
+  await t.db
+    .insertInto('user_shifts')
+    .values({ salon_id: fx.salon1, user_id: l, start_day: '2025-11-07', end_day: '2025-11-07', type: 'HOLIDAY', part: 'AFTERNOON' })
+    .execute();
+  // Saturday: shift 09-13 wholly inside a holiday morning, no clock-in: excused, no flag, 0.
+  await addShift(l, '2025-11-08T09:00', '2025-11-08T13:00');
+  await t.db
+    .insertInto('user_shifts')
+    .values({ salon_id: fx.salon1, user_id: l, start_day: '2025-11-08', end_day: '2025-11-08', type: 'HOLIDAY', part: 'MORNING' })
+    .execute();
+
+  // Reception: a shift far in the future counts as shift hours, but not as short hours yet.
+  await addShift(fx.users.reception, '2099-01-05T09:00', '2099-01-05T13:00');
+
   // Marketing: a forgotten clock-out the manager will correct.
   await addShift(fx.users.marketing, '2025-11-05T09:00', '2025-11-05T17:00');
   marketingOpenId = await addRecord(fx.users.marketing, '2025-11-05T09:00', null);
   // Salon 2's manager: a record in the other salon.
   await addRecord(fx.users.manager2, '2025-11-03T09:00', '2025-11-03T12:00', fx.salon2);
+  // Read from a badge reader (the demo chain has those too).
+  await t.db.updateTable('attendances').set({ source: 'BADGE' }).where('user_id', '=', fx.users.manager2).execute();
 });
 afterAll(() => t.close());
 
@@ -154,6 +190,7 @@ describe('GET /api/Attendances/GetAttendancesPerUser/{SESSIONCODE}', () => {
       daysWorked: 5,
       hoursWorked: 22.5,
       shiftHours: 36,
+      excusedHours: 0,
       difference: -13.5,
       holidayDays: 1,
       sickDays: 0,
@@ -178,6 +215,43 @@ describe('GET /api/Attendances/GetAttendancesPerUser/{SESSIONCODE}', () => {
     ]);
     expect(person.totals.sickDays).toBe(2);
     expect(person.totals.difference).toBe(0);
+  });
+
+  it('excuses only the part of the shifts a half day or an hours PERMIT covers', async () => {
+    const res = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.latecomer}`, { query: WEEK });
+    const { person } = res.json() as PerUser;
+    expect(
+      person.days.map((d) => [
+        d.day,
+        d.hoursWorked,
+        d.shiftHours,
+        d.excusedHours,
+        d.difference,
+        d.absenceCode,
+        d.flags.shiftWithoutClockIn,
+      ]),
+    ).toEqual([
+      ['2025-11-06', 6, 8, 2, 0, 'PERMIT', false],
+      ['2025-11-07', 3, 8, 4, -1, 'HOLIDAY', false],
+      ['2025-11-08', 0, 4, 4, 0, 'HOLIDAY', false],
+    ]);
+    expect(person.totals).toMatchObject({
+      hoursWorked: 9,
+      shiftHours: 20,
+      excusedHours: 10,
+      difference: -1,
+      holidayDays: 2,
+      permitDays: 1,
+    });
+  });
+
+  it('does not count a shift still to come as short hours', async () => {
+    const res = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.reception}`, {
+      query: { from: '2099-01-01', to: '2099-01-31' },
+    });
+    const { person } = res.json() as PerUser;
+    expect(person.days.map((d) => [d.day, d.shiftHours, d.difference, d.flags.shiftWithoutClockIn])).toEqual([['2099-01-05', 4, 0, false]]);
+    expect(person.totals).toMatchObject({ shiftHours: 4, difference: 0, shiftsWithoutClockIn: 0 });
   });
 
   it("refuses someone else's sheet to a non-manager and another salon's person to an ADMIN with 403", async () => {
@@ -248,6 +322,7 @@ describe('GET /api/Attendances/GetAttendancesPerMonth/{SESSIONCODE}', () => {
     });
     expect(salon2.statusCode).toBe(200);
     expect((salon2.json() as PerMonth).people.map((p) => [p.firstName, p.totals.hoursWorked])).toEqual([['manager2', 3]]);
+    expect((salon2.json() as PerMonth).people[0]?.days[0]?.attendances[0]?.source).toBe('BADGE');
   });
 
   it('answers 401 without a valid session', async () => {
@@ -314,6 +389,12 @@ describe('POST /api/Attendances/ClockIn and ClockOut', () => {
     );
     expect((await call('POST', `/api/Attendances/ClockIn/${codes.stylist}`)).statusCode).toBe(200);
     expect((await call('POST', `/api/Attendances/ClockOut/${codes.stylist}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a user without roles with 403 (they see only Logout) and says they cannot clock', async () => {
+    const code = await signIn(t.app, 'noroles');
+    expect((await call('POST', `/api/Attendances/ClockIn/${code}`)).statusCode).toBe(403);
+    expect((await call('GET', `/api/Attendances/Status/${code}`)).json()).toMatchObject({ canClock: false, isClockedIn: false });
   });
 
   it('refuses a user without a salon with 400', async () => {
@@ -438,17 +519,17 @@ describe('Exports', () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
+      'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Ore giustificate;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
     );
     expect(lines.slice(1)).toEqual([
-      'Test;stylist;03/11/2025;08:55;17:25;8,50;8,00;0,50;;;;;',
-      'Test;stylist;04/11/2025;09:00;18:00;7,83;8,00;-0,17;;;;;',
-      'Test;stylist;05/11/2025;09:00;;0,00;8,00;-8,00;;sì;;;',
-      'Test;stylist;06/11/2025;10:00;12:00;2,00;0,00;2,00;;;sì;;',
-      'Test;stylist;07/11/2025;;;0,00;8,00;-8,00;;;;sì;',
-      'Test;stylist;08/11/2025;21:55;02:05 (+1);4,17;4,00;0,17;;;;;',
-      'Test;stylist;09/11/2025;;;0,00;0,00;0,00;Ferie;;;;',
-      'Test;stylist;Totale;;;22,50;36,00;-13,50;Ferie 1;1;1;1;0',
+      'Test;stylist;03/11/2025;08:55;17:25;8,50;8,00;0,00;0,50;;;;;',
+      'Test;stylist;04/11/2025;09:00;18:00;7,83;8,00;0,00;-0,17;;;;;',
+      'Test;stylist;05/11/2025;09:00;;0,00;8,00;0,00;-8,00;;sì;;;',
+      'Test;stylist;06/11/2025;10:00;12:00;2,00;0,00;0,00;2,00;;;sì;;',
+      'Test;stylist;07/11/2025;;;0,00;8,00;0,00;-8,00;;;;sì;',
+      'Test;stylist;08/11/2025;21:55;02:05 (+1);4,17;4,00;0,00;0,17;;;;;',
+      'Test;stylist;09/11/2025;;;0,00;0,00;0,00;0,00;Ferie;;;;',
+      'Test;stylist;Totale;;;22,50;36,00;0,00;-13,50;Ferie 1;1;1;1;0',
     ]);
   });
 
@@ -458,7 +539,7 @@ describe('Exports', () => {
     const rows = csvOf(res.rawPayload);
     expect(rows[0]?.slice(0, 3)).toEqual(['Last name', 'First name', 'Date']);
     expect(rows.slice(1).every((row) => row[1] === 'reception')).toBe(true);
-    expect(rows.at(-1)).toEqual(['Test', 'reception', 'Total', '', '', '4.00', '8.00', '0.00', 'Sick 2', '0', '0', '0', '0']);
+    expect(rows.at(-1)).toEqual(['Test', 'reception', 'Total', '', '', '4.00', '8.00', '4.00', '0.00', 'Sick 2', '0', '0', '0', '0']);
   });
 
   it('writes a genuine .xls (BIFF8 compound file) that LibreOffice opens, with the same numbers', async () => {
@@ -490,11 +571,11 @@ describe('Exports', () => {
       expect(run.status, run.stderr).toBe(0);
       const lines = readFileSync(join(dir, 'Presence.csv'), 'utf8').trimEnd().split(/\r?\n/);
       expect(lines[0]).toBe(
-        'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
+        'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Ore giustificate;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
       );
-      expect(lines).toContain('Test;stylist;03/11/2025;08:55;17:25;8.50;8.00;0.50;;;;;');
-      expect(lines).toContain('Test;stylist;Totale;;;22.50;36.00;-13.50;Ferie 1;1;1;1;0');
-      expect(lines).toContain('Test;reception;Totale;;;4.00;8.00;0.00;Malattia 2;0;0;0;0');
+      expect(lines).toContain('Test;stylist;03/11/2025;08:55;17:25;8.50;8.00;0.00;0.50;;;;;');
+      expect(lines).toContain('Test;stylist;Totale;;;22.50;36.00;0.00;-13.50;Ferie 1;1;1;1;0');
+      expect(lines).toContain('Test;reception;Totale;;;4.00;8.00;4.00;0.00;Malattia 2;0;0;0;0');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -507,5 +588,28 @@ describe('Exports', () => {
     expect(
       (await call('GET', `/api/Attendances/ExportCSV/${codes.manager}`, { query: { from: '2025-11-09', to: '2025-11-01' } })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('On a server with a pinned day (DEMO_TODAY)', () => {
+  it("clocks in on the pinned day at the real time of day, so the demo's sheet shows it", async () => {
+    const pinned = await createTestApp({ demoToday: '2025-11-07', loginMaxFailuresPerAddress: 1000 }, t.database);
+    try {
+      const code = await signIn(pinned.app, 'assistant');
+      const res = await pinned.app.inject({ method: 'POST', url: `/api/Attendances/ClockIn/${code}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().day).toBe('2025-11-07');
+      const sheet = await pinned.app.inject({
+        method: 'GET',
+        url: `/api/Attendances/GetAttendancesPerUser/${code}`,
+        query: { from: '2025-11-07', to: '2025-11-07' },
+      });
+      expect(sheet.statusCode, sheet.body).toBe(200);
+      expect((sheet.json() as PerUser).person.days[0]?.attendances).toHaveLength(1);
+      const status = await pinned.app.inject({ method: 'GET', url: `/api/Attendances/Status/${code}` });
+      expect(status.json()).toMatchObject({ isClockedIn: true, today: { day: '2025-11-07' } });
+    } finally {
+      await pinned.close();
+    }
   });
 });

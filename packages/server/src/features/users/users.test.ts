@@ -415,3 +415,39 @@ describe('PUT /api/Users/SetPasswordAdmin/{SESSIONCODE}/{userId}', () => {
     expect(await loginStatus('far-away', 'After2222')).toBe(200);
   });
 });
+
+describe('What the /users screen shows: last sign-in, active, annual days-off allowance', () => {
+  it('gives the last sign-in (null before the first), isActive from the employment end, and the allowance (default 24)', async () => {
+    const id = await insertUser(t.db, 'neverin', fx.salon1, ['RECEPTIONIST']);
+    await t.db.updateTable('users').set({ employment_end: '2020-12-31' }).where('id', '=', id).execute();
+    const users = (await call('GET', `/api/Users/${codes.manager}`)).json() as {
+      userId: number;
+      lastSignInAt: string | null;
+      isActive: boolean;
+      annualDaysOff: number;
+    }[];
+    const neverIn = users.find((u) => u.userId === id);
+    expect(neverIn).toMatchObject({ lastSignInAt: null, isActive: false, annualDaysOff: 24 });
+    const manager = users.find((u) => u.userId === fx.users.manager);
+    expect(manager?.isActive).toBe(true);
+    expect(Date.parse(manager?.lastSignInAt ?? '')).toBeGreaterThan(Date.now() - 10 * 60_000);
+  });
+
+  it('creates and updates the allowance (half days allowed) and ends the employment; refuses a bad allowance with 400', async () => {
+    const created = await call('POST', `/api/Users/${codes.manager}`, {
+      payload: { username: 'allowance', password: 'Welcome2024', salonId: fx.salon1, permissionIds: [3], annualDaysOff: 26.5 },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ annualDaysOff: 26.5, isActive: true, lastSignInAt: null });
+    const userId = created.json().userId as number;
+    const updated = await call('PUT', `/api/Users/${codes.manager}/${userId}`, {
+      payload: { annualDaysOff: 20, employmentEnd: '2021-01-31' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ annualDaysOff: 20, isActive: false, employmentEnd: '2021-01-31' });
+    for (const annualDaysOff of [-1, 24.3, 400, '24']) {
+      const res = await call('PUT', `/api/Users/${codes.manager}/${userId}`, { payload: { annualDaysOff } });
+      expect(res.statusCode, String(annualDaysOff)).toBe(400);
+    }
+  });
+});
