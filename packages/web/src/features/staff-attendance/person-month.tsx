@@ -108,6 +108,7 @@ export function PersonMonth({ range, userId, canCorrect }: { range: { from: stri
                 <TableCell align="right">{t('person.hours')}</TableCell>
                 <TableCell>{t('person.shift')}</TableCell>
                 <TableCell align="right">{t('person.shiftHours')}</TableCell>
+                <TableCell align="right">{t('person.excusedHours')}</TableCell>
                 <TableCell align="right">{t('person.difference')}</TableCell>
                 <TableCell>{t('person.notes')}</TableCell>
                 {canCorrect && <TableCell>{t('person.actions')}</TableCell>}
@@ -130,6 +131,7 @@ export function PersonMonth({ range, userId, canCorrect }: { range: { from: stri
                       {day.shiftStart ? `${clockTime(day.shiftStart, day.day)}–${clockTime(day.shiftEnd, day.day)}` : '–'}
                     </TableCell>
                     <TableCell align="right">{formatHours(day.shiftHours, lang)}</TableCell>
+                    <TableCell align="right">{day.excusedHours > 0 ? formatHours(day.excusedHours, lang) : '–'}</TableCell>
                     <TableCell align="right">{formatHours(day.difference, lang, { signed: true })}</TableCell>
                     <TableCell>
                       <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
@@ -189,6 +191,7 @@ export function PersonMonth({ range, userId, canCorrect }: { range: { from: stri
                 <TableCell align="right">{formatHours(totals.hoursWorked, lang)}</TableCell>
                 <TableCell />
                 <TableCell align="right">{formatHours(totals.shiftHours, lang)}</TableCell>
+                <TableCell align="right">{formatHours(totals.excusedHours, lang)}</TableCell>
                 <TableCell align="right">{formatHours(totals.difference, lang, { signed: true })}</TableCell>
                 <TableCell />
                 {canCorrect && <TableCell />}
