@@ -57,6 +57,8 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
   test("the staff screens: attendance (sheet, a person's month, the correction form), news, users (list, create form, roles)", async ({
     page,
   }) => {
+    // Seven axe runs over large tables on a shared machine.
+    test.setTimeout(180_000);
     await signInToShell(page, 'manager');
     await page.goto('/staff-attendance');
     await expect(page.getByTestId('month-sheet')).toBeVisible({ timeout: 30_000 });

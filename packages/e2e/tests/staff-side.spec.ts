@@ -18,6 +18,10 @@ const run = promisify(execFile);
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: `artifacts/staff-${name}.png`, fullPage });
 const STAMP = Date.now().toString(36);
 
+/** Words of the staff screens' English texts that must not show on the Italian ones. */
+const ENGLISH_LEFTOVERS =
+  /\b(Clock|Attendance|Export|Hours|Shift|Total|Corrected|Forgotten|Unread|Never|Active|Former staff|New user|Edit|Delete|Publish|Write news|Whole chain|Days off|Last sign-in)\b/;
+
 let stylist: Page;
 let manager: Page;
 const contexts: BrowserContext[] = [];
@@ -329,6 +333,8 @@ test.describe('staff side: attendance, news, users (issue 11)', () => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading);
         await expect(page.getByTestId(screen.ready).first()).toBeVisible({ timeout: 30_000 });
         for (const text of screen.texts) await expect(page.getByText(text, { exact: false }).first()).toBeAttached();
+        // None of the screens' own English words left (the news texts are what people wrote, so only the screen's words).
+        expect(await page.locator('main').innerText(), screen.path).not.toMatch(ENGLISH_LEFTOVERS);
         // The page itself never scrolls sideways: wide tables scroll inside their card.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         await shot(page, `it-390${screen.path.replace('/', '-')}`);
