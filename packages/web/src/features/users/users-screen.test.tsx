@@ -8,9 +8,10 @@ import UsersScreen from './users-screen';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-vi.mock('../../lib/auth', () => ({
-  useAuth: () => ({ isSuperadmin: false, user: { userId: 2, salonId: 1 }, roles: ['ADMIN'] }),
+const auth = vi.hoisted(() => ({
+  value: { isSuperadmin: false, user: { userId: 2, salonId: 1 as number | null }, roles: ['ADMIN'] as string[] },
 }));
+vi.mock('../../lib/auth', () => ({ useAuth: () => auth.value }));
 
 const staff = (userId: number, username: string, role: string[], extra: Record<string, unknown> = {}) => ({
   userId,
@@ -38,6 +39,7 @@ const staff = (userId: number, username: string, role: string[], extra: Record<s
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  auth.value = { isSuperadmin: false, user: { userId: 2, salonId: 1 }, roles: ['ADMIN'] };
 });
 
 function renderWith(handler: (url: string, init?: RequestInit) => Response) {
@@ -96,5 +98,32 @@ describe('UsersScreen', () => {
     expect(within(dialog).getByTestId('grant-ADMIN').hasAttribute('disabled')).toBe(true);
     expect(within(dialog).getByTestId('limit-ADMIN').textContent).toBe('You cannot remove your own administrator role.');
     expect(within(dialog).getByTestId('grant-RECEPTIONIST').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('lets a superadmin filter by salon and create a chain-level user with any role', async () => {
+    auth.value = { isSuperadmin: true, user: { userId: 1, salonId: null }, roles: ['SUPERADMIN'] };
+    const fetchMock = renderWith((url, init) => {
+      if (init?.method === 'POST') return json(staff(9, 'chain.user', ['SUPERADMIN'], { salonId: null }));
+      return json(
+        url.includes('salonId=1')
+          ? [staff(2, 'manager', ['ADMIN'])]
+          : [staff(2, 'manager', ['ADMIN']), staff(8, 'other', ['IMAGE'], { salonId: 2 })],
+      );
+    });
+    const table = await screen.findByRole('table', { name: 'Staff list' });
+    expect(within(table).getAllByRole('row').length).toBeGreaterThan(2);
+    expect(within(table).getByRole('columnheader', { name: /Salon/ })).toBeTruthy();
+    fireEvent.change(screen.getByTestId('users-salon-filter'), { target: { value: '1' } });
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('?salonId=1'))).toBe(true));
+    fireEvent.change(screen.getByTestId('users-salon-filter'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('user-create'));
+    const form = await screen.findByTestId('user-form');
+    fireEvent.change(within(form).getByTestId('user-field-username'), { target: { value: 'chain.user' } });
+    fireEvent.change(within(form).getByTestId('user-field-password'), { target: { value: 'secret123' } });
+    fireEvent.click(within(form).getByTestId('user-role-SUPERADMIN'));
+    fireEvent.click(within(form).getByTestId('user-form-save'));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ username: 'chain.user', salonId: null, permissionIds: [1] });
   });
 });
