@@ -54,6 +54,50 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("the staff screens: attendance (sheet, a person's month, the correction form), news, users (list, create form, roles)", async ({
+    page,
+  }) => {
+    // Seven axe runs over large tables on a shared machine.
+    test.setTimeout(180_000);
+    await signInToShell(page, 'manager');
+    await page.goto('/staff-attendance');
+    await expect(page.getByTestId('month-sheet')).toBeVisible({ timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('month-sheet').getByRole('button').first().click();
+    await expect(page.getByTestId('person-month')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('add-record').click();
+    await expect(page.getByTestId('correction-form')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/news');
+    await expect(page.getByTestId('news-item').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/users');
+    await expect(page.getByRole('table', { name: 'Staff list' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('user-create').click();
+    await expect(page.getByTestId('user-form')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-actions-reception').click();
+    await page.getByTestId('user-action-roles').click();
+    await expect(page.getByTestId('grant-RECEPTIONIST')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("a stylist's attendance with the clock button, and the quick panel with news and the clock", async ({ page }) => {
+    await signInToShell(page, 'stylist');
+    await page.goto('/staff-attendance');
+    await expect(page.getByTestId('clock-card')).toBeVisible();
+    await expect(page.getByTestId('person-month')).toBeVisible({ timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('quick-panel-toggle').click();
+    await expect(page.getByTestId('quick-panel-news-item').first()).toBeVisible();
+    await expect(page.getByTestId('quick-panel-clock')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('the shell in layout2, for the superadmin', async ({ page }) => {
     await signInToShell(page, 'superadmin');
     await page.getByTestId('settings-toggle').click();

@@ -41,6 +41,9 @@ const ADMIN_MENU = [
   'services-data-analysis',
   'product-data-analysis',
   'salon-incentive',
+  'staff-attendance',
+  'news',
+  'users',
   'api-docs',
 ];
 const USER_MENU = [
@@ -52,16 +55,18 @@ const USER_MENU = [
   'staff-data-analysis',
   'services-data-analysis',
   'product-data-analysis',
+  'staff-attendance',
+  'news',
 ];
-const SUPERADMIN_MENU = ['salon-listing', 'performance-chain', 'incentive-chain', 'api-docs'];
+const SUPERADMIN_MENU = ['salon-listing', 'performance-chain', 'incentive-chain', 'staff-attendance', 'news', 'users', 'api-docs'];
 
 export const DEMO_USERS = [
   { username: 'superadmin', landing: '/salon-listing', menu: SUPERADMIN_MENU },
   { username: 'manager', landing: '/sales-data-analysis', menu: ADMIN_MENU },
   { username: 'reception', landing: '/sales-data-analysis', menu: USER_MENU },
   { username: 'marketing', landing: '/sales-data-analysis', menu: USER_MENU },
-  { username: 'stylist', landing: '/', menu: ['sales-data'] },
-  { username: 'assistant', landing: '/', menu: ['sales-data'] },
+  { username: 'stylist', landing: '/', menu: ['sales-data', 'staff-attendance', 'news'] },
+  { username: 'assistant', landing: '/', menu: ['sales-data', 'staff-attendance', 'news'] },
   { username: 'manager2', landing: '/sales-data-analysis', menu: ADMIN_MENU },
   { username: 'noroles', landing: '/', menu: [] },
 ] as const;

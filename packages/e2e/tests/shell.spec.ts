@@ -157,7 +157,9 @@ test.describe('shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('quick panel shows today and honest empty lists; footer shows the copyright with a year range', async ({ page }) => {
+  test('quick panel shows today, the clock button, the news and an honest empty shifts list; footer shows the copyright with a year range', async ({
+    page,
+  }) => {
     await signInToShell(page, 'marketing');
     await expect(page.getByTestId('footer')).toContainText(/© 2024–\d{4} Salon Chain S\.r\.l\. All rights reserved\./);
     await page.getByTestId('quick-panel-toggle').click();
@@ -165,7 +167,8 @@ test.describe('shell', () => {
     await expect(panel).toBeVisible();
     expect((await page.locator('.MuiDrawer-paper').filter({ has: panel }).boundingBox())?.width).toBe(280);
     await expect(page.getByTestId('countdown')).toBeVisible();
-    await expect(page.getByTestId('quick-panel-news-empty')).toBeVisible();
+    await expect(page.getByTestId('quick-panel-news')).toBeVisible();
+    await expect(page.getByTestId('quick-panel-clock')).toBeVisible();
     await expect(page.getByTestId('quick-panel-shifts-empty')).toBeVisible();
   });
 

@@ -36,6 +36,9 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'services-data-analysis',
       'product-data-analysis',
       'salon-incentive',
+      'staff-attendance',
+      'news',
+      'users',
       'help-divider',
       'api-docs',
     ]);
@@ -50,6 +53,8 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'staff-data-analysis',
       'services-data-analysis',
       'product-data-analysis',
+      'staff-attendance',
+      'news',
     ];
     expect(topIds(filterNavigation(navigation, ['RECEPTIONIST']))).toEqual(expected);
     expect(topIds(filterNavigation(navigation, ['SALESMARKETING']))).toEqual(expected);
@@ -59,6 +64,9 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'salon-listing',
       'performance-chain',
       'incentive-chain',
+      'staff-attendance',
+      'news',
+      'users',
       'help-divider',
       'api-docs',
     ]);
@@ -66,8 +74,15 @@ describe('navigation (SPEC.md §2 menu table)', () => {
   it('gives consultants only the Sales Data children (not its user-level overview)', () => {
     for (const role of ['IMAGE', 'ASSISTANCE'] as const) {
       const menu = filterNavigation(navigation, [role]);
-      expect(topIds(menu)).toEqual(['sales-data']);
-      expect(ids(menu)).toEqual(['sales-data-days', 'sales-data-months', 'sales-data-year', 'sales-data-clients']);
+      expect(topIds(menu)).toEqual(['sales-data', 'staff-attendance', 'news']);
+      expect(ids(menu)).toEqual([
+        'sales-data-days',
+        'sales-data-months',
+        'sales-data-year',
+        'sales-data-clients',
+        'staff-attendance',
+        'news',
+      ]);
     }
   });
   it('gives users without roles nothing, dropping empty groups and trailing dividers', () => {
@@ -117,7 +132,7 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
   });
   it("gives a superadmin with a chosen salon the way back first, then the salon's reports as its admin sees them", () => {
     const menu = navigationFor(['SUPERADMIN'], { salonChosen: true });
-    expect(menu.map((item) => item.id)).toEqual(['chain', 'reports', 'help-divider', 'api-docs']);
+    expect(menu.map((item) => item.id)).toEqual(['chain', 'reports', 'staff', 'help-divider', 'api-docs']);
     expect(menu[0]?.children?.map((item) => item.id)).toEqual([
       'chain-all-salons',
       'salon-listing',
@@ -127,7 +142,17 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
     expect(ids(menu.filter((item) => item.id === 'reports'))).toEqual(adminReports);
     expect(adminReports).toEqual(expect.arrayContaining(['sales-data-months', 'report-salon-recap', 'salon-growth-report']));
     // The search and the shortcuts offer the same pages.
-    expect(ids(menu)).toEqual(['chain-all-salons', 'salon-listing', 'performance-chain', 'incentive-chain', ...adminReports, 'api-docs']);
+    expect(ids(menu)).toEqual([
+      'chain-all-salons',
+      'salon-listing',
+      'performance-chain',
+      'incentive-chain',
+      ...adminReports,
+      'staff-attendance',
+      'news',
+      'users',
+      'api-docs',
+    ]);
   });
   it('leads the chain entry to /salon-listing, with the parameter that forgets the salon', () => {
     expect(CHAIN_ENTRY.url).toBe('/salon-listing?chain=all');
@@ -144,9 +169,17 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
 describe('routes (SPEC.md §2 access table)', () => {
   it('keeps /salon-listing for the superadmin and every report route open to all six roles', () => {
     expect(appRoutes.find((r) => r.path === '/salon-listing')?.auth).toEqual(['SUPERADMIN']);
-    const reports = appRoutes.filter((r) => r.layout === 'shell' && r.path !== '/salon-listing' && r.path !== '/profile');
+    const staff = ['/staff-attendance', '/news', '/users'];
+    const reports = appRoutes.filter(
+      (r) => r.layout === 'shell' && r.path !== '/salon-listing' && r.path !== '/profile' && !staff.includes(r.path),
+    );
     expect(reports).toHaveLength(35);
     for (const route of reports) expect(route.auth).toEqual(ROLE_GROUPS.all);
+  });
+  it('opens attendance and news to every role and keeps /users for managers (DESIGN.md §5)', () => {
+    expect(appRoutes.find((r) => r.path === '/staff-attendance')?.auth).toEqual(ROLE_GROUPS.all);
+    expect(appRoutes.find((r) => r.path === '/news')?.auth).toEqual(ROLE_GROUPS.all);
+    expect(appRoutes.find((r) => r.path === '/users')?.auth).toEqual(['ADMIN', 'SUPERADMIN']);
   });
 });
 

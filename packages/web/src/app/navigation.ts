@@ -146,6 +146,24 @@ export const navigation: NavigationItem[] = [
       { id: 'incentive-chain', title: 'Incentive', type: 'item', icon: 'incentive', url: '/Incentive', auth: superadmin },
     ],
   },
+  {
+    // DESIGN.md §5: the staff-management screens, one group 'Staff' / 'Personale'.
+    id: 'staff',
+    title: 'Staff',
+    type: 'group',
+    children: [
+      {
+        id: 'staff-attendance',
+        title: 'Attendance',
+        type: 'item',
+        icon: 'attendance',
+        url: '/staff-attendance',
+        auth: [...user, ...consultant, ...superadmin],
+      },
+      { id: 'news', title: 'News', type: 'item', icon: 'news', url: '/news', auth: [...user, ...consultant, ...superadmin] },
+      { id: 'users', title: 'Users', type: 'item', icon: 'users', url: '/users', auth: [...admin, ...superadmin] },
+    ],
+  },
   { id: 'help-divider', type: 'divider', auth: [...admin, ...superadmin] },
   { id: 'api-docs', title: 'API documentation', type: 'link', icon: 'docs', url: '/api/docs', auth: [...admin, ...superadmin] },
 ];

@@ -84,6 +84,19 @@ export const appRoutes: AppRoute[] = [
     load: () => import('../features/salon-listing/salon-listing-screen'),
   },
   { path: '/profile', auth: all, layout: 'shell', load: () => import('../features/profile/profile-screen') },
+  {
+    path: '/staff-attendance',
+    auth: all,
+    layout: 'shell',
+    load: () => import('../features/staff-attendance/staff-attendance-screen'),
+  },
+  { path: '/news', auth: all, layout: 'shell', load: () => import('../features/news/news-screen') },
+  {
+    path: '/users',
+    auth: [...ROLE_GROUPS.admin, ...ROLE_GROUPS.superadmin],
+    layout: 'shell',
+    load: () => import('../features/users/users-screen'),
+  },
   ...reportRoutes,
 ];
 

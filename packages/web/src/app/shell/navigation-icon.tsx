@@ -9,9 +9,12 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FeedbackIcon from '@mui/icons-material/Feedback';
 import GroupsIcon from '@mui/icons-material/Groups';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import NewspaperIcon from '@mui/icons-material/Newspaper';
 import PeopleIcon from '@mui/icons-material/People';
 import PercentIcon from '@mui/icons-material/Percent';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
+import PunchClockIcon from '@mui/icons-material/PunchClock';
 import SpeedIcon from '@mui/icons-material/Speed';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
@@ -38,6 +41,9 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   salons: StorefrontIcon,
   back: ArrowBackIcon,
   docs: DescriptionIcon,
+  attendance: PunchClockIcon,
+  news: NewspaperIcon,
+  users: ManageAccountsIcon,
 };
 
 /** The icon of a navigation entry; entries without one get none. */

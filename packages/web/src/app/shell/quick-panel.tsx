@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toIsoDate } from '../../components/format/dates';
 import { useAuth } from '../../lib/auth';
@@ -11,13 +12,18 @@ import { WIDTHS } from '../settings';
 import { Countdown } from './countdown';
 import { useShellState } from './shell-state';
 
+// The news and the clock button load with the panel's first opening, not with the app.
+const NewsQuickPanel = lazy(() => import('../../features/news/news-quick-panel'));
+const ClockQuickPanel = lazy(() => import('../../features/staff-attendance/clock-quick-panel'));
+
 /**
- * The quick panel (280 px): today's date, the time left in this session, and the latest news and
- * next shifts. The news and shifts services do not exist yet, so those lists say so.
+ * The quick panel (280 px): today's date, the time left in this session, the clock in / clock out
+ * button, the latest news with the unread count, and the next shifts (not available yet, so that
+ * list says so).
  */
 export function QuickPanel() {
   const { t, i18n } = useTranslation('shell');
-  const { sessionEnds } = useAuth();
+  const { sessionEnds, user } = useAuth();
   const { quickPanelOpen, setQuickPanelOpen } = useShellState();
   // The current salon's today, as the reports count it; the device's date when no salon is chosen.
   const salonToday = useSalonToday(useCurrentSalon().salonId);
@@ -51,14 +57,23 @@ export function QuickPanel() {
           </Box>
         </>
       )}
+      {quickPanelOpen && user?.salonId != null && (
+        <>
+          <Divider />
+          <Box sx={{ p: 2.5 }}>
+            <Suspense fallback={null}>
+              <ClockQuickPanel />
+            </Suspense>
+          </Box>
+        </>
+      )}
       <Divider />
       <Box sx={{ p: 2.5 }}>
-        <Typography variant="overline" component="h2" color="text.secondary">
-          {t('quickPanel.news')}
-        </Typography>
-        <Typography color="text.secondary" data-testid="quick-panel-news-empty">
-          {t('quickPanel.newsUnavailable')}
-        </Typography>
+        {quickPanelOpen && (
+          <Suspense fallback={<Typography color="text.secondary">{t('quickPanel.news')}</Typography>}>
+            <NewsQuickPanel onNavigate={() => setQuickPanelOpen(false)} />
+          </Suspense>
+        )}
       </Box>
       <Divider />
       <Box sx={{ p: 2.5 }}>

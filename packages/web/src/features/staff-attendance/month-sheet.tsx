@@ -1,0 +1,166 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { weekdayName } from '../../components/format/date-format';
+import type { SheetPerson } from './api/use-attendance';
+import { formatHours, type SheetCell, sheetRow } from './attendance-shaping';
+
+const srOnly = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export const FLAG_BG = 'rgba(237, 108, 2, 0.18)';
+export const ABSENCE_BG = 'rgba(2, 136, 209, 0.12)';
+
+function isoWeekday(day: string): number {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday === 0 ? 7 : weekday;
+}
+
+function SheetCellView({ cell }: { cell: SheetCell }) {
+  const { t, i18n } = useTranslation('staff-attendance');
+  const flagged = cell.flags.length > 0;
+  const shown = cell.absenceCode
+    ? t(`absenceShort.${cell.absenceCode}`)
+    : cell.isOpen
+      ? t('openShort')
+      : cell.hours === null
+        ? ''
+        : formatHours(cell.hours, i18n.language);
+  const notes = [
+    ...cell.flags.map((flag) => t(`flags.${flag}`)),
+    ...(cell.absenceCode ? [t(`absence.${cell.absenceCode}`)] : []),
+    ...(cell.isCorrected ? [t('corrected')] : []),
+  ];
+  return (
+    <TableCell
+      align="center"
+      data-testid={`sheet-cell-${cell.day}`}
+      data-flags={cell.flags.join(' ')}
+      title={notes.join(' · ') || undefined}
+      sx={{
+        // The screen-reader note is absolutely placed: it must stay inside the scrolling table.
+        position: 'relative',
+        px: 0.5,
+        minWidth: 44,
+        whiteSpace: 'nowrap',
+        fontVariantNumeric: 'tabular-nums',
+        bgcolor: flagged ? FLAG_BG : cell.absenceCode ? ABSENCE_BG : undefined,
+        fontWeight: flagged ? 700 : undefined,
+      }}
+    >
+      {shown}
+      {flagged && <span aria-hidden="true">!</span>}
+      {cell.isCorrected && <span aria-hidden="true">*</span>}
+      {notes.length > 0 && <Box component="span" sx={srOnly}>{` (${notes.join(', ')})`}</Box>}
+    </TableCell>
+  );
+}
+
+/** The salon's month, people x days: hours per day, absences, flagged days highlighted, totals per person. */
+export function MonthSheet({
+  people,
+  days,
+  onOpenPerson,
+}: {
+  people: readonly SheetPerson[];
+  days: readonly string[];
+  onOpenPerson: (person: SheetPerson) => void;
+}) {
+  const { t, i18n } = useTranslation('staff-attendance');
+  const sticky = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: 150 } as const;
+  return (
+    <>
+      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }} tabIndex={0} aria-label={t('sheet.scroll')}>
+        <Table size="small" aria-label={t('sheet.label')} data-testid="month-sheet">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={sticky}>{t('sheet.person')}</TableCell>
+              {days.map((day) => (
+                <TableCell key={day} align="center" sx={{ px: 0.5 }}>
+                  <Box component="span" sx={{ display: 'block', fontSize: 11, color: 'text.secondary' }}>
+                    {weekdayName(isoWeekday(day), i18n.language, 'short')}
+                  </Box>
+                  {Number(day.slice(8))}
+                </TableCell>
+              ))}
+              <TableCell align="right">{t('totals.hoursWorked')}</TableCell>
+              <TableCell align="right">{t('totals.shiftHours')}</TableCell>
+              <TableCell align="right">{t('totals.difference')}</TableCell>
+              <TableCell align="right">{t('totals.flags')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {people.map((person) => {
+              const cells = sheetRow(person.days, days);
+              const flags = person.totals.forgottenClockOuts + person.totals.clockInsWithoutShift + person.totals.shiftsWithoutClockIn;
+              const name = `${person.firstName} ${person.lastName}`.trim();
+              return (
+                <TableRow key={person.userId} data-testid={`sheet-row-${person.userId}`} hover>
+                  <TableCell component="th" scope="row" sx={sticky}>
+                    <Button
+                      size="small"
+                      onClick={() => onOpenPerson(person)}
+                      sx={{ textAlign: 'left', justifyContent: 'flex-start', textTransform: 'none' }}
+                      aria-label={t('sheet.open', { name })}
+                    >
+                      {name}
+                    </Button>
+                    {person.title && (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', pl: 1 }}>
+                        {person.title}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  {cells.map((cell) => (
+                    <SheetCellView key={cell.day} cell={cell} />
+                  ))}
+                  <TableCell align="right" data-testid="sheet-total-hours">
+                    {formatHours(person.totals.hoursWorked, i18n.language)}
+                  </TableCell>
+                  <TableCell align="right">{formatHours(person.totals.shiftHours, i18n.language)}</TableCell>
+                  <TableCell align="right">{formatHours(person.totals.difference, i18n.language, { signed: true })}</TableCell>
+                  <TableCell align="right" sx={{ bgcolor: flags > 0 ? FLAG_BG : undefined }}>
+                    {flags}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box
+        component="ul"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, mt: 1.5, mb: 0 }}
+        aria-label={t('legend.label')}
+      >
+        <Box component="li" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Box sx={{ width: 18, height: 18, bgcolor: FLAG_BG, border: 1, borderColor: 'divider' }} />
+          <Typography variant="body2">{t('legend.flagged')}</Typography>
+        </Box>
+        <Box component="li" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Box sx={{ width: 18, height: 18, bgcolor: ABSENCE_BG, border: 1, borderColor: 'divider' }} />
+          <Typography variant="body2">{t('legend.absence')}</Typography>
+        </Box>
+        <Box component="li">
+          <Typography variant="body2">{t('legend.corrected')}</Typography>
+        </Box>
+        <Box component="li">
+          <Typography variant="body2">{t('legend.codes')}</Typography>
+        </Box>
+      </Box>
+    </>
+  );
+}
