@@ -38,6 +38,13 @@ export function monthName(month: number, language: string, width: 'long' | 'shor
   return dateFormat(language, { month: width }).format(new Date(Date.UTC(2024, month - 1, 1)));
 }
 
+/** A month (YYYY-MM or any date in it) as shown: "Nov 2026" / "nov 2026" ('long': "November 2026"). */
+export function formatMonth(isoMonth: string, language: string, width: 'long' | 'short' = 'short'): string {
+  const date = new Date(`${isoMonth.slice(0, 7)}-01T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoMonth;
+  return dateFormat(language, { month: width, year: 'numeric' }).format(date);
+}
+
 /** A YYYY-MM-DD date as typed in a date field: 05/03/2026. Empty for anything else. */
 export function formatDateInput(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { weekdayName } from '../../components/format/date-format';
+import { weekdayName } from '../../components/format/dates';
 import type { SheetPerson } from './api/use-attendance';
 import { formatHours, type SheetCell, sheetRow } from './attendance-shaping';
 

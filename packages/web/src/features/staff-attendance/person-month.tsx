@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateInput, formatDay } from '../../components/format/date-format';
+import { formatDateInput, formatDay } from '../../components/format/dates';
 import { describeFailure } from '../../lib/failure';
 import { type Correction, usePersonSheet } from './api/use-attendance';
 import { clockTime, flagsOf, formatHours } from './attendance-shaping';

@@ -14,7 +14,7 @@ import { exportAttendancesCsv, exportAttendancesXls } from '@salon/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatMonth } from '../../components/format/date-format';
+import { formatMonth } from '../../components/format/dates';
 import { SalonPicker } from '../../components/report-frame/salon-picker';
 import { downloadFile } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import { ROLES, type Role } from '@salon/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_INPUT_PATTERN, formatDateInput, parseDateInput } from '../../components/format/date-format';
+import { formatDateInput, parseDateInput } from '../../components/format/dates';
 import { describeFailure } from '../../lib/failure';
 import { showMessage } from '../../lib/snackbar';
 import { type UserRow, useUserMutations, useUserPermissions } from './api/use-users';
@@ -126,7 +126,7 @@ export function EndEmploymentDialog({ user, today, onClose }: DialogProps & { to
             label={t('end.lastDay')}
             value={text}
             onChange={(event) => setText(event.target.value)}
-            helperText={DATE_INPUT_PATTERN}
+            helperText={t('components:dateField.placeholder')}
             slotProps={{ htmlInput: { 'data-testid': 'end-employment-field' } }}
           />
         </DialogContent>

@@ -15,7 +15,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Role } from '@salon/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_INPUT_PATTERN } from '../../components/format/date-format';
 import { type FormErrors, grantableRoles, type UserFormValues, type UserPayload, validateUserForm } from './users-rules';
 
 export interface UserFormDialogProps {
@@ -113,8 +112,8 @@ export function UserFormDialog({
               <MenuItem value="FEMALE">{t('form.genderFemale')}</MenuItem>
               <MenuItem value="MALE">{t('form.genderMale')}</MenuItem>
             </TextField>
-            {field('employmentStart', { helper: DATE_INPUT_PATTERN })}
-            {field('employmentEnd', { helper: DATE_INPUT_PATTERN })}
+            {field('employmentStart', { helper: t('components:dateField.placeholder') })}
+            {field('employmentEnd', { helper: t('components:dateField.placeholder') })}
             {field('annualDaysOff', { type: 'text', helper: t('form.annualDaysOffHelp') })}
             <TextField
               select

@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@salon/contracts';
-import { parseDateInput } from '../../components/format/date-format';
+import { parseDateInput } from '../../components/format/dates';
 
 /** A staff member as GET /api/Users answers it (only the fields the screen reads). */
 export interface StaffUser {
