@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isoWeekday, mondayOf, parseTime } from './staff-time';
+import { addDays, daysBetween, formatInstant, isoWeekday, mondayOf, parseTime } from './staff-time';
 
 describe('staff days and times', () => {
   it('counts weeks from Monday and reads typed times', () => {
@@ -13,5 +13,12 @@ describe('staff days and times', () => {
     expect(parseTime('21.30')).toBe('21:30');
     expect(parseTime('24:00')).toBeNull();
     expect(parseTime('9')).toBeNull();
+  });
+});
+
+describe('formatInstant', () => {
+  it("writes an instant in the salon's time zone and the interface language", () => {
+    expect(formatInstant('2026-11-20T08:05:00Z', 'en', 'Europe/Rome')).toBe('20 Nov 2026, 09:05');
+    expect(formatInstant('2026-11-20T23:30:00Z', 'it', 'Europe/Rome')).toBe('21 nov 2026, 00:30');
   });
 });

@@ -46,3 +46,10 @@ export function minutesOf(time: string): number {
 export function formatHours(hours: number, language: string): string {
   return new Intl.NumberFormat(language.startsWith('it') ? 'it-IT' : 'en-GB', { maximumFractionDigits: 2 }).format(hours);
 }
+
+/** An instant (a decision, a request's creation) as the salon's date and time, in the interface language. */
+export function formatInstant(instant: string, language: string, timeZone: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  return new Intl.DateTimeFormat(language.startsWith('it') ? 'it-IT' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}

@@ -73,8 +73,8 @@ describe('planner shaping', () => {
       weekStart: '2026-11-16',
       people: [ANNA, BRUNO],
       shifts: [],
-      daysOff: [{ id: 1, userId: 8, startDay: '2026-11-14', endDay: '2026-11-17', type: 'HOLIDAY', part: 'FULL_DAY' }],
-      requests: [{ id: 2, userId: 7, startDay: '2026-11-20', endDay: '2026-11-21', type: 'PERMIT', part: 'FULL_DAY' }],
+      daysOff: [{ id: 1, userId: 8, startDate: '2026-11-14', endDate: '2026-11-17' }],
+      requests: [{ id: 2, userId: 7, startDate: '2026-11-20', endDate: '2026-11-21' }],
     });
     expect(week.rows[1]?.cells.map((cell) => cell.daysOff.length)).toEqual([1, 1, 0, 0, 0, 0, 0]);
     expect(week.rows[0]?.cells.map((cell) => cell.requests.length)).toEqual([0, 0, 0, 0, 1, 1, 0]);

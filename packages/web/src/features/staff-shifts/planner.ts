@@ -21,17 +21,11 @@ export interface PlannerShift {
   recurrenceKind: 'WEEKLY' | 'FORTNIGHTLY' | null;
 }
 
-/** A day off (approved) or a pending request, spanning whole calendar days of the salon. */
-export interface PlannerAbsence {
-  id: number;
+/** A day off or a request as the planner places it: whose, and the calendar days it spans (inclusive). */
+export interface PlannerSpan {
   userId: number;
-  /** First and last day, YYYY-MM-DD, inclusive. */
-  startDay: string;
-  endDay: string;
-  /** HOLIDAY, SICK, PERMIT, or SHIFT_CHANGE for a request to change a shift. */
-  type: string;
-  /** WHOLE, MORNING, AFTERNOON or HOURS. */
-  part: string;
+  startDate: string;
+  endDate: string;
 }
 
 export interface PlannerPerson {
@@ -39,24 +33,24 @@ export interface PlannerPerson {
   name: string;
 }
 
-export interface PlannerCell {
+export interface PlannerCell<D extends PlannerSpan = PlannerSpan, R extends PlannerSpan = PlannerSpan> {
   day: string;
   shifts: PlannerShift[];
-  daysOff: PlannerAbsence[];
-  requests: PlannerAbsence[];
+  daysOff: D[];
+  requests: R[];
 }
 
-export interface PlannerRow {
+export interface PlannerRow<D extends PlannerSpan = PlannerSpan, R extends PlannerSpan = PlannerSpan> {
   person: PlannerPerson;
-  cells: PlannerCell[];
+  cells: PlannerCell<D, R>[];
   /** Shift hours of the week (2 decimals). */
   hours: number;
 }
 
-export interface PlannerWeek {
+export interface PlannerWeek<D extends PlannerSpan = PlannerSpan, R extends PlannerSpan = PlannerSpan> {
   /** The seven days, Monday first. */
   days: string[];
-  rows: PlannerRow[];
+  rows: PlannerRow<D, R>[];
   totalHours: number;
 }
 
@@ -72,13 +66,13 @@ export function personName(person: { userId: number; firstName: string; lastName
  * a shift that week), seven day cells each holding that day's shifts (by start), days off and
  * pending requests, and the hours per person and in all.
  */
-export function buildPlannerWeek(input: {
+export function buildPlannerWeek<D extends PlannerSpan, R extends PlannerSpan>(input: {
   weekStart: string;
   people: PlannerPerson[];
   shifts: PlannerShift[];
-  daysOff: PlannerAbsence[];
-  requests: PlannerAbsence[];
-}): PlannerWeek {
+  daysOff: D[];
+  requests: R[];
+}): PlannerWeek<D, R> {
   const days = Array.from({ length: 7 }, (_, index) => addDays(input.weekStart, index));
   const people = [...input.people];
   const known = new Set(people.map((person) => person.id));
@@ -94,10 +88,10 @@ export function buildPlannerWeek(input: {
       people.push({ id: shift.userId, name: personName(shift) });
     }
   }
-  const covers = (absence: PlannerAbsence, day: string) => absence.startDay <= day && absence.endDay >= day;
-  const rows = people.map((person): PlannerRow => {
+  const covers = (span: PlannerSpan, day: string) => span.startDate <= day && span.endDate >= day;
+  const rows = people.map((person): PlannerRow<D, R> => {
     const cells = days.map(
-      (day): PlannerCell => ({
+      (day): PlannerCell<D, R> => ({
         day,
         shifts: placed.filter((shift) => shift.userId === person.id && shift.day === day),
         daysOff: input.daysOff.filter((absence) => absence.userId === person.id && covers(absence, day)),
