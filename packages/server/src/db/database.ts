@@ -18,6 +18,9 @@ export type ProductCategory = 'RESALE' | 'PROFESSIONAL';
 export type AppointmentStatus = 'BOOKED' | 'DONE' | 'CANCELLED' | 'NO_SHOW';
 export type DayOffType = 'HOLIDAY' | 'SICK' | 'PERMIT';
 export type RequestStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type RequestKind = 'DAY_OFF' | 'SHIFT_CHANGE';
+export type DayOffPart = 'FULL_DAY' | 'MORNING' | 'AFTERNOON' | 'HOURS';
+export type RecurrenceKind = 'WEEKLY' | 'FORTNIGHTLY';
 export type StockMovementType = 'LOAD' | 'SALE' | 'INTERNAL_USE' | 'ADJUSTMENT' | 'TRANSFER';
 export type SalonConfigProduct = 'treatment' | 'colour' | 'haircut' | 'resale' | 'styling';
 
@@ -52,6 +55,8 @@ export interface UsersTable {
   settings: ColumnType<unknown, string | null, string | null>;
   shortcuts: ColumnType<string[], string | undefined, string>;
   language: Defaulted<'en' | 'it'>;
+  /** HOLIDAY working days a year (migration 008). */
+  annual_allowance_days: Defaulted<Numeric>;
   created_at: Generated<Timestamp>;
 }
 
@@ -213,6 +218,7 @@ export interface UserTimeframesTable {
   day_end: Timestamp;
   note: Defaulted<string>;
   recurrence_id: string | null;
+  recurrence_kind: ColumnType<RecurrenceKind | null, RecurrenceKind | null | undefined, RecurrenceKind | null>;
 }
 
 export interface UserShiftsTable {
@@ -223,6 +229,11 @@ export interface UserShiftsTable {
   end_day: DateCol;
   type: DayOffType;
   note: Defaulted<string>;
+  part: Defaulted<DayOffPart>;
+  /** 'HH:MM:SS' (time), HOURS only. */
+  start_time: ColumnType<string | null, string | null | undefined, string | null>;
+  end_time: ColumnType<string | null, string | null | undefined, string | null>;
+  user_shift_request_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UserShiftRequestsTable {
@@ -231,8 +242,16 @@ export interface UserShiftRequestsTable {
   user_id: number;
   start_day: DateCol;
   end_day: DateCol;
-  type: DayOffType;
+  /** Null for a SHIFT_CHANGE. */
+  type: DayOffType | null;
   note: Defaulted<string>;
+  kind: Defaulted<RequestKind>;
+  part: ColumnType<DayOffPart | null, DayOffPart | null | undefined, DayOffPart | null>;
+  start_time: ColumnType<string | null, string | null | undefined, string | null>;
+  end_time: ColumnType<string | null, string | null | undefined, string | null>;
+  wanted_start: ColumnType<Timestamp | null, Timestamp | string | null | undefined, Timestamp | string | null>;
+  wanted_end: ColumnType<Timestamp | null, Timestamp | string | null | undefined, Timestamp | string | null>;
+  user_timeframe_id: ColumnType<number | null, number | null | undefined, number | null>;
   status: Defaulted<RequestStatus>;
   decided_by: number | null;
   decided_at: Timestamp | null;

@@ -5,6 +5,7 @@ import { clientDaysPrevDaySchema } from './004-client-days-prev-day.js';
 import { rebookingRollupSchema } from './005-rebooking-rollup.js';
 import { growthRollupSchema } from './006-growth-rollup.js';
 import { usernameCaseInsensitiveSchema } from './007-username-case-insensitive.js';
+import { staffSchema } from './008-staff.js';
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { version: 5, name: 'rebooking-rollup', sql: rebookingRollupSchema },
   { version: 6, name: 'growth-rollup', sql: growthRollupSchema },
   { version: 7, name: 'username-case-insensitive', sql: usernameCaseInsensitiveSchema },
+  { version: 8, name: 'staff', sql: staffSchema },
 ];

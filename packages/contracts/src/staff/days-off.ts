@@ -1,0 +1,143 @@
+import { Type } from 'typebox';
+import { defineEndpoint } from '../common/endpoint.js';
+import { Id, SalonId, SessionCode, SessionParams } from '../common/schemas.js';
+import { RangeQueryFields } from './shifts.js';
+import {
+  DateOnly,
+  DayOffPartSchema,
+  DayOffTypeSchema,
+  dateOnly,
+  idField,
+  OptionalNote,
+  RowId,
+  STAFF_LIMITS,
+  staffNameFields,
+  TimeOfDay,
+} from './staff-common.js';
+
+/**
+ * Days off (user shifts), SPEC.md §7 "Day off (/api/UserShifts)". Types HOLIDAY, SICK, PERMIT;
+ * whole days (FULL_DAY, startDate..endDate), a MORNING or AFTERNOON of one day, or HOURS of one
+ * day (PERMIT only). One person's days off never overlap (409 DAY_OFF_CLASH naming the other);
+ * a morning and an afternoon of the same day do not overlap, nor hours on the other half.
+ * Writes: ADMIN of the salon, SUPERADMIN (an approved request also writes one). Reads: managers
+ * their salon's, everyone else their own.
+ */
+const TAGS = ['Days off'];
+
+export const DayOffDTO = Type.Object(
+  {
+    userShiftId: Type.Integer({ description: "The day off's id" }),
+    salonId: Type.Integer({ description: 'The salon' }),
+    userId: Type.Integer({ description: 'The staff member' }),
+    ...staffNameFields,
+    startDate: DateOnly,
+    endDate: DateOnly,
+    type: DayOffTypeSchema,
+    part: DayOffPartSchema,
+    startTime: Type.Union([TimeOfDay, Type.Null()], { description: 'HOURS only: from (salon-local); null otherwise' }),
+    endTime: Type.Union([TimeOfDay, Type.Null()], { description: 'HOURS only: until (salon-local); null otherwise' }),
+    note: Type.String({ description: 'Free note' }),
+    days: Type.Number({
+      description:
+        'Working days it covers: days in startDate..endDate on which the salon is open; 0.5 for a half day, 0 for hours (what a HOLIDAY takes from the allowance)',
+    }),
+    userShiftRequestId: Type.Union([Type.Integer(), Type.Null()], { description: 'The approved request that wrote it, or null' }),
+  },
+  { description: 'A day off' },
+);
+
+export const DayOffInput = Type.Object(
+  {
+    salonId: SalonId,
+    userId: Id,
+    startDate: dateOnly('First day'),
+    endDate: dateOnly(`Last day (not before startDate, at most ${STAFF_LIMITS.maxDayOffDays} days; = startDate unless part is FULL_DAY)`),
+    type: DayOffTypeSchema,
+    part: Type.Optional(DayOffPartSchema),
+    startTime: Type.Optional(Type.Union([TimeOfDay, Type.Null()], { description: 'Required for HOURS: from' })),
+    endTime: Type.Optional(Type.Union([TimeOfDay, Type.Null()], { description: 'Required for HOURS: until (after startTime)' })),
+    note: OptionalNote,
+  },
+  { description: 'A day off; part defaults to FULL_DAY' },
+);
+
+export const listDaysOff = defineEndpoint({
+  method: 'GET',
+  path: '/api/UserShifts/{SESSIONCODE}',
+  summary:
+    "Days off overlapping fromDate..toDate: ADMIN their salon's, SUPERADMIN the salonId given (required), other roles their own. Default range: the salon's today + 6 days",
+  tags: TAGS,
+  params: SessionParams,
+  querystring: Type.Object({
+    ...RangeQueryFields,
+    userId: Type.Optional(idField('Only this staff member')),
+    salonId: Type.Optional(idField("The salon (a superadmin's choice; others: their own)")),
+    type: Type.Optional(DayOffTypeSchema),
+  }),
+  response: Type.Array(DayOffDTO, { description: 'Ordered by startDate, last name, first name, id' }),
+});
+
+export const createDayOff = defineEndpoint({
+  method: 'POST',
+  path: '/api/UserShifts/{SESSIONCODE}',
+  summary: 'Create a day off (ADMIN of the salon, SUPERADMIN); 409 DAY_OFF_CLASH when it overlaps another of the person',
+  tags: TAGS,
+  params: SessionParams,
+  body: DayOffInput,
+  response: DayOffDTO,
+});
+
+export const listUserDaysOff = defineEndpoint({
+  method: 'GET',
+  path: '/api/UserShifts/User/{SESSIONCODE}/{userId}',
+  summary:
+    "One person's days off overlapping fromDate..toDate (default: the whole current year): yourself, (ADMIN) your salon's users, (SUPERADMIN) anyone",
+  tags: TAGS,
+  params: Type.Object({ SESSIONCODE: SessionCode, userId: Id }),
+  querystring: Type.Object(RangeQueryFields),
+  response: Type.Array(DayOffDTO, { description: 'Ordered by startDate' }),
+});
+
+export const updateDayOff = defineEndpoint({
+  method: 'PUT',
+  path: '/api/UserShifts/{SESSIONCODE}/{id}',
+  summary:
+    "Replace a day off's dates, type, part and note (ADMIN of its salon, SUPERADMIN); the person and salon stay. 404 when no such day off; 409 DAY_OFF_CLASH",
+  tags: TAGS,
+  params: Type.Object({ SESSIONCODE: SessionCode, id: RowId }),
+  body: Type.Object({
+    userShiftId: Type.Optional(Type.Integer({ minimum: 1, description: "The day off's id again; when given it must equal the path's id" })),
+    salonId: Type.Optional(SalonId),
+    startDate: DayOffInput.properties.startDate,
+    endDate: DayOffInput.properties.endDate,
+    type: DayOffTypeSchema,
+    part: Type.Optional(DayOffPartSchema),
+    startTime: DayOffInput.properties.startTime,
+    endTime: DayOffInput.properties.endTime,
+    note: OptionalNote,
+  }),
+  response: DayOffDTO,
+});
+
+/** SPEC.md §5: an update without its id is refused with 'Something went wrong.'. */
+export const updateDayOffWithoutId = defineEndpoint({
+  method: 'PUT',
+  path: '/api/UserShifts/{SESSIONCODE}',
+  summary: "A day-off update without its id: always 400 'Something went wrong.' (SPEC.md §5)",
+  tags: TAGS,
+  params: SessionParams,
+  response: Type.Object({}, { description: 'Never answered: the call always fails with 400' }),
+});
+
+export const deleteDayOff = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/UserShifts/{SESSIONCODE}/{id}',
+  summary: 'Delete a day off (ADMIN of its salon, SUPERADMIN); 404 when no such day off',
+  tags: TAGS,
+  params: Type.Object({ SESSIONCODE: SessionCode, id: RowId }),
+  response: Type.Object({
+    deleted: Type.Literal(true, { description: 'The day off is gone' }),
+    userShiftId: Type.Integer({ description: 'Its id' }),
+  }),
+});
