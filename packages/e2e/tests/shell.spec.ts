@@ -166,7 +166,8 @@ test.describe('shell', () => {
     expect((await page.locator('.MuiDrawer-paper').filter({ has: panel }).boundingBox())?.width).toBe(280);
     await expect(page.getByTestId('countdown')).toBeVisible();
     await expect(page.getByTestId('quick-panel-news-empty')).toBeVisible();
-    await expect(page.getByTestId('quick-panel-shifts-empty')).toBeVisible();
+    await expect(page.getByTestId('quick-panel-today-shifts')).toBeVisible();
+    await expect(page.getByTestId('quick-panel-my-shifts')).toBeVisible();
   });
 
   test('profile shows the user and changes the password', async ({ page }) => {

@@ -13,6 +13,9 @@ import {
 import { appRoutes } from './routes';
 
 const ids = (items: NavigationItem[]) => flattenNavigation(items).map((item) => item.id);
+/** DESIGN.md §5: the Staff group, open to every role. */
+const STAFF = ['staff-shifts', 'staff-days-off', 'staff-requests'];
+const STAFF_PATHS = STAFF.map((id) => `/${id}`);
 const topIds = (items: NavigationItem[]) =>
   items.flatMap((item) => (item.type === 'group' ? (item.children ?? []).map((c) => c.id) : [item.id]));
 
@@ -34,6 +37,7 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'services-data-analysis',
       'product-data-analysis',
       'salon-incentive',
+      ...STAFF,
       'help-divider',
       'api-docs',
     ]);
@@ -48,6 +52,7 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'staff-data-analysis',
       'services-data-analysis',
       'product-data-analysis',
+      ...STAFF,
     ];
     expect(topIds(filterNavigation(navigation, ['RECEPTIONIST']))).toEqual(expected);
     expect(topIds(filterNavigation(navigation, ['SALESMARKETING']))).toEqual(expected);
@@ -57,6 +62,7 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'salon-listing',
       'performance-chain',
       'incentive-chain',
+      ...STAFF,
       'help-divider',
       'api-docs',
     ]);
@@ -64,8 +70,8 @@ describe('navigation (SPEC.md §2 menu table)', () => {
   it('gives consultants only the Sales Data children (not its user-level overview)', () => {
     for (const role of ['IMAGE', 'ASSISTANCE'] as const) {
       const menu = filterNavigation(navigation, [role]);
-      expect(topIds(menu)).toEqual(['sales-data']);
-      expect(ids(menu)).toEqual(['sales-data-days', 'sales-data-months', 'sales-data-year', 'sales-data-clients']);
+      expect(topIds(menu)).toEqual(['sales-data', ...STAFF]);
+      expect(ids(menu)).toEqual(['sales-data-days', 'sales-data-months', 'sales-data-year', 'sales-data-clients', ...STAFF]);
     }
   });
   it('gives users without roles nothing, dropping empty groups and trailing dividers', () => {
@@ -115,7 +121,7 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
   });
   it("gives a superadmin with a chosen salon the way back first, then the salon's reports as its admin sees them", () => {
     const menu = navigationFor(['SUPERADMIN'], { salonChosen: true });
-    expect(menu.map((item) => item.id)).toEqual(['chain', 'reports', 'help-divider', 'api-docs']);
+    expect(menu.map((item) => item.id)).toEqual(['chain', 'reports', 'staff', 'help-divider', 'api-docs']);
     expect(menu[0]?.children?.map((item) => item.id)).toEqual([
       'chain-all-salons',
       'salon-listing',
@@ -125,7 +131,15 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
     expect(ids(menu.filter((item) => item.id === 'reports'))).toEqual(adminReports);
     expect(adminReports).toEqual(expect.arrayContaining(['sales-data-months', 'report-salon-recap', 'salon-growth-report']));
     // The search and the shortcuts offer the same pages.
-    expect(ids(menu)).toEqual(['chain-all-salons', 'salon-listing', 'performance-chain', 'incentive-chain', ...adminReports, 'api-docs']);
+    expect(ids(menu)).toEqual([
+      'chain-all-salons',
+      'salon-listing',
+      'performance-chain',
+      'incentive-chain',
+      ...adminReports,
+      ...STAFF,
+      'api-docs',
+    ]);
   });
   it('leads the chain entry to /salon-listing, with the parameter that forgets the salon', () => {
     expect(CHAIN_ENTRY.url).toBe('/salon-listing?chain=all');
@@ -142,8 +156,15 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
 describe('routes (SPEC.md §2 access table)', () => {
   it('keeps /salon-listing for the superadmin and every report route open to all six roles', () => {
     expect(appRoutes.find((r) => r.path === '/salon-listing')?.auth).toEqual(['SUPERADMIN']);
-    const reports = appRoutes.filter((r) => r.layout === 'shell' && r.path !== '/salon-listing' && r.path !== '/profile');
+    const reports = appRoutes.filter(
+      (r) => r.layout === 'shell' && r.path !== '/salon-listing' && r.path !== '/profile' && !STAFF_PATHS.includes(r.path),
+    );
     expect(reports).toHaveLength(35);
     for (const route of reports) expect(route.auth).toEqual(ROLE_GROUPS.all);
+  });
+  it('opens the three staff screens to every role (each reads their own; the API checks the rest)', () => {
+    const staff = appRoutes.filter((r) => STAFF_PATHS.includes(r.path));
+    expect(staff.map((r) => r.path)).toEqual(['/staff-shifts', '/staff-days-off', '/staff-requests']);
+    for (const route of staff) expect(route.auth).toEqual(ROLE_GROUPS.all);
   });
 });

@@ -146,6 +146,18 @@ export const navigation: NavigationItem[] = [
       { id: 'incentive-chain', title: 'Incentive', type: 'item', icon: 'incentive', url: '/Incentive', auth: superadmin },
     ],
   },
+  {
+    // DESIGN.md §5: every role reads their own shifts and days off and makes requests; ADMIN manages.
+    id: 'staff',
+    title: 'Staff',
+    type: 'group',
+    auth: ROLE_GROUPS.all,
+    children: [
+      { id: 'staff-shifts', title: 'Shifts', type: 'item', icon: 'shifts', url: '/staff-shifts' },
+      { id: 'staff-days-off', title: 'Days off', type: 'item', icon: 'daysOff', url: '/staff-days-off' },
+      { id: 'staff-requests', title: 'Requests', type: 'item', icon: 'requests', url: '/staff-requests' },
+    ],
+  },
   { id: 'help-divider', type: 'divider', auth: [...admin, ...superadmin] },
   { id: 'api-docs', title: 'API documentation', type: 'link', icon: 'docs', url: '/api/docs', auth: [...admin, ...superadmin] },
 ];

@@ -51,5 +51,34 @@ export function formatHours(hours: number, language: string): string {
 export function formatInstant(instant: string, language: string, timeZone: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  return new Intl.DateTimeFormat(language.startsWith('it') ? 'it-IT' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+  return new Intl.DateTimeFormat(language.startsWith('it') ? 'it-IT' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(date);
+}
+
+/** The salon's wall-clock time now, in minutes since its midnight. */
+export function wallClockMinutes(timeZone: string, now: Date = new Date()): number {
+  const parts: Record<string, string> = {};
+  for (const part of new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).formatToParts(
+    now,
+  )) {
+    parts[part.type] = part.value;
+  }
+  return (Number(parts.hour) % 24) * 60 + Number(parts.minute);
+}
+
+/**
+ * Where a shift of today stands at a wall-clock time (minutes since midnight): working 'now',
+ * 'next' (not started), or 'ended'. A shift across midnight runs until the day ends.
+ */
+export function shiftStateAt(
+  shift: { startTime: string; endTime: string; endsNextDay: boolean },
+  minutes: number,
+): 'now' | 'next' | 'ended' {
+  const start = minutesOf(shift.startTime);
+  const end = shift.endsNextDay ? 24 * 60 : minutesOf(shift.endTime);
+  if (minutes < start) return 'next';
+  return minutes < end ? 'now' : 'ended';
 }

@@ -1,14 +1,17 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import BeachAccessIcon from '@mui/icons-material/BeachAccess';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CategoryIcon from '@mui/icons-material/Category';
 import ContentCutIcon from '@mui/icons-material/ContentCut';
+import DateRangeIcon from '@mui/icons-material/DateRange';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FeedbackIcon from '@mui/icons-material/Feedback';
 import GroupsIcon from '@mui/icons-material/Groups';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import PeopleIcon from '@mui/icons-material/People';
 import PercentIcon from '@mui/icons-material/Percent';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
@@ -38,6 +41,9 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   salons: StorefrontIcon,
   back: ArrowBackIcon,
   docs: DescriptionIcon,
+  shifts: DateRangeIcon,
+  daysOff: BeachAccessIcon,
+  requests: PendingActionsIcon,
 };
 
 /** The icon of a navigation entry; entries without one get none. */

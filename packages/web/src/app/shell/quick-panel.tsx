@@ -9,11 +9,12 @@ import { useCurrentSalon } from '../../lib/current-salon';
 import { useSalonToday } from '../../lib/salon-today';
 import { WIDTHS } from '../settings';
 import { Countdown } from './countdown';
+import { QuickPanelShifts } from './quick-panel-shifts';
 import { useShellState } from './shell-state';
 
 /**
- * The quick panel (280 px): today's date, the time left in this session, and the latest news and
- * next shifts. The news and shifts services do not exist yet, so those lists say so.
+ * The quick panel (280 px): today's date, the time left in this session, the latest news (the
+ * news service does not exist yet, so that list says so), who works today and the caller's next shifts.
  */
 export function QuickPanel() {
   const { t, i18n } = useTranslation('shell');
@@ -61,14 +62,7 @@ export function QuickPanel() {
         </Typography>
       </Box>
       <Divider />
-      <Box sx={{ p: 2.5 }}>
-        <Typography variant="overline" component="h2" color="text.secondary">
-          {t('quickPanel.shifts')}
-        </Typography>
-        <Typography color="text.secondary" data-testid="quick-panel-shifts-empty">
-          {t('quickPanel.shiftsUnavailable')}
-        </Typography>
-      </Box>
+      <QuickPanelShifts />
     </Drawer>
   );
 }

@@ -65,12 +65,20 @@ export function DayOffFields({
         <DateField
           label={texts.part === 'FULL_DAY' ? t('dayOffForm.from') : t('dayOffForm.day')}
           value={texts.startDate}
-          onChange={(startDate) => onChange(texts.endDate && texts.endDate >= startDate ? { startDate } : { startDate, endDate: startDate })}
+          onChange={(startDate) =>
+            onChange(texts.endDate && texts.endDate >= startDate ? { startDate } : { startDate, endDate: startDate })
+          }
           testId="day-off-start"
           required
         />
         {texts.part === 'FULL_DAY' ? (
-          <DateField label={t('dayOffForm.to')} value={texts.endDate} onChange={(endDate) => onChange({ endDate })} testId="day-off-end" required />
+          <DateField
+            label={t('dayOffForm.to')}
+            value={texts.endDate}
+            onChange={(endDate) => onChange({ endDate })}
+            testId="day-off-end"
+            required
+          />
         ) : null}
       </Stack>
       {errors.startDate || errors.endDate ? (

@@ -16,7 +16,15 @@ describe('day-off form validation', () => {
   it('takes whole days from the first to the last day', () => {
     expect(validateDayOff(texts({ note: ' family ' }))).toEqual({
       errors: {},
-      input: { type: 'HOLIDAY', part: 'FULL_DAY', startDate: '2026-11-23', endDate: '2026-11-25', startTime: null, endTime: null, note: 'family' },
+      input: {
+        type: 'HOLIDAY',
+        part: 'FULL_DAY',
+        startDate: '2026-11-23',
+        endDate: '2026-11-25',
+        startTime: null,
+        endTime: null,
+        note: 'family',
+      },
     });
   });
 

@@ -64,5 +64,8 @@ export function validateDayOff(texts: DayOffTexts): { input?: DayOffInputValues;
   }
   if (texts.note.length > NOTE_MAX) errors.note = 'noteTooLong';
   if (Object.keys(errors).length > 0) return { errors };
-  return { errors, input: { type: texts.type, part: texts.part, startDate: texts.startDate, endDate, startTime, endTime, note: texts.note.trim() } };
+  return {
+    errors,
+    input: { type: texts.type, part: texts.part, startDate: texts.startDate, endDate, startTime, endTime, note: texts.note.trim() },
+  };
 }

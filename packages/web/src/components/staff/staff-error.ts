@@ -39,6 +39,7 @@ export function staffError(error: unknown, headline: string, t: TFunction, langu
   if (reason) return { headline: translated, detail: t(`staff:errors.${reason}`) };
   if (error.status === 403) return { headline: translated, detail: t('staff:errors.forbidden') };
   if (error.status === 404) return { headline: translated, detail: t('staff:errors.notFound') };
-  if (error.status === 400 && body?.parameter) return { headline: translated, detail: t('staff:errors.invalid', { field: body.parameter }) };
+  if (error.status === 400 && body?.parameter)
+    return { headline: translated, detail: t('staff:errors.invalid', { field: body.parameter }) };
   return { headline: translated, detail: t('staff:errors.refused') };
 }

@@ -79,7 +79,13 @@ export function RequestDialog({ open, isEdit, initial, myUserId, isBusy, error, 
               <DayOffFields texts={texts} errors={errors} onChange={set} />
             ) : (
               <>
-                <DateField label={t('requests.form.day')} value={texts.day} onChange={(day) => set({ day, userTimeframeId: '' })} testId="request-day" required />
+                <DateField
+                  label={t('requests.form.day')}
+                  value={texts.day}
+                  onChange={(day) => set({ day, userTimeframeId: '' })}
+                  testId="request-day"
+                  required
+                />
                 <Stack direction="row" sx={{ gap: 2 }}>
                   <TextField
                     size="small"

@@ -21,7 +21,16 @@ describe('request form validation', () => {
   it('sends a day off with its type, part and days', () => {
     expect(validateRequest(texts({ part: 'AFTERNOON' }))).toEqual({
       errors: {},
-      body: { kind: 'DAY_OFF', type: 'HOLIDAY', part: 'AFTERNOON', startDate: '2026-11-25', endDate: '2026-11-25', startTime: null, endTime: null, note: '' },
+      body: {
+        kind: 'DAY_OFF',
+        type: 'HOLIDAY',
+        part: 'AFTERNOON',
+        startDate: '2026-11-25',
+        endDate: '2026-11-25',
+        startTime: null,
+        endTime: null,
+        note: '',
+      },
     });
     expect(validateRequest(texts({ endDate: '2026-11-20' })).errors).toEqual({ endDate: 'endBeforeStart' });
   });
@@ -47,7 +56,11 @@ describe('request form validation', () => {
       wantedStart: 'time',
       wantedEnd: 'required',
     });
-    expect(validateRequest(texts({ kind: 'SHIFT_CHANGE', wantedStart: '10:00', wantedEnd: '10:00' })).errors).toEqual({ wantedEnd: 'sameTime' });
-    expect(validateRequest(texts({ kind: 'SHIFT_CHANGE', wantedStart: '05:00', wantedEnd: '22:00' })).errors).toEqual({ wantedEnd: 'tooLong' });
+    expect(validateRequest(texts({ kind: 'SHIFT_CHANGE', wantedStart: '10:00', wantedEnd: '10:00' })).errors).toEqual({
+      wantedEnd: 'sameTime',
+    });
+    expect(validateRequest(texts({ kind: 'SHIFT_CHANGE', wantedStart: '05:00', wantedEnd: '22:00' })).errors).toEqual({
+      wantedEnd: 'tooLong',
+    });
   });
 });

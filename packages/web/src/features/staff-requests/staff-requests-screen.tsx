@@ -23,8 +23,8 @@ import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
 import { StaffFrame, useStaffSalon } from '../../components/staff/staff-frame';
 import { absenceLabel } from '../../components/staff/staff-labels';
 import { useRemainingDays } from '../../components/staff/use-remaining-days';
-import { formatHours, formatInstant } from '../../lib/staff-time';
 import { showMessage } from '../../lib/snackbar';
+import { formatHours, formatInstant } from '../../lib/staff-time';
 import {
   type ShiftRequest,
   useApproveRequest,
@@ -81,7 +81,17 @@ function periodOf(request: ShiftRequest, language: string): string {
   return request.endDate === request.startDate ? from : `${from} – ${formatDay(request.endDate, language)}`;
 }
 
-function RequestCard({ request, showPerson, actions, children }: { request: ShiftRequest; showPerson: boolean; actions?: ReactNode; children?: ReactNode }) {
+function RequestCard({
+  request,
+  showPerson,
+  actions,
+  children,
+}: {
+  request: ShiftRequest;
+  showPerson: boolean;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('staff');
   const name = `${request.firstName} ${request.lastName}`.trim();
   return (
@@ -99,12 +109,18 @@ function RequestCard({ request, showPerson, actions, children }: { request: Shif
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {periodOf(request, i18n.language)}
-            {request.kind === 'DAY_OFF' && request.days > 0 ? ` · ${t('requests.workingDays', { count: request.days, days: formatHours(request.days, i18n.language) })}` : ''}
+            {request.kind === 'DAY_OFF' && request.days > 0
+              ? ` · ${t('requests.workingDays', { count: request.days, days: formatHours(request.days, i18n.language) })}`
+              : ''}
             {request.note ? ` · ${request.note}` : ''}
           </Typography>
           {children}
         </Box>
-        {actions ? <Stack direction="row" sx={{ gap: 1, flexShrink: 0, flexWrap: 'wrap' }}>{actions}</Stack> : null}
+        {actions ? (
+          <Stack direction="row" sx={{ gap: 1, flexShrink: 0, flexWrap: 'wrap' }}>
+            {actions}
+          </Stack>
+        ) : null}
       </Stack>
     </Paper>
   );
@@ -336,7 +352,11 @@ export default function StaffRequestsScreen() {
           <Chip label={t('daysOff.allowance', { days: formatHours(myRemaining.allowanceDays, i18n.language) })} variant="outlined" />
           <Chip label={t('daysOff.taken', { days: formatHours(myRemaining.takenDays, i18n.language) })} variant="outlined" />
           <Chip label={t('daysOff.pending', { days: formatHours(myRemaining.pendingDays, i18n.language) })} variant="outlined" />
-          <Chip color="primary" label={t('daysOff.remaining', { days: formatHours(myRemaining.remainingDays, i18n.language) })} data-testid="my-remaining-days" />
+          <Chip
+            color="primary"
+            label={t('daysOff.remaining', { days: formatHours(myRemaining.remainingDays, i18n.language) })}
+            data-testid="my-remaining-days"
+          />
         </Stack>
       ) : remaining.error ? (
         <Box sx={{ mb: 2 }}>
@@ -381,7 +401,12 @@ export default function StaffRequestsScreen() {
                           >
                             {t('requests.approve')}
                           </Button>
-                          <Button size="small" color="error" onClick={() => setConfirm({ request, action: 'reject' })} data-testid="reject-request">
+                          <Button
+                            size="small"
+                            color="error"
+                            onClick={() => setConfirm({ request, action: 'reject' })}
+                            data-testid="reject-request"
+                          >
                             {t('requests.reject')}
                           </Button>
                         </>
@@ -420,7 +445,12 @@ export default function StaffRequestsScreen() {
                       >
                         {t('common.edit')}
                       </Button>
-                      <Button size="small" color="error" onClick={() => setConfirm({ request, action: 'delete' })} data-testid="delete-request">
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setConfirm({ request, action: 'delete' })}
+                        data-testid="delete-request"
+                      >
                         {t('common.delete')}
                       </Button>
                     </>
@@ -476,7 +506,13 @@ export default function StaffRequestsScreen() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void runConfirm()} disabled={remove.isPending || reject.isPending} data-testid="confirm-action">
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => void runConfirm()}
+            disabled={remove.isPending || reject.isPending}
+            data-testid="confirm-action"
+          >
             {confirm?.action === 'reject' ? t('requests.reject') : t('common.delete')}
           </Button>
         </DialogActions>

@@ -18,7 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { DayOffDTO, ShiftRequestDTO } from '@salon/contracts';
+import type { getPlannerWeek, ResponseOf } from '@salon/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAxisDay, formatDay, weekdayName } from '../../components/format/date-format';
@@ -27,8 +27,9 @@ import { absenceLabel } from '../../components/staff/staff-labels';
 import { formatHours, isoWeekday } from '../../lib/staff-time';
 import type { PlannerShift, PlannerWeek } from './planner';
 
-type DayOff = typeof DayOffDTO.static;
-type PendingRequest = typeof ShiftRequestDTO.static;
+type PlannerData = ResponseOf<typeof getPlannerWeek>;
+type DayOff = PlannerData['daysOff'][number];
+type PendingRequest = PlannerData['pendingRequests'][number];
 export type Week = PlannerWeek<DayOff, PendingRequest>;
 
 /** A refused write shown at the cell of the shift it clashed with. */
@@ -108,7 +109,16 @@ function ShiftButton({
       aria-label={label}
       role="img"
       data-testid={`shift-${shift.userTimeframeId}`}
-      sx={{ ...sx, display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, py: 0.25, fontSize: 13 }}
+      sx={{
+        ...sx,
+        display: 'inline-flex',
+        alignItems: 'center',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        py: 0.25,
+        fontSize: 13,
+      }}
     >
       {content}
     </Box>
@@ -289,9 +299,18 @@ export function PlannerDayList({ week, today, closedDays, canManage, clash, onDi
             </Box>,
           );
         }
-        const hours = week.rows.reduce((sum, row) => sum + (row.cells[index]?.shifts.reduce((inner, shift) => inner + shift.hours, 0) ?? 0), 0);
+        const hours = week.rows.reduce(
+          (sum, row) => sum + (row.cells[index]?.shifts.reduce((inner, shift) => inner + shift.hours, 0) ?? 0),
+          0,
+        );
         return (
-          <Card key={day} variant="outlined" component="section" aria-label={formatDay(day, i18n.language)} data-testid={`planner-day-${day}`}>
+          <Card
+            key={day}
+            variant="outlined"
+            component="section"
+            aria-label={formatDay(day, i18n.language)}
+            data-testid={`planner-day-${day}`}
+          >
             <CardContent sx={{ pb: '12px !important' }}>
               <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }} aria-current={day === today ? 'date' : undefined}>

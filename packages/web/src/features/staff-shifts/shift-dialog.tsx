@@ -17,7 +17,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../components/format/date-format';
 import { DateField } from '../../components/report-frame/date-field';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
-import { type ShiftFormErrors, type ShiftFormInput, type ShiftFormTexts, type ShiftRepeat, seriesCount, validateShiftForm } from './shift-form';
+import {
+  type ShiftFormErrors,
+  type ShiftFormInput,
+  type ShiftFormTexts,
+  type ShiftRepeat,
+  seriesCount,
+  validateShiftForm,
+} from './shift-form';
 
 export interface ShiftDialogPerson {
   id: number;
@@ -135,7 +142,13 @@ export function ShiftDialog({ open, editing, initial, people, isBusy, error, onC
             )}
             {texts.repeat !== 'NONE' && !editing ? (
               <Stack sx={{ gap: 0.5 }}>
-                <DateField label={t('shifts.form.until')} value={texts.until} onChange={(until) => set({ until })} testId="shift-until" required />
+                <DateField
+                  label={t('shifts.form.until')}
+                  value={texts.until}
+                  onChange={(until) => set({ until })}
+                  testId="shift-until"
+                  required
+                />
                 {errors.until ? (
                   <Alert severity="warning" data-testid="shift-until-error">
                     {help('until')}
@@ -187,4 +200,3 @@ export function ShiftDialog({ open, editing, initial, people, isBusy, error, onC
     </Dialog>
   );
 }
-

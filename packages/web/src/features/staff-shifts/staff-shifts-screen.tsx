@@ -25,8 +25,8 @@ import { isIsoDate } from '../../components/report-frame/report-dates';
 import { staffErrorBody } from '../../components/staff/staff-error';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
 import { StaffFrame, useStaffSalon } from '../../components/staff/staff-frame';
-import { addDays, formatHours, mondayOf } from '../../lib/staff-time';
 import { showMessage } from '../../lib/snackbar';
+import { addDays, formatHours, mondayOf } from '../../lib/staff-time';
 import {
   type ShiftRow,
   useCopyPreviousWeek,
@@ -149,7 +149,16 @@ export default function StaffShiftsScreen() {
         await createShifts.mutateAsync(input);
       } catch (error) {
         await createShifts
-          .mutateAsync({ ...input, day: editing.day, startTime: editing.startTime, endTime: editing.endTime, note: editing.note, userId: editing.userId, repeat: 'NONE', until: editing.day })
+          .mutateAsync({
+            ...input,
+            day: editing.day,
+            startTime: editing.startTime,
+            endTime: editing.endTime,
+            note: editing.note,
+            userId: editing.userId,
+            repeat: 'NONE',
+            until: editing.day,
+          })
           .catch(() => undefined);
         showFailure(error, STAFF_MESSAGES.createShift, 'dialog');
         return;
@@ -226,14 +235,29 @@ export default function StaffShiftsScreen() {
         ) : null
       }
     >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }} role="group" aria-label={t('planner.weekNavigation')}>
-        <IconButton onClick={() => monday && goToWeek(addDays(monday, -7))} aria-label={t('planner.previousWeek')} data-testid="week-previous" disabled={!monday}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}
+        role="group"
+        aria-label={t('planner.weekNavigation')}
+      >
+        <IconButton
+          onClick={() => monday && goToWeek(addDays(monday, -7))}
+          aria-label={t('planner.previousWeek')}
+          data-testid="week-previous"
+          disabled={!monday}
+        >
           <ChevronLeftIcon />
         </IconButton>
         <Typography component="p" variant="subtitle1" sx={{ fontWeight: 600, minWidth: 0 }} data-testid="week-label" aria-live="polite">
           {monday ? t('planner.weekOf', { from: formatDay(monday, i18n.language), to: formatDay(addDays(monday, 6), i18n.language) }) : '…'}
         </Typography>
-        <IconButton onClick={() => monday && goToWeek(addDays(monday, 7))} aria-label={t('planner.nextWeek')} data-testid="week-next" disabled={!monday}>
+        <IconButton
+          onClick={() => monday && goToWeek(addDays(monday, 7))}
+          aria-label={t('planner.nextWeek')}
+          data-testid="week-next"
+          disabled={!monday}
+        >
           <ChevronRightIcon />
         </IconButton>
         <Button size="small" onClick={() => staff.today && goToWeek(staff.today)} disabled={!staff.today} data-testid="week-today">
@@ -338,4 +362,3 @@ export default function StaffShiftsScreen() {
     </StaffFrame>
   );
 }
-

@@ -49,7 +49,8 @@ export function useMyShiftsOn(userId: number | null, day: string) {
   return useQuery({
     queryKey: [...STAFF_QUERY_KEY, 'shifts', 'user', userId, day],
     enabled: userId !== null && /^\d{4}-\d{2}-\d{2}$/.test(day),
-    queryFn: ({ signal }) => callApi(listUserShifts, { params: { userId: userId as number }, query: { fromDate: day, toDate: day } }, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(listUserShifts, { params: { userId: userId as number }, query: { fromDate: day, toDate: day } }, { signal }),
   });
 }
 

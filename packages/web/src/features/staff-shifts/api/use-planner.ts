@@ -69,7 +69,11 @@ export function usePreviousWeekShifts(salonId: number | null, monday: string | u
     queryKey: [...STAFF_QUERY_KEY, 'shifts', salonId, monday ? addDays(monday, -7) : ''],
     enabled: enabled && salonId !== null && monday !== undefined,
     queryFn: ({ signal }) =>
-      callApi(listShifts, { query: { salonId: salonId as number, fromDate: addDays(monday ?? '', -7), toDate: addDays(monday ?? '', -1) } }, { signal }),
+      callApi(
+        listShifts,
+        { query: { salonId: salonId as number, fromDate: addDays(monday ?? '', -7), toDate: addDays(monday ?? '', -1) } },
+        { signal },
+      ),
   });
 }
 
