@@ -47,6 +47,14 @@ export const DayOffDTO = Type.Object(
   { description: 'A day off' },
 );
 
+/** What a write of a day off answers: the day off, and the shifts a whole-day one removed. */
+export const DayOffWriteResult = Type.Object({
+  ...DayOffDTO.properties,
+  removedShiftIds: Type.Array(Type.Integer(), {
+    description: "A whole-day day off removes the person's shifts on its days (salon-local day of their start): their ids",
+  }),
+});
+
 export const DayOffInput = Type.Object(
   {
     salonId: SalonId,
@@ -81,11 +89,12 @@ export const listDaysOff = defineEndpoint({
 export const createDayOff = defineEndpoint({
   method: 'POST',
   path: '/api/UserShifts/{SESSIONCODE}',
-  summary: 'Create a day off (ADMIN of the salon, SUPERADMIN); 409 DAY_OFF_CLASH when it overlaps another of the person',
+  summary:
+    "Create a day off (ADMIN of the salon, SUPERADMIN); 409 DAY_OFF_CLASH when it overlaps another of the person. A whole-day one removes the person's shifts on those days",
   tags: TAGS,
   params: SessionParams,
   body: DayOffInput,
-  response: DayOffDTO,
+  response: DayOffWriteResult,
 });
 
 export const listUserDaysOff = defineEndpoint({
@@ -117,7 +126,7 @@ export const updateDayOff = defineEndpoint({
     endTime: DayOffInput.properties.endTime,
     note: OptionalNote,
   }),
-  response: DayOffDTO,
+  response: DayOffWriteResult,
 });
 
 /** SPEC.md §5: an update without its id is refused with 'Something went wrong.'. */

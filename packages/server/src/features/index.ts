@@ -12,6 +12,7 @@ import { salonsGrowingRoutes } from './salons-growing/salons-growing.routes.js';
 import { serviceAnalysisRoutes } from './service-analysis/service-analysis.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import type { SessionService } from './sessions/sessions.service.js';
+import { staffRoutes } from './staff/staff.routes.js';
 import { statsRoutes } from './stats/stats.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -29,4 +30,5 @@ export async function featureRoutes(app: FastifyInstance, options: { sessions: S
   await app.register(reportDataAnalysisRoutes);
   await app.register(serviceAnalysisRoutes);
   await app.register(productAnalysisRoutes);
+  await app.register(staffRoutes);
 }

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly parameter?: string,
+    /** Extra fields of the answer (a staff write's `reason`, the `clash` it ran into). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -52,6 +54,7 @@ const pgClientErrors: Record<string, [number, string]> = {
   '23505': [409, 'That record already exists'],
   '23503': [409, 'That record refers to something that does not exist, or is still referred to'],
   '23514': [400, 'A value breaks a rule of the data'],
+  '23P01': [409, 'That overlaps another record of the same person (one person’s shifts never overlap)'],
   '22001': [400, 'A text is too long'],
   '22021': [400, 'A text contains a character that cannot be stored (such as a NUL byte)'],
   '22P05': [400, 'A text contains a character that cannot be stored (such as a NUL byte)'],
@@ -88,6 +91,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     let status = error.statusCode ?? 500;
     let message = error.message;
     let parameter: string | undefined;
+    let details: Record<string, unknown> | undefined;
     if (error.validation) {
       status = 400;
       ({ message, parameter } = describeValidation(error));
@@ -100,6 +104,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
     } else if (error instanceof HttpError) {
       parameter = error.parameter;
+      details = error.details;
     } else if (error.code && pgClientErrors[error.code]) {
       const mapped = pgClientErrors[error.code] as [number, string];
       status = mapped[0];
@@ -113,6 +118,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       message = 'something went wrong.';
     }
     if (status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') message = 'The body is not valid JSON';
-    reply.status(status).send({ statusCode: status, error: reasons[status] ?? 'Error', message, ...(parameter ? { parameter } : {}) });
+    reply
+      .status(status)
+      .send({ statusCode: status, error: reasons[status] ?? 'Error', message, ...(parameter ? { parameter } : {}), ...details });
   });
 });
