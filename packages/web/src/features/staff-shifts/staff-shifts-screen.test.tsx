@@ -97,7 +97,7 @@ afterEach(() => {
 
 describe('StaffShiftsScreen', () => {
   it("draws the salon's week: shifts in their person's day cell, days off, hours per person and in all", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify(planner), { status: 200 }));
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(planner), { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     renderScreen();
     const grid = await screen.findByTestId('planner-grid');
