@@ -21,8 +21,8 @@ import { addDays, shiftStateAt, wallClockMinutes } from '../../lib/staff-time';
 const NEXT_SHIFTS = 5;
 
 /**
- * The quick panel's staff part: who works today (working now, then next; ended shifts left
- * out) and the caller's next shifts. Times are the salon's wall clock on the salon's today.
+ * The quick panel's staff part: who works today (working now, then next, then those whose shift
+ * has ended) and the caller's next shifts. Times are the salon's wall clock on the salon's today.
  */
 export function QuickPanelShifts() {
   const { t, i18n } = useTranslation('shell');
@@ -47,10 +47,10 @@ export function QuickPanelShifts() {
       ),
   });
   const minutes = salon ? wallClockMinutes(salon.timeZone) : 0;
+  const order = { now: 0, next: 1, ended: 2 } as const;
   const working = (todayShifts.data ?? [])
     .map((shift) => ({ shift, state: shiftStateAt(shift, minutes) }))
-    .filter((item) => item.state !== 'ended')
-    .sort((a, b) => (a.state === b.state ? a.shift.startTime.localeCompare(b.shift.startTime) : a.state === 'now' ? -1 : 1));
+    .sort((a, b) => order[a.state] - order[b.state] || a.shift.startTime.localeCompare(b.shift.startTime));
   const next = (myShifts.data ?? [])
     .filter((shift) => shift.day !== today || shiftStateAt(shift, minutes) !== 'ended')
     .slice(0, NEXT_SHIFTS);
@@ -78,7 +78,12 @@ export function QuickPanelShifts() {
             {working.map(({ shift, state }) => (
               <ListItem key={shift.userTimeframeId} disableGutters data-testid="quick-panel-working" data-state={state}>
                 <ListItemText primary={`${shift.firstName} ${shift.lastName}`.trim()} secondary={`${shift.startTime}–${shift.endTime}`} />
-                <Chip size="small" color={state === 'now' ? 'success' : 'default'} label={t(`quickPanel.state.${state}`)} />
+                <Chip
+                  size="small"
+                  color={state === 'now' ? 'success' : 'default'}
+                  variant={state === 'ended' ? 'outlined' : 'filled'}
+                  label={t(`quickPanel.state.${state}`)}
+                />
               </ListItem>
             ))}
           </List>

@@ -90,24 +90,40 @@ export function DayOffFields({
         <Stack direction="row" sx={{ gap: 2 }}>
           <TextField
             size="small"
-            type="time"
             label={t('dayOffForm.startTime')}
             value={texts.startTime}
             onChange={(event) => onChange({ startTime: event.target.value })}
             error={!!errors.startTime}
             helperText={message('startTime')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'day-off-start-time', step: 300 } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: {
+                'data-testid': 'day-off-start-time',
+                inputMode: 'numeric',
+                placeholder: 'hh:mm',
+                maxLength: 5,
+                autoComplete: 'off',
+              },
+            }}
             sx={{ flex: 1 }}
           />
           <TextField
             size="small"
-            type="time"
             label={t('dayOffForm.endTime')}
             value={texts.endTime}
             onChange={(event) => onChange({ endTime: event.target.value })}
             error={!!errors.endTime}
             helperText={message('endTime')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'day-off-end-time', step: 300 } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: {
+                'data-testid': 'day-off-end-time',
+                inputMode: 'numeric',
+                placeholder: 'hh:mm',
+                maxLength: 5,
+                autoComplete: 'off',
+              },
+            }}
             sx={{ flex: 1 }}
           />
         </Stack>

@@ -441,7 +441,12 @@ export default function StaffDaysOffScreen() {
           <StaffErrorAlert error={salonStaff.error} message="Unable to fetch staff list" />
         ) : (
           <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label={t('daysOff.allowanceTitle', { year: year ?? '' })} data-testid="allowance-table">
+            <Table
+              size="small"
+              aria-label={t('daysOff.allowanceTitle', { year: year ?? '' })}
+              data-testid="allowance-table"
+              sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell component="th" scope="col">

@@ -89,24 +89,40 @@ export function RequestDialog({ open, isEdit, initial, myUserId, isBusy, error, 
                 <Stack direction="row" sx={{ gap: 2 }}>
                   <TextField
                     size="small"
-                    type="time"
                     label={t('requests.form.wantedStart')}
                     value={texts.wantedStart}
                     onChange={(event) => set({ wantedStart: event.target.value })}
                     error={!!errors.wantedStart}
                     helperText={message('wantedStart')}
-                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'request-wanted-start', step: 300 } }}
+                    slotProps={{
+                      inputLabel: { shrink: true },
+                      htmlInput: {
+                        'data-testid': 'request-wanted-start',
+                        inputMode: 'numeric',
+                        placeholder: 'hh:mm',
+                        maxLength: 5,
+                        autoComplete: 'off',
+                      },
+                    }}
                     sx={{ flex: 1 }}
                   />
                   <TextField
                     size="small"
-                    type="time"
                     label={t('requests.form.wantedEnd')}
                     value={texts.wantedEnd}
                     onChange={(event) => set({ wantedEnd: event.target.value })}
                     error={!!errors.wantedEnd}
                     helperText={message('wantedEnd')}
-                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'request-wanted-end', step: 300 } }}
+                    slotProps={{
+                      inputLabel: { shrink: true },
+                      htmlInput: {
+                        'data-testid': 'request-wanted-end',
+                        inputMode: 'numeric',
+                        placeholder: 'hh:mm',
+                        maxLength: 5,
+                        autoComplete: 'off',
+                      },
+                    }}
                     sx={{ flex: 1 }}
                   />
                 </Stack>

@@ -150,11 +150,23 @@ function Section({ title, testId, children }: { title: string; testId: string; c
   );
 }
 
-function RequestList({ children }: { children: ReactNode }) {
+/** How many requests a list shows before 'Show more' (the history of a salon runs to hundreds). */
+const PAGE = 10;
+
+function RequestList({ items, render, testId }: { items: ShiftRequest[]; render: (request: ShiftRequest) => ReactNode; testId: string }) {
+  const { t } = useTranslation('staff');
+  const [shown, setShown] = useState(PAGE);
   return (
-    <Stack component="ul" sx={{ gap: 1, listStyle: 'none', p: 0, m: 0 }}>
-      {children}
-    </Stack>
+    <>
+      <Stack component="ul" sx={{ gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+        {items.slice(0, shown).map(render)}
+      </Stack>
+      {items.length > shown ? (
+        <Button sx={{ mt: 1 }} onClick={() => setShown((count) => count + PAGE)} data-testid={`${testId}-more`}>
+          {t('requests.showMore', { count: Math.min(PAGE, items.length - shown), total: items.length - shown })}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
@@ -325,7 +337,7 @@ export default function StaffRequestsScreen() {
         {empty}
       </Typography>
     ) : (
-      <RequestList>{items.map(render)}</RequestList>
+      <RequestList items={items} render={render} testId={testId} />
     );
 
   return (

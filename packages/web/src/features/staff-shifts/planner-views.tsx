@@ -274,11 +274,15 @@ export function PlannerDayList({ week, today, closedDays, canManage, clash, onDi
           const cellClash = clash && clash.userId === row.person.id && clash.day === day ? clash : null;
           if (cell.shifts.length === 0 && cell.daysOff.length === 0 && cell.requests.length === 0 && !cellClash) continue;
           entries.push(
-            <Box key={row.person.id} data-testid={`planner-cell-${row.person.id}-${day}`} sx={{ py: 0.75 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+            <Box
+              key={row.person.id}
+              data-testid={`planner-cell-${row.person.id}-${day}`}
+              sx={{ py: 0.5, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+            >
+              <Typography variant="body2" sx={{ fontWeight: 600, width: 130, flexShrink: 0 }}>
                 {row.person.name}
               </Typography>
-              <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
+              <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center', minWidth: 0 }}>
                 {cell.shifts.map((shift) => (
                   <ShiftButton
                     key={shift.userTimeframeId}
@@ -292,7 +296,7 @@ export function PlannerDayList({ week, today, closedDays, canManage, clash, onDi
                 <AbsenceChips daysOff={cell.daysOff} requests={cell.requests} />
               </Stack>
               {cellClash ? (
-                <Box sx={{ mt: 0.5 }}>
+                <Box sx={{ mt: 0.5, width: '100%' }}>
                   <ClashMessage clash={cellClash} onDismiss={onDismissClash} />
                 </Box>
               ) : null}

@@ -99,24 +99,34 @@ export function ShiftDialog({ open, editing, initial, people, isBusy, error, onC
             <Stack direction="row" sx={{ gap: 2 }}>
               <TextField
                 size="small"
-                type="time"
                 label={t('shifts.form.start')}
                 value={texts.startTime}
                 onChange={(event) => set({ startTime: event.target.value })}
                 error={!!errors.startTime}
                 helperText={help('startTime')}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'shift-start', step: 300 } }}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: {
+                    'data-testid': 'shift-start',
+                    inputMode: 'numeric',
+                    placeholder: 'hh:mm',
+                    maxLength: 5,
+                    autoComplete: 'off',
+                  },
+                }}
                 sx={{ flex: 1 }}
               />
               <TextField
                 size="small"
-                type="time"
                 label={t('shifts.form.end')}
                 value={texts.endTime}
                 onChange={(event) => set({ endTime: event.target.value })}
                 error={!!errors.endTime}
                 helperText={help('endTime', t('shifts.form.endHelp'))}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'shift-end', step: 300 } }}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { 'data-testid': 'shift-end', inputMode: 'numeric', placeholder: 'hh:mm', maxLength: 5, autoComplete: 'off' },
+                }}
                 sx={{ flex: 1 }}
               />
             </Stack>
