@@ -24,3 +24,21 @@ export function absenceLabel(t: TFunction, absence: AbsenceLike): string {
   if (absence.part === 'MORNING' || absence.part === 'AFTERNOON') return `${type} (${t(`staff:dayOffPart.${absence.part}`)})`;
   return type;
 }
+
+/**
+ * Chip colours of the staff screens, dark enough for white text (WCAG AA 4.5:1; MUI's info and
+ * warning mains are not): a day off by its type, a request by its status.
+ */
+export const STAFF_CHIP_COLORS = {
+  HOLIDAY: '#01579b',
+  SICK: '#8c3a00',
+  PERMIT: '#5b2a86',
+  PENDING: '#8c3a00',
+  APPROVED: '#1b5e20',
+  REJECTED: '#555555',
+} as const;
+
+/** The sx of a filled chip in one of STAFF_CHIP_COLORS. */
+export function staffChipSx(key: keyof typeof STAFF_CHIP_COLORS) {
+  return { bgcolor: STAFF_CHIP_COLORS[key], color: '#fff' } as const;
+}

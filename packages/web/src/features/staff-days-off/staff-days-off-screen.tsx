@@ -34,7 +34,7 @@ import { DayOffFields } from '../../components/staff/day-off-fields';
 import { type DayOffErrors, type DayOffTexts, validateDayOff } from '../../components/staff/day-off-form';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
 import { StaffFrame, useStaffSalon } from '../../components/staff/staff-frame';
-import { absenceLabel } from '../../components/staff/staff-labels';
+import { absenceLabel, staffChipSx } from '../../components/staff/staff-labels';
 import { useRemainingDays } from '../../components/staff/use-remaining-days';
 import { useAuth } from '../../lib/auth';
 import { showMessage } from '../../lib/snackbar';
@@ -130,9 +130,8 @@ function MonthCalendar({
                               <Chip
                                 key={dayOff.userShiftId}
                                 size="small"
-                                color={dayOff.type === 'SICK' ? 'warning' : 'info'}
                                 label={`${dayOff.firstName} · ${absenceLabel(t, dayOff)}`}
-                                sx={{ maxWidth: '100%', fontSize: 11, height: 20 }}
+                                sx={{ maxWidth: '100%', fontSize: 11, height: 20, ...staffChipSx(dayOff.type) }}
                               />
                             ))}
                             {off.length > 3 ? (

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../components/format/date-format';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
 import { StaffFrame, useStaffSalon } from '../../components/staff/staff-frame';
-import { absenceLabel } from '../../components/staff/staff-labels';
+import { absenceLabel, staffChipSx } from '../../components/staff/staff-labels';
 import { useRemainingDays } from '../../components/staff/use-remaining-days';
 import { showMessage } from '../../lib/snackbar';
 import { formatHours, formatInstant } from '../../lib/staff-time';
@@ -38,8 +38,6 @@ import {
 } from './api/use-requests';
 import { RequestDialog } from './request-dialog';
 import type { RequestBody, RequestTexts } from './request-form';
-
-const STATUS_COLOR = { PENDING: 'warning', APPROVED: 'success', REJECTED: 'default' } as const;
 
 function emptyTexts(today: string): RequestTexts {
   return {
@@ -105,7 +103,7 @@ function RequestCard({
               </Typography>
             ) : null}
             <Typography component="span">{absenceLabel(t, request)}</Typography>
-            <Chip size="small" color={STATUS_COLOR[request.status]} label={t(`status.${request.status}`)} data-testid="request-status" />
+            <Chip size="small" sx={staffChipSx(request.status)} label={t(`status.${request.status}`)} data-testid="request-status" />
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {periodOf(request, i18n.language)}

@@ -23,7 +23,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAxisDay, formatDay, weekdayName } from '../../components/format/date-format';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
-import { absenceLabel } from '../../components/staff/staff-labels';
+import { absenceLabel, STAFF_CHIP_COLORS, staffChipSx } from '../../components/staff/staff-labels';
 import { formatHours, isoWeekday } from '../../lib/staff-time';
 import type { PlannerShift, PlannerWeek } from './planner';
 
@@ -140,10 +140,9 @@ function AbsenceChips({ daysOff, requests }: { daysOff: DayOff[]; requests: Pend
         <Chip
           key={`off-${dayOff.userShiftId}`}
           size="small"
-          color={dayOff.type === 'SICK' ? 'warning' : 'info'}
           label={absenceLabel(t, dayOff)}
           data-testid={`day-off-${dayOff.userShiftId}`}
-          sx={{ maxWidth: '100%' }}
+          sx={{ maxWidth: '100%', ...staffChipSx(dayOff.type) }}
         />
       ))}
       {requests.map((request) => (
@@ -151,10 +150,9 @@ function AbsenceChips({ daysOff, requests }: { daysOff: DayOff[]; requests: Pend
           key={`request-${request.userShiftRequestId}`}
           size="small"
           variant="outlined"
-          color="warning"
           label={t('planner.pending', { what: absenceLabel(t, request) })}
           data-testid={`pending-request-${request.userShiftRequestId}`}
-          sx={{ maxWidth: '100%' }}
+          sx={{ maxWidth: '100%', borderStyle: 'dashed', borderColor: STAFF_CHIP_COLORS.PENDING, color: STAFF_CHIP_COLORS.PENDING }}
         />
       ))}
     </>
