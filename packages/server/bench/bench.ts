@@ -7,6 +7,7 @@
  * 2. Starts the app on BENCH_PORT (default 18200), signs in as the superadmin and calls every
  *    report GET of issue 4 over HTTP for one salon, over a month and over a year: a warm-up,
  *    then BENCH_RUNS (default 20) timed calls each; prints p50 / p95 against the targets.
+ *    Also the staff planner's week of a 15-person salon (bench/planner-salon.ts adds it once).
  * 3. Times the chain-wide year totals straight from the raw sale lines (the baseline) and from
  *    the rollups, checks they agree and prints the ratio.
  * 4. Measures /api/health while year-long reports run in parallel.
@@ -38,6 +39,7 @@ import { generateDemoChain } from '../src/demo/generate.js';
 import { monthRange } from '../src/features/stats/report-range.js';
 import { getChainTotals } from '../src/features/stats/sales-measures.query.js';
 import { runMain } from '../src/lib/run-main.js';
+import { ensurePlannerSalon } from './planner-salon.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR || resolve(repoRoot, 'bench-data'));
@@ -285,6 +287,11 @@ async function main() {
       });
       calls.push({ name: 'SalonsGrowing Today', range: 'none', url: fill(getGrowthTodayReport, {}) });
       calls.push({ name: 'SalonsGrowing Tomorrow', range: 'none', url: fill(getGrowthTomorrowReport, {}) });
+      // Issue 10: the staff planner's week of a 15-person salon (one call), and its shift list.
+      const planner = await ensurePlannerSalon(db, base, code);
+      const week = `salonId=${planner.salonId}&fromDate=${planner.day}`;
+      calls.push({ name: 'Planner week (15 staff)', range: 'none', url: `/api/UserTimeframes/Planner/${code}?${week}` });
+      calls.push({ name: 'Shifts of the week (15 staff)', range: 'none', url: `/api/UserTimeframes/${code}?${week}` });
 
       console.log(`\nsalon ${SALON}; month ${m.from}..${m.to}; year ${y.from}..${y.to}; ${runs} timed calls each after a warm-up\n`);
       const results: Result[] = [];

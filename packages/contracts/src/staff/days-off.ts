@@ -60,7 +60,11 @@ export const DayOffInput = Type.Object(
     salonId: SalonId,
     userId: Id,
     startDate: dateOnly('First day'),
-    endDate: dateOnly(`Last day (not before startDate, at most ${STAFF_LIMITS.maxDayOffDays} days; = startDate unless part is FULL_DAY)`),
+    endDate: Type.Optional(
+      dateOnly(
+        `Last day (default startDate; not before it, at most ${STAFF_LIMITS.maxDayOffDays} days; = startDate unless part is FULL_DAY)`,
+      ),
+    ),
     type: DayOffTypeSchema,
     part: Type.Optional(DayOffPartSchema),
     startTime: Type.Optional(Type.Union([TimeOfDay, Type.Null()], { description: 'Required for HOURS: from' })),

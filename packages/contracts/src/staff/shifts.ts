@@ -216,6 +216,21 @@ export const deleteShift = defineEndpoint({
   }),
 });
 
+export const updateShift = defineEndpoint({
+  method: 'PUT',
+  path: '/api/UserTimeframes/{SESSIONCODE}/{id}',
+  summary:
+    'Our addition: edit one shift in place (ADMIN of its salon, SUPERADMIN): new times and note, checked like a new shift (409 SHIFT_CLASH naming the other shift, OUTSIDE_EMPLOYMENT, ON_DAY_OFF); an edited shift leaves its series. 404 when no such shift',
+  tags: TAGS,
+  params: Type.Object({ SESSIONCODE: SessionCode, id: RowId }),
+  body: Type.Object({
+    dayStart: localDateTime('New start'),
+    dayEnd: localDateTime('New end (after dayStart)'),
+    note: OptionalNote,
+  }),
+  response: ShiftDTO,
+});
+
 export const RemainingDaysDTO = Type.Object({
   userId: Type.Integer({ description: 'The staff member' }),
   year: Type.Integer({ description: 'The calendar year counted' }),

@@ -41,7 +41,8 @@ export const listUsers = defineEndpoint({
 export const listWorkingUsers = defineEndpoint({
   method: 'GET',
   path: '/api/Users/GetOnlyWorking/{SESSIONCODE}',
-  summary: "The salon's users with a shift (user timeframe) on the date, in the salon's time zone",
+  summary:
+    "The salon's users with a shift (user timeframe) starting on the date, in the salon's time zone (a shift crossing midnight belongs to the day it starts), and no whole day off that day",
   tags: ['Users'],
   params: SessionParams,
   querystring: Type.Object({

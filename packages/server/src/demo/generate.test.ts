@@ -346,7 +346,7 @@ describe('the demo chain', () => {
     expect(await countOf(`SELECT 1 FROM attendances WHERE clock_out IS NULL`)).toBeGreaterThan(0);
   });
 
-  it('has day-off requests in every state, in every salon', async () => {
+  it('has requests in every state, in every salon', async () => {
     const rows = await sql<{ salon_id: number; states: string }>`SELECT salon_id, string_agg(DISTINCT status, ',' ORDER BY status) AS states
       FROM user_shift_requests GROUP BY salon_id ORDER BY salon_id`.execute(db);
     expect(rows.rows).toEqual([
@@ -358,6 +358,69 @@ describe('the demo chain', () => {
     ).toBe(0);
     const types = await sql<{ type: string }>`SELECT DISTINCT type FROM user_shifts ORDER BY 1`.execute(db);
     expect(types.rows.map((r) => r.type)).toEqual(['HOLIDAY', 'PERMIT', 'SICK']);
+  });
+
+  it('has requests of both kinds in every state, approved ones with their day off (or shift) written', async () => {
+    const rows = await sql<{ salon_id: number; kind: string; states: string }>`SELECT salon_id, kind,
+        string_agg(DISTINCT status, ',' ORDER BY status) AS states
+      FROM user_shift_requests GROUP BY salon_id, kind ORDER BY salon_id, kind`.execute(db);
+    expect(rows.rows).toEqual([
+      { salon_id: 1, kind: 'DAY_OFF', states: 'APPROVED,PENDING,REJECTED' },
+      { salon_id: 1, kind: 'SHIFT_CHANGE', states: 'APPROVED,PENDING,REJECTED' },
+      { salon_id: 2, kind: 'DAY_OFF', states: 'APPROVED,PENDING,REJECTED' },
+      { salon_id: 2, kind: 'SHIFT_CHANGE', states: 'APPROVED,PENDING,REJECTED' },
+    ]);
+    // Every approved day-off request has exactly its day off; every day off but a sick one came from one.
+    expect(
+      await countOf(`SELECT 1 FROM user_shift_requests r WHERE r.kind = 'DAY_OFF' AND r.status = 'APPROVED' AND NOT EXISTS (
+                       SELECT 1 FROM user_shifts o WHERE o.user_shift_request_id = r.id AND o.user_id = r.user_id AND o.salon_id = r.salon_id
+                         AND o.start_day = r.start_day AND o.end_day = r.end_day AND o.type = r.type AND o.part = r.part
+                         AND o.start_time IS NOT DISTINCT FROM r.start_time)`),
+    ).toBe(0);
+    expect(await countOf(`SELECT 1 FROM user_shifts WHERE type <> 'SICK' AND user_shift_request_id IS NULL`)).toBe(0);
+    // An approved shift change's shift is there, at the times asked for.
+    expect(
+      await countOf(`SELECT 1 FROM user_shift_requests r WHERE r.kind = 'SHIFT_CHANGE' AND r.status = 'APPROVED' AND NOT EXISTS (
+                       SELECT 1 FROM user_timeframes f WHERE f.id = r.user_timeframe_id AND f.day_start = r.wanted_start AND f.day_end = r.wanted_end)`),
+    ).toBe(0);
+    // Nobody decided their own request; pending ones overlap no day off of the person.
+    expect(await countOf(`SELECT 1 FROM user_shift_requests WHERE decided_by = user_id`)).toBe(0);
+    expect(
+      await countOf(`SELECT 1 FROM user_shift_requests r JOIN user_shifts o ON o.user_id = r.user_id
+                      WHERE r.status = 'PENDING' AND r.kind = 'DAY_OFF' AND o.start_day <= r.end_day AND o.end_day >= r.start_day`),
+    ).toBe(0);
+    const parts = await sql<{ part: string }>`SELECT DISTINCT part FROM user_shifts ORDER BY 1`.execute(db);
+    const found = parts.rows.map((r) => r.part);
+    expect(found).toEqual(expect.arrayContaining(['FULL_DAY', 'HOURS']));
+    expect(found.some((part) => part === 'MORNING' || part === 'AFTERNOON')).toBe(true);
+  });
+
+  it('writes shifts as weekly and fortnightly series, without overlaps, within employment', async () => {
+    expect(await countOf(`SELECT 1 FROM user_timeframes WHERE recurrence_id IS NULL OR recurrence_kind IS NULL`)).toBe(0);
+    const kinds = await sql<{ kind: string }>`SELECT DISTINCT recurrence_kind AS kind FROM user_timeframes ORDER BY 1`.execute(db);
+    expect(kinds.rows.map((r) => r.kind)).toEqual(['FORTNIGHTLY', 'WEEKLY']);
+    // A series is one weekday at one wall-clock time, every 7 or 14 days (gaps allowed: days off, closures).
+    expect(
+      await countOf(`SELECT recurrence_id FROM user_timeframes
+                      GROUP BY recurrence_id
+                      HAVING count(DISTINCT (extract(isodow FROM day_start AT TIME ZONE 'Europe/Rome'),
+                                             (day_start AT TIME ZONE 'Europe/Rome')::time, (day_end AT TIME ZONE 'Europe/Rome')::time)) > 1`),
+    ).toBe(0);
+    expect(
+      await countOf(`SELECT 1 FROM (SELECT recurrence_kind, (day_start AT TIME ZONE 'Europe/Rome')::date
+                        - lag((day_start AT TIME ZONE 'Europe/Rome')::date) OVER (PARTITION BY recurrence_id ORDER BY day_start) AS gap
+                      FROM user_timeframes) g
+                      WHERE gap % (CASE recurrence_kind WHEN 'WEEKLY' THEN 7 ELSE 14 END) <> 0`),
+    ).toBe(0);
+    expect(
+      await countOf(`SELECT 1 FROM user_timeframes a JOIN user_timeframes b ON a.user_id = b.user_id AND a.id < b.id
+                      AND a.day_start < b.day_end AND b.day_start < a.day_end`),
+    ).toBe(0);
+    expect(
+      await countOf(`SELECT 1 FROM user_timeframes f JOIN users u ON u.id = f.user_id
+                      WHERE (f.day_start AT TIME ZONE 'Europe/Rome')::date < u.employment_start
+                         OR (f.day_start AT TIME ZONE 'Europe/Rome')::date > u.employment_end`),
+    ).toBe(0);
   });
 
   it('is busiest on Saturday, closed on Sunday and Monday in salon 1, and peaks in December over January', async () => {

@@ -5,7 +5,7 @@ import type { Database, Db, Gender, Role } from '../db/database.js';
 import { refreshSalesRollup } from '../db/rollups.js';
 import { hashPassword } from '../lib/password.js';
 import { CHAIN_TIME_ZONE, createClock, salonToday } from '../lib/today.js';
-import { BulkWriter, type TableStat } from './bulk-writer.js';
+import { BulkWriter, type Cell, type TableStat } from './bulk-writer.js';
 import { clockOf, dayFromIso, dayOf, isoFromDay, isPublicHoliday, localTimestamp, partsOf, WEEKDAYS, weekdayOf } from './calendar.js';
 import {
   CAMPAIGN_THEMES,
@@ -179,8 +179,20 @@ const TABLES: Record<string, readonly string[]> = {
   feedback: ['salon_id', 'id', 'appointment_id', 'client_id', 'staff_id', 'service_id', 'score', 'comment', 'created_at', 'day'],
   nps_responses: ['salon_id', 'id', 'client_id', 'day', 'score', 'comment'],
   stock_movements: ['salon_id', 'id', 'product_id', 'day', 'type', 'quantity', 'unit_cost_cents', 'note'],
-  user_timeframes: ['salon_id', 'id', 'user_id', 'day_start', 'day_end', 'note', 'recurrence_id'],
-  user_shifts: ['salon_id', 'id', 'user_id', 'start_day', 'end_day', 'type', 'note'],
+  user_timeframes: ['salon_id', 'id', 'user_id', 'day_start', 'day_end', 'note', 'recurrence_id', 'recurrence_kind'],
+  user_shifts: [
+    'salon_id',
+    'id',
+    'user_id',
+    'start_day',
+    'end_day',
+    'type',
+    'note',
+    'part',
+    'start_time',
+    'end_time',
+    'user_shift_request_id',
+  ],
   user_shift_requests: [
     'salon_id',
     'id',
@@ -193,6 +205,13 @@ const TABLES: Record<string, readonly string[]> = {
     'decided_by',
     'decided_at',
     'created_at',
+    'kind',
+    'part',
+    'start_time',
+    'end_time',
+    'wanted_start',
+    'wanted_end',
+    'user_timeframe_id',
   ],
   attendances: ['salon_id', 'id', 'user_id', 'clock_in', 'clock_out', 'source'],
   news: ['id', 'salon_id', 'author_id', 'title', 'body', 'published_at'],
@@ -250,6 +269,9 @@ interface DayOff {
   start: number;
   end: number;
   type: 'HOLIDAY' | 'SICK' | 'PERMIT';
+  /** FULL_DAY, a half day, or hours (PERMIT); the person has no shift on any day off either way. */
+  part: 'FULL_DAY' | 'MORNING' | 'AFTERNOON' | 'HOURS';
+  hours: [string, string] | null;
 }
 
 interface Staff {
@@ -725,6 +747,11 @@ async function buildStaff(chain: Chain): Promise<void> {
   }
 }
 
+/** The DAY_OFF columns of a request row after created_at: kind, part, hours, and no wanted shift. */
+function dayOffRequestFields(part: DayOff['part'], hours: [string, string] | null): Cell[] {
+  return ['DAY_OFF', part, hours?.[0] ?? null, hours?.[1] ?? null, null, null, null];
+}
+
 /** Holidays, sick days and permits per working staff member, with the requests that led to them. */
 function planDaysOff(chain: Chain): void {
   const { rng } = chain;
@@ -739,7 +766,7 @@ function planDaysOff(chain: Chain): void {
       const end = start + length - 1;
       if (start < chain.start || start > chain.end || !free(start, end)) return;
       if (start < staff.startDay || (staff.endDay !== null && end > staff.endDay)) return;
-      blocks.push({ start, end, type });
+      blocks.push({ start, end, type, part: 'FULL_DAY', hours: null });
     };
     for (let year = firstYear; year <= lastYear; year++) {
       tryAdd(dayOf(year, 3, 1) + rng.int(0, 110), rng.int(5, 8), 'HOLIDAY');
@@ -748,9 +775,24 @@ function planDaysOff(chain: Chain): void {
       for (let k = rng.count(2); k > 0; k--) tryAdd(dayOf(year, 1, 1) + rng.int(0, 364), 1, 'PERMIT');
     }
     blocks.sort((a, b) => a.start - b.start);
+    // One-day permits: some are hours, some a half-day holiday (their own random stream, so the
+    // chain's draws and everything planned from them stay as they were).
+    const partRng = new Rng(deriveSeed(chain.seed, 100_000 + staff.id));
+    for (const block of blocks) {
+      if (block.type !== 'PERMIT' || block.end !== block.start) continue;
+      const draw = partRng.next();
+      if (draw < 0.4) {
+        block.part = 'HOURS';
+        block.hours = partRng.chance(0.5) ? ['09:00', '11:00'] : ['15:00', '18:00'];
+      } else if (draw < 0.65) {
+        block.type = 'HOLIDAY';
+        block.part = partRng.chance(0.5) ? 'MORNING' : 'AFTERNOON';
+      }
+    }
     staff.daysOff = blocks;
     for (const block of blocks) {
       for (let d = block.start; d <= block.end; d++) staff.offDays.add(d);
+      const requestId = block.type === 'SICK' ? null : nextId(chain.ids, 'user_shift_requests');
       chain.writer.add('user_shifts', [
         salon.id,
         nextId(chain.ids, 'user_shifts'),
@@ -759,13 +801,17 @@ function planDaysOff(chain: Chain): void {
         isoFromDay(block.end),
         block.type,
         block.type === 'SICK' ? 'Certificato medico' : block.type === 'PERMIT' ? 'Permesso personale' : 'Ferie',
+        block.part,
+        block.hours?.[0] ?? null,
+        block.hours?.[1] ?? null,
+        requestId,
       ]);
-      if (block.type === 'SICK') continue;
+      if (requestId === null) continue;
       const created = block.start - rng.int(15, 45);
       const deciderId = staff.id === salon.adminId ? chain.superadminId : salon.adminId;
       chain.writer.add('user_shift_requests', [
         salon.id,
-        nextId(chain.ids, 'user_shift_requests'),
+        requestId,
         staff.id,
         isoFromDay(block.start),
         isoFromDay(block.end),
@@ -775,6 +821,7 @@ function planDaysOff(chain: Chain): void {
         deciderId,
         localTimestamp(isoFromDay(created + rng.int(1, 3)), rng.int(540, 1080)),
         localTimestamp(isoFromDay(created), rng.int(540, 1080)),
+        ...dayOffRequestFields(block.part, block.hours),
       ]);
     }
     // Refused requests (the salon was too busy), one every year or two.
@@ -796,6 +843,7 @@ function planDaysOff(chain: Chain): void {
         deciderId,
         localTimestamp(isoFromDay(created + 2), rng.int(540, 1080)),
         localTimestamp(isoFromDay(created), rng.int(540, 1080)),
+        ...dayOffRequestFields('FULL_DAY', null),
       ]);
     }
   }
@@ -818,26 +866,83 @@ function planDaysOff(chain: Chain): void {
         salon.adminId,
         localTimestamp(isoFromDay(created + 1), rng.int(540, 1080)),
         localTimestamp(isoFromDay(created), rng.int(540, 1080)),
+        ...dayOffRequestFields('FULL_DAY', null),
       ]);
     }
     for (let k = 0; k < 3 && candidates.length > 0; k++) {
       const staff = candidates[(k * 3) % candidates.length]!;
-      const start = chain.today + rng.int(20, 90);
+      let start = chain.today + rng.int(20, 90);
       const type = k === 2 ? 'PERMIT' : 'HOLIDAY';
+      const span = type === 'PERMIT' ? 0 : rng.int(3, 7);
+      // A pending request never overlaps a day off the person already has (the API refuses that): move it past them.
+      while (staff.daysOff.some((b) => b.start <= start + span && b.end >= start)) start += 7;
       chain.writer.add('user_shift_requests', [
         salon.id,
         nextId(chain.ids, 'user_shift_requests'),
         staff.id,
         isoFromDay(start),
-        isoFromDay(type === 'PERMIT' ? start : start + rng.int(3, 7)),
+        isoFromDay(start + span),
         type,
         type === 'PERMIT' ? 'Trasloco' : 'Vacanza',
         'PENDING',
         null,
         null,
         localTimestamp(isoFromDay(chain.today - rng.int(1, 10)), rng.int(540, 1080)),
+        ...dayOffRequestFields(type === 'PERMIT' ? 'HOURS' : 'FULL_DAY', type === 'PERMIT' ? ['14:00', '17:00'] : null),
       ]);
     }
+  }
+}
+
+type ShiftChangeState = 'APPROVED' | 'REJECTED' | 'PENDING';
+
+/**
+ * Shift-change requests in every state, once per salon, on the first open day from a target
+ * (no random draws, so the rest of the chain is unchanged): APPROVED 12 days ago (the shift as
+ * written is the one asked for), REJECTED 30 days ago (an hour later was asked), PENDING a week
+ * ahead (an hour earlier). Each names the shift it would replace; the person is never the admin.
+ */
+function writeShiftChangeRequests(
+  chain: Chain,
+  salon: Salon,
+  day: number,
+  onShift: Shift[],
+  shiftIds: Map<number, number>,
+  done: Set<ShiftChangeState>,
+): void {
+  const targets: [ShiftChangeState, number, number][] = [
+    ['REJECTED', chain.today - 30, 60],
+    ['APPROVED', chain.today - 12, 0],
+    ['PENDING', chain.today + 7, -60],
+  ];
+  for (const [state, from, shiftBy] of targets) {
+    if (done.has(state) || day < from) continue;
+    const shift = onShift.find((s) => s.staff.serves && s.staff.id !== salon.adminId);
+    const shiftId = shift ? shiftIds.get(shift.staff.id) : undefined;
+    if (!shift || shiftId === undefined) continue;
+    done.add(state);
+    const iso = isoFromDay(day);
+    const pending = state === 'PENDING';
+    chain.writer.add('user_shift_requests', [
+      salon.id,
+      nextId(chain.ids, 'user_shift_requests'),
+      shift.staff.id,
+      iso,
+      iso,
+      null,
+      state === 'PENDING' ? 'Posso iniziare prima?' : state === 'APPROVED' ? 'Scambio con una collega' : 'Appuntamento dal medico',
+      state,
+      pending ? null : salon.adminId,
+      pending ? null : localTimestamp(isoFromDay(day - 3), 600),
+      localTimestamp(isoFromDay(pending ? chain.today - 1 : day - 5), 615),
+      'SHIFT_CHANGE',
+      null,
+      null,
+      null,
+      localTimestamp(iso, shift.start + shiftBy),
+      localTimestamp(iso, shift.end + shiftBy),
+      shiftId,
+    ]);
   }
 }
 
@@ -930,6 +1035,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   const soldToday = new Map<number, number>();
   const transfers = chain.transfers.get(sid) ?? [];
   let transferIndex = 0;
+  const shiftChanges = new Set<ShiftChangeState>();
 
   const reorderLevel = (productId: number) => {
     const p = PRODUCTS[productId - 1]!;
@@ -1029,27 +1135,35 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
     // Shifts (and attendance up to today).
     const week = Math.floor((day + 3) / 7);
     const onShift: Shift[] = [];
+    const shiftIds = new Map<number, number>();
     for (const member of staff) {
       if (day < member.startDay || (member.endDay !== null && day > member.endDay) || member.offDays.has(day)) continue;
       if (member.partTimeDays ? !member.partTimeDays.includes(weekday) : member.restDay === weekday) continue;
       let start = open;
       let end = close;
+      // Early and late weeks alternate: each weekday is then a fortnightly series; otherwise a weekly one.
+      let alternates = false;
       if (member.partTimeDays && close - open > 300) {
+        alternates = true;
         if ((week + member.pattern) % 2 === 0) end = open + 300;
         else start = close - 300;
       } else if (member.serves && close - open >= 540) {
+        alternates = true;
         if ((week + member.pattern) % 2 === 0) end = close - 60;
         else start = open + 60;
       }
       onShift.push({ staff: member, start, end });
+      const shiftId = nextId(ids, 'user_timeframes');
+      shiftIds.set(member.id, shiftId);
       writer.add('user_timeframes', [
         sid,
-        nextId(ids, 'user_timeframes'),
+        shiftId,
         member.id,
         localTimestamp(iso, start),
         localTimestamp(iso, end),
         '',
-        `demo-${member.id}-${week % 2 === 0 ? 'a' : 'b'}`,
+        alternates ? `demo-${member.id}-${weekday}-${week % 2}` : `demo-${member.id}-${weekday}`,
+        alternates ? 'FORTNIGHTLY' : 'WEEKLY',
       ]);
       if (!isPast || rng.chance(0.03)) continue;
       const clockIn = start - 8 + Math.round(rng.gauss() * 5);
@@ -1064,6 +1178,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
         source,
       ]);
     }
+    writeShiftChangeRequests(chain, salon, day, onShift, shiftIds, shiftChanges);
     const servers = onShift.filter((s) => s.staff.serves);
     if (servers.length === 0) continue;
     const stylists = servers.filter((s) => s.staff.role === 'IMAGE');

@@ -30,7 +30,13 @@ const SALON_KEYS = ['salonId', 'SalonId', 'salonID'];
 const SESSION_KEYS = ['SESSIONCODE', 'sessionCode'];
 const today = new Date().toISOString().slice(0, 10);
 
+/** A date and time (the staff contracts' LocalDateTime: 'YYYY-MM-DDTHH:MM', optional offset). */
+function isDateTime(schema: JsonSchema): boolean {
+  return schema.type === 'string' && (schema.pattern ?? '').includes('\\d{2}-\\d{2}T');
+}
+
 function isDate(schema: JsonSchema): boolean {
+  if (isDateTime(schema)) return false;
   return schema.type === 'string' && (schema.format === 'date' || (schema.pattern ?? '').includes('\\d{4}-\\d{2}-\\d{2}'));
 }
 
@@ -112,6 +118,7 @@ function sample(schema: JsonSchema, name: string, ctx: SampleContext): unknown {
     }
     case 'string': {
       if (isDate(schema)) return today;
+      if (isDateTime(schema)) return `${today}T09:00`;
       const candidates = ['x'.repeat(Math.max(1, schema.minLength ?? 1)), 'abc123', 'sample.value', '1', 'MALE'];
       const fits = (value: string) =>
         value.length >= (schema.minLength ?? 0) &&
@@ -279,9 +286,11 @@ describe('every registered route', () => {
               ? NOT_DECIMAL_NUMBERS
               : isDate(plain)
                 ? ['2024-13-45', '2024-02-30', 'yesterday']
-                : isEnum(schema)
-                  ? ['NOT_A_VALUE']
-                  : [];
+                : isDateTime(plain)
+                  ? ['2024-13-45T09:00', '2024-02-30T09:00', '2024-03-01T25:00', 'yesterday']
+                  : isEnum(schema)
+                    ? ['NOT_A_VALUE']
+                    : [];
           // An empty path segment is another route.
           for (const value of malformed.filter((v) => v !== '' || where === 'query')) {
             // A SUPERADMIN passes every role check, so the answer is about the value.

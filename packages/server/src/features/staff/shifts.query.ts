@@ -209,11 +209,11 @@ export async function insertShiftRows(db: DbOrTx, shifts: readonly NewShiftRow[]
   return rows.map((row) => row.id);
 }
 
-/** Moves a shift to new times; it leaves its series (its times no longer follow the pattern). */
-export async function moveShift(db: DbOrTx, id: number, start: Date, end: Date): Promise<void> {
+/** Moves a shift to new times (and a new note when given); it leaves its series (its times no longer follow the pattern). */
+export async function moveShift(db: DbOrTx, id: number, start: Date, end: Date, note?: string): Promise<void> {
   await db
     .updateTable('user_timeframes')
-    .set({ day_start: start, day_end: end, recurrence_id: null, recurrence_kind: null })
+    .set({ day_start: start, day_end: end, recurrence_id: null, recurrence_kind: null, ...(note === undefined ? {} : { note }) })
     .where('id', '=', id)
     .execute();
 }

@@ -26,6 +26,7 @@ import {
   STAFF_MESSAGES,
   updateDayOff,
   updateDayOffWithoutId,
+  updateShift,
   updateShiftRequest,
   updateShiftRequestWithoutId,
 } from '@salon/contracts';
@@ -204,6 +205,30 @@ export async function staffRoutes(app: FastifyInstance) {
       return deleteShiftRows(tx, shift, query.series === 'following');
     });
     return { deletedIds, deleted: deletedIds.length };
+  });
+
+  registerEndpoint(app, updateShift, STAFF_MANAGERS, async ({ params, body }, request) => {
+    const caller = callerOf(request);
+    await db.transaction().execute(async (tx) => {
+      const shift = await findShift(tx, params.id);
+      if (!shift) throw new HttpError(404, `Shift ${params.id} does not exist`, 'id');
+      assertManagesSalon(caller, shift.salonId);
+      const { timeZone } = await salonCalendar(tx, shift.salonId);
+      const candidate: ShiftCandidate = {
+        salonId: shift.salonId,
+        userId: shift.userId,
+        start: parseMoment(body.dayStart, timeZone, 'dayStart'),
+        end: parseMoment(body.dayEnd, timeZone, 'dayEnd'),
+        note: body.note ?? '',
+        recurrenceId: null,
+        recurrenceKind: null,
+        index: 0,
+      };
+      await writeShifts(tx, [candidate], { replacingId: shift.id, replacingNote: body.note });
+    });
+    const [updated] = await shiftsByIds(db, [params.id]);
+    if (!updated) throw new HttpError(404, `Shift ${params.id} does not exist`, 'id');
+    return updated;
   });
 
   registerEndpoint(app, getRemainingDays, ANY_ROLE, async ({ params, query }, request) => {

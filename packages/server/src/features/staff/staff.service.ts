@@ -119,7 +119,7 @@ function assertUserFits(user: LockedUser | undefined, candidate: ShiftCandidate,
 export async function writeShifts(
   tx: DbOrTx,
   candidates: readonly ShiftCandidate[],
-  options: { replacingId?: number } = {},
+  options: { replacingId?: number; replacingNote?: string } = {},
 ): Promise<number[]> {
   if (candidates.length === 0) return [];
   const calendars = new Calendars(tx);
@@ -179,7 +179,7 @@ export async function writeShifts(
   }
   if (options.replacingId !== undefined) {
     const only = candidates[0] as ShiftCandidate;
-    await moveShift(tx, options.replacingId, only.start, only.end);
+    await moveShift(tx, options.replacingId, only.start, only.end, options.replacingNote);
     return [];
   }
   return insertShiftRows(tx, candidates);

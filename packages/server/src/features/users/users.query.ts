@@ -29,7 +29,7 @@ export interface UserFilter {
   /** Only users of this salon. */
   salonId?: number;
   userId?: number;
-  /** Only users with a shift overlapping this date (YYYY-MM-DD) in their salon's time zone. */
+  /** Only users with a shift starting on this date (YYYY-MM-DD, their salon's time zone) and no whole day off that day. */
   workingOn?: string;
 }
 
@@ -61,18 +61,30 @@ export async function listUserDtos(db: DbOrTx, filter: UserFilter = {}): Promise
   if (filter.userId !== undefined) query = query.where('users.id', '=', filter.userId);
   if (filter.workingOn !== undefined) {
     const day = filter.workingOn;
-    // The shift overlaps the salon's local day [day 00:00, day+1 00:00).
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('user_timeframes as t')
-          .innerJoin('salons as s', 's.id', 't.salon_id')
-          .select(sql`1`.as('one'))
-          .whereRef('t.user_id', '=', 'users.id')
-          .whereRef('t.salon_id', '=', 'users.salon_id')
-          .where(sql<boolean>`t.day_start < ((${day}::date + 1)::timestamp AT TIME ZONE s.time_zone)`)
-          .where(sql<boolean>`t.day_end > (${day}::date::timestamp AT TIME ZONE s.time_zone)`),
-      ),
-    );
+    // A shift belongs to the salon-local day it starts (one crossing midnight too); a whole day off that day excludes the person.
+    query = query
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('user_timeframes as t')
+            .innerJoin('salons as s', 's.id', 't.salon_id')
+            .select(sql`1`.as('one'))
+            .whereRef('t.user_id', '=', 'users.id')
+            .whereRef('t.salon_id', '=', 'users.salon_id')
+            .where(sql<boolean>`t.day_start >= (${day}::date::timestamp AT TIME ZONE s.time_zone)`)
+            .where(sql<boolean>`t.day_start < ((${day}::date + 1)::timestamp AT TIME ZONE s.time_zone)`),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('user_shifts as o')
+              .select(sql`1`.as('one'))
+              .whereRef('o.user_id', '=', 'users.id')
+              .where('o.part', '=', 'FULL_DAY')
+              .where(sql<boolean>`o.start_day <= ${day}::date AND o.end_day >= ${day}::date`),
+          ),
+        ),
+      );
   }
   const rows = await query.orderBy('users.last_name').orderBy('users.first_name').orderBy('users.id').execute();
   return rows.map((user) => ({
