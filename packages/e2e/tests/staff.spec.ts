@@ -30,7 +30,8 @@ async function remainingOf(page: Page): Promise<number> {
   return Number(/(-?\d+(?:[.,]\d+)?)/.exec(text)?.[1]?.replace(',', '.'));
 }
 
-test.describe.configure({ mode: 'serial' });
+// One path in four steps, each leaning on the one before; a step walks several screens.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.describe('staff: shifts, days off and requests', () => {
   let stylistId = '';
@@ -93,6 +94,15 @@ test.describe('staff: shifts, days off and requests', () => {
     await expect(page.getByTestId(`planner-cell-${stylistId}-${SERIES_MONDAY}`).locator('[data-clash="true"]')).toHaveText(/09:00–17:00/);
     // Nothing was written: still one shift and 8 hours.
     await expect(page.getByTestId(`planner-hours-${stylistId}`)).toHaveText('8');
+
+    // The shift changed in place: 09:00-18:00 is 9 hours.
+    await first.click();
+    await expect(dialog.getByTestId('shift-start')).toHaveValue('09:00');
+    await dialog.getByTestId('shift-end').fill('18:00');
+    await dialog.getByTestId('shift-save').click();
+    await expect(page.getByText('Shift changed.')).toBeVisible();
+    await expect(page.getByTestId(`planner-cell-${stylistId}-${SERIES_MONDAY}`).getByRole('button', { name: /09:00–18:00/ })).toBeVisible();
+    await expect(page.getByTestId(`planner-hours-${stylistId}`)).toHaveText('9');
   });
 
   test('the stylist asks for two days off', async ({ page }) => {

@@ -85,6 +85,7 @@ export function ShiftDialog({ open, editing, initial, people, isBusy, error, onC
               label={t('shifts.form.person')}
               value={texts.userId}
               onChange={(event) => set({ userId: event.target.value })}
+              disabled={editing !== null}
               error={!!errors.userId}
               helperText={help('userId')}
               slotProps={{ select: { inputProps: { 'data-testid': 'shift-person' } } }}

@@ -34,6 +34,7 @@ import {
   useDeleteShift,
   usePlannerWeek,
   usePreviousWeekShifts,
+  useUpdateShift,
 } from './api/use-planner';
 import { buildPlannerWeek, type PlannerShift, personName } from './planner';
 import { type CellClash, PlannerDayList, PlannerGrid, type PlannerViewProps } from './planner-views';
@@ -76,6 +77,7 @@ export default function StaffShiftsScreen() {
 
   const createShifts = useCreateShifts(staff.salonId);
   const deleteShift = useDeleteShift();
+  const updateShift = useUpdateShift();
   const copyWeek = useCopyPreviousWeek(staff.salonId);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [dialogError, setDialogError] = useState<{ error: unknown; message: string } | null>(null);
@@ -137,34 +139,13 @@ export default function StaffShiftsScreen() {
     setDialogError(null);
     const editing = dialog?.editing ?? null;
     if (editing) {
-      // The API has no shift update: the shift is replaced (deleted, then written anew); a refused
-      // replacement puts the original back, so a failed change loses nothing.
       try {
-        await deleteShift.mutateAsync({ id: editing.userTimeframeId, series: 'one' });
+        await updateShift.mutateAsync({ id: editing.userTimeframeId, input });
+        setDialog(null);
+        showMessage(t('shifts.changed'), 'success');
       } catch (error) {
-        setDialogError({ error, message: STAFF_MESSAGES.deleteShift });
-        return;
-      }
-      try {
-        await createShifts.mutateAsync(input);
-      } catch (error) {
-        await createShifts
-          .mutateAsync({
-            ...input,
-            day: editing.day,
-            startTime: editing.startTime,
-            endTime: editing.endTime,
-            note: editing.note,
-            userId: editing.userId,
-            repeat: 'NONE',
-            until: editing.day,
-          })
-          .catch(() => undefined);
         showFailure(error, STAFF_MESSAGES.createShift, 'dialog');
-        return;
       }
-      setDialog(null);
-      showMessage(t('shifts.changed'), 'success');
       return;
     }
     try {
@@ -215,7 +196,7 @@ export default function StaffShiftsScreen() {
           onEdit: openEdit,
         }
       : null;
-  const isBusy = createShifts.isPending || deleteShift.isPending;
+  const isBusy = createShifts.isPending || deleteShift.isPending || updateShift.isPending;
 
   return (
     <StaffFrame

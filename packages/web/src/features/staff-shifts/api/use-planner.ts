@@ -6,6 +6,7 @@ import {
   getPlannerWeek,
   listShifts,
   type ResponseOf,
+  updateShift,
 } from '@salon/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { STAFF_QUERY_KEY } from '../../../components/staff/staff-queries';
@@ -74,6 +75,16 @@ export function usePreviousWeekShifts(salonId: number | null, monday: string | u
         { query: { salonId: salonId as number, fromDate: addDays(monday ?? '', -7), toDate: addDays(monday ?? '', -1) } },
         { signal },
       ),
+  });
+}
+
+/** Changes one shift in place (PUT, checked like a new one; a shift of a series leaves it). */
+export function useUpdateShift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: ShiftFormInput }) =>
+      callApi(updateShift, { params: { id }, body: { ...shiftMoments(input.day, input.startTime, input.endTime), note: input.note } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: STAFF_QUERY_KEY }),
   });
 }
 
