@@ -18,6 +18,13 @@ const STYLIST = 'Giulia Romano';
 /** dd/mm/yyyy, as a date field takes it. */
 const typed = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
+/** Words of the English staff screens that must not be left on the Italian ones (names and notes are the users' own). */
+const ENGLISH = ['Shifts', 'Holiday', 'Requests', 'Pending', 'Approved by', 'Remaining', 'working day', 'Days off', 'Closed', 'This week', 'Add a'];
+async function expectNoEnglish(page: Page, screen: string) {
+  const text = (await page.locator('main').innerText()).replaceAll('Family wedding', '');
+  for (const word of ENGLISH) expect(text, `${screen}: ${word}`).not.toContain(word);
+}
+
 async function rowIdOf(page: Page, name: string): Promise<string> {
   const row = page.locator('[data-testid^="planner-row-"]').filter({ hasText: name });
   await expect(row).toHaveCount(1);
@@ -178,6 +185,7 @@ test.describe('staff: shifts, days off and requests', () => {
     await expect(page.getByTestId(`planner-day-${OFF_FROM}`)).toContainText('martedì');
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(await fits()).toBe(true);
+    await expectNoEnglish(page, '/staff-shifts');
 
     await page.goto('/staff-requests');
     await expect(page.getByRole('heading', { name: 'Richieste', level: 1 })).toBeVisible();
@@ -186,11 +194,13 @@ test.describe('staff: shifts, days off and requests', () => {
     await expect(approved.getByTestId('request-decision')).toContainText('Approvata da Marco');
     expect(await remainingOf(page)).toBe(remainingBefore - requestedDays);
     expect(await fits()).toBe(true);
+    await expectNoEnglish(page, '/staff-requests');
 
     await page.goto(`/staff-days-off?month=${OFF_FROM.slice(0, 7)}`);
     await expect(page.getByRole('heading', { name: 'Assenze', level: 1 })).toBeVisible();
     await expect(page.getByTestId('days-off-list')).toContainText('Ferie');
     expect(await fits()).toBe(true);
+    await expectNoEnglish(page, '/staff-days-off');
     await chooseLanguage(page, 'English');
   });
 });

@@ -21,6 +21,8 @@ export interface StaffSalon {
   canManage: boolean;
   /** The signed-in user's id. */
   myUserId: number | null;
+  /** The caller works in a salon (a chain-level superadmin has no shifts, days off or requests of their own). */
+  hasOwnSalon: boolean;
 }
 
 /** The salon, its clock and the caller's rights, as every staff screen needs them. */
@@ -35,6 +37,7 @@ export function useStaffSalon(): StaffSalon {
     today: salonId === null ? undefined : salon?.today,
     canManage: isSuperadmin || roles.includes('ADMIN'),
     myUserId: user?.userId ?? null,
+    hasOwnSalon: user?.salonId !== null && user?.salonId !== undefined,
   };
 }
 

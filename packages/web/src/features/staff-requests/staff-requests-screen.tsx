@@ -261,10 +261,10 @@ function ApproveDialog({
 export default function StaffRequestsScreen() {
   const { t, i18n } = useTranslation('staff');
   const staff = useStaffSalon();
-  const mine = useMyRequests(staff.myUserId);
+  const mine = useMyRequests(staff.hasOwnSalon ? staff.myUserId : null);
   const salonRequests = useSalonRequests(staff.salonId, staff.canManage);
   const year = staff.today ? Number(staff.today.slice(0, 4)) : undefined;
-  const remaining = useRemainingDays(staff.myUserId === null ? [] : [staff.myUserId], year);
+  const remaining = useRemainingDays(staff.myUserId === null || !staff.hasOwnSalon ? [] : [staff.myUserId], year);
   const myRemaining = staff.myUserId === null ? undefined : remaining.byUser.get(staff.myUserId);
 
   const create = useCreateRequest();
@@ -343,18 +343,20 @@ export default function StaffRequestsScreen() {
       title={t('requests.title')}
       testId="staff-requests"
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => {
-            setDialogError(null);
-            setEditing({ request: null, initial: emptyTexts(staff.today ?? '') });
-          }}
-          disabled={!staff.today || staff.myUserId === null}
-          data-testid="new-request"
-        >
-          {t('requests.new')}
-        </Button>
+        staff.hasOwnSalon ? (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => {
+              setDialogError(null);
+              setEditing({ request: null, initial: emptyTexts(staff.today ?? '') });
+            }}
+            disabled={!staff.today}
+            data-testid="new-request"
+          >
+            {t('requests.new')}
+          </Button>
+        ) : null
       }
     >
       {myRemaining ? (
@@ -431,50 +433,52 @@ export default function StaffRequestsScreen() {
           )}
         </Section>
       ) : null}
-      <Section title={t('requests.mine')} testId="my-requests">
-        {mine.isError ? (
-          <StaffErrorAlert error={mine.error} message={STAFF_MESSAGES.getRequests} />
-        ) : (
-          list(
-            mine.data,
-            (request) => (
-              <RequestCard
-                key={request.userShiftRequestId}
-                request={request}
-                showPerson={false}
-                actions={
-                  request.status === 'PENDING' ? (
-                    <>
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          setDialogError(null);
-                          setEditing({ request, initial: textsOf(request) });
-                        }}
-                        data-testid="edit-request"
-                      >
-                        {t('common.edit')}
-                      </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => setConfirm({ request, action: 'delete' })}
-                        data-testid="delete-request"
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    </>
-                  ) : undefined
-                }
-              >
-                <Decision request={request} timeZone={staff.timeZone} />
-              </RequestCard>
-            ),
-            t('requests.mineEmpty'),
-            'my-requests',
-          )
-        )}
-      </Section>
+      {staff.hasOwnSalon ? (
+        <Section title={t('requests.mine')} testId="my-requests">
+          {mine.isError ? (
+            <StaffErrorAlert error={mine.error} message={STAFF_MESSAGES.getRequests} />
+          ) : (
+            list(
+              mine.data,
+              (request) => (
+                <RequestCard
+                  key={request.userShiftRequestId}
+                  request={request}
+                  showPerson={false}
+                  actions={
+                    request.status === 'PENDING' ? (
+                      <>
+                        <Button
+                          size="small"
+                          onClick={() => {
+                            setDialogError(null);
+                            setEditing({ request, initial: textsOf(request) });
+                          }}
+                          data-testid="edit-request"
+                        >
+                          {t('common.edit')}
+                        </Button>
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => setConfirm({ request, action: 'delete' })}
+                          data-testid="delete-request"
+                        >
+                          {t('common.delete')}
+                        </Button>
+                      </>
+                    ) : undefined
+                  }
+                >
+                  <Decision request={request} timeZone={staff.timeZone} />
+                </RequestCard>
+              ),
+              t('requests.mineEmpty'),
+              'my-requests',
+            )
+          )}
+        </Section>
+      ) : null}
       {staff.canManage ? (
         <Section title={t('requests.history')} testId="request-history">
           {salonRequests.isError
