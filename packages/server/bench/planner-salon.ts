@@ -93,9 +93,11 @@ export async function ensurePlannerSalon(db: Db, base: string, code: string): Pr
       }
     }
   }
-  // Days off this week and next (whole days remove those shifts), and pending requests.
+  // Days off and pending requests in the planner's week (Monday of today's week + 1..5: Tuesday to
+  // Saturday); whole days off remove those shifts.
+  const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
   for (const [index, userId] of userIds.slice(1, 5).entries()) {
-    const day = addDays(today, index * 3);
+    const day = addDays(monday, 1 + index);
     await post(base, `/api/UserShifts/${code}`, {
       salonId: salon.id,
       userId,
@@ -113,8 +115,8 @@ export async function ensurePlannerSalon(db: Db, base: string, code: string): Pr
         kind: 'DAY_OFF',
         type: 'HOLIDAY',
         part: 'FULL_DAY',
-        start_day: addDays(today, 2),
-        end_day: addDays(today, 3),
+        start_day: addDays(monday, 3),
+        end_day: addDays(monday, 4),
       })
       .execute();
   }

@@ -25,54 +25,54 @@ import {
  */
 const TAGS = ['Days off'];
 
-export const DayOffDTO = Type.Object(
-  {
-    userShiftId: Type.Integer({ description: "The day off's id" }),
-    salonId: Type.Integer({ description: 'The salon' }),
-    userId: Type.Integer({ description: 'The staff member' }),
-    ...staffNameFields,
-    startDate: DateOnly,
-    endDate: DateOnly,
-    type: DayOffTypeSchema,
-    part: DayOffPartSchema,
-    startTime: Type.Union([TimeOfDay, Type.Null()], { description: 'HOURS only: from (salon-local); null otherwise' }),
-    endTime: Type.Union([TimeOfDay, Type.Null()], { description: 'HOURS only: until (salon-local); null otherwise' }),
-    note: Type.String({ description: 'Free note' }),
-    days: Type.Number({
-      description:
-        'Working days it covers: days in startDate..endDate on which the salon is open; 0.5 for a half day, 0 for hours (what a HOLIDAY takes from the allowance)',
-    }),
-    userShiftRequestId: Type.Union([Type.Integer(), Type.Null()], { description: 'The approved request that wrote it, or null' }),
-  },
-  { description: 'A day off' },
-);
+// Field sets are plain objects reused by reference: the browser bundle's typebox stub builds empty
+// schemas, so nothing here may read a schema's `.properties` at load time.
+const dayOffDtoFields = {
+  userShiftId: Type.Integer({ description: "The day off's id" }),
+  salonId: Type.Integer({ description: 'The salon' }),
+  userId: Type.Integer({ description: 'The staff member' }),
+  ...staffNameFields,
+  startDate: DateOnly,
+  endDate: DateOnly,
+  type: DayOffTypeSchema,
+  part: DayOffPartSchema,
+  startTime: Type.Union([TimeOfDay, Type.Null()], { description: 'HOURS only: from (salon-local); null otherwise' }),
+  endTime: Type.Union([TimeOfDay, Type.Null()], { description: 'HOURS only: until (salon-local); null otherwise' }),
+  note: Type.String({ description: 'Free note' }),
+  days: Type.Number({
+    description:
+      'Working days it covers: days in startDate..endDate on which the salon is open; 0.5 for a half day, 0 for hours (what a HOLIDAY takes from the allowance)',
+  }),
+  userShiftRequestId: Type.Union([Type.Integer(), Type.Null()], { description: 'The approved request that wrote it, or null' }),
+};
+
+export const DayOffDTO = Type.Object(dayOffDtoFields, { description: 'A day off' });
 
 /** What a write of a day off answers: the day off, and the shifts a whole-day one removed. */
 export const DayOffWriteResult = Type.Object({
-  ...DayOffDTO.properties,
+  ...dayOffDtoFields,
   removedShiftIds: Type.Array(Type.Integer(), {
     description: "A whole-day day off removes the person's shifts on its days (salon-local day of their start): their ids",
   }),
 });
 
-export const DayOffInput = Type.Object(
-  {
-    salonId: SalonId,
-    userId: Id,
-    startDate: dateOnly('First day'),
-    endDate: Type.Optional(
-      dateOnly(
-        `Last day (default startDate; not before it, at most ${STAFF_LIMITS.maxDayOffDays} days; = startDate unless part is FULL_DAY)`,
-      ),
+const dayOffInputFields = {
+  salonId: SalonId,
+  userId: Id,
+  startDate: dateOnly('First day'),
+  endDate: Type.Optional(
+    dateOnly(
+      `Last day (default startDate; not before it, at most ${STAFF_LIMITS.maxDayOffDays} days; = startDate unless part is FULL_DAY)`,
     ),
-    type: DayOffTypeSchema,
-    part: Type.Optional(DayOffPartSchema),
-    startTime: Type.Optional(Type.Union([TimeOfDay, Type.Null()], { description: 'Required for HOURS: from' })),
-    endTime: Type.Optional(Type.Union([TimeOfDay, Type.Null()], { description: 'Required for HOURS: until (after startTime)' })),
-    note: OptionalNote,
-  },
-  { description: 'A day off; part defaults to FULL_DAY' },
-);
+  ),
+  type: DayOffTypeSchema,
+  part: Type.Optional(DayOffPartSchema),
+  startTime: Type.Optional(Type.Union([TimeOfDay, Type.Null()], { description: 'Required for HOURS: from' })),
+  endTime: Type.Optional(Type.Union([TimeOfDay, Type.Null()], { description: 'Required for HOURS: until (after startTime)' })),
+  note: OptionalNote,
+};
+
+export const DayOffInput = Type.Object(dayOffInputFields, { description: 'A day off; part defaults to FULL_DAY' });
 
 export const listDaysOff = defineEndpoint({
   method: 'GET',
@@ -122,12 +122,12 @@ export const updateDayOff = defineEndpoint({
   body: Type.Object({
     userShiftId: Type.Optional(Type.Integer({ minimum: 1, description: "The day off's id again; when given it must equal the path's id" })),
     salonId: Type.Optional(SalonId),
-    startDate: DayOffInput.properties.startDate,
-    endDate: DayOffInput.properties.endDate,
+    startDate: dayOffInputFields.startDate,
+    endDate: dayOffInputFields.endDate,
     type: DayOffTypeSchema,
     part: Type.Optional(DayOffPartSchema),
-    startTime: DayOffInput.properties.startTime,
-    endTime: DayOffInput.properties.endTime,
+    startTime: dayOffInputFields.startTime,
+    endTime: dayOffInputFields.endTime,
     note: OptionalNote,
   }),
   response: DayOffWriteResult,

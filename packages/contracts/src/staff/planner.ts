@@ -65,7 +65,9 @@ export const FreeSlot = Type.Object({
 export const AvailableStaff = Type.Object({
   userId: Type.Integer({ description: 'The staff member' }),
   ...staffNameFields,
-  servicesDone: Type.Integer({ description: 'How many times they performed the service (their sale lines of it)' }),
+  servicesDone: Type.Integer({
+    description: 'How many times they performed the service: their sale lines of it in the 365 days up to the date',
+  }),
   lastDone: Type.Union([DateOnly, Type.Null()], { description: 'The last day they performed it, or null' }),
   shifts: Type.Array(FreeSlot, { description: 'Their shifts that day (whole, as slots)' }),
   freeSlots: Type.Array(FreeSlot, {
@@ -79,7 +81,7 @@ export const getServiceAvailable = defineEndpoint({
   method: 'GET',
   path: '/api/UserServices/ServiceAvailable/{SESSIONCODE}/{serviceId}',
   summary:
-    "Staff of the caller's salon (or salonId for a superadmin) who perform the service (from their sale history) with their free time that day (shift minus booked appointments). Any role",
+    "Staff of the caller's salon (or salonId for a superadmin) who perform the service (from their sale history of the last 365 days) with their free time that day (shift minus booked appointments). Any role",
   tags: ['Planner'],
   params: Type.Object({ SESSIONCODE: SessionCode, serviceId: Id }),
   querystring: Type.Object({

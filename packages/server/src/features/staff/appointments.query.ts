@@ -119,7 +119,7 @@ export interface ServiceStaffRow {
   last_done: string;
 }
 
-/** The salon's current staff who performed the service (their sale lines of it), with how often and when last. */
+/** The salon's current staff who performed the service (their sale lines of it in the year up to the day), with how often and when last. */
 export async function staffPerformingService(db: DbOrTx, salonId: number, serviceId: number, day: string): Promise<ServiceStaffRow[]> {
   const { rows } = await sql<ServiceStaffRow>`
     SELECT u.id AS user_id, u.first_name, u.last_name, done.n::integer AS services_done, done.last_day::text AS last_done
@@ -127,7 +127,8 @@ export async function staffPerformingService(db: DbOrTx, salonId: number, servic
     CROSS JOIN LATERAL (
       SELECT count(*) AS n, max(l.day) AS last_day
       FROM sale_lines l
-      WHERE l.salon_id = ${salonId} AND l.staff_id = u.id AND l.service_id = ${serviceId} AND l.day <= ${day}::date
+      WHERE l.salon_id = ${salonId} AND l.staff_id = u.id AND l.service_id = ${serviceId}
+        AND l.day BETWEEN ${day}::date - 365 AND ${day}::date
     ) done
     WHERE u.salon_id = ${salonId} AND done.n > 0
       AND (u.employment_start IS NULL OR u.employment_start <= ${day}::date)
