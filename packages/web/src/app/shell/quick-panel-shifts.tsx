@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { listShifts, listUserShifts, STAFF_MESSAGES } from '@salon/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { formatDay } from '../../components/format/date-format';
 import { STAFF_QUERY_KEY } from '../../components/staff/staff-queries';
 import { callApi } from '../../lib/api-client';
@@ -24,7 +26,7 @@ const NEXT_SHIFTS = 5;
  * The quick panel's staff part: who works today (working now, then next, then those whose shift
  * has ended) and the caller's next shifts. Times are the salon's wall clock on the salon's today.
  */
-export function QuickPanelShifts() {
+export function QuickPanelShifts({ onNavigate }: { onNavigate: () => void }) {
   const { t, i18n } = useTranslation('shell');
   const { user } = useAuth();
   const { salonId } = useCurrentSalon();
@@ -58,9 +60,14 @@ export function QuickPanelShifts() {
   return (
     <>
       <Box sx={{ p: 2.5 }} data-testid="quick-panel-today-shifts">
-        <Typography variant="overline" component="h2" color="text.secondary">
-          {t('quickPanel.workingToday')}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="overline" component="h2" color="text.secondary">
+            {t('quickPanel.workingToday')}
+          </Typography>
+          <Link component={RouterLink} to="/staff-shifts" onClick={onNavigate} variant="body2" data-testid="quick-panel-planner-link">
+            {t('quickPanel.planner')}
+          </Link>
+        </Box>
         {salonId === null ? (
           <Typography color="text.secondary">{t('quickPanel.chooseSalon')}</Typography>
         ) : todayShifts.isError ? (

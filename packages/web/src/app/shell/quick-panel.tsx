@@ -62,7 +62,7 @@ export function QuickPanel() {
         </Typography>
       </Box>
       <Divider />
-      <QuickPanelShifts />
+      <QuickPanelShifts onNavigate={() => setQuickPanelOpen(false)} />
     </Drawer>
   );
 }
