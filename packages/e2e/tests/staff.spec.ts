@@ -19,7 +19,19 @@ const STYLIST = 'Giulia Romano';
 const typed = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** Words of the English staff screens that must not be left on the Italian ones (names and notes are the users' own). */
-const ENGLISH = ['Shifts', 'Holiday', 'Requests', 'Pending', 'Approved by', 'Remaining', 'working day', 'Days off', 'Closed', 'This week', 'Add a'];
+const ENGLISH = [
+  'Shifts',
+  'Holiday',
+  'Requests',
+  'Pending',
+  'Approved by',
+  'Remaining',
+  'working day',
+  'Days off',
+  'Closed',
+  'This week',
+  'Add a',
+];
 async function expectNoEnglish(page: Page, screen: string) {
   const text = (await page.locator('main').innerText()).replaceAll('Family wedding', '');
   for (const word of ENGLISH) expect(text, `${screen}: ${word}`).not.toContain(word);
