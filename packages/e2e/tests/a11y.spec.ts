@@ -108,4 +108,26 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     await page.getByTestId('settings-toggle').click();
     await page.getByTestId('layout-layout1').check();
   });
+
+  test('the staff screens (planner, days off, requests) and the shift and approval dialogs', async ({ page }) => {
+    // Four pages and two dialogs, each analysed whole: the planner week alone has some hundred cells.
+    test.setTimeout(180_000);
+    await signInToShell(page, 'manager');
+    await page.goto('/staff-shifts');
+    await expect(page.getByTestId('planner-grid')).toBeVisible();
+    expect(await seriousViolations(page), '/staff-shifts').toEqual([]);
+    await page.locator('[data-testid^="add-shift-"]').first().click();
+    await expect(page.getByTestId('shift-dialog')).toBeVisible();
+    expect(await seriousViolations(page), 'shift dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/staff-days-off');
+    await expect(page.getByTestId('days-off-calendar')).toBeVisible();
+    expect(await seriousViolations(page), '/staff-days-off').toEqual([]);
+    await page.goto('/staff-requests');
+    await expect(page.getByTestId('request-history').locator('li').first()).toBeVisible();
+    expect(await seriousViolations(page), '/staff-requests').toEqual([]);
+    await page.getByTestId('approve-request').first().click();
+    await expect(page.getByTestId('approve-confirm')).toBeEnabled();
+    expect(await seriousViolations(page), 'approval dialog').toEqual([]);
+  });
 });

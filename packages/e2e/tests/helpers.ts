@@ -24,6 +24,8 @@ export function demoMonth(n: number): { from: string; to: string; days: number }
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10), days: last.getUTCDate() };
 }
 
+/** DESIGN.md §5: the Staff group, open to every role. */
+const STAFF_MENU = ['staff-shifts', 'staff-days-off', 'staff-requests'];
 /** Where each demo user lands on / (SPEC.md §2) and the menu entries of their level (SPEC.md §2 menu table). */
 const ADMIN_MENU = [
   'salon-growth',
@@ -41,6 +43,7 @@ const ADMIN_MENU = [
   'services-data-analysis',
   'product-data-analysis',
   'salon-incentive',
+  ...STAFF_MENU,
   'staff-attendance',
   'news',
   'users',
@@ -55,18 +58,28 @@ const USER_MENU = [
   'staff-data-analysis',
   'services-data-analysis',
   'product-data-analysis',
+  ...STAFF_MENU,
   'staff-attendance',
   'news',
 ];
-const SUPERADMIN_MENU = ['salon-listing', 'performance-chain', 'incentive-chain', 'staff-attendance', 'news', 'users', 'api-docs'];
+const SUPERADMIN_MENU = [
+  'salon-listing',
+  'performance-chain',
+  'incentive-chain',
+  ...STAFF_MENU,
+  'staff-attendance',
+  'news',
+  'users',
+  'api-docs',
+];
 
 export const DEMO_USERS = [
   { username: 'superadmin', landing: '/salon-listing', menu: SUPERADMIN_MENU },
   { username: 'manager', landing: '/sales-data-analysis', menu: ADMIN_MENU },
   { username: 'reception', landing: '/sales-data-analysis', menu: USER_MENU },
   { username: 'marketing', landing: '/sales-data-analysis', menu: USER_MENU },
-  { username: 'stylist', landing: '/', menu: ['sales-data', 'staff-attendance', 'news'] },
-  { username: 'assistant', landing: '/', menu: ['sales-data', 'staff-attendance', 'news'] },
+  { username: 'stylist', landing: '/', menu: ['sales-data', ...STAFF_MENU, 'staff-attendance', 'news'] },
+  { username: 'assistant', landing: '/', menu: ['sales-data', ...STAFF_MENU, 'staff-attendance', 'news'] },
   { username: 'manager2', landing: '/sales-data-analysis', menu: ADMIN_MENU },
   { username: 'noroles', landing: '/', menu: [] },
 ] as const;

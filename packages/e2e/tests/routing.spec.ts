@@ -45,7 +45,9 @@ test.describe('routing rules (SPEC.md §2)', () => {
   test('a consultant lands on a home page that lists what they can open', async ({ page }) => {
     await signInToShell(page, 'stylist');
     const home = page.getByTestId('home-screen');
-    await expect(home.getByRole('link')).toHaveCount(4);
+    // Sales Data's four pages, then the Staff group's three (DESIGN.md §5).
+    await expect(home.getByRole('link')).toHaveCount(7);
+    await expect(home.getByRole('link', { name: 'Shifts' })).toHaveAttribute('href', '/staff-shifts');
     await home.getByRole('link').first().click();
     await expect.poll(() => pathOf(page)).toBe('/sales-data-analysis-days');
   });

@@ -171,7 +171,8 @@ test.describe('shell', () => {
     await expect(page.getByTestId('countdown')).toBeVisible();
     await expect(page.getByTestId('quick-panel-news')).toBeVisible();
     await expect(page.getByTestId('quick-panel-clock')).toBeVisible();
-    await expect(page.getByTestId('quick-panel-shifts-empty')).toBeVisible();
+    await expect(page.getByTestId('quick-panel-today-shifts')).toBeVisible();
+    await expect(page.getByTestId('quick-panel-my-shifts')).toBeVisible();
   });
 
   test('profile shows the user and changes the password', async ({ page }) => {

@@ -15,6 +15,9 @@ import {
 import { appRoutes, REPORT_DETAIL_PATHS, reportRoutes } from './routes';
 
 const ids = (items: NavigationItem[]) => flattenNavigation(items).map((item) => item.id);
+/** DESIGN.md §5: the Staff group, open to every role. */
+const STAFF = ['staff-shifts', 'staff-days-off', 'staff-requests'];
+const STAFF_PATHS = STAFF.map((id) => `/${id}`);
 const topIds = (items: NavigationItem[]) =>
   items.flatMap((item) => (item.type === 'group' ? (item.children ?? []).map((c) => c.id) : [item.id]));
 
@@ -36,6 +39,7 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'services-data-analysis',
       'product-data-analysis',
       'salon-incentive',
+      ...STAFF,
       'staff-attendance',
       'news',
       'users',
@@ -53,6 +57,7 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'staff-data-analysis',
       'services-data-analysis',
       'product-data-analysis',
+      ...STAFF,
       'staff-attendance',
       'news',
     ];
@@ -64,6 +69,7 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'salon-listing',
       'performance-chain',
       'incentive-chain',
+      ...STAFF,
       'staff-attendance',
       'news',
       'users',
@@ -74,12 +80,13 @@ describe('navigation (SPEC.md §2 menu table)', () => {
   it('gives consultants only the Sales Data children (not its user-level overview)', () => {
     for (const role of ['IMAGE', 'ASSISTANCE'] as const) {
       const menu = filterNavigation(navigation, [role]);
-      expect(topIds(menu)).toEqual(['sales-data', 'staff-attendance', 'news']);
+      expect(topIds(menu)).toEqual(['sales-data', ...STAFF, 'staff-attendance', 'news']);
       expect(ids(menu)).toEqual([
         'sales-data-days',
         'sales-data-months',
         'sales-data-year',
         'sales-data-clients',
+        ...STAFF,
         'staff-attendance',
         'news',
       ]);
@@ -148,6 +155,7 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
       'performance-chain',
       'incentive-chain',
       ...adminReports,
+      ...STAFF,
       'staff-attendance',
       'news',
       'users',
@@ -169,12 +177,17 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
 describe('routes (SPEC.md §2 access table)', () => {
   it('keeps /salon-listing for the superadmin and every report route open to all six roles', () => {
     expect(appRoutes.find((r) => r.path === '/salon-listing')?.auth).toEqual(['SUPERADMIN']);
-    const staff = ['/staff-attendance', '/news', '/users'];
+    const staff = ['/staff-attendance', '/news', '/users', ...STAFF_PATHS];
     const reports = appRoutes.filter(
       (r) => r.layout === 'shell' && r.path !== '/salon-listing' && r.path !== '/profile' && !staff.includes(r.path),
     );
     expect(reports).toHaveLength(35);
     for (const route of reports) expect(route.auth).toEqual(ROLE_GROUPS.all);
+  });
+  it('opens the three staff screens to every role (each reads their own; the API checks the rest)', () => {
+    const staff = appRoutes.filter((r) => STAFF_PATHS.includes(r.path));
+    expect(staff.map((r) => r.path)).toEqual(['/staff-shifts', '/staff-days-off', '/staff-requests']);
+    for (const route of staff) expect(route.auth).toEqual(ROLE_GROUPS.all);
   });
   it('opens attendance and news to every role and keeps /users for managers (DESIGN.md §5)', () => {
     expect(appRoutes.find((r) => r.path === '/staff-attendance')?.auth).toEqual(ROLE_GROUPS.all);

@@ -147,11 +147,16 @@ export const navigation: NavigationItem[] = [
     ],
   },
   {
-    // DESIGN.md §5: the staff-management screens, one group 'Staff' / 'Personale'.
+    // DESIGN.md §5: every role reads their own shifts, days off and attendance, makes requests and reads
+    // the news; ADMIN and SUPERADMIN manage them and the users.
     id: 'staff',
     title: 'Staff',
     type: 'group',
+    auth: ROLE_GROUPS.all,
     children: [
+      { id: 'staff-shifts', title: 'Shifts', type: 'item', icon: 'shifts', url: '/staff-shifts' },
+      { id: 'staff-days-off', title: 'Days off', type: 'item', icon: 'daysOff', url: '/staff-days-off' },
+      { id: 'staff-requests', title: 'Requests', type: 'item', icon: 'requests', url: '/staff-requests' },
       {
         id: 'staff-attendance',
         title: 'Attendance',

@@ -72,6 +72,13 @@ export const REPORT_DETAIL_PATHS: readonly string[] = [
 
 export const reportRoutes: AppRoute[] = Object.entries(REPORT_SCREENS).map(([path, load]) => ({ path, auth: all, layout: 'shell', load }));
 
+/** Staff screens (DESIGN.md §5): every role reads their own and makes requests; ADMIN and SUPERADMIN manage. */
+const staffRoutes: AppRoute[] = [
+  { path: '/staff-shifts', auth: all, layout: 'shell', load: () => import('../features/staff-shifts/staff-shifts-screen') },
+  { path: '/staff-days-off', auth: all, layout: 'shell', load: () => import('../features/staff-days-off/staff-days-off-screen') },
+  { path: '/staff-requests', auth: all, layout: 'shell', load: () => import('../features/staff-requests/staff-requests-screen') },
+];
+
 /** Every route of the app but the root (landing per role) and the catch-all (→ /error404). */
 export const appRoutes: AppRoute[] = [
   { path: '/login', auth: [], guestOnly: true, layout: 'bare', load: () => import('../features/auth/login-screen') },
@@ -98,6 +105,7 @@ export const appRoutes: AppRoute[] = [
     load: () => import('../features/users/users-screen'),
   },
   ...reportRoutes,
+  ...staffRoutes,
 ];
 
 export function findRoute(path: string): AppRoute | undefined {

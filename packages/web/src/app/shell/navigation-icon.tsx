@@ -1,8 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import BeachAccessIcon from '@mui/icons-material/BeachAccess';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CategoryIcon from '@mui/icons-material/Category';
 import ContentCutIcon from '@mui/icons-material/ContentCut';
+import DateRangeIcon from '@mui/icons-material/DateRange';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
@@ -11,6 +13,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import PeopleIcon from '@mui/icons-material/People';
 import PercentIcon from '@mui/icons-material/Percent';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
@@ -44,6 +47,9 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   attendance: PunchClockIcon,
   news: NewspaperIcon,
   users: ManageAccountsIcon,
+  shifts: DateRangeIcon,
+  daysOff: BeachAccessIcon,
+  requests: PendingActionsIcon,
 };
 
 /** The icon of a navigation entry; entries without one get none. */

@@ -10,6 +10,7 @@ import { useCurrentSalon } from '../../lib/current-salon';
 import { useSalonToday } from '../../lib/salon-today';
 import { WIDTHS } from '../settings';
 import { Countdown } from './countdown';
+import { QuickPanelShifts } from './quick-panel-shifts';
 import { useShellState } from './shell-state';
 
 // The news and the clock button load with the panel's first opening, not with the app.
@@ -18,8 +19,7 @@ const ClockQuickPanel = lazy(() => import('../../features/staff-attendance/clock
 
 /**
  * The quick panel (280 px): today's date, the time left in this session, the clock in / clock out
- * button, the latest news with the unread count, and the next shifts (not available yet, so that
- * list says so).
+ * button, the latest news with the unread count, who works today and the caller's next shifts.
  */
 export function QuickPanel() {
   const { t, i18n } = useTranslation('shell');
@@ -76,14 +76,7 @@ export function QuickPanel() {
         )}
       </Box>
       <Divider />
-      <Box sx={{ p: 2.5 }}>
-        <Typography variant="overline" component="h2" color="text.secondary">
-          {t('quickPanel.shifts')}
-        </Typography>
-        <Typography color="text.secondary" data-testid="quick-panel-shifts-empty">
-          {t('quickPanel.shiftsUnavailable')}
-        </Typography>
-      </Box>
+      <QuickPanelShifts onNavigate={() => setQuickPanelOpen(false)} />
     </Drawer>
   );
 }

@@ -1,0 +1,44 @@
+import type { TFunction } from 'i18next';
+
+/** The fields of a day off or a request that say what it is. */
+export interface AbsenceLike {
+  kind?: 'DAY_OFF' | 'SHIFT_CHANGE';
+  type: string | null;
+  part: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  wantedStartTime?: string | null;
+  wantedEndTime?: string | null;
+}
+
+/**
+ * What a day off or a request is, in a few words of the interface language: 'Holiday',
+ * 'Holiday (morning)', 'Permit 10:00–12:00', 'Shift change 10:00–18:00'.
+ */
+export function absenceLabel(t: TFunction, absence: AbsenceLike): string {
+  if (absence.kind === 'SHIFT_CHANGE') {
+    return t('staff:kind.SHIFT_CHANGE_times', { start: absence.wantedStartTime ?? '', end: absence.wantedEndTime ?? '' });
+  }
+  const type = t(`staff:dayOffType.${absence.type ?? 'HOLIDAY'}`);
+  if (absence.part === 'HOURS') return `${type} ${absence.startTime ?? ''}–${absence.endTime ?? ''}`;
+  if (absence.part === 'MORNING' || absence.part === 'AFTERNOON') return `${type} (${t(`staff:dayOffPart.${absence.part}`)})`;
+  return type;
+}
+
+/**
+ * Chip colours of the staff screens, dark enough for white text (WCAG AA 4.5:1; MUI's info and
+ * warning mains are not): a day off by its type, a request by its status.
+ */
+export const STAFF_CHIP_COLORS = {
+  HOLIDAY: '#01579b',
+  SICK: '#8c3a00',
+  PERMIT: '#5b2a86',
+  PENDING: '#8c3a00',
+  APPROVED: '#1b5e20',
+  REJECTED: '#555555',
+} as const;
+
+/** The sx of a filled chip in one of STAFF_CHIP_COLORS. */
+export function staffChipSx(key: keyof typeof STAFF_CHIP_COLORS) {
+  return { bgcolor: STAFF_CHIP_COLORS[key], color: '#fff' } as const;
+}

@@ -1,0 +1,536 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { STAFF_MESSAGES } from '@salon/contracts';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../components/format/dates';
+import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
+import { StaffFrame, useStaffSalon } from '../../components/staff/staff-frame';
+import { absenceLabel, staffChipSx } from '../../components/staff/staff-labels';
+import { useRemainingDays } from '../../components/staff/use-remaining-days';
+import { showMessage } from '../../lib/snackbar';
+import { formatHours, formatInstant } from '../../lib/staff-time';
+import {
+  type ShiftRequest,
+  useApproveRequest,
+  useCreateRequest,
+  useDeleteRequest,
+  useMyRequests,
+  useRejectRequest,
+  useRequestConflicts,
+  useSalonRequests,
+  useUpdateRequest,
+} from './api/use-requests';
+import { RequestDialog } from './request-dialog';
+import type { RequestBody, RequestTexts } from './request-form';
+
+function emptyTexts(today: string): RequestTexts {
+  return {
+    kind: 'DAY_OFF',
+    type: 'HOLIDAY',
+    part: 'FULL_DAY',
+    startDate: today,
+    endDate: today,
+    startTime: '',
+    endTime: '',
+    note: '',
+    day: today,
+    wantedStart: '',
+    wantedEnd: '',
+    userTimeframeId: '',
+  };
+}
+
+function textsOf(request: ShiftRequest): RequestTexts {
+  return {
+    kind: request.kind,
+    type: request.type ?? 'HOLIDAY',
+    part: request.part ?? 'FULL_DAY',
+    startDate: request.startDate,
+    endDate: request.endDate,
+    startTime: request.startTime ?? '',
+    endTime: request.endTime ?? '',
+    note: request.note,
+    day: request.startDate,
+    wantedStart: request.wantedStartTime ?? '',
+    wantedEnd: request.wantedEndTime ?? '',
+    userTimeframeId: request.userTimeframeId ? String(request.userTimeframeId) : '',
+  };
+}
+
+/** The days a request is about, in the interface language. */
+function periodOf(request: ShiftRequest, language: string): string {
+  const from = formatDay(request.startDate, language);
+  return request.endDate === request.startDate ? from : `${from} – ${formatDay(request.endDate, language)}`;
+}
+
+function RequestCard({
+  request,
+  showPerson,
+  actions,
+  children,
+}: {
+  request: ShiftRequest;
+  showPerson: boolean;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation('staff');
+  const name = `${request.firstName} ${request.lastName}`.trim();
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid={`request-${request.userShiftRequestId}`} component="li">
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            {showPerson ? (
+              <Typography component="span" sx={{ fontWeight: 600 }}>
+                {name}
+              </Typography>
+            ) : null}
+            <Typography component="span">{absenceLabel(t, request)}</Typography>
+            <Chip size="small" sx={staffChipSx(request.status)} label={t(`status.${request.status}`)} data-testid="request-status" />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {periodOf(request, i18n.language)}
+            {request.kind === 'DAY_OFF' && request.days > 0
+              ? ` · ${t('requests.workingDays', { count: request.days, days: formatHours(request.days, i18n.language) })}`
+              : ''}
+            {request.note ? ` · ${request.note}` : ''}
+          </Typography>
+          {children}
+        </Box>
+        {actions ? (
+          <Stack direction="row" sx={{ gap: 1, flexShrink: 0, flexWrap: 'wrap' }}>
+            {actions}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Decision({ request, timeZone }: { request: ShiftRequest; timeZone: string }) {
+  const { t, i18n } = useTranslation('staff');
+  if (request.status === 'PENDING' || !request.decidedAt) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="request-decision">
+      {t(request.status === 'APPROVED' ? 'requests.approvedBy' : 'requests.rejectedBy', {
+        name: request.decidedByName ?? '',
+        when: formatInstant(request.decidedAt, i18n.language, timeZone),
+      })}
+    </Typography>
+  );
+}
+
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 3 }} data-testid={testId}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** How many requests a list shows before 'Show more' (the history of a salon runs to hundreds). */
+const PAGE = 10;
+
+function RequestList({ items, render, testId }: { items: ShiftRequest[]; render: (request: ShiftRequest) => ReactNode; testId: string }) {
+  const { t } = useTranslation('staff');
+  const [shown, setShown] = useState(PAGE);
+  return (
+    <>
+      <Stack component="ul" sx={{ gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+        {items.slice(0, shown).map(render)}
+      </Stack>
+      {items.length > shown ? (
+        <Button sx={{ mt: 1 }} onClick={() => setShown((count) => count + PAGE)} data-testid={`${testId}-more`}>
+          {t('requests.showMore', { count: Math.min(PAGE, items.length - shown), total: items.length - shown })}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** The approver's look before approving: the person's booked appointments in the period, their shifts, the days left. */
+function ApproveDialog({
+  request,
+  timeZone,
+  isBusy,
+  error,
+  onClose,
+  onApprove,
+}: {
+  request: ShiftRequest | null;
+  timeZone: string;
+  isBusy: boolean;
+  error: { error: unknown; message: string } | null;
+  onClose: () => void;
+  onApprove: () => void;
+}) {
+  const { t, i18n } = useTranslation('staff');
+  const conflicts = useRequestConflicts(request?.userShiftRequestId ?? null);
+  const data = conflicts.data;
+  return (
+    <Dialog open={request !== null} onClose={isBusy ? undefined : onClose} aria-labelledby="approve-title" fullWidth maxWidth="sm">
+      <DialogTitle id="approve-title">{t('requests.approveTitle')}</DialogTitle>
+      <DialogContent data-testid="approve-dialog">
+        {request ? (
+          <DialogContentText sx={{ mb: 2 }}>
+            {`${request.firstName} ${request.lastName}`.trim()}: {absenceLabel(t, request)}, {periodOf(request, i18n.language)}
+          </DialogContentText>
+        ) : null}
+        {conflicts.isError ? (
+          <StaffErrorAlert error={conflicts.error} message={STAFF_MESSAGES.getRequests} />
+        ) : !data ? (
+          <CircularProgress size={20} aria-label={t('common.loading')} />
+        ) : (
+          <>
+            <Typography variant="subtitle2" component="h3">
+              {t('requests.bookedTitle')}
+            </Typography>
+            {data.bookedAppointments.length === 0 ? (
+              <Typography color="text.secondary" data-testid="booked-none">
+                {t('requests.bookedNone')}
+              </Typography>
+            ) : (
+              <List dense data-testid="booked-appointments" aria-label={t('requests.bookedTitle')}>
+                {data.bookedAppointments.map((appointment) => (
+                  <ListItem key={appointment.appointmentId} disableGutters data-testid="booked-appointment">
+                    <ListItemText
+                      primary={`${formatDay(appointment.day, i18n.language)} ${appointment.startTime}–${appointment.endTime} · ${appointment.clientName || t('requests.unknownClient')}`}
+                      secondary={appointment.services.map((service) => service.name).join(', ')}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            {data.bookedAppointments.length > 0 ? (
+              <Alert severity="warning" sx={{ my: 1 }} data-testid="booked-warning">
+                {t('requests.bookedWarning', { count: data.bookedAppointments.length })}
+              </Alert>
+            ) : null}
+            {request?.kind === 'DAY_OFF' && request.part === 'FULL_DAY' && data.shifts.length > 0 ? (
+              <Typography variant="body2" sx={{ mt: 1 }} data-testid="shifts-removed">
+                {t('requests.shiftsRemoved', { count: data.shifts.length })}
+              </Typography>
+            ) : null}
+            {data.remainingDaysAfter !== null ? (
+              <Typography variant="body2" sx={{ mt: 1 }} data-testid="remaining-after">
+                {t('requests.remainingAfter', { days: formatHours(data.remainingDaysAfter, i18n.language) })}
+              </Typography>
+            ) : null}
+            {request?.decidedAt ? <Decision request={request} timeZone={timeZone} /> : null}
+          </>
+        )}
+        {error ? (
+          <Box sx={{ mt: 2 }}>
+            <StaffErrorAlert error={error.error} message={error.message} testId="approve-error" />
+          </Box>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isBusy}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" color="success" onClick={onApprove} disabled={isBusy || !data} data-testid="approve-confirm">
+          {t('requests.approve')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** /staff-requests: my requests (new, change and delete while pending); for ADMIN the approval queue and the history. */
+export default function StaffRequestsScreen() {
+  const { t, i18n } = useTranslation('staff');
+  const staff = useStaffSalon();
+  const mine = useMyRequests(staff.hasOwnSalon ? staff.myUserId : null);
+  const salonRequests = useSalonRequests(staff.salonId, staff.canManage);
+  const year = staff.today ? Number(staff.today.slice(0, 4)) : undefined;
+  const remaining = useRemainingDays(staff.myUserId === null || !staff.hasOwnSalon ? [] : [staff.myUserId], year);
+  const myRemaining = staff.myUserId === null ? undefined : remaining.byUser.get(staff.myUserId);
+
+  const create = useCreateRequest();
+  const update = useUpdateRequest();
+  const remove = useDeleteRequest();
+  const approve = useApproveRequest();
+  const reject = useRejectRequest();
+
+  const [editing, setEditing] = useState<{ request: ShiftRequest | null; initial: RequestTexts } | null>(null);
+  const [dialogError, setDialogError] = useState<{ error: unknown; message: string } | null>(null);
+  const [approving, setApproving] = useState<ShiftRequest | null>(null);
+  const [approveError, setApproveError] = useState<{ error: unknown; message: string } | null>(null);
+  const [confirm, setConfirm] = useState<{ request: ShiftRequest; action: 'delete' | 'reject' } | null>(null);
+  const [pageError, setPageError] = useState<{ error: unknown; message: string } | null>(null);
+
+  const queue = useMemo(() => (salonRequests.data ?? []).filter((request) => request.status === 'PENDING'), [salonRequests.data]);
+  const history = useMemo(() => (salonRequests.data ?? []).filter((request) => request.status !== 'PENDING'), [salonRequests.data]);
+
+  const save = async (body: RequestBody) => {
+    setDialogError(null);
+    const id = editing?.request?.userShiftRequestId;
+    try {
+      if (id) await update.mutateAsync({ id, body });
+      else await create.mutateAsync(body);
+      setEditing(null);
+      showMessage(id ? t('requests.updated') : t('requests.sent'), 'success');
+    } catch (error) {
+      setDialogError({ error, message: id ? STAFF_MESSAGES.updateRequest : STAFF_MESSAGES.createRequest });
+    }
+  };
+
+  const runConfirm = async () => {
+    if (!confirm) return;
+    setPageError(null);
+    const { request, action } = confirm;
+    try {
+      if (action === 'delete') {
+        await remove.mutateAsync(request.userShiftRequestId);
+        showMessage(t('requests.deleted'), 'success');
+      } else {
+        await reject.mutateAsync(request.userShiftRequestId);
+        showMessage(t('requests.rejected'), 'success');
+      }
+    } catch (error) {
+      // SPEC.md §8 has no reject message: a refused decision is the approval's.
+      setPageError({ error, message: action === 'delete' ? STAFF_MESSAGES.deleteRequest : STAFF_MESSAGES.approveRequest });
+    }
+    setConfirm(null);
+  };
+
+  const runApprove = async () => {
+    if (!approving) return;
+    setApproveError(null);
+    try {
+      const result = await approve.mutateAsync(approving.userShiftRequestId);
+      setApproving(null);
+      showMessage(t('requests.approved', { count: result.bookedAppointments.length }), 'success');
+    } catch (error) {
+      setApproveError({ error, message: STAFF_MESSAGES.approveRequest });
+    }
+  };
+
+  const list = (items: ShiftRequest[] | undefined, render: (request: ShiftRequest) => ReactNode, empty: string, testId: string) =>
+    !items ? (
+      <CircularProgress size={20} aria-label={t('common.loading')} />
+    ) : items.length === 0 ? (
+      <Typography color="text.secondary" data-testid={`${testId}-empty`}>
+        {empty}
+      </Typography>
+    ) : (
+      <RequestList items={items} render={render} testId={testId} />
+    );
+
+  return (
+    <StaffFrame
+      title={t('requests.title')}
+      testId="staff-requests"
+      actions={
+        staff.hasOwnSalon ? (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => {
+              setDialogError(null);
+              setEditing({ request: null, initial: emptyTexts(staff.today ?? '') });
+            }}
+            disabled={!staff.today}
+            data-testid="new-request"
+          >
+            {t('requests.new')}
+          </Button>
+        ) : null
+      }
+    >
+      {myRemaining ? (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 2 }} data-testid="my-remaining">
+          <Chip label={t('daysOff.allowance', { days: formatHours(myRemaining.allowanceDays, i18n.language) })} variant="outlined" />
+          <Chip label={t('daysOff.taken', { days: formatHours(myRemaining.takenDays, i18n.language) })} variant="outlined" />
+          <Chip label={t('daysOff.pending', { days: formatHours(myRemaining.pendingDays, i18n.language) })} variant="outlined" />
+          <Chip
+            color="primary"
+            label={t('daysOff.remaining', { days: formatHours(myRemaining.remainingDays, i18n.language) })}
+            data-testid="my-remaining-days"
+          />
+        </Stack>
+      ) : remaining.error ? (
+        <Box sx={{ mb: 2 }}>
+          <StaffErrorAlert error={remaining.error} message={STAFF_MESSAGES.remainingDays} />
+        </Box>
+      ) : null}
+      {pageError ? (
+        <Box sx={{ mb: 2 }}>
+          <StaffErrorAlert error={pageError.error} message={pageError.message} testId="requests-error" onClose={() => setPageError(null)} />
+        </Box>
+      ) : null}
+      {staff.canManage ? (
+        <Section title={t('requests.queue')} testId="request-queue">
+          {salonRequests.isError ? (
+            <StaffErrorAlert error={salonRequests.error} message={STAFF_MESSAGES.getRequests} />
+          ) : (
+            list(
+              salonRequests.data ? queue : undefined,
+              (request) => {
+                const isOwn = request.userId === staff.myUserId;
+                return (
+                  <RequestCard
+                    key={request.userShiftRequestId}
+                    request={request}
+                    showPerson
+                    actions={
+                      isOwn ? (
+                        <Typography variant="body2" color="text.secondary">
+                          {t('requests.ownRequest')}
+                        </Typography>
+                      ) : (
+                        <>
+                          <Button
+                            size="small"
+                            variant="contained"
+                            color="success"
+                            onClick={() => {
+                              setApproveError(null);
+                              setApproving(request);
+                            }}
+                            data-testid="approve-request"
+                          >
+                            {t('requests.approve')}
+                          </Button>
+                          <Button
+                            size="small"
+                            color="error"
+                            onClick={() => setConfirm({ request, action: 'reject' })}
+                            data-testid="reject-request"
+                          >
+                            {t('requests.reject')}
+                          </Button>
+                        </>
+                      )
+                    }
+                  />
+                );
+              },
+              t('requests.queueEmpty'),
+              'request-queue',
+            )
+          )}
+        </Section>
+      ) : null}
+      {staff.hasOwnSalon ? (
+        <Section title={t('requests.mine')} testId="my-requests">
+          {mine.isError ? (
+            <StaffErrorAlert error={mine.error} message={STAFF_MESSAGES.getRequests} />
+          ) : (
+            list(
+              mine.data,
+              (request) => (
+                <RequestCard
+                  key={request.userShiftRequestId}
+                  request={request}
+                  showPerson={false}
+                  actions={
+                    request.status === 'PENDING' ? (
+                      <>
+                        <Button
+                          size="small"
+                          onClick={() => {
+                            setDialogError(null);
+                            setEditing({ request, initial: textsOf(request) });
+                          }}
+                          data-testid="edit-request"
+                        >
+                          {t('common.edit')}
+                        </Button>
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => setConfirm({ request, action: 'delete' })}
+                          data-testid="delete-request"
+                        >
+                          {t('common.delete')}
+                        </Button>
+                      </>
+                    ) : undefined
+                  }
+                >
+                  <Decision request={request} timeZone={staff.timeZone} />
+                </RequestCard>
+              ),
+              t('requests.mineEmpty'),
+              'my-requests',
+            )
+          )}
+        </Section>
+      ) : null}
+      {staff.canManage ? (
+        <Section title={t('requests.history')} testId="request-history">
+          {salonRequests.isError
+            ? null
+            : list(
+                salonRequests.data ? history : undefined,
+                (request) => (
+                  <RequestCard key={request.userShiftRequestId} request={request} showPerson>
+                    <Decision request={request} timeZone={staff.timeZone} />
+                  </RequestCard>
+                ),
+                t('requests.historyEmpty'),
+                'request-history',
+              )}
+        </Section>
+      ) : null}
+      <RequestDialog
+        open={editing !== null}
+        isEdit={!!editing?.request}
+        initial={editing?.initial ?? emptyTexts(staff.today ?? '')}
+        myUserId={staff.myUserId}
+        isBusy={create.isPending || update.isPending}
+        error={dialogError}
+        onClose={() => setEditing(null)}
+        onSave={(body) => void save(body)}
+      />
+      <ApproveDialog
+        request={approving}
+        timeZone={staff.timeZone}
+        isBusy={approve.isPending}
+        error={approveError}
+        onClose={() => setApproving(null)}
+        onApprove={() => void runApprove()}
+      />
+      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="confirm-title">
+        <DialogTitle id="confirm-title">{confirm?.action === 'reject' ? t('requests.rejectTitle') : t('requests.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{confirm ? absenceLabel(t, confirm.request) : ''}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => void runConfirm()}
+            disabled={remove.isPending || reject.isPending}
+            data-testid="confirm-action"
+          >
+            {confirm?.action === 'reject' ? t('requests.reject') : t('common.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </StaffFrame>
+  );
+}

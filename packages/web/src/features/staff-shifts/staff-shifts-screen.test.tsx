@@ -1,0 +1,163 @@
+import '../../lib/i18n';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClientWithSalons, testSalon } from '../../test/salons';
+import StaffShiftsScreen from './staff-shifts-screen';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+vi.mock('../../lib/auth', () => ({ useAuth: () => ({ isSuperadmin: false, user: { userId: 1, salonId: 1 }, roles: ['ADMIN'] }) }));
+
+const shift = (id: number, userId: number, day: string, startTime: string, endTime: string, hours: number, endsNextDay = false) => ({
+  userTimeframeId: id,
+  salonId: 1,
+  userId,
+  firstName: userId === 7 ? 'Anna' : 'Bruno',
+  lastName: 'Rossi',
+  dayStart: `${day}T08:00:00.000Z`,
+  dayEnd: `${day}T17:00:00.000Z`,
+  day,
+  startTime,
+  endTime,
+  endsNextDay,
+  hours,
+  note: '',
+  recurrenceId: id === 2 ? 'series-1' : null,
+  recurrenceKind: id === 2 ? 'FORTNIGHTLY' : null,
+});
+
+const person = (userId: number, firstName: string) => ({
+  userId,
+  firstName,
+  lastName: 'Rossi',
+  title: '',
+  employmentStart: null,
+  employmentEnd: null,
+  hours: 0,
+  shiftCount: 0,
+});
+
+const days = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
+const planner = {
+  salonId: 1,
+  timeZone: 'Europe/Rome',
+  today: '2026-11-20',
+  fromDate: '2026-11-16',
+  toDate: '2026-11-22',
+  days: days.map((date, index) => ({
+    date,
+    weekday: index + 1,
+    isOpen: index < 6,
+    opens: index < 6 ? '09:00' : null,
+    closes: index < 6 ? '19:00' : null,
+  })),
+  staff: [person(7, 'Anna'), person(8, 'Bruno')],
+  shifts: [
+    shift(1, 7, '2026-11-16', '09:00', '13:00', 4),
+    shift(2, 7, '2026-11-18', '09:00', '17:30', 8.5),
+    shift(3, 8, '2026-11-21', '22:00', '04:00', 6, true),
+  ],
+  daysOff: [
+    {
+      userShiftId: 5,
+      salonId: 1,
+      userId: 8,
+      firstName: 'Bruno',
+      lastName: 'Rossi',
+      startDate: '2026-11-16',
+      endDate: '2026-11-17',
+      type: 'HOLIDAY',
+      part: 'FULL_DAY',
+      startTime: null,
+      endTime: null,
+      note: '',
+      days: 2,
+      userShiftRequestId: null,
+    },
+  ],
+  pendingRequests: [],
+};
+
+function renderScreen() {
+  return render(
+    <QueryClientProvider client={queryClientWithSalons([testSalon({ today: '2026-11-20' })])}>
+      <MemoryRouter initialEntries={['/staff-shifts']}>
+        <StaffShiftsScreen />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('StaffShiftsScreen', () => {
+  it("draws the salon's week: shifts in their person's day cell, days off, hours per person and in all", async () => {
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(planner), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    renderScreen();
+    const grid = await screen.findByTestId('planner-grid');
+    expect(String(fetch.mock.calls[0]?.[0])).toContain('/api/UserTimeframes/Planner/');
+    expect(String(fetch.mock.calls[0]?.[0])).toContain('fromDate=2026-11-16');
+    expect(within(screen.getByTestId('planner-cell-7-2026-11-16')).getByRole('button', { name: /09:00–13:00/ })).toBeTruthy();
+    expect(within(screen.getByTestId('planner-cell-7-2026-11-18')).getByRole('button', { name: /09:00–17:30/ })).toBeTruthy();
+    // The night shift sits on Saturday, the day it starts, and says it ends the next day.
+    expect(
+      within(screen.getByTestId('planner-cell-8-2026-11-21')).getByRole('button', { name: /22:00–04:00 \(ends the next day\)/ }),
+    ).toBeTruthy();
+    expect(within(screen.getByTestId('planner-cell-8-2026-11-16')).getByText('Holiday')).toBeTruthy();
+    expect(within(screen.getByTestId('planner-cell-8-2026-11-17')).getByText('Holiday')).toBeTruthy();
+    expect(within(screen.getByTestId('planner-cell-8-2026-11-18')).queryByText('Holiday')).toBeNull();
+    expect(screen.getByTestId('planner-hours-7').textContent).toBe('12.5');
+    expect(screen.getByTestId('planner-hours-8').textContent).toBe('6');
+    expect(screen.getByTestId('planner-total-hours').textContent).toBe('18.5');
+    expect(within(grid).getAllByText('Closed')).toHaveLength(1);
+  });
+
+  it('shows a refused shift at the cell of the shift it clashes with, with the SPEC.md §8 message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          return new Response(
+            JSON.stringify({
+              statusCode: 409,
+              error: 'Conflict',
+              message: 'The shift overlaps shift 2 of user 7 (2026-11-18 09:00-17:30)',
+              reason: 'SHIFT_CLASH',
+              clash: {
+                userTimeframeId: 2,
+                userId: 7,
+                dayStart: '2026-11-18T08:00:00.000Z',
+                dayEnd: '2026-11-18T16:30:00.000Z',
+                day: '2026-11-18',
+                startTime: '09:00',
+                endTime: '17:30',
+                inputIndex: 0,
+              },
+            }),
+            { status: 409 },
+          );
+        }
+        expect(url).toContain('/api/UserTimeframes/Planner/');
+        return new Response(JSON.stringify(planner), { status: 200 });
+      }),
+    );
+    renderScreen();
+    fireEvent.click(await screen.findByTestId('add-shift-7-2026-11-18'));
+    const dialog = await screen.findByTestId('shift-dialog');
+    fireEvent.change(within(dialog).getByTestId('shift-start'), { target: { value: '12:00' } });
+    fireEvent.change(within(dialog).getByTestId('shift-end'), { target: { value: '19:00' } });
+    fireEvent.click(within(dialog).getByTestId('shift-save'));
+    const message = await screen.findByTestId('clash-message');
+    expect(message.textContent).toContain('Unable to create user shift');
+    expect(message.textContent).toContain('It overlaps the shift of 18 Nov 2026, 09:00–17:30.');
+    expect(within(screen.getByTestId('planner-cell-7-2026-11-18')).getByTestId('clash-message')).toBe(message);
+    expect(screen.getByTestId('shift-2').getAttribute('data-clash')).toBe('true');
+    await waitFor(() => expect(screen.queryByTestId('shift-dialog')).toBeNull());
+  });
+});
