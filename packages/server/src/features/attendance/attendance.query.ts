@@ -2,6 +2,7 @@ import type { AttendanceCorrectionDTO, AttendanceDTO, AttendancePersonDTO } from
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { dateInZone } from '../../lib/today.js';
 
 type AttendanceDto = Static<typeof AttendanceDTO>;
 type PersonDto = Static<typeof AttendancePersonDTO>;
@@ -212,7 +213,11 @@ export interface SheetScope {
  * off). Records and shifts count on the salon-local day they start.
  */
 export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto[]> {
-  const { salon, from, to, now } = scope;
+  const { salon, from, now } = scope;
+  // The sheet ends at the salon's today: days to come have no attendance yet, and their planned
+  // shifts would make the shift-hours total disagree with the difference (the planner shows them).
+  const today = dateInZone(now, salon.timeZone);
+  const to = scope.to < today ? scope.to : today;
   const userIds = scope.userIds ?? null;
   const result = await sql<{
     user_id: number;
