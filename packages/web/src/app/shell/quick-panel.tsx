@@ -4,7 +4,7 @@ import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toIsoDate } from '../../components/format/dates';
+import { formatDay, toIsoDate } from '../../components/format/dates';
 import { useAuth } from '../../lib/auth';
 import { useCurrentSalon } from '../../lib/current-salon';
 import { useSalonToday } from '../../lib/salon-today';
@@ -43,7 +43,7 @@ export function QuickPanel() {
           {today.toLocaleDateString(i18n.language, { weekday: 'long', timeZone: 'UTC' })}
         </Typography>
         <Typography variant="h6" component="p">
-          {today.toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}
+          {formatDay(toIsoDate(today), i18n.language, 'long')}
         </Typography>
       </Box>
       {sessionEnds && (

@@ -23,6 +23,8 @@ describe('date format', () => {
   it('formats a calendar date per language without a time-zone shift', () => {
     expect(formatDay('2026-03-05', 'en')).toBe('5 Mar 2026');
     expect(formatDay('2026-03-05', 'it')).toBe('5 mar 2026');
+    expect(formatDay('2026-11-20', 'en', 'long')).toBe('20 November 2026');
+    expect(formatDay('2026-11-20', 'it', 'long')).toBe('20 novembre 2026');
     expect(formatDay('2026-03-05', 'en', 'short')).toBe('05/03/2026');
     expect(formatDay('not a date', 'en')).toBe('not a date');
   });

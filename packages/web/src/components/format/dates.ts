@@ -20,8 +20,8 @@ function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl
  * - typed in a field: formatDateInput / parseDateInput, 05/03/2026 in both languages.
  */
 
-/** A YYYY-MM-DD calendar date in the interface language: 'medium' = 5 Mar 2026 / 5 mar 2026, 'short' = 05/03/2026. */
-export function formatDay(isoDate: string, language: string, style: 'medium' | 'short' = 'medium'): string {
+/** A YYYY-MM-DD calendar date in the interface language: 'medium' = 5 Mar 2026 / 5 mar 2026, 'short' = 05/03/2026, 'long' = 5 March 2026 / 5 marzo 2026. */
+export function formatDay(isoDate: string, language: string, style: 'long' | 'medium' | 'short' = 'medium'): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
   return dateFormat(language, { dateStyle: style }).format(date);
