@@ -321,6 +321,15 @@ describe('the demo chain', () => {
     ).toBe(0);
   });
 
+  it('puts one-day permits on days the salon is open (a permit is asked for a working day)', async () => {
+    expect(
+      await countOf(`SELECT 1 FROM user_shifts o JOIN salons s ON s.id = o.salon_id
+                      WHERE o.type = 'PERMIT' AND o.start_day = o.end_day
+                        AND s.opening_hours ->> lower(to_char(o.start_day, 'FMDay')) IS NULL`),
+    ).toBe(0);
+    expect(await countOf(`SELECT 1 FROM user_shifts WHERE type = 'PERMIT'`)).toBeGreaterThan(0);
+  });
+
   it('plans shifts only on opening days, never on a day off, and attendance close to the shifts', async () => {
     expect(
       await countOf(`SELECT 1 FROM user_timeframes f JOIN salons s ON s.id = f.salon_id

@@ -782,6 +782,8 @@ function planDaysOff(chain: Chain): void {
       const end = start + length - 1;
       if (start < chain.start || start > chain.end || !free(start, end)) return;
       if (start < staff.startDay || (staff.endDay !== null && end > staff.endDay)) return;
+      // A one-day permit is asked for a day the person would work: not a closed day or their rest day.
+      if (type === 'PERMIT' && (!salon.hours[weekdayOf(start)] || isPublicHoliday(start) || weekdayOf(start) === staff.restDay)) return;
       blocks.push({ start, end, type, part: 'FULL_DAY', hours: null });
     };
     for (let year = firstYear; year <= lastYear; year++) {
