@@ -45,9 +45,10 @@ test.describe('routing rules (SPEC.md §2)', () => {
   test('a consultant lands on a home page that lists what they can open', async ({ page }) => {
     await signInToShell(page, 'stylist');
     const home = page.getByTestId('home-screen');
-    // Sales Data's four pages, then the Staff group's three (DESIGN.md §5).
-    await expect(home.getByRole('link')).toHaveCount(7);
+    // Sales Data's four pages, then the Staff group's five: shifts, days off, requests, attendance, news (DESIGN.md §5).
+    await expect(home.getByRole('link')).toHaveCount(9);
     await expect(home.getByRole('link', { name: 'Shifts' })).toHaveAttribute('href', '/staff-shifts');
+    await expect(home.getByRole('link', { name: 'News' })).toHaveAttribute('href', '/news');
     await home.getByRole('link').first().click();
     await expect.poll(() => pathOf(page)).toBe('/sales-data-analysis-days');
   });
