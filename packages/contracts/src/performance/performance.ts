@@ -38,20 +38,48 @@ export const PerformanceCampaign = Type.Object({
   achieved: Percent('revenueToDate / target x 100, 2 decimals; null when the target is 0'),
 });
 
+export const PerformanceTrendDay = Type.Object({
+  day: { ...DateString, description: 'A day of the month to date' },
+  revenue: { ...Money, description: "The salon's revenue that day, euros" },
+  lastYearRevenue: { ...Money, description: 'The revenue of the same weekday a year earlier (364 days back), euros' },
+});
+
 export const PerformanceSalon = Type.Object({
   salonId: Type.Integer({ description: "The salon's id" }),
   name: Type.String({ description: "The salon's display name" }),
   city: Type.String({ description: 'The city the salon is in' }),
   day: { ...PerformanceSpan, description: 'The day asked, and the same weekday a year earlier' },
   monthToDate: { ...PerformanceSpan, description: "From the first of the day's month to the day, and the same weekdays a year earlier" },
+  trend: Type.Array(PerformanceTrendDay, { description: "Every day of the month to date, in order: the salon's small trend" }),
   campaign: Type.Union([PerformanceCampaign, Type.Null()], {
     description: 'The campaign with a target for this salon running on the day (the latest started when several), or null',
   }),
 });
 
+const Median = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
+
+/** The chain's median of each figure over every salon; nulls (no shifts, no base) are left out. */
+export const PerformanceMedian = Type.Object({
+  revenue: Median('Median revenue of the salons, euros'),
+  appointments: Median('Median DONE appointments of the salons'),
+  averageTicket: Median('Median average ticket of the salons, euros'),
+  utilisation: Median('Median utilisation (%) of the salons that had shifts'),
+  newClients: Median('Median new clients of the salons'),
+  rebookingRate: Median('Median rebooking rate (%) of the salons that had appointments with a client'),
+  revenueChange: Median('Median revenue change against last year (%) of the salons that had revenue last year'),
+});
+
 export const PerformanceResponse = Type.Object({
   day: { ...DateString, description: 'The day asked' },
   salons: Type.Array(PerformanceSalon, { description: 'The salons asked, ordered by name' }),
+  chainMedian: Type.Object(
+    {
+      salons: Type.Integer({ description: 'How many salons the chain has (the medians are over these)' }),
+      day: PerformanceMedian,
+      monthToDate: PerformanceMedian,
+    },
+    { description: "The chain's median salon for the day and the month to date, to set one salon against" },
+  ),
 });
 
 const Day = { ...DateString, description: 'The day of the report; the month to date ends on it' };

@@ -147,14 +147,9 @@ export const REPORT_QUERIES: ReportQuery[] = [
     run: (db) => getSalonOverview(db, { fromDate: FROM, toDate: TO }),
   },
   {
-    file: 'features/performance/queries/performance-salon.sql',
-    call: `getPerformance(${TODAY}, salon ${SALON})`,
+    file: 'features/performance/queries/performance.sql',
+    call: `getPerformance(${TODAY}, salon ${SALON}; the same statements for every salon)`,
     run: (db) => getPerformance(db, TODAY, [SALON]),
-  },
-  {
-    file: 'features/performance/queries/performance-chain.sql',
-    call: `getPerformance(${TODAY}, every salon)`,
-    run: (db) => getPerformance(db, TODAY, null),
   },
   {
     file: 'features/salons-growing/queries/growth-report.sql',

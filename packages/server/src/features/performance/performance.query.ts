@@ -3,12 +3,14 @@ import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 import { addDays, firstOfMonth } from '../../lib/months.js';
-import { euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK } from '../../lib/report-range.js';
+import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK } from '../../lib/report-range.js';
 
 type Performance = Static<typeof PerformanceResponse>;
 type PerformanceSalon = Performance['salons'][number];
 type Figures = PerformanceSalon['day']['current'];
 type Campaign = NonNullable<PerformanceSalon['campaign']>;
+type Median = Performance['chainMedian']['day'];
+type Span = PerformanceSalon['day'];
 
 type SpanName = 'day' | 'month' | 'dayLastYear' | 'monthLastYear';
 
@@ -26,6 +28,12 @@ interface SpanRow {
   rebooked: number;
   new_clients: number;
   shift_minutes: number;
+}
+
+interface TrendRow {
+  salon_id: number;
+  day: string;
+  revenue_cents: number;
 }
 
 interface CampaignRow {
@@ -58,6 +66,28 @@ function figuresOf(row: SpanRow | undefined, from: string, to: string): Figures 
   };
 }
 
+/** The median of the non-null values, 2 decimals; null when there is none. */
+export function median(values: (number | null)[]): number | null {
+  const xs = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const mid = Math.floor(xs.length / 2);
+  const m = xs.length % 2 === 1 ? xs[mid]! : (xs[mid - 1]! + xs[mid]!) / 2;
+  return Math.round(m * 100) / 100;
+}
+
+function medianOf(spans: Span[]): Median {
+  const of = (pick: (s: Span) => number | null) => median(spans.map(pick));
+  return {
+    revenue: of((s) => s.current.revenue),
+    appointments: of((s) => s.current.appointments),
+    averageTicket: of((s) => s.current.averageTicket),
+    utilisation: of((s) => s.current.utilisation),
+    newClients: of((s) => s.current.newClients),
+    rebookingRate: of((s) => s.current.rebookingRate),
+    revenueChange: of((s) => s.revenueChange),
+  };
+}
+
 function change(current: Figures, lastYear: Figures) {
   if (!lastYear.revenue) return null;
   return Math.round(((current.revenue - lastYear.revenue) / lastYear.revenue) * 10_000) / 100;
@@ -69,7 +99,8 @@ function change(current: Figures, lastYear: Figures) {
  * appointments, booked minutes and rebooking come from the daily rollups (sales_daily,
  * appointments_daily: the figures of the sales report and the check-up), new clients from
  * clients.first_visit, shift hours from the planner (user_timeframes, by the shift's start day
- * in the salon's time zone). `salonIds` null = every salon of the chain.
+ * in the salon's time zone). `salonIds` null = every salon of the chain. Every salon is computed
+ * either way: the chain's median is the yardstick a single salon is set against.
  */
 export async function getPerformance(db: DbOrTx, day: string, salonIds: number[] | null): Promise<Performance> {
   const monthFrom = firstOfMonth(day);
@@ -80,9 +111,8 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     dayLastYear: [back(day), back(day)],
     monthLastYear: [back(monthFrom), back(day)],
   };
-  const salonFilter = salonIds === null ? sql`true` : sql`s.id = ANY(${salonIds}::int[])`;
   const values = sql.join(Object.entries(spans).map(([name, [from, to]]) => sql`(${name}::text, ${from}::date, ${to}::date)`));
-  const [{ rows }, campaigns] = await Promise.all([
+  const [{ rows }, campaigns, trend] = await Promise.all([
     sql<SpanRow>`
       WITH spans(span, from_day, to_day) AS (VALUES ${values})
       SELECT s.id, s.name, s.city, sp.span, sp.from_day::text AS from_day, sp.to_day::text AS to_day,
@@ -101,7 +131,6 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
         FROM appointments_daily ad
         WHERE ad.salon_id = s.id AND ad.day BETWEEN sp.from_day AND sp.to_day
       ) a
-      WHERE ${salonFilter}
       ORDER BY s.name, s.id, sp.span`.execute(db),
     sql<CampaignRow>`
       SELECT DISTINCT ON (cs.salon_id) cs.salon_id, c.id AS campaign_id, c.name, c.date_from::text AS date_from,
@@ -111,9 +140,16 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
       FROM campaign_salons cs
       JOIN campaigns c ON c.id = cs.campaign_id
       JOIN salons s ON s.id = cs.salon_id
-      WHERE ${salonFilter} AND ${day}::date BETWEEN c.date_from AND c.date_to AND cs.target_cents > 0
+      WHERE ${day}::date BETWEEN c.date_from AND c.date_to AND cs.target_cents > 0
       ORDER BY cs.salon_id, c.date_from DESC, c.id DESC`.execute(db),
+    sql<TrendRow>`
+      SELECT salon_id, day::text AS day, sum(revenue_cents) AS revenue_cents
+      FROM sales_daily
+      WHERE day BETWEEN ${monthFrom}::date AND ${day}::date OR day BETWEEN ${back(monthFrom)}::date AND ${back(day)}::date
+      GROUP BY salon_id, day`.execute(db),
   ]);
+  const trendCents = new Map(trend.rows.map((r) => [`${r.salon_id} ${r.day}`, Number(r.revenue_cents)]));
+  const monthDays = daysOf(monthFrom, day);
 
   const campaignOf = new Map<number, Campaign>(
     campaigns.rows.map((r) => [
@@ -153,8 +189,19 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
       city: salon.city,
       day: { current: dayNow, lastYear: dayBefore, revenueChange: change(dayNow, dayBefore) },
       monthToDate: { current: monthNow, lastYear: monthBefore, revenueChange: change(monthNow, monthBefore) },
+      trend: monthDays.map((d) => ({
+        day: d,
+        revenue: euros(trendCents.get(`${salon.id} ${d}`)),
+        lastYearRevenue: euros(trendCents.get(`${salon.id} ${back(d)}`)),
+      })),
       campaign: campaignOf.get(salon.id) ?? null,
     };
   });
-  return { day, salons };
+  const chainMedian = {
+    salons: salons.length,
+    day: medianOf(salons.map((s) => s.day)),
+    monthToDate: medianOf(salons.map((s) => s.monthToDate)),
+  };
+  const wanted = salonIds === null ? salons : salons.filter((s) => salonIds.includes(s.salonId));
+  return { day, salons: wanted, chainMedian };
 }

@@ -99,6 +99,13 @@ const salon1 = () => ({
     lastYear: a000('2024-03-02'),
     revenueChange: 684, // (196 - 25) / 25
   },
+  // 03-03 114 and 03-04 82, against Tue 2024-03-05's 25 (A000) a year earlier
+  trend: [
+    { day: '2025-03-01', revenue: 0, lastYearRevenue: 0 },
+    { day: '2025-03-02', revenue: 0, lastYearRevenue: 0 },
+    { day: '2025-03-03', revenue: 114, lastYearRevenue: 0 },
+    { day: '2025-03-04', revenue: 82, lastYearRevenue: 25 },
+  ],
   // March: 196 of 500 = 39.2 %; the February campaign ended before the day
   campaign: {
     campaignId: expect.any(Number),
@@ -110,6 +117,30 @@ const salon1 = () => ({
     achieved: 39.2,
   },
 });
+
+// The median of salon 1 and salon 2 (salon 2: nothing on 03-04; A7 60.00 on 03-03, C5 new, no
+// shift, no rebooking); nulls are left out (salon 2 has no shifts and no revenue last year).
+const chainMedian = {
+  salons: 2,
+  day: {
+    revenue: 41, // (82 + 0) / 2
+    appointments: 1, // (2 + 0) / 2
+    averageTicket: 20.5, // (41 + 0) / 2
+    utilisation: 31.25, // salon 1 only
+    newClients: 0.5,
+    rebookingRate: 0, // salon 1's 0 %; salon 2 has no base
+    revenueChange: 228, // salon 1 only
+  },
+  monthToDate: {
+    revenue: 128, // (196 + 60) / 2
+    appointments: 2.5, // (4 + 1) / 2
+    averageTicket: 54.5, // (49 + 60) / 2
+    utilisation: 22.92,
+    newClients: 1.5, // (2 + 1) / 2
+    rebookingRate: 25, // (50 + 0) / 2
+    revenueChange: 684,
+  },
+};
 
 const zero = (from: string, to: string) => ({
   fromDate: from,
@@ -128,7 +159,7 @@ describe('GetPerformanceBysalon and GetPerformanceById', () => {
   it("give the salon's day and month to date against the same weekdays last year, with its campaign", async () => {
     const bySalon = await get(`/api/Performance/GetPerformanceBysalon/2025-03-04/${f.salon1}/${manager}`);
     expect(bySalon.status).toBe(200);
-    expect(bySalon.body).toEqual({ day: '2025-03-04', salons: [salon1()] });
+    expect(bySalon.body).toEqual({ day: '2025-03-04', salons: [salon1()], chainMedian });
     const byId = await get(`/api/Performance/GetPerformanceById/2025-03-04/${manager}/${f.salon1}`);
     expect(byId.status).toBe(200);
     expect(byId.body).toEqual(bySalon.body);
@@ -144,6 +175,10 @@ describe('GetPerformanceBysalon and GetPerformanceById', () => {
       city: 'Milano',
       day: { current: zero('2025-03-02', '2025-03-02'), lastYear: zero('2024-03-03', '2024-03-03'), revenueChange: null },
       monthToDate: { current: zero('2025-03-01', '2025-03-02'), lastYear: zero('2024-03-02', '2024-03-03'), revenueChange: null },
+      trend: [
+        { day: '2025-03-01', revenue: 0, lastYearRevenue: 0 },
+        { day: '2025-03-02', revenue: 0, lastYearRevenue: 0 },
+      ],
       campaign: null,
     });
   });
@@ -167,6 +202,7 @@ describe('GetPerformance', () => {
     expect(status).toBe(200);
     expect(body.salons.map((s: { salonId: number }) => s.salonId)).toEqual([f.salon2, f.salon1]);
     expect(body.salons[1]).toEqual(salon1());
+    expect(body.chainMedian).toEqual(chainMedian);
     // Salon 2 on 03-04: nothing; month to date: A7 Colour 60, 60 min, new C5, no shift, no rebooking
     expect(body.salons[0].day.current).toEqual(zero('2025-03-04', '2025-03-04'));
     expect(body.salons[0].monthToDate.current).toEqual({
@@ -182,6 +218,7 @@ describe('GetPerformance', () => {
       rebookingRate: 0,
     });
     expect(body.salons[0].campaign).toBeNull();
+    expect(body.salons[0].trend.map((d: { revenue: number }) => d.revenue)).toEqual([0, 0, 60, 0]);
   });
 });
 
@@ -198,5 +235,15 @@ describe('cross-check with the sales report', () => {
       expect(perf.day.current.revenue).toBe(oneDay.totalRevenue);
       expect(perf.day.current.appointments).toBe(oneDay.appointments);
     }
+  });
+});
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the two middle ones, leaving nulls out', async () => {
+    const { median } = await import('./performance.query.js');
+    expect(median([3, null, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([null, null])).toBeNull();
+    expect(median([])).toBeNull();
   });
 });
