@@ -122,7 +122,9 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
         (SELECT count(*) FROM clients c
           WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
         (SELECT COALESCE(sum(extract(epoch FROM (t.day_end - t.day_start)) / 60), 0) FROM user_timeframes t
-          WHERE t.salon_id = s.id AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN sp.from_day AND sp.to_day) AS shift_minutes
+          WHERE t.salon_id = s.id AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN sp.from_day AND sp.to_day
+            -- a day's margin either side, in any time zone, so the (salon_id, day_start) index bounds the scan
+            AND t.day_start >= (sp.from_day - 1)::timestamptz AND t.day_start < (sp.to_day + 2)::timestamptz) AS shift_minutes
       FROM salons s
       CROSS JOIN spans sp
       CROSS JOIN LATERAL (
@@ -142,11 +144,15 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
       JOIN salons s ON s.id = cs.salon_id
       WHERE ${day}::date BETWEEN c.date_from AND c.date_to AND cs.target_cents > 0
       ORDER BY cs.salon_id, c.date_from DESC, c.id DESC`.execute(db),
+    // Per salon and range, so the rollup's (salon_id, day, …) key bounds each scan.
     sql<TrendRow>`
-      SELECT salon_id, day::text AS day, sum(revenue_cents) AS revenue_cents
-      FROM sales_daily
-      WHERE day BETWEEN ${monthFrom}::date AND ${day}::date OR day BETWEEN ${back(monthFrom)}::date AND ${back(day)}::date
-      GROUP BY salon_id, day`.execute(db),
+      SELECT s.id AS salon_id, x.day::text AS day, x.revenue_cents
+      FROM salons s
+      CROSS JOIN (VALUES (${monthFrom}::date, ${day}::date), (${back(monthFrom)}::date, ${back(day)}::date)) r(from_day, to_day)
+      CROSS JOIN LATERAL (
+        SELECT d.day, sum(d.revenue_cents) AS revenue_cents FROM sales_daily d
+        WHERE d.salon_id = s.id AND d.day BETWEEN r.from_day AND r.to_day GROUP BY d.day
+      ) x`.execute(db),
   ]);
   const trendCents = new Map(trend.rows.map((r) => [`${r.salon_id} ${r.day}`, Number(r.revenue_cents)]));
   const monthDays = daysOf(monthFrom, day);

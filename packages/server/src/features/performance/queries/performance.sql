@@ -22,7 +22,9 @@ SELECT s.id, s.name, s.city, sp.span, sp.from_day::text AS from_day, sp.to_day::
   (SELECT count(*) FROM clients c
     WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
   (SELECT COALESCE(sum(extract(epoch FROM (t.day_end - t.day_start)) / 60), 0) FROM user_timeframes t
-    WHERE t.salon_id = s.id AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN sp.from_day AND sp.to_day) AS shift_minutes
+    WHERE t.salon_id = s.id AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN sp.from_day AND sp.to_day
+      -- a day's margin either side, in any time zone, so the (salon_id, day_start) index bounds the scan
+      AND t.day_start >= (sp.from_day - 1)::timestamptz AND t.day_start < (sp.to_day + 2)::timestamptz) AS shift_minutes
 FROM salons s
 CROSS JOIN spans sp
 CROSS JOIN LATERAL (
@@ -51,7 +53,10 @@ ORDER BY cs.salon_id, c.date_from DESC, c.id DESC;
 --   $2 = '2026-01-20'
 --   $3 = '2025-01-02'
 --   $4 = '2025-01-21'
-SELECT salon_id, day::text AS day, sum(revenue_cents) AS revenue_cents
-FROM sales_daily
-WHERE day BETWEEN $1::date AND $2::date OR day BETWEEN $3::date AND $4::date
-GROUP BY salon_id, day;
+SELECT s.id AS salon_id, x.day::text AS day, x.revenue_cents
+FROM salons s
+CROSS JOIN (VALUES ($1::date, $2::date), ($3::date, $4::date)) r(from_day, to_day)
+CROSS JOIN LATERAL (
+  SELECT d.day, sum(d.revenue_cents) AS revenue_cents FROM sales_daily d
+  WHERE d.salon_id = s.id AND d.day BETWEEN r.from_day AND r.to_day GROUP BY d.day
+) x;
