@@ -4,6 +4,7 @@ export * from './common/gendered-report.js';
 export * from './common/schemas.js';
 export * from './health/health.js';
 export * from './news/news.js';
+export * from './performance/performance.js';
 export * from './permissions/permissions.js';
 export * from './product-analysis/product-analysis.js';
 export * from './report-data-analysis/check-up.js';

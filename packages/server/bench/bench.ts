@@ -293,6 +293,9 @@ async function main() {
       calls.push({ name: 'Planner week (15 staff)', range: 'none', url: `/api/UserTimeframes/Planner/${code}?${week}` });
       calls.push({ name: 'Shifts of the week (15 staff)', range: 'none', url: `/api/UserTimeframes/${code}?${week}` });
 
+      // Issue 12: performance on the month's last day (the day and the month to date, and last year's).
+      calls.push({ name: 'Performance one salon', range: 'month', url: `/api/Performance/GetPerformanceBysalon/${m.to}/${SALON}/${code}` });
+      calls.push({ name: 'Performance every salon', range: 'month', url: `/api/Performance/GetPerformance/${m.to}/${code}` });
       console.log(`\nsalon ${SALON}; month ${m.from}..${m.to}; year ${y.from}..${y.to}; ${runs} timed calls each after a warm-up\n`);
       const results: Result[] = [];
       for (const call of calls) {

@@ -8,6 +8,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { getPerformance } from '../features/performance/performance.query.js';
 import { getProductAnalysis } from '../features/product-analysis/product-analysis.query.js';
 import { getCheckUp } from '../features/report-data-analysis/check-up.query.js';
 import { getDayOfWeek } from '../features/report-data-analysis/day-of-week.query.js';
@@ -144,6 +145,11 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/salon-overview/queries/salon-overview.sql',
     call: `getSalonOverview(${FROM}..${TO})`,
     run: (db) => getSalonOverview(db, { fromDate: FROM, toDate: TO }),
+  },
+  {
+    file: 'features/performance/queries/performance.sql',
+    call: `getPerformance(${TODAY}, salon ${SALON}; the same statements for every salon)`,
+    run: (db) => getPerformance(db, TODAY, [SALON]),
   },
   {
     file: 'features/salons-growing/queries/growth-report.sql',

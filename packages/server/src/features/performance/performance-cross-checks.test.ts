@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildRollups } from '../../db/rollups.js';
+import { generateDemoChain } from '../../demo/generate.js';
+import { getSalesTotalsFromRaw } from '../../lib/sales-measures.query.js';
+import { createTestApp, createTestDatabase, signIn, type TestApp } from '../../test/helpers.js';
+
+// Issue 12's cross-check on a small generated demo chain (2 salons, about 15 months up to a
+// fixed "today", 5 % of the benchmark volume): each salon's performance equals its sales report
+// for the same spans, this year's and last year's, and the raw sale lines. Compared in cents.
+const TODAY = '2025-06-30';
+const cents = (euros: number) => Math.round(euros * 100);
+
+let t: TestApp;
+let code: string;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  await generateDemoChain(database, { salons: 2, years: 1.25, seed: 11, today: TODAY, density: 0.05 });
+  await rebuildRollups(database.db);
+  t = await createTestApp({}, database);
+  code = await signIn(t.app, 'superadmin', 'demo');
+}, 300_000);
+afterAll(async () => {
+  await t.close();
+  await t.database.close();
+});
+
+async function get<T>(url: string): Promise<T> {
+  const res = await t.app.inject({ method: 'GET', url });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
+interface Figures {
+  fromDate: string;
+  toDate: string;
+  revenue: number;
+  appointments: number;
+  newClients: number;
+}
+interface Salon {
+  salonId: number;
+  day: { current: Figures; lastYear: Figures };
+  monthToDate: { current: Figures; lastYear: Figures };
+}
+interface SalesTotals {
+  totalRevenue: number;
+  appointments: number;
+  newClients: number;
+}
+
+describe('performance cross-checks on the demo chain', () => {
+  it("every salon's performance equals its sales report for the day, the month to date and last year's spans", async () => {
+    for (const day of ['2025-06-14', TODAY]) {
+      const { salons } = await get<{ salons: Salon[] }>(`/api/Performance/GetPerformance/${day}/${code}`);
+      expect(salons.length).toBe(2);
+      expect(salons.reduce((s, x) => s + x.monthToDate.current.appointments, 0)).toBeGreaterThan(20);
+      for (const salon of salons) {
+        for (const f of [salon.day.current, salon.day.lastYear, salon.monthToDate.current, salon.monthToDate.lastYear]) {
+          const { totals } = await get<{ totals: SalesTotals }>(
+            `/api/Stats/GetSalesDataAnalysisPerDay/${f.toDate}/${f.fromDate}/${salon.salonId}/${code}`,
+          );
+          expect(cents(f.revenue)).toBe(cents(totals.totalRevenue));
+          expect(f.appointments).toBe(totals.appointments);
+          expect(f.newClients).toBe(totals.newClients);
+          // and both equal the sale lines and appointments themselves (not only the rollups)
+          const raw = await getSalesTotalsFromRaw(t.db, { salonId: salon.salonId, from: f.fromDate, to: f.toDate, gender: 'ALL' });
+          expect(cents(f.revenue)).toBe(raw.servicesCents + raw.productsCents);
+          expect(f.appointments).toBe(raw.appointments);
+        }
+        // The one-salon call gives the same answer as the chain's row.
+        const one = await get<{ salons: Salon[] }>(`/api/Performance/GetPerformanceBysalon/${day}/${salon.salonId}/${code}`);
+        expect(one.salons).toEqual([salon]);
+      }
+    }
+  });
+});

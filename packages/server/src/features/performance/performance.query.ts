@@ -1,0 +1,213 @@
+import type { PerformanceResponse } from '@salon/contracts';
+import { sql } from 'kysely';
+import type { Static } from 'typebox';
+import type { DbOrTx } from '../../db/database.js';
+import { addDays, firstOfMonth } from '../../lib/months.js';
+import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK } from '../../lib/report-range.js';
+
+type Performance = Static<typeof PerformanceResponse>;
+type PerformanceSalon = Performance['salons'][number];
+type Figures = PerformanceSalon['day']['current'];
+type Campaign = NonNullable<PerformanceSalon['campaign']>;
+type Median = Performance['chainMedian']['day'];
+type Span = PerformanceSalon['day'];
+
+type SpanName = 'day' | 'month' | 'dayLastYear' | 'monthLastYear';
+
+interface SpanRow {
+  id: number;
+  name: string;
+  city: string;
+  span: SpanName;
+  from_day: string;
+  to_day: string;
+  revenue_cents: number;
+  appointments: number;
+  booked_minutes: number;
+  with_client: number;
+  rebooked: number;
+  new_clients: number;
+  shift_minutes: number;
+}
+
+interface TrendRow {
+  salon_id: number;
+  day: string;
+  revenue_cents: number;
+}
+
+interface CampaignRow {
+  salon_id: number;
+  campaign_id: number;
+  name: string;
+  date_from: string;
+  date_to: string;
+  target_cents: number;
+  revenue_cents: number;
+}
+
+const hours2 = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+function figuresOf(row: SpanRow | undefined, from: string, to: string): Figures {
+  const n = (v: number | undefined) => Number(v ?? 0);
+  const revenueCents = n(row?.revenue_cents);
+  const appointments = n(row?.appointments);
+  return {
+    fromDate: from,
+    toDate: to,
+    revenue: euros(revenueCents),
+    appointments,
+    averageTicket: ratio2(revenueCents / 100, appointments),
+    bookedHours: hours2(n(row?.booked_minutes)),
+    shiftHours: hours2(n(row?.shift_minutes)),
+    utilisation: percent(n(row?.booked_minutes), n(row?.shift_minutes)),
+    newClients: n(row?.new_clients),
+    rebookingRate: percent(n(row?.rebooked), n(row?.with_client)),
+  };
+}
+
+/** The median of the non-null values, 2 decimals; null when there is none. */
+export function median(values: (number | null)[]): number | null {
+  const xs = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const mid = Math.floor(xs.length / 2);
+  const m = xs.length % 2 === 1 ? xs[mid]! : (xs[mid - 1]! + xs[mid]!) / 2;
+  return Math.round(m * 100) / 100;
+}
+
+function medianOf(spans: Span[]): Median {
+  const of = (pick: (s: Span) => number | null) => median(spans.map(pick));
+  return {
+    revenue: of((s) => s.current.revenue),
+    appointments: of((s) => s.current.appointments),
+    averageTicket: of((s) => s.current.averageTicket),
+    utilisation: of((s) => s.current.utilisation),
+    newClients: of((s) => s.current.newClients),
+    rebookingRate: of((s) => s.current.rebookingRate),
+    revenueChange: of((s) => s.revenueChange),
+  };
+}
+
+function change(current: Figures, lastYear: Figures) {
+  if (!lastYear.revenue) return null;
+  return Math.round(((current.revenue - lastYear.revenue) / lastYear.revenue) * 10_000) / 100;
+}
+
+/**
+ * Performance of salons for a day and its month to date, each against the same weekdays a year
+ * earlier (364 days back), with the campaign target running on the day. Revenue, DONE
+ * appointments, booked minutes and rebooking come from the daily rollups (sales_daily,
+ * appointments_daily: the figures of the sales report and the check-up), new clients from
+ * clients.first_visit, shift hours from the planner (user_timeframes, by the shift's start day
+ * in the salon's time zone). `salonIds` null = every salon of the chain. Every salon is computed
+ * either way: the chain's median is the yardstick a single salon is set against.
+ */
+export async function getPerformance(db: DbOrTx, day: string, salonIds: number[] | null): Promise<Performance> {
+  const monthFrom = firstOfMonth(day);
+  const back = (d: string) => addDays(d, -SAME_WEEKDAY_DAYS_BACK);
+  const spans: Record<SpanName, [string, string]> = {
+    day: [day, day],
+    month: [monthFrom, day],
+    dayLastYear: [back(day), back(day)],
+    monthLastYear: [back(monthFrom), back(day)],
+  };
+  const values = sql.join(Object.entries(spans).map(([name, [from, to]]) => sql`(${name}::text, ${from}::date, ${to}::date)`));
+  const [{ rows }, campaigns, trend] = await Promise.all([
+    sql<SpanRow>`
+      WITH spans(span, from_day, to_day) AS (VALUES ${values})
+      SELECT s.id, s.name, s.city, sp.span, sp.from_day::text AS from_day, sp.to_day::text AS to_day,
+        (SELECT COALESCE(sum(d.revenue_cents), 0) FROM sales_daily d
+          WHERE d.salon_id = s.id AND d.day BETWEEN sp.from_day AND sp.to_day) AS revenue_cents,
+        a.appointments, a.booked_minutes, a.with_client, a.rebooked,
+        (SELECT count(*) FROM clients c
+          WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
+        (SELECT COALESCE(sum(extract(epoch FROM (t.day_end - t.day_start)) / 60), 0) FROM user_timeframes t
+          WHERE t.salon_id = s.id AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN sp.from_day AND sp.to_day
+            -- a day's margin either side, in any time zone, so the (salon_id, day_start) index bounds the scan
+            AND t.day_start >= (sp.from_day - 1)::timestamptz AND t.day_start < (sp.to_day + 2)::timestamptz) AS shift_minutes
+      FROM salons s
+      CROSS JOIN spans sp
+      CROSS JOIN LATERAL (
+        SELECT COALESCE(sum(ad.appointments), 0) AS appointments, COALESCE(sum(ad.booked_minutes), 0) AS booked_minutes,
+          COALESCE(sum(ad.with_client), 0) AS with_client, COALESCE(sum(ad.rebooked), 0) AS rebooked
+        FROM appointments_daily ad
+        WHERE ad.salon_id = s.id AND ad.day BETWEEN sp.from_day AND sp.to_day
+      ) a
+      ORDER BY s.name, s.id, sp.span`.execute(db),
+    sql<CampaignRow>`
+      SELECT DISTINCT ON (cs.salon_id) cs.salon_id, c.id AS campaign_id, c.name, c.date_from::text AS date_from,
+        c.date_to::text AS date_to, cs.target_cents,
+        (SELECT COALESCE(sum(d.revenue_cents), 0) FROM sales_daily d
+          WHERE d.salon_id = cs.salon_id AND d.day BETWEEN c.date_from AND LEAST(c.date_to, ${day}::date)) AS revenue_cents
+      FROM campaign_salons cs
+      JOIN campaigns c ON c.id = cs.campaign_id
+      JOIN salons s ON s.id = cs.salon_id
+      WHERE ${day}::date BETWEEN c.date_from AND c.date_to AND cs.target_cents > 0
+      ORDER BY cs.salon_id, c.date_from DESC, c.id DESC`.execute(db),
+    // Per salon and range, so the rollup's (salon_id, day, …) key bounds each scan.
+    sql<TrendRow>`
+      SELECT s.id AS salon_id, x.day::text AS day, x.revenue_cents
+      FROM salons s
+      CROSS JOIN (VALUES (${monthFrom}::date, ${day}::date), (${back(monthFrom)}::date, ${back(day)}::date)) r(from_day, to_day)
+      CROSS JOIN LATERAL (
+        SELECT d.day, sum(d.revenue_cents) AS revenue_cents FROM sales_daily d
+        WHERE d.salon_id = s.id AND d.day BETWEEN r.from_day AND r.to_day GROUP BY d.day
+      ) x`.execute(db),
+  ]);
+  const trendCents = new Map(trend.rows.map((r) => [`${r.salon_id} ${r.day}`, Number(r.revenue_cents)]));
+  const monthDays = daysOf(monthFrom, day);
+
+  const campaignOf = new Map<number, Campaign>(
+    campaigns.rows.map((r) => [
+      r.salon_id,
+      {
+        campaignId: r.campaign_id,
+        name: r.name,
+        fromDate: r.date_from,
+        toDate: r.date_to,
+        target: euros(r.target_cents),
+        revenueToDate: euros(r.revenue_cents),
+        achieved: percent(Number(r.revenue_cents), Number(r.target_cents)),
+      },
+    ]),
+  );
+
+  const bySalon = new Map<number, { id: number; name: string; city: string; spans: Map<SpanName, SpanRow> }>();
+  for (const row of rows) {
+    let salon = bySalon.get(row.id);
+    if (!salon) {
+      salon = { id: row.id, name: row.name, city: row.city, spans: new Map() };
+      bySalon.set(row.id, salon);
+    }
+    salon.spans.set(row.span, row);
+  }
+
+  const figures = (salon: { spans: Map<SpanName, SpanRow> }, name: SpanName) =>
+    figuresOf(salon.spans.get(name), spans[name][0], spans[name][1]);
+  const salons = [...bySalon.values()].map((salon): PerformanceSalon => {
+    const dayNow = figures(salon, 'day');
+    const dayBefore = figures(salon, 'dayLastYear');
+    const monthNow = figures(salon, 'month');
+    const monthBefore = figures(salon, 'monthLastYear');
+    return {
+      salonId: salon.id,
+      name: salon.name,
+      city: salon.city,
+      day: { current: dayNow, lastYear: dayBefore, revenueChange: change(dayNow, dayBefore) },
+      monthToDate: { current: monthNow, lastYear: monthBefore, revenueChange: change(monthNow, monthBefore) },
+      trend: monthDays.map((d) => ({
+        day: d,
+        revenue: euros(trendCents.get(`${salon.id} ${d}`)),
+        lastYearRevenue: euros(trendCents.get(`${salon.id} ${back(d)}`)),
+      })),
+      campaign: campaignOf.get(salon.id) ?? null,
+    };
+  });
+  const chainMedian = {
+    salons: salons.length,
+    day: medianOf(salons.map((s) => s.day)),
+    monthToDate: medianOf(salons.map((s) => s.monthToDate)),
+  };
+  const wanted = salonIds === null ? salons : salons.filter((s) => salonIds.includes(s.salonId));
+  return { day, salons: wanted, chainMedian };
+}
