@@ -118,3 +118,40 @@ export const staffDataAnalysisReport = genderedReport({
 });
 export const getStaffDataAnalysis = staffDataAnalysisReport.all;
 export const getStaffDataAnalysisGender = staffDataAnalysisReport.byGender;
+
+export const staffDataAnalysisByNameReport = genderedReport({
+  method: 'GET',
+  tags: ['StaffDataAnalysis'],
+  params: rangeParams,
+  response: StaffDataAnalysisResponse,
+  all: {
+    path: `${BASE}/GetStaffDataAnalysisByName/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}`,
+    summary: 'Staff analysis over a range, people sorted by name (the same figures as GetStaffDataAnalysis)',
+  },
+  byGender: {
+    path: `${BASE}/GetStaffDataAnalysisByNameGender/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}/{gender}`,
+    summary: 'Staff analysis over a range sorted by name, counting only clients of one gender',
+  },
+});
+export const getStaffDataAnalysisByName = staffDataAnalysisByNameReport.all;
+export const getStaffDataAnalysisByNameGender = staffDataAnalysisByNameReport.byGender;
+
+export const MemberId = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'The staff member (user id) of the salon' });
+
+export const staffDataAnalysisByStaffReport = genderedReport({
+  method: 'GET',
+  tags: ['StaffDataAnalysis'],
+  params: { ...rangeParams, meamberId: MemberId },
+  response: StaffDataAnalysisResponse,
+  all: {
+    path: `${BASE}/GetStaffDataAnalysisByStaff/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}/{meamberId}`,
+    summary:
+      "One person's staff analysis over a range; the salon sums stay the whole salon's so the shares compare the person with the salon",
+  },
+  byGender: {
+    path: `${BASE}/GetStaffDataAnalysisByStaffGender/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}/{meamberId}/{gender}`,
+    summary: "One person's staff analysis over a range, counting only clients of one gender",
+  },
+});
+export const getStaffDataAnalysisByStaff = staffDataAnalysisByStaffReport.all;
+export const getStaffDataAnalysisByStaffGender = staffDataAnalysisByStaffReport.byGender;

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 import { euros, type GenderScope, percent, sameDateLastYear } from '../../lib/report-range.js';
+import { HttpError } from '../../plugins/errors.js';
 
 type Response = Static<typeof StaffDataAnalysisResponse>;
 type Row = Response['staffDataAnalysis'][number];
@@ -273,4 +274,10 @@ export async function getStaffDataAnalysis(
     },
     staffDataAnalysis: rows,
   };
+}
+
+/** 404 naming meamberId unless the user is a staff member of the salon. */
+export async function assertStaffOfSalon(db: DbOrTx, salonId: number, staffId: number): Promise<void> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', staffId).where('salon_id', '=', salonId).executeTakeFirst();
+  if (!row) throw new HttpError(404, `Staff member ${staffId} does not exist in salon ${salonId}`, 'meamberId');
 }

@@ -205,3 +205,45 @@ describe('GetStaffDataAnalysis', () => {
     expect((await t.app.inject({ method: 'GET', url: url(manager, f.salon1, '2025-03-01', '2025-03-31', 'OTHER') })).statusCode).toBe(400);
   });
 });
+
+describe('GetStaffDataAnalysisByName and ByStaff', () => {
+  it('ByName gives the same people sorted by name', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/StaffDataAnalysis/GetStaffDataAnalysisByName/${manager}/2025-03-01/2025-03-31/${f.salon1}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.staffDataAnalysis.map((r: { name: string }) => r.name)).toEqual(['manager Test', 'reception Test', 'stylist Test']);
+    expect(body.sumOfTotalEarned).toBe(196);
+    const female = await t.app.inject({
+      method: 'GET',
+      url: `/api/StaffDataAnalysis/GetStaffDataAnalysisByNameGender/${manager}/2025-03-01/2025-03-31/${f.salon1}/FEMALE`,
+    });
+    expect(female.json().staffDataAnalysis.map((r: { name: string }) => r.name)).toEqual(['manager Test', 'stylist Test']);
+  });
+
+  it("ByStaff gives one person against the whole salon's sums; 404 for someone not in the salon", async () => {
+    const base = `/api/StaffDataAnalysis/GetStaffDataAnalysisByStaff/${manager}/2025-03-01/2025-03-31/${f.salon1}`;
+    const res = await t.app.inject({ method: 'GET', url: `${base}/${f.users.manager}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.sumOfTotalEarned).toBe(196);
+    expect(body.staffDataAnalysis).toHaveLength(1);
+    expect(body.staffDataAnalysis[0]).toMatchObject({
+      staffId: f.users.manager,
+      totalEarned: 57,
+      perOnStaffTotal: 29.08,
+      rebookingRate: 50,
+    });
+    const male = await t.app.inject({
+      method: 'GET',
+      url: `/api/StaffDataAnalysis/GetStaffDataAnalysisByStaffGender/${manager}/2025-03-01/2025-03-31/${f.salon1}/${f.users.manager}/MALE`,
+    });
+    // C2 only: A2's cut 30 of the salon's male 40.
+    expect(male.json().staffDataAnalysis[0]).toMatchObject({ totalEarned: 30, perOnStaffTotal: 75, visits: 1, rebookingRate: 100 });
+    const other = await t.app.inject({ method: 'GET', url: `${base}/${f.users.manager2}` });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toContain(`Staff member ${f.users.manager2} does not exist`);
+  });
+});
