@@ -35,7 +35,10 @@ export const StaffPreviousYear = Type.Object(
     hourlyEarned: eurosPerHourOrNull('totalEarned / totalWorkingHours'),
     ...ManagerFields,
   },
-  { description: "The same person's figures over the previous year's same span (same dates one year before)" },
+  {
+    description:
+      "The same person's figures over the comparison span: the same dates one year before (a range) or 52 weeks before (a day or a week)",
+  },
 );
 
 export const StaffDataAnalysisRow = Type.Object(
@@ -66,31 +69,75 @@ export const StaffDataAnalysisRow = Type.Object(
   { description: 'One staff member over the span' },
 );
 
+/** The figures of one span (a range, a day or a week). */
+const staffAnalysisBody = {
+  salonOpenDays: count('Days with at least one DONE appointment'),
+  sumOfTotalDiscountValue: euros('Discount on the lines that name a staff member'),
+  sumOfTotalEarned: euros("Paid amount of the lines that name a staff member (the salon's revenue minus sales with no staff)"),
+  sumOfTotalRecommended: euros('Paid amount of the recommended lines that name a staff member'),
+  sumOfTotalDiscountValueRec: euros('Discount on the recommended lines that name a staff member'),
+  previousYear: Type.Object(
+    {
+      fromDate: date('First day of the previous year span'),
+      toDate: date('Last day of the previous year span'),
+      salonOpenDays: count('Days with at least one DONE appointment'),
+      sumOfTotalEarned: euros('Paid amount of the lines that name a staff member'),
+      sumOfTotalRecommended: euros('Paid amount of the recommended lines that name a staff member'),
+    },
+    {
+      description: 'The salon sums over the comparison span: the same dates one year before (a range) or 52 weeks before (a day or a week)',
+    },
+  ),
+  staffDataAnalysis: Type.Array(StaffDataAnalysisRow, {
+    description:
+      'Every staff member with a line, shift, attendance or feedback in the span or its comparison span; highest totalEarned first (ByName: by name)',
+  }),
+};
+
 export const StaffDataAnalysisResponse = Type.Object(
+  { ...RangeFields, gender: GenderScope, ...staffAnalysisBody },
+  { description: 'Staff data analysis of a salon over a range (SPEC.md §3, DESIGN.md §3)' },
+);
+
+export const StaffDailyDetailsResponse = Type.Object(
   {
     ...RangeFields,
     gender: GenderScope,
-    salonOpenDays: count('Days with at least one DONE appointment'),
-    sumOfTotalDiscountValue: euros('Discount on the lines that name a staff member'),
-    sumOfTotalEarned: euros("Paid amount of the lines that name a staff member (the salon's revenue minus sales with no staff)"),
-    sumOfTotalRecommended: euros('Paid amount of the recommended lines that name a staff member'),
-    sumOfTotalDiscountValueRec: euros('Discount on the recommended lines that name a staff member'),
-    previousYear: Type.Object(
-      {
-        fromDate: date('First day of the previous year span'),
-        toDate: date('Last day of the previous year span'),
-        salonOpenDays: count('Days with at least one DONE appointment'),
-        sumOfTotalEarned: euros('Paid amount of the lines that name a staff member'),
-        sumOfTotalRecommended: euros('Paid amount of the recommended lines that name a staff member'),
-      },
-      { description: 'The salon sums over the same dates one year before' },
+    days: Type.Array(
+      Type.Object(
+        { day: date('The day'), ...staffAnalysisBody },
+        { description: 'One day; its previousYear is the same weekday 52 weeks earlier' },
+      ),
+      { description: 'The days of the range with any line, shift, attendance, feedback or DONE appointment, in order' },
     ),
-    staffDataAnalysis: Type.Array(StaffDataAnalysisRow, {
-      description:
-        'Every staff member with a line, shift, attendance or feedback in the span or its previous-year span; highest totalEarned first (ByName: by name)',
-    }),
   },
-  { description: 'Staff data analysis of a salon over a range (SPEC.md §3, DESIGN.md §3)' },
+  { description: 'Staff analysis of a salon day by day' },
+);
+
+export const StaffWeeklyDetailsResponse = Type.Object(
+  {
+    salonId: SalonId,
+    staffId: Type.Integer({ description: 'The staff member' }),
+    year: Type.Integer({ description: "The year (the salon's current year)" }),
+    month: Type.Integer({ minimum: 1, maximum: 12, description: 'The month, 1..12' }),
+    gender: GenderScope,
+    weeks: Type.Array(
+      Type.Object(
+        {
+          weekStart: date('Monday of the ISO week'),
+          fromDate: date('First day of the week inside the month'),
+          toDate: date('Last day of the week inside the month'),
+          ...staffAnalysisBody,
+        },
+        {
+          description:
+            "One week of the month (clipped to the month); its previousYear is the same days 52 weeks earlier; staffDataAnalysis holds the person alone, the sums are the salon's",
+        },
+      ),
+      { description: 'Every ISO week touching the month, in order' },
+    ),
+  },
+  { description: "One person's staff analysis week by week over a month" },
 );
 
 const rangeParams = {
@@ -155,3 +202,42 @@ export const staffDataAnalysisByStaffReport = genderedReport({
 });
 export const getStaffDataAnalysisByStaff = staffDataAnalysisByStaffReport.all;
 export const getStaffDataAnalysisByStaffGender = staffDataAnalysisByStaffReport.byGender;
+
+export const staffDailyDetailsReport = genderedReport({
+  method: 'GET',
+  tags: ['StaffDataAnalysis'],
+  params: rangeParams,
+  response: StaffDailyDetailsResponse,
+  all: {
+    path: `${BASE}/GetStaffDailyDetailsAnalysis/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}`,
+    summary: 'Staff analysis day by day over a range, each day against the same weekday 52 weeks earlier',
+  },
+  byGender: {
+    path: `${BASE}/GetStaffDailyDetailsAnalysisGender/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}/{gender}`,
+    summary: 'Staff analysis day by day, counting only clients of one gender',
+  },
+});
+export const getStaffDailyDetailsAnalysis = staffDailyDetailsReport.all;
+export const getStaffDailyDetailsAnalysisGender = staffDailyDetailsReport.byGender;
+
+export const staffWeeklyDetailsReport = genderedReport({
+  method: 'GET',
+  tags: ['StaffDataAnalysis'],
+  params: {
+    SESSIONCODE: SessionCode,
+    salonId: SalonId,
+    meamberId: MemberId,
+    month: Type.Integer({ minimum: 1, maximum: 12, description: "Month 1..12 of the salon's current year" }),
+  },
+  response: StaffWeeklyDetailsResponse,
+  all: {
+    path: `${BASE}/GetStaffWeeklyDetailsAnalysis/{SESSIONCODE}/{salonId}/{meamberId}/{month}`,
+    summary: "One person's staff analysis week by week over a month of the current year",
+  },
+  byGender: {
+    path: `${BASE}/GetStaffWeeklyDetailsAnalysisGender/{SESSIONCODE}/{salonId}/{meamberId}/{month}/{gender}`,
+    summary: "One person's weekly staff analysis, counting only clients of one gender",
+  },
+});
+export const getStaffWeeklyDetailsAnalysis = staffWeeklyDetailsReport.all;
+export const getStaffWeeklyDetailsAnalysisGender = staffWeeklyDetailsReport.byGender;

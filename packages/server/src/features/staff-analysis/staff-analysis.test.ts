@@ -247,3 +247,109 @@ describe('GetStaffDataAnalysisByName and ByStaff', () => {
     expect(other.json().message).toContain(`Staff member ${f.users.manager2} does not exist`);
   });
 });
+
+describe('GetStaffDailyDetailsAnalysis', () => {
+  it('gives the days with data, each against the same weekday 52 weeks earlier', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/StaffDataAnalysis/GetStaffDailyDetailsAnalysis/${manager}/2025-03-03/2025-03-05/${f.salon1}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // 5 March has only W2, which names no staff member, and no appointment.
+    expect(body.days.map((d: { day: string }) => d.day)).toEqual(['2025-03-03', '2025-03-04']);
+    const [mon, tue] = body.days;
+    // Monday: stylist A1 54 + 30, manager A2 30.
+    expect(mon).toMatchObject({ salonOpenDays: 1, sumOfTotalEarned: 114, sumOfTotalRecommended: 30 });
+    expect(mon.previousYear).toEqual({
+      fromDate: '2024-03-04',
+      toDate: '2024-03-04',
+      salonOpenDays: 0,
+      sumOfTotalEarned: 0,
+      sumOfTotalRecommended: 0,
+    });
+    expect(mon.staffDataAnalysis.map((r: { name: string }) => r.name)).toEqual(['stylist Test', 'manager Test']);
+    expect(mon.staffDataAnalysis[0]).toMatchObject({
+      totalEarned: 84,
+      totalShiftHours: 8,
+      totalWorkingHours: 7.5,
+      hourlyEarned: 11.2, // 84 / 7.5
+      staffWorkingDays: 1,
+      averageFeedback: 5,
+      visits: 1,
+      rebookingRate: 100,
+      retailAttachRate: 100,
+      utilisation: 12.5, // 1 h of 8
+      perOnStaffTotal: 73.68, // 84 / 114
+    });
+    // Tuesday: stylist A3 45, manager A4 27, reception W1 10; 52 weeks back is 5 March 2024 (A000, manager 25).
+    expect(tue).toMatchObject({ sumOfTotalEarned: 82, previousYear: { fromDate: '2024-03-05', salonOpenDays: 1, sumOfTotalEarned: 25 } });
+    const tueManager = tue.staffDataAnalysis.find((r: { name: string }) => r.name === 'manager Test');
+    expect(tueManager).toMatchObject({
+      totalEarned: 27,
+      totalShiftHours: 4,
+      visits: 1,
+      utilisation: 12.5,
+      rebookingRate: 0,
+      newClientsServed: 1,
+    });
+    expect(tueManager.previousYear).toMatchObject({ totalEarned: 25, visits: 1, bookedServiceHours: 0.5 });
+    const male = await t.app.inject({
+      method: 'GET',
+      url: `/api/StaffDataAnalysis/GetStaffDailyDetailsAnalysisGender/${manager}/2025-03-03/2025-03-05/${f.salon1}/MALE`,
+    });
+    // C2: Monday A2 30; Tuesday W1 10.
+    expect(male.json().days.map((d: { sumOfTotalEarned: number }) => d.sumOfTotalEarned)).toEqual([30, 10]);
+  });
+});
+
+describe('GetStaffWeeklyDetailsAnalysis', () => {
+  it("gives one person's ISO weeks of a month of the salon's year, clipped to the month", async () => {
+    const pinned = await createTestApp({ demoToday: '2025-03-20' }, t.database);
+    try {
+      const code = await signIn(pinned.app, 'manager');
+      const base = `/api/StaffDataAnalysis/GetStaffWeeklyDetailsAnalysis/${code}/${f.salon1}/${f.users.manager}/3`;
+      const res = await pinned.app.inject({ method: 'GET', url: base });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ salonId: f.salon1, staffId: f.users.manager, year: 2025, month: 3, gender: 'ALL' });
+      expect(body.weeks.map((w: { weekStart: string; fromDate: string; toDate: string }) => [w.weekStart, w.fromDate, w.toDate])).toEqual([
+        ['2025-02-24', '2025-03-01', '2025-03-02'],
+        ['2025-03-03', '2025-03-03', '2025-03-09'],
+        ['2025-03-10', '2025-03-10', '2025-03-16'],
+        ['2025-03-17', '2025-03-17', '2025-03-23'],
+        ['2025-03-24', '2025-03-24', '2025-03-30'],
+        ['2025-03-31', '2025-03-31', '2025-03-31'],
+      ]);
+      const week = body.weeks[1];
+      expect(week).toMatchObject({
+        sumOfTotalEarned: 196,
+        previousYear: { fromDate: '2024-03-04', toDate: '2024-03-10', sumOfTotalEarned: 25 },
+      });
+      expect(week.staffDataAnalysis).toHaveLength(1);
+      expect(week.staffDataAnalysis[0]).toMatchObject({
+        staffId: f.users.manager,
+        totalEarned: 57,
+        totalShiftHours: 4,
+        rebookingRate: 50,
+        utilisation: 25,
+      });
+      expect(week.staffDataAnalysis[0].previousYear).toMatchObject({ totalEarned: 25 });
+      // The manager's clock-in at 23:30 UTC on 31 March is 1 April in Rome: not in March.
+      expect(body.weeks[5].staffDataAnalysis).toEqual([]);
+      expect(body.weeks[0].staffDataAnalysis).toEqual([]);
+
+      const female = await pinned.app.inject({
+        method: 'GET',
+        url: `${base.replace('GetStaffWeeklyDetailsAnalysis/', 'GetStaffWeeklyDetailsAnalysisGender/')}/FEMALE`,
+      });
+      expect(female.statusCode).toBe(200);
+      expect(female.json().weeks[1].staffDataAnalysis[0]).toMatchObject({ totalEarned: 0, totalShiftHours: 4, visits: 0 });
+      expect((await pinned.app.inject({ method: 'GET', url: base.replace(/\/3$/, '/13') })).statusCode).toBe(400);
+      const outsider = await pinned.app.inject({ method: 'GET', url: base.replace(`/${f.users.manager}/`, `/${f.users.manager2}/`) });
+      expect(outsider.statusCode).toBe(404);
+    } finally {
+      await pinned.close();
+    }
+  });
+});

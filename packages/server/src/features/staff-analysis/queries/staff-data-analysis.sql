@@ -8,19 +8,20 @@
 --   $4 = '2026-01-01'
 --   $5 = '2026-01-31'
 --   $6 = 'FEMALE'
-SELECT staff_id, sum(paid) AS earned, sum(paid) FILTER (WHERE recommended) AS rec,
+SELECT '' AS b, staff_id, sum(paid) AS earned, sum(paid) FILTER (WHERE recommended) AS rec,
     sum(paid) FILTER (WHERE kind = 'SERVICE') AS svc, sum(paid) FILTER (WHERE kind = 'SERVICE' AND recommended) AS svc_rec,
     sum(paid) FILTER (WHERE kind = 'PRODUCT') AS prod, sum(paid) FILTER (WHERE kind = 'PRODUCT' AND recommended) AS prod_rec,
     sum(disc) AS disc, sum(disc) FILTER (WHERE recommended) AS disc_rec, count(DISTINCT client_id) AS clients,
-    count(DISTINCT client_id) FILTER (WHERE first_visit BETWEEN $1::date AND $2::date) AS new_clients
+    count(DISTINCT client_id) FILTER (WHERE first_visit BETWEEN $1::date AND $2::date
+      AND '' = '') AS new_clients
   FROM (
-SELECT sl.staff_id, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
+SELECT sl.staff_id, sl.day, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
   sl.discount_cents AS disc, c.first_visit
 FROM sale_lines sl
 LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
 LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
 WHERE sl.salon_id = $3 AND sl.day BETWEEN $4::date AND $5::date AND sl.staff_id IS NOT NULL
-  AND (sl.appointment_id IS NULL OR a.status = 'DONE') AND c.gender = $6) l GROUP BY staff_id;
+  AND (sl.appointment_id IS NULL OR a.status = 'DONE') AND c.gender = $6) l GROUP BY 1, staff_id;
 
 -- 2 of 12; parameters:
 --   $1 = 1
@@ -31,7 +32,7 @@ WHERE sl.salon_id = $3 AND sl.day BETWEEN $4::date AND $5::date AND sl.staff_id 
 WITH v AS (
     SELECT l.staff_id, l.appointment_id, bool_or(l.kind = 'PRODUCT') AS has_product
     FROM (
-SELECT sl.staff_id, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
+SELECT sl.staff_id, sl.day, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
   sl.discount_cents AS disc, c.first_visit
 FROM sale_lines sl
 LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
@@ -39,7 +40,7 @@ LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_i
 WHERE sl.salon_id = $1 AND sl.day BETWEEN $2::date AND $3::date AND sl.staff_id IS NOT NULL
   AND (sl.appointment_id IS NULL OR a.status = 'DONE') AND c.gender = $4) l WHERE l.appointment_id IS NOT NULL GROUP BY l.staff_id, l.appointment_id
   )
-  SELECT v.staff_id, count(*) AS visits, count(*) FILTER (WHERE v.has_product) AS with_product,
+  SELECT '' AS b, v.staff_id, count(*) AS visits, count(*) FILTER (WHERE v.has_product) AS with_product,
     sum(extract(epoch FROM a.end_at - a.start_at)) AS booked_seconds,
     count(*) FILTER (WHERE nx.booked_at <= a.end_at + interval '7 days') AS rebooked
   FROM v
@@ -50,7 +51,7 @@ WHERE sl.salon_id = $1 AND sl.day BETWEEN $2::date AND $3::date AND sl.staff_id 
       AND n.status <> 'CANCELLED'
     ORDER BY n.start_at LIMIT 1
   ) nx ON true
-  GROUP BY v.staff_id;
+  GROUP BY 1, v.staff_id;
 
 -- 3 of 12; parameters:
 --   $1 = 1
@@ -58,8 +59,8 @@ WHERE sl.salon_id = $1 AND sl.day BETWEEN $2::date AND $3::date AND sl.staff_id 
 --   $3 = 1
 --   $4 = '2026-01-31'
 --   $5 = 1
-SELECT user_id AS staff_id, sum(extract(epoch FROM day_end - day_start)) AS seconds
-FROM user_timeframes WHERE salon_id = $1 AND "day_start" >= ($2::date::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $3)) AND "day_start" < (($4::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $5)) GROUP BY user_id;
+SELECT '' AS b, user_id AS staff_id, sum(extract(epoch FROM day_end - day_start)) AS seconds
+FROM user_timeframes WHERE salon_id = $1 AND "day_start" >= ($2::date::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $3)) AND "day_start" < (($4::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $5)) GROUP BY 1, user_id;
 
 -- 4 of 12; parameters:
 --   $1 = 1
@@ -68,28 +69,29 @@ FROM user_timeframes WHERE salon_id = $1 AND "day_start" >= ($2::date::timestamp
 --   $4 = 1
 --   $5 = '2026-01-31'
 --   $6 = 1
-SELECT user_id AS staff_id, sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL) AS seconds,
+SELECT '' AS b, user_id AS staff_id, sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL) AS seconds,
   count(DISTINCT (clock_in AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $1))::date) AS days
-FROM attendances WHERE salon_id = $2 AND "clock_in" >= ($3::date::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $4)) AND "clock_in" < (($5::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $6)) GROUP BY user_id;
+FROM attendances WHERE salon_id = $2 AND "clock_in" >= ($3::date::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $4)) AND "clock_in" < (($5::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $6)) GROUP BY 1, user_id;
 
 -- 5 of 12; parameters:
 --   $1 = 1
 --   $2 = '2026-01-01'
 --   $3 = '2026-01-31'
 --   $4 = 'FEMALE'
-SELECT f.staff_id, round(avg(f.score), 2) AS average
+SELECT '' AS b, f.staff_id, round(avg(f.score), 2) AS average
 FROM feedback f LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
 WHERE f.salon_id = $1 AND f.day BETWEEN $2::date AND $3::date AND f.staff_id IS NOT NULL AND c.gender = $4
-GROUP BY f.staff_id;
+GROUP BY 1, f.staff_id;
 
 -- 6 of 12; parameters:
 --   $1 = 1
 --   $2 = '2026-01-01'
 --   $3 = '2026-01-31'
 --   $4 = 'FEMALE'
-SELECT count(DISTINCT a.day) AS days
+SELECT '' AS b, count(DISTINCT a.day) AS days
 FROM appointments a LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-WHERE a.salon_id = $1 AND a.day BETWEEN $2::date AND $3::date AND a.status = 'DONE' AND c.gender = $4;
+WHERE a.salon_id = $1 AND a.day BETWEEN $2::date AND $3::date AND a.status = 'DONE' AND c.gender = $4
+GROUP BY 1;
 
 -- 7 of 12; parameters:
 --   $1 = '2025-01-01'
@@ -98,19 +100,20 @@ WHERE a.salon_id = $1 AND a.day BETWEEN $2::date AND $3::date AND a.status = 'DO
 --   $4 = '2025-01-01'
 --   $5 = '2025-01-31'
 --   $6 = 'FEMALE'
-SELECT staff_id, sum(paid) AS earned, sum(paid) FILTER (WHERE recommended) AS rec,
+SELECT '' AS b, staff_id, sum(paid) AS earned, sum(paid) FILTER (WHERE recommended) AS rec,
     sum(paid) FILTER (WHERE kind = 'SERVICE') AS svc, sum(paid) FILTER (WHERE kind = 'SERVICE' AND recommended) AS svc_rec,
     sum(paid) FILTER (WHERE kind = 'PRODUCT') AS prod, sum(paid) FILTER (WHERE kind = 'PRODUCT' AND recommended) AS prod_rec,
     sum(disc) AS disc, sum(disc) FILTER (WHERE recommended) AS disc_rec, count(DISTINCT client_id) AS clients,
-    count(DISTINCT client_id) FILTER (WHERE first_visit BETWEEN $1::date AND $2::date) AS new_clients
+    count(DISTINCT client_id) FILTER (WHERE first_visit BETWEEN $1::date AND $2::date
+      AND '' = '') AS new_clients
   FROM (
-SELECT sl.staff_id, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
+SELECT sl.staff_id, sl.day, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
   sl.discount_cents AS disc, c.first_visit
 FROM sale_lines sl
 LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
 LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
 WHERE sl.salon_id = $3 AND sl.day BETWEEN $4::date AND $5::date AND sl.staff_id IS NOT NULL
-  AND (sl.appointment_id IS NULL OR a.status = 'DONE') AND c.gender = $6) l GROUP BY staff_id;
+  AND (sl.appointment_id IS NULL OR a.status = 'DONE') AND c.gender = $6) l GROUP BY 1, staff_id;
 
 -- 8 of 12; parameters:
 --   $1 = 1
@@ -121,7 +124,7 @@ WHERE sl.salon_id = $3 AND sl.day BETWEEN $4::date AND $5::date AND sl.staff_id 
 WITH v AS (
     SELECT l.staff_id, l.appointment_id, bool_or(l.kind = 'PRODUCT') AS has_product
     FROM (
-SELECT sl.staff_id, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
+SELECT sl.staff_id, sl.day, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
   sl.discount_cents AS disc, c.first_visit
 FROM sale_lines sl
 LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
@@ -129,7 +132,7 @@ LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_i
 WHERE sl.salon_id = $1 AND sl.day BETWEEN $2::date AND $3::date AND sl.staff_id IS NOT NULL
   AND (sl.appointment_id IS NULL OR a.status = 'DONE') AND c.gender = $4) l WHERE l.appointment_id IS NOT NULL GROUP BY l.staff_id, l.appointment_id
   )
-  SELECT v.staff_id, count(*) AS visits, count(*) FILTER (WHERE v.has_product) AS with_product,
+  SELECT '' AS b, v.staff_id, count(*) AS visits, count(*) FILTER (WHERE v.has_product) AS with_product,
     sum(extract(epoch FROM a.end_at - a.start_at)) AS booked_seconds,
     count(*) FILTER (WHERE nx.booked_at <= a.end_at + interval '7 days') AS rebooked
   FROM v
@@ -140,7 +143,7 @@ WHERE sl.salon_id = $1 AND sl.day BETWEEN $2::date AND $3::date AND sl.staff_id 
       AND n.status <> 'CANCELLED'
     ORDER BY n.start_at LIMIT 1
   ) nx ON true
-  GROUP BY v.staff_id;
+  GROUP BY 1, v.staff_id;
 
 -- 9 of 12; parameters:
 --   $1 = 1
@@ -148,8 +151,8 @@ WHERE sl.salon_id = $1 AND sl.day BETWEEN $2::date AND $3::date AND sl.staff_id 
 --   $3 = 1
 --   $4 = '2025-01-31'
 --   $5 = 1
-SELECT user_id AS staff_id, sum(extract(epoch FROM day_end - day_start)) AS seconds
-FROM user_timeframes WHERE salon_id = $1 AND "day_start" >= ($2::date::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $3)) AND "day_start" < (($4::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $5)) GROUP BY user_id;
+SELECT '' AS b, user_id AS staff_id, sum(extract(epoch FROM day_end - day_start)) AS seconds
+FROM user_timeframes WHERE salon_id = $1 AND "day_start" >= ($2::date::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $3)) AND "day_start" < (($4::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $5)) GROUP BY 1, user_id;
 
 -- 10 of 12; parameters:
 --   $1 = 1
@@ -158,25 +161,26 @@ FROM user_timeframes WHERE salon_id = $1 AND "day_start" >= ($2::date::timestamp
 --   $4 = 1
 --   $5 = '2025-01-31'
 --   $6 = 1
-SELECT user_id AS staff_id, sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL) AS seconds,
+SELECT '' AS b, user_id AS staff_id, sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL) AS seconds,
   count(DISTINCT (clock_in AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $1))::date) AS days
-FROM attendances WHERE salon_id = $2 AND "clock_in" >= ($3::date::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $4)) AND "clock_in" < (($5::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $6)) GROUP BY user_id;
+FROM attendances WHERE salon_id = $2 AND "clock_in" >= ($3::date::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $4)) AND "clock_in" < (($5::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM salons WHERE id = $6)) GROUP BY 1, user_id;
 
 -- 11 of 12; parameters:
 --   $1 = 1
 --   $2 = '2025-01-01'
 --   $3 = '2025-01-31'
 --   $4 = 'FEMALE'
-SELECT f.staff_id, round(avg(f.score), 2) AS average
+SELECT '' AS b, f.staff_id, round(avg(f.score), 2) AS average
 FROM feedback f LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
 WHERE f.salon_id = $1 AND f.day BETWEEN $2::date AND $3::date AND f.staff_id IS NOT NULL AND c.gender = $4
-GROUP BY f.staff_id;
+GROUP BY 1, f.staff_id;
 
 -- 12 of 12; parameters:
 --   $1 = 1
 --   $2 = '2025-01-01'
 --   $3 = '2025-01-31'
 --   $4 = 'FEMALE'
-SELECT count(DISTINCT a.day) AS days
+SELECT '' AS b, count(DISTINCT a.day) AS days
 FROM appointments a LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-WHERE a.salon_id = $1 AND a.day BETWEEN $2::date AND $3::date AND a.status = 'DONE' AND c.gender = $4;
+WHERE a.salon_id = $1 AND a.day BETWEEN $2::date AND $3::date AND a.status = 'DONE' AND c.gender = $4
+GROUP BY 1;
