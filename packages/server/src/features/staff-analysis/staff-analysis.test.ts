@@ -42,6 +42,22 @@ beforeAll(async () => {
     .set({ booked_at: new Date('2025-03-04T12:00:00Z') })
     .where('id', '=', a.a6)
     .execute();
+  // A line on the CANCELLED A5 (stylist, C1, 4 March): only DONE appointments count, so no figure below includes it.
+  await t.db
+    .insertInto('sale_lines')
+    .values({
+      salon_id: salon1,
+      appointment_id: a.a5,
+      client_id: clients.c1,
+      staff_id: users.stylist,
+      day: '2025-03-04',
+      kind: 'SERVICE',
+      service_id: f.services.cut,
+      category: 'HAIRCUT',
+      list_amount_cents: 3000,
+      paid_amount_cents: 3000,
+    })
+    .execute();
   manager = await signIn(t.app, 'manager');
 });
 afterAll(() => t.close());
