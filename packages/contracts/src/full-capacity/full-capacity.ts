@@ -136,3 +136,43 @@ export const getCapacityCustom = defineEndpoint({
   response: CapacityResult,
   errors: { 404: ErrorResponse },
 });
+
+/**
+ * Our addition (not in SPEC.md §7), for the capacity screen's weekday x hour grid: the salon's
+ * shift and booked hours per ISO weekday and local hour over fromDate..toDate, so the screen can
+ * name the hours that run over UTILISATION_THRESHOLDS.over or under UTILISATION_THRESHOLDS.under.
+ */
+export const UTILISATION_THRESHOLDS = { over: 90, under: 40 } as const;
+
+export const UtilisationCell = Type.Object({
+  weekday: Type.Integer({ minimum: 1, maximum: 7, description: 'ISO weekday, 1 Monday .. 7 Sunday' }),
+  hour: Type.Integer({ minimum: 0, maximum: 23, description: 'Local hour of the day: the cell covers hour:00..hour+1:00' }),
+  shiftHours: Type.Number({ description: 'Planned shift hours falling in this hour on these weekdays of the span (2 decimals)' }),
+  bookedServiceHours: Type.Number({ description: 'Hours of DONE and BOOKED appointments falling in this hour (2 decimals)' }),
+  utilisation: Type.Union([Type.Number(), Type.Null()], {
+    description: 'bookedServiceHours / shiftHours in per cent, 2 decimals; null without shifts',
+  }),
+  level: Type.Union([Type.Literal('OVER'), Type.Literal('UNDER'), Type.Null()], {
+    description:
+      'OVER when utilisation is above 90 % or appointments fall where no shift is planned; UNDER when utilisation is below 40 %; null otherwise',
+  }),
+});
+
+export const UtilisationGrid = Type.Object({
+  fromDate: Type.String({ format: 'date' }),
+  toDate: Type.String({ format: 'date' }),
+  cells: Type.Array(UtilisationCell, {
+    description: 'Only the hours with a shift or an appointment, by weekday then hour; a shift belongs to the local hours it covers',
+  }),
+});
+
+export const getUtilisationGrid = defineEndpoint({
+  method: 'GET',
+  path: '/api/FullCapacity/UtilisationGrid/{fromDate}/{toDate}/{salonId}/{SESSIONCODE}',
+  summary:
+    'Our addition: utilisation per weekday and local hour over fromDate..toDate (shift hours, booked service hours, per cent, OVER/UNDER level at 90 % / 40 %). ADMIN or SUPERADMIN.',
+  tags,
+  params: Type.Object({ fromDate: DateString, toDate: DateString, salonId: SalonId, SESSIONCODE: SessionCode }),
+  response: UtilisationGrid,
+  errors: { 404: ErrorResponse },
+});

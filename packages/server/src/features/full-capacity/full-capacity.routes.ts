@@ -3,6 +3,7 @@ import {
   getCapacityCustom,
   getCapacityLastWeek,
   getFullCapacity,
+  getUtilisationGrid,
   REPORT_ACCESS,
   saveFullCapacity,
 } from '@salon/contracts';
@@ -12,6 +13,7 @@ import { getSalonToday } from '../../lib/salon-today.js';
 import { registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { getCapacity, getFullCapacitySettings, saveFullCapacitySettings } from './capacity.query.js';
+import { getUtilisationGrid as queryUtilisationGrid } from './utilisation-grid.query.js';
 
 /** Monday..Sunday of the week holding `today`, and of the week before. */
 export function weeksOf(today: string): { lastWeek: { from: string; to: string }; actualWeek: { from: string; to: string } } {
@@ -54,5 +56,15 @@ export async function fullCapacityRoutes(app: FastifyInstance) {
   registerEndpoint(app, getCapacityCustom, REPORT_ACCESS.admin, ({ params }) => {
     assertRange(params.fromDate, params.toDate);
     return answer(params, { from: params.fromDate, to: params.toDate });
+  });
+
+  registerEndpoint(app, getUtilisationGrid, REPORT_ACCESS.admin, async ({ params }) => {
+    assertRange(params.fromDate, params.toDate);
+    await todayOf(params.salonId);
+    return {
+      fromDate: params.fromDate,
+      toDate: params.toDate,
+      cells: await queryUtilisationGrid(app.db, params.salonId, params.fromDate, params.toDate),
+    };
   });
 }

@@ -231,3 +231,61 @@ describe('capacity', () => {
     expect(other.statusCode).toBe(403);
   });
 });
+
+describe('utilisation grid (weekday x local hour)', () => {
+  const url = (tail: string) => `/api/FullCapacity/UtilisationGrid/${tail}/${manager}`;
+  const cell = (weekday: number, hour: number, shiftHours: number, bookedServiceHours: number) => {
+    const utilisation = Math.round((bookedServiceHours / shiftHours) * 10_000) / 100;
+    return {
+      weekday,
+      hour,
+      shiftHours,
+      bookedServiceHours,
+      utilisation,
+      level: utilisation > 90 ? 'OVER' : utilisation < 40 ? 'UNDER' : null,
+    };
+  };
+
+  it('splits shifts and appointments over the local hours they cover (Rome, UTC+1)', async () => {
+    // Mon: stylist 10-18, manager 10-12; A1 10:00-11:00, A2 11:00-11:30.
+    // Tue: manager 10-14; A3 12:00-12:45, A4 13:00-13:30. Thu: manager 00:30-02:30.
+    const res = await t.app.inject({ method: 'GET', url: url(`2025-03-03/2025-03-09/${f.salon1}`) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      fromDate: '2025-03-03',
+      toDate: '2025-03-09',
+      cells: [
+        { weekday: 1, hour: 10, shiftHours: 2, bookedServiceHours: 1, utilisation: 50, level: null },
+        { weekday: 1, hour: 11, shiftHours: 2, bookedServiceHours: 0.5, utilisation: 25, level: 'UNDER' },
+        ...[12, 13, 14, 15, 16, 17].map((hour) => cell(1, hour, 1, 0)),
+        cell(2, 10, 1, 0),
+        cell(2, 11, 1, 0),
+        { weekday: 2, hour: 12, shiftHours: 1, bookedServiceHours: 0.75, utilisation: 75, level: null },
+        { weekday: 2, hour: 13, shiftHours: 1, bookedServiceHours: 0.5, utilisation: 50, level: null },
+        { weekday: 4, hour: 0, shiftHours: 0.5, bookedServiceHours: 0, utilisation: 0, level: 'UNDER' },
+        cell(4, 1, 1, 0),
+        { weekday: 4, hour: 2, shiftHours: 0.5, bookedServiceHours: 0, utilisation: 0, level: 'UNDER' },
+      ],
+    });
+    // The grid's hours add up to the capacity block of the same days.
+    const total = (key: 'shiftHours' | 'bookedServiceHours') =>
+      (res.json().cells as Record<string, number>[]).reduce((sum, c) => sum + (c[key] ?? 0), 0);
+    expect(total('shiftHours')).toBe(week.shiftHours);
+    expect(total('bookedServiceHours')).toBe(week.bookedServiceHours);
+  });
+
+  it('marks booked hours with no shift as OVER, and is empty without data', async () => {
+    const res = await t.app.inject({ method: 'GET', url: url(`2025-03-10/2025-03-16/${f.salon1}`) });
+    expect(res.json().cells).toEqual([{ weekday: 1, hour: 11, shiftHours: 0, bookedServiceHours: 0.5, utilisation: null, level: 'OVER' }]);
+    const empty = await t.app.inject({ method: 'GET', url: url(`2025-03-17/2025-03-23/${f.salon1}`) });
+    expect(empty.json().cells).toEqual([]);
+  });
+
+  it('refuses a bad range with a 400 naming it, another salon with 403', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: url(`2025-03-10/2025-03-32/${f.salon1}`) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('toDate');
+    const other = await t.app.inject({ method: 'GET', url: url(`2025-03-10/2025-03-16/${f.salon2}`) });
+    expect(other.statusCode).toBe(403);
+  });
+});
