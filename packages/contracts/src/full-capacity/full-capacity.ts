@@ -13,7 +13,9 @@ import { DateString, ErrorResponse, Money, SalonId, SessionCode } from '../commo
  * - capacityHours: shiftHours, but on each day only the numberOfPeople people with the most
  *   shift hours that day count when numberOfPeople > 0 (the head count cap);
  * - bookedServiceHours: hours of the appointments on those days that are DONE or still BOOKED
- *   (cancelled and no-shows excluded), end - start;
+ *   (cancelled and no-shows excluded), end - start, a person's overlapping appointments counted
+ *   once (a colour processing while the stylist serves another client is one booked stretch;
+ *   otherwise utilisation runs over 100 % on the demo chain); appointments with no staff each;
  * - utilisation: bookedServiceHours / shiftHours in per cent (null without shifts);
  * - capacityRevenue: capacityHours x averageHourly;
  * - actualRevenue: the paid amount of every sale line of those days, walk-ins included (the
@@ -54,7 +56,9 @@ export const CapacityBlock = Type.Object({
   capacityHours: Type.Number({
     description: 'Shift hours counting each day only the numberOfPeople people with the most hours (all when numberOfPeople is 0)',
   }),
-  bookedServiceHours: Type.Number({ description: 'Hours of DONE and BOOKED appointments in the span (2 decimals)' }),
+  bookedServiceHours: Type.Number({
+    description: "Hours of DONE and BOOKED appointments in the span, a person's overlapping appointments counted once (2 decimals)",
+  }),
   utilisation: Type.Union([Type.Number(), Type.Null()], {
     description: 'bookedServiceHours / shiftHours in per cent, 2 decimals; null without shifts',
   }),

@@ -277,7 +277,7 @@ describe('utilisation grid (weekday x local hour)', () => {
   it('marks booked hours with no shift as OVER, and is empty without data', async () => {
     const res = await t.app.inject({ method: 'GET', url: url(`2025-03-10/2025-03-16/${f.salon1}`) });
     expect(res.json().cells).toEqual([{ weekday: 1, hour: 11, shiftHours: 0, bookedServiceHours: 0.5, utilisation: null, level: 'OVER' }]);
-    const empty = await t.app.inject({ method: 'GET', url: url(`2025-03-17/2025-03-23/${f.salon1}`) });
+    const empty = await t.app.inject({ method: 'GET', url: url(`2025-03-24/2025-03-30/${f.salon1}`) });
     expect(empty.json().cells).toEqual([]);
   });
 
@@ -287,5 +287,67 @@ describe('utilisation grid (weekday x local hour)', () => {
     expect(bad.json().message).toContain('toDate');
     const other = await t.app.inject({ method: 'GET', url: url(`2025-03-10/2025-03-16/${f.salon2}`) });
     expect(other.statusCode).toBe(403);
+  });
+});
+
+describe('overlapping appointments of one person', () => {
+  // Week of 2025-03-17: stylist shift 09:00-13:00Z (10-14 in Rome, 4 h); the stylist's DONE
+  // appointments 09:00-10:00Z and 09:30-10:30Z overlap (one stretch of 1.5 h, not 2 h); one
+  // with no staff 09:00-09:30Z counts on its own (0.5 h): booked 2 h, utilisation 50 %.
+  beforeAll(async () => {
+    await t.db
+      .insertInto('user_timeframes')
+      .values({
+        salon_id: f.salon1,
+        user_id: f.users.stylist,
+        day_start: new Date('2025-03-17T09:00:00Z'),
+        day_end: new Date('2025-03-17T13:00:00Z'),
+      })
+      .execute();
+    const at = (start: string, end: string, staff: number | null) => ({
+      salon_id: f.salon1,
+      client_id: f.clients.c1,
+      staff_id: staff,
+      day: '2025-03-17',
+      start_at: new Date(`2025-03-17T${start}:00Z`),
+      end_at: new Date(`2025-03-17T${end}:00Z`),
+      status: 'DONE' as const,
+    });
+    await t.db
+      .insertInto('appointments')
+      .values([at('09:00', '10:00', f.users.stylist), at('09:30', '10:30', f.users.stylist), at('09:00', '09:30', null)])
+      .execute();
+  });
+
+  it('count once in the capacity block', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/UserTimeframes/GetLastWeekAndActualWeek/2025-03-17/2025-03-23/10/0/${f.salon1}/${manager}`,
+    });
+    expect(res.json().customCapacity).toEqual({
+      fromDate: '2025-03-17',
+      toDate: '2025-03-23',
+      headCount: 1,
+      shiftHours: 4,
+      capacityHours: 4,
+      bookedServiceHours: 2,
+      utilisation: 50,
+      capacityRevenue: 40,
+      actualRevenue: 0,
+      ratio: 0,
+    });
+  });
+
+  it('count once in the grid', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/FullCapacity/UtilisationGrid/2025-03-17/2025-03-23/${f.salon1}/${manager}`,
+    });
+    expect(res.json().cells).toEqual([
+      { weekday: 1, hour: 10, shiftHours: 1, bookedServiceHours: 1.5, utilisation: 150, level: 'OVER' },
+      { weekday: 1, hour: 11, shiftHours: 1, bookedServiceHours: 0.5, utilisation: 50, level: null },
+      { weekday: 1, hour: 12, shiftHours: 1, bookedServiceHours: 0, utilisation: 0, level: 'UNDER' },
+      { weekday: 1, hour: 13, shiftHours: 1, bookedServiceHours: 0, utilisation: 0, level: 'UNDER' },
+    ]);
   });
 });

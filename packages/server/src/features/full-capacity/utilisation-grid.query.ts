@@ -14,7 +14,8 @@ export interface UtilisationCellFigures {
 /**
  * Shift and booked seconds per ISO weekday and local hour of the salon's days from..to. Shifts
  * are taken by the local day they start on (as the capacity blocks), appointments (DONE and
- * BOOKED) by their day; each is split over the local hours it covers. Local clock times come
+ * BOOKED) by their day, a person's overlapping appointments merged (as the capacity blocks);
+ * each is split over the local hours it covers. Local clock times come
  * from AT TIME ZONE, so a shift running through a DST change counts its wall-clock hours.
  */
 export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: string, to: string): Promise<UtilisationCellFigures[]> {
@@ -28,10 +29,14 @@ export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: stri
         AND ut.day_start < (${to}::date + 2)::timestamp AT TIME ZONE 'UTC'
         AND (ut.day_start AT TIME ZONE tz.time_zone)::date BETWEEN ${from}::date AND ${to}::date
       UNION ALL
-      SELECT 'B', a.start_at AT TIME ZONE tz.time_zone, a.end_at AT TIME ZONE tz.time_zone
-      FROM appointments a CROSS JOIN tz
-      WHERE a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date
-        AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
+      SELECT 'B', lower(m.r) AT TIME ZONE tz.time_zone, upper(m.r) AT TIME ZONE tz.time_zone
+      FROM (
+        SELECT unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
+        FROM appointments a
+        WHERE a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date
+          AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
+        GROUP BY coalesce(a.staff_id::bigint, -a.id)
+      ) m CROSS JOIN tz
     ),
     slots AS (
       SELECT sp.kind, h, extract(epoch FROM least(sp.e, h + interval '1 hour') - greatest(sp.s, h)) AS seconds

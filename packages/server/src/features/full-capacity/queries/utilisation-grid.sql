@@ -20,10 +20,14 @@ spans AS (
     AND ut.day_start < ($4::date + 2)::timestamp AT TIME ZONE 'UTC'
     AND (ut.day_start AT TIME ZONE tz.time_zone)::date BETWEEN $5::date AND $6::date
   UNION ALL
-  SELECT 'B', a.start_at AT TIME ZONE tz.time_zone, a.end_at AT TIME ZONE tz.time_zone
-  FROM appointments a CROSS JOIN tz
-  WHERE a.salon_id = $7 AND a.day BETWEEN $8::date AND $9::date
-    AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
+  SELECT 'B', lower(m.r) AT TIME ZONE tz.time_zone, upper(m.r) AT TIME ZONE tz.time_zone
+  FROM (
+    SELECT unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
+    FROM appointments a
+    WHERE a.salon_id = $7 AND a.day BETWEEN $8::date AND $9::date
+      AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
+    GROUP BY coalesce(a.staff_id::bigint, -a.id)
+  ) m CROSS JOIN tz
 ),
 slots AS (
   SELECT sp.kind, h, extract(epoch FROM least(sp.e, h + interval '1 hour') - greatest(sp.s, h)) AS seconds
