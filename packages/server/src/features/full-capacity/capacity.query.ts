@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { withoutJit } from './no-jit.js';
 
 export interface FullCapacitySettings {
   salonId: number;
@@ -62,13 +63,14 @@ export async function getCapacityHours(
   to: string,
   numberOfPeople: number,
 ): Promise<CapacityHours> {
-  const result = await sql<{
-    head_count: number;
-    shift_seconds: number | null;
-    capped_seconds: number | null;
-    booked_seconds: number | null;
-    revenue_cents: number | null;
-  }>`
+  const result = await withoutJit(db, (tx) =>
+    sql<{
+      head_count: number;
+      shift_seconds: number | null;
+      capped_seconds: number | null;
+      booked_seconds: number | null;
+      revenue_cents: number | null;
+    }>`
     WITH per_person_day AS (
       SELECT ut.user_id,
              (ut.day_start AT TIME ZONE s.time_zone)::date AS day,
@@ -98,7 +100,8 @@ export async function getCapacityHours(
       ) merged) AS booked_seconds,
       (SELECT sum(sl.paid_amount_cents) FROM sale_lines sl
         WHERE sl.salon_id = ${salonId} AND sl.day BETWEEN ${from}::date AND ${to}::date) AS revenue_cents
-  `.execute(db);
+  `.execute(tx),
+  );
   const r = result.rows[0];
   return {
     headCount: Number(r?.head_count ?? 0),

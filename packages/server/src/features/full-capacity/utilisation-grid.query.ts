@@ -1,6 +1,7 @@
 import { UTILISATION_THRESHOLDS } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { withoutJit } from './no-jit.js';
 
 export interface UtilisationCellFigures {
   weekday: number;
@@ -19,7 +20,8 @@ export interface UtilisationCellFigures {
  * from AT TIME ZONE, so a shift running through a DST change counts its wall-clock hours.
  */
 export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: string, to: string): Promise<UtilisationCellFigures[]> {
-  const result = await sql<{ weekday: number; hour: number; shift_seconds: number; booked_seconds: number }>`
+  const result = await withoutJit(db, (tx) =>
+    sql<{ weekday: number; hour: number; shift_seconds: number; booked_seconds: number }>`
     WITH tz AS (SELECT time_zone FROM salons WHERE id = ${salonId}),
     spans AS (
       SELECT 'S' AS kind, ut.day_start AT TIME ZONE tz.time_zone AS s, ut.day_end AT TIME ZONE tz.time_zone AS e
@@ -49,7 +51,8 @@ export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: stri
     FROM slots
     GROUP BY 1, 2
     ORDER BY 1, 2
-  `.execute(db);
+  `.execute(tx),
+  );
   return result.rows.map((r) => {
     const shift = Number(r.shift_seconds);
     const booked = Number(r.booked_seconds);
