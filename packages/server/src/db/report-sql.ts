@@ -8,6 +8,8 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { getCapacity } from '../features/full-capacity/capacity.query.js';
+import { getUtilisationGrid } from '../features/full-capacity/utilisation-grid.query.js';
 import { getPerformance } from '../features/performance/performance.query.js';
 import { getProductAnalysis } from '../features/product-analysis/product-analysis.query.js';
 import { getCheckUp } from '../features/report-data-analysis/check-up.query.js';
@@ -189,6 +191,16 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/salons-growing/queries/day-report.sql',
     call: `getDayReport(salon ${SALON}, ${TODAY})`,
     run: (db) => getDayReport(db, SALON, TODAY),
+  },
+  {
+    file: 'features/full-capacity/queries/capacity.sql',
+    call: `getCapacity(salon ${SALON}, ${FROM}..${TO}, 45 €/h, at most 3 people)`,
+    run: (db) => getCapacity(db, { salonId: SALON, from: FROM, to: TO, averageHourly: 45, numberOfPeople: 3 }),
+  },
+  {
+    file: 'features/full-capacity/queries/utilisation-grid.sql',
+    call: `getUtilisationGrid(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getUtilisationGrid(db, SALON, FROM, TO),
   },
 ];
 

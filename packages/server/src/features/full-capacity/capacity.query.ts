@@ -1,0 +1,151 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import { withoutJit } from './no-jit.js';
+
+export interface FullCapacitySettings {
+  salonId: number;
+  numberOfPeople: number;
+  averageHourly: number;
+  isDefault: boolean;
+}
+
+/** The stored settings, or numberOfPeople 0 / averageHourly 0 (isDefault) when none are stored. */
+export async function getFullCapacitySettings(db: DbOrTx, salonId: number): Promise<FullCapacitySettings> {
+  const row = await db
+    .selectFrom('full_capacity_settings')
+    .select(['number_of_people', 'average_hourly_cents'])
+    .where('salon_id', '=', salonId)
+    .executeTakeFirst();
+  if (!row) return { salonId, numberOfPeople: 0, averageHourly: 0, isDefault: true };
+  return { salonId, numberOfPeople: row.number_of_people, averageHourly: row.average_hourly_cents / 100, isDefault: false };
+}
+
+/** Inserts or updates a salon's settings (one statement) and answers them. */
+export async function saveFullCapacitySettings(
+  db: DbOrTx,
+  salonId: number,
+  numberOfPeople: number,
+  averageHourly: number,
+): Promise<FullCapacitySettings> {
+  const cents = Math.round(averageHourly * 100);
+  await db
+    .insertInto('full_capacity_settings')
+    .values({ salon_id: salonId, number_of_people: numberOfPeople, average_hourly_cents: cents })
+    .onConflict((oc) => oc.column('salon_id').doUpdateSet({ number_of_people: numberOfPeople, average_hourly_cents: cents }))
+    .execute();
+  return getFullCapacitySettings(db, salonId);
+}
+
+export interface CapacityHours {
+  headCount: number;
+  /** Shift seconds of every person. */
+  shiftSeconds: number;
+  /** Shift seconds counting per day only the `numberOfPeople` people with the most (all when 0). */
+  cappedSeconds: number;
+  /**
+   * Seconds of DONE and BOOKED appointments, a person's overlapping appointments counted once
+   * (a colour processing while the stylist cuts another client is one booked stretch);
+   * appointments with no staff each on their own.
+   */
+  bookedSeconds: number;
+  /** Paid amount of every sale line of the days, walk-ins included (the sales report's total revenue). */
+  revenueCents: number;
+}
+
+/**
+ * Shift and booked hours and the revenue of a salon's days from..to (local calendar: a shift belongs to the day
+ * it starts on in the salon's time zone; an appointment to its `day`).
+ */
+export async function getCapacityHours(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+  numberOfPeople: number,
+): Promise<CapacityHours> {
+  const result = await withoutJit(db, (tx) =>
+    sql<{
+      head_count: number;
+      shift_seconds: number | null;
+      capped_seconds: number | null;
+      booked_seconds: number | null;
+      revenue_cents: number | null;
+    }>`
+    WITH per_person_day AS (
+      SELECT ut.user_id,
+             (ut.day_start AT TIME ZONE s.time_zone)::date AS day,
+             sum(extract(epoch FROM ut.day_end - ut.day_start)) AS seconds
+      FROM user_timeframes ut
+      JOIN salons s ON s.id = ut.salon_id
+      WHERE ut.salon_id = ${salonId}
+        AND ut.day_start >= (${from}::date - 1)::timestamp AT TIME ZONE 'UTC'
+        AND ut.day_start < (${to}::date + 2)::timestamp AT TIME ZONE 'UTC'
+        AND (ut.day_start AT TIME ZONE s.time_zone)::date BETWEEN ${from}::date AND ${to}::date
+      GROUP BY ut.user_id, 2
+    ),
+    ranked AS (
+      SELECT seconds, row_number() OVER (PARTITION BY day ORDER BY seconds DESC, user_id) AS rank
+      FROM per_person_day
+    )
+    SELECT
+      (SELECT count(DISTINCT user_id) FROM per_person_day)::int AS head_count,
+      (SELECT sum(seconds) FROM ranked) AS shift_seconds,
+      (SELECT sum(seconds) FROM ranked WHERE ${numberOfPeople}::int = 0 OR rank <= ${numberOfPeople}::int) AS capped_seconds,
+      (SELECT sum(extract(epoch FROM upper(r) - lower(r))) FROM (
+        SELECT unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
+        FROM appointments a
+        WHERE a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date
+          AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
+        GROUP BY coalesce(a.staff_id::bigint, -a.id)
+      ) merged) AS booked_seconds,
+      (SELECT sum(sl.paid_amount_cents) FROM sale_lines sl
+        WHERE sl.salon_id = ${salonId} AND sl.day BETWEEN ${from}::date AND ${to}::date) AS revenue_cents
+  `.execute(tx),
+  );
+  const r = result.rows[0];
+  return {
+    headCount: Number(r?.head_count ?? 0),
+    shiftSeconds: Number(r?.shift_seconds ?? 0),
+    cappedSeconds: Number(r?.capped_seconds ?? 0),
+    bookedSeconds: Number(r?.booked_seconds ?? 0),
+    revenueCents: Number(r?.revenue_cents ?? 0),
+  };
+}
+
+export interface CapacityFigures {
+  fromDate: string;
+  toDate: string;
+  headCount: number;
+  shiftHours: number;
+  capacityHours: number;
+  bookedServiceHours: number;
+  utilisation: number | null;
+  capacityRevenue: number;
+  actualRevenue: number;
+  ratio: number | null;
+}
+
+const hours2 = (seconds: number) => Math.round(seconds / 36) / 100;
+const percent2 = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 100 : null);
+
+/** One capacity block (contracts' CapacityBlock); actual revenue is the sales report's total for the same days. */
+export async function getCapacity(
+  db: DbOrTx,
+  q: { salonId: number; from: string; to: string; averageHourly: number; numberOfPeople: number },
+): Promise<CapacityFigures> {
+  const hours = await getCapacityHours(db, q.salonId, q.from, q.to, q.numberOfPeople);
+  const actualCents = hours.revenueCents;
+  const capacityCents = Math.round((hours.cappedSeconds / 3600) * q.averageHourly * 100);
+  return {
+    fromDate: q.from,
+    toDate: q.to,
+    headCount: hours.headCount,
+    shiftHours: hours2(hours.shiftSeconds),
+    capacityHours: hours2(hours.cappedSeconds),
+    bookedServiceHours: hours2(hours.bookedSeconds),
+    utilisation: percent2(hours.bookedSeconds, hours.shiftSeconds),
+    capacityRevenue: capacityCents / 100,
+    actualRevenue: actualCents / 100,
+    ratio: percent2(actualCents, capacityCents),
+  };
+}
