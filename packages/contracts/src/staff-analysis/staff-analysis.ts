@@ -149,7 +149,7 @@ const rangeParams = {
 
 const BASE = '/api/StaffDataAnalysis';
 
-export const staffDataAnalysisReport = genderedReport({
+export const getStaffDataAnalysisReport = genderedReport({
   method: 'GET',
   tags: ['StaffDataAnalysis'],
   params: rangeParams,
@@ -163,10 +163,10 @@ export const staffDataAnalysisReport = genderedReport({
     summary: 'Staff analysis over a range, counting only clients of one gender',
   },
 });
-export const getStaffDataAnalysis = staffDataAnalysisReport.all;
-export const getStaffDataAnalysisGender = staffDataAnalysisReport.byGender;
+export const getStaffDataAnalysis = getStaffDataAnalysisReport.all;
+export const getStaffDataAnalysisGender = getStaffDataAnalysisReport.byGender;
 
-export const staffDataAnalysisByNameReport = genderedReport({
+export const getStaffDataAnalysisByNameReport = genderedReport({
   method: 'GET',
   tags: ['StaffDataAnalysis'],
   params: rangeParams,
@@ -180,12 +180,12 @@ export const staffDataAnalysisByNameReport = genderedReport({
     summary: 'Staff analysis over a range sorted by name, counting only clients of one gender',
   },
 });
-export const getStaffDataAnalysisByName = staffDataAnalysisByNameReport.all;
-export const getStaffDataAnalysisByNameGender = staffDataAnalysisByNameReport.byGender;
+export const getStaffDataAnalysisByName = getStaffDataAnalysisByNameReport.all;
+export const getStaffDataAnalysisByNameGender = getStaffDataAnalysisByNameReport.byGender;
 
 export const MemberId = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'The staff member (user id) of the salon' });
 
-export const staffDataAnalysisByStaffReport = genderedReport({
+export const getStaffDataAnalysisByStaffReport = genderedReport({
   method: 'GET',
   tags: ['StaffDataAnalysis'],
   params: { ...rangeParams, meamberId: MemberId },
@@ -200,10 +200,10 @@ export const staffDataAnalysisByStaffReport = genderedReport({
     summary: "One person's staff analysis over a range, counting only clients of one gender",
   },
 });
-export const getStaffDataAnalysisByStaff = staffDataAnalysisByStaffReport.all;
-export const getStaffDataAnalysisByStaffGender = staffDataAnalysisByStaffReport.byGender;
+export const getStaffDataAnalysisByStaff = getStaffDataAnalysisByStaffReport.all;
+export const getStaffDataAnalysisByStaffGender = getStaffDataAnalysisByStaffReport.byGender;
 
-export const staffDailyDetailsReport = genderedReport({
+export const getStaffDailyDetailsAnalysisReport = genderedReport({
   method: 'GET',
   tags: ['StaffDataAnalysis'],
   params: rangeParams,
@@ -217,10 +217,10 @@ export const staffDailyDetailsReport = genderedReport({
     summary: 'Staff analysis day by day, counting only clients of one gender',
   },
 });
-export const getStaffDailyDetailsAnalysis = staffDailyDetailsReport.all;
-export const getStaffDailyDetailsAnalysisGender = staffDailyDetailsReport.byGender;
+export const getStaffDailyDetailsAnalysis = getStaffDailyDetailsAnalysisReport.all;
+export const getStaffDailyDetailsAnalysisGender = getStaffDailyDetailsAnalysisReport.byGender;
 
-export const staffWeeklyDetailsReport = genderedReport({
+export const getStaffWeeklyDetailsAnalysisReport = genderedReport({
   method: 'GET',
   tags: ['StaffDataAnalysis'],
   params: {
@@ -239,5 +239,5 @@ export const staffWeeklyDetailsReport = genderedReport({
     summary: "One person's weekly staff analysis, counting only clients of one gender",
   },
 });
-export const getStaffWeeklyDetailsAnalysis = staffWeeklyDetailsReport.all;
-export const getStaffWeeklyDetailsAnalysisGender = staffWeeklyDetailsReport.byGender;
+export const getStaffWeeklyDetailsAnalysis = getStaffWeeklyDetailsAnalysisReport.all;
+export const getStaffWeeklyDetailsAnalysisGender = getStaffWeeklyDetailsAnalysisReport.byGender;

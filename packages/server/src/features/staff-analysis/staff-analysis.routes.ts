@@ -1,10 +1,10 @@
 import {
+  getStaffDailyDetailsAnalysisReport,
+  getStaffDataAnalysisByNameReport,
+  getStaffDataAnalysisByStaffReport,
+  getStaffDataAnalysisReport,
+  getStaffWeeklyDetailsAnalysisReport,
   STAFF_ANALYSIS_ACCESS,
-  staffDailyDetailsReport,
-  staffDataAnalysisByNameReport,
-  staffDataAnalysisByStaffReport,
-  staffDataAnalysisReport,
-  staffWeeklyDetailsReport,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { assertRange } from '../../lib/report-range.js';
@@ -13,24 +13,24 @@ import { registerGenderedReport } from '../../plugins/auth.js';
 import { assertStaffOfSalon, getStaffDailyDetails, getStaffDataAnalysis, getStaffWeeklyDetails } from './staff-analysis.query.js';
 
 export async function staffAnalysisRoutes(app: FastifyInstance) {
-  registerGenderedReport(app, staffDataAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
+  registerGenderedReport(app, getStaffDataAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
     assertRange(p.fromDate, p.toDate);
     return getStaffDataAnalysis(app.db, p.salonId, p.fromDate, p.toDate, gender);
   });
-  registerGenderedReport(app, staffDataAnalysisByNameReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
+  registerGenderedReport(app, getStaffDataAnalysisByNameReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
     assertRange(p.fromDate, p.toDate);
     return getStaffDataAnalysis(app.db, p.salonId, p.fromDate, p.toDate, gender, { order: 'name' });
   });
-  registerGenderedReport(app, staffDataAnalysisByStaffReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
+  registerGenderedReport(app, getStaffDataAnalysisByStaffReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
     assertRange(p.fromDate, p.toDate);
     await assertStaffOfSalon(app.db, p.salonId, p.meamberId);
     return getStaffDataAnalysis(app.db, p.salonId, p.fromDate, p.toDate, gender, { staffId: p.meamberId });
   });
-  registerGenderedReport(app, staffDailyDetailsReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
+  registerGenderedReport(app, getStaffDailyDetailsAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
     assertRange(p.fromDate, p.toDate);
     return getStaffDailyDetails(app.db, p.salonId, p.fromDate, p.toDate, gender);
   });
-  registerGenderedReport(app, staffWeeklyDetailsReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
+  registerGenderedReport(app, getStaffWeeklyDetailsAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
     await assertStaffOfSalon(app.db, p.salonId, p.meamberId);
     const today = await getTodayOfSalon(app.db, app.clock, p.salonId);
     return getStaffWeeklyDetails(app.db, p.salonId, p.meamberId, Number(today.slice(0, 4)), p.month, gender);
