@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../report-frame/date-field';
 import type { DayOffErrors, DayOffPartName, DayOffTexts, DayOffTypeName } from './day-off-form';
+import { TimeField } from './time-field';
 
 const TYPES: DayOffTypeName[] = ['HOLIDAY', 'SICK', 'PERMIT'];
 const PARTS: DayOffPartName[] = ['FULL_DAY', 'MORNING', 'AFTERNOON', 'HOURS'];
@@ -88,43 +89,21 @@ export function DayOffFields({
       ) : null}
       {texts.part === 'HOURS' ? (
         <Stack direction="row" sx={{ gap: 2 }}>
-          <TextField
-            size="small"
+          <TimeField
             label={t('dayOffForm.startTime')}
             value={texts.startTime}
-            onChange={(event) => onChange({ startTime: event.target.value })}
-            error={!!errors.startTime}
+            onChange={(text) => onChange({ startTime: text })}
+            isInvalid={!!errors.startTime}
             helperText={message('startTime')}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: {
-                'data-testid': 'day-off-start-time',
-                inputMode: 'numeric',
-                placeholder: 'hh:mm',
-                maxLength: 5,
-                autoComplete: 'off',
-              },
-            }}
-            sx={{ flex: 1 }}
+            testId="day-off-start-time"
           />
-          <TextField
-            size="small"
+          <TimeField
             label={t('dayOffForm.endTime')}
             value={texts.endTime}
-            onChange={(event) => onChange({ endTime: event.target.value })}
-            error={!!errors.endTime}
+            onChange={(text) => onChange({ endTime: text })}
+            isInvalid={!!errors.endTime}
             helperText={message('endTime')}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: {
-                'data-testid': 'day-off-end-time',
-                inputMode: 'numeric',
-                placeholder: 'hh:mm',
-                maxLength: 5,
-                autoComplete: 'off',
-              },
-            }}
-            sx={{ flex: 1 }}
+            testId="day-off-end-time"
           />
         </Stack>
       ) : null}

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/report-frame/date-field';
 import { DayOffFields } from '../../components/staff/day-off-fields';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
+import { TimeField } from '../../components/staff/time-field';
 import { useMyShiftsOn } from './api/use-requests';
 import { type RequestBody, type RequestErrors, type RequestKindName, type RequestTexts, validateRequest } from './request-form';
 
@@ -87,43 +88,21 @@ export function RequestDialog({ open, isEdit, initial, myUserId, isBusy, error, 
                   required
                 />
                 <Stack direction="row" sx={{ gap: 2 }}>
-                  <TextField
-                    size="small"
+                  <TimeField
                     label={t('requests.form.wantedStart')}
                     value={texts.wantedStart}
-                    onChange={(event) => set({ wantedStart: event.target.value })}
-                    error={!!errors.wantedStart}
+                    onChange={(text) => set({ wantedStart: text })}
+                    isInvalid={!!errors.wantedStart}
                     helperText={message('wantedStart')}
-                    slotProps={{
-                      inputLabel: { shrink: true },
-                      htmlInput: {
-                        'data-testid': 'request-wanted-start',
-                        inputMode: 'numeric',
-                        placeholder: 'hh:mm',
-                        maxLength: 5,
-                        autoComplete: 'off',
-                      },
-                    }}
-                    sx={{ flex: 1 }}
+                    testId="request-wanted-start"
                   />
-                  <TextField
-                    size="small"
+                  <TimeField
                     label={t('requests.form.wantedEnd')}
                     value={texts.wantedEnd}
-                    onChange={(event) => set({ wantedEnd: event.target.value })}
-                    error={!!errors.wantedEnd}
+                    onChange={(text) => set({ wantedEnd: text })}
+                    isInvalid={!!errors.wantedEnd}
                     helperText={message('wantedEnd')}
-                    slotProps={{
-                      inputLabel: { shrink: true },
-                      htmlInput: {
-                        'data-testid': 'request-wanted-end',
-                        inputMode: 'numeric',
-                        placeholder: 'hh:mm',
-                        maxLength: 5,
-                        autoComplete: 'off',
-                      },
-                    }}
-                    sx={{ flex: 1 }}
+                    testId="request-wanted-end"
                   />
                 </Stack>
                 <TextField

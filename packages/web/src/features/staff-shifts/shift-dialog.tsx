@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../components/format/dates';
 import { DateField } from '../../components/report-frame/date-field';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
+import { TimeField } from '../../components/staff/time-field';
 import {
   type ShiftFormErrors,
   type ShiftFormInput,
@@ -98,37 +99,21 @@ export function ShiftDialog({ open, editing, initial, people, isBusy, error, onC
             </TextField>
             <DateField label={t('shifts.form.day')} value={texts.day} onChange={(day) => set({ day })} testId="shift-day" required />
             <Stack direction="row" sx={{ gap: 2 }}>
-              <TextField
-                size="small"
+              <TimeField
                 label={t('shifts.form.start')}
                 value={texts.startTime}
-                onChange={(event) => set({ startTime: event.target.value })}
-                error={!!errors.startTime}
+                onChange={(text) => set({ startTime: text })}
+                isInvalid={!!errors.startTime}
                 helperText={help('startTime')}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: {
-                    'data-testid': 'shift-start',
-                    inputMode: 'numeric',
-                    placeholder: 'hh:mm',
-                    maxLength: 5,
-                    autoComplete: 'off',
-                  },
-                }}
-                sx={{ flex: 1 }}
+                testId="shift-start"
               />
-              <TextField
-                size="small"
+              <TimeField
                 label={t('shifts.form.end')}
                 value={texts.endTime}
-                onChange={(event) => set({ endTime: event.target.value })}
-                error={!!errors.endTime}
+                onChange={(text) => set({ endTime: text })}
+                isInvalid={!!errors.endTime}
                 helperText={help('endTime', t('shifts.form.endHelp'))}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': 'shift-end', inputMode: 'numeric', placeholder: 'hh:mm', maxLength: 5, autoComplete: 'off' },
-                }}
-                sx={{ flex: 1 }}
+                testId="shift-end"
               />
             </Stack>
             {editing ? null : (
