@@ -173,6 +173,27 @@ test.describe('staff side: attendance, news, users (issue 11)', () => {
     await expect(history).toContainText('Record changed');
     await expect(history).toContainText(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} 19:00`);
     await shot(manager, 'attendance-person-corrected');
+
+    // A record entered by mistake: added on a free day, then removed with a reason (asked twice); the history keeps both.
+    const freeDay = person.locator('[data-testid^="add-2"]').first();
+    const free = ((await freeDay.getAttribute('data-testid')) ?? '').replace('add-', '');
+    await freeDay.click();
+    await form.getByTestId('correction-clock-in').fill(`${free}T10:00`);
+    await form.getByTestId('correction-clock-out').fill(`${free}T11:00`);
+    const addReason = `Entered on the wrong person (${STAMP})`;
+    await form.getByTestId('correction-reason').fill(addReason);
+    await form.getByTestId('correction-save').click();
+    await expect(form).toHaveCount(0);
+    const freeRow = person.getByTestId(`person-day-${free}`);
+    await freeRow.getByRole('button', { name: /^Correct the record of/ }).click();
+    const removeReason = `Removed: entered by mistake (${STAMP})`;
+    await form.getByTestId('correction-reason').fill(removeReason);
+    await form.getByTestId('correction-remove').click();
+    await expect(form.getByTestId('correction-remove-confirm')).toBeVisible();
+    await form.getByTestId('correction-remove').click();
+    await expect(form).toHaveCount(0);
+    await expect(freeRow.getByTestId(`add-${free}`)).toBeVisible();
+    await expect(person.getByTestId('correction-entry').filter({ hasText: removeReason })).toContainText('Record removed');
   });
 
   test('the manager exports the month as CSV and XLS, both with the sheet totals', async () => {

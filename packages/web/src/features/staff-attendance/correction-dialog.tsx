@@ -21,13 +21,14 @@ export type CorrectionTarget =
 /** A manager corrects a record (a forgotten clock-out) or adds one, always with a reason; the API keeps who, when, old and new. */
 export function CorrectionDialog({ target, onClose }: { target: CorrectionTarget; onClose: () => void }) {
   const { t } = useTranslation('staff-attendance');
-  const { correct, add } = useAttendanceMutations();
+  const { correct, add, remove } = useAttendanceMutations();
   const record = target.kind === 'correct' ? target.record : null;
   const [clockIn, setClockIn] = useState(record?.clockIn ?? (target.kind === 'add' ? `${target.day}T09:00` : ''));
   const [clockOut, setClockOut] = useState(record?.clockOut ?? '');
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<CorrectionProblem[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const has = (problem: CorrectionProblem) => problems.includes(problem);
 
   const submit = (event: FormEvent) => {
@@ -45,6 +46,31 @@ export function CorrectionDialog({ target, onClose }: { target: CorrectionTarget
     };
     if (record) correct.mutate({ id: record.attendanceId, body: checked.body }, done);
     else if (target.kind === 'add') add.mutate({ userId: target.userId, ...checked.body }, done);
+  };
+
+  /** Removes a record entered by mistake; the reason is kept with the DELETE correction. Asks once more before it goes. */
+  const removeRecord = () => {
+    setFailure(null);
+    if (!record) return;
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setProblems(['reason']);
+      return;
+    }
+    if (!confirmRemove) {
+      setConfirmRemove(true);
+      return;
+    }
+    remove.mutate(
+      { id: record.attendanceId, reason: trimmed },
+      {
+        onSuccess: () => {
+          showMessage(t('correction.removed', { name: target.name }), 'success');
+          onClose();
+        },
+        onError: (error: unknown) => setFailure(describeFailure(error, t('correction.removeFailed'))),
+      },
+    );
   };
 
   const outError = has('clockOut')
@@ -100,7 +126,17 @@ export function CorrectionDialog({ target, onClose }: { target: CorrectionTarget
             slotProps={{ htmlInput: { 'data-testid': 'correction-reason', maxLength: 500 } }}
           />
         </DialogContent>
+        {confirmRemove && (
+          <Alert severity="warning" sx={{ mx: 3 }} data-testid="correction-remove-confirm">
+            {t('correction.removeConfirm')}
+          </Alert>
+        )}
         <DialogActions>
+          {record && (
+            <Button color="error" onClick={removeRecord} disabled={remove.isPending} sx={{ mr: 'auto' }} data-testid="correction-remove">
+              {confirmRemove ? t('correction.removeYes') : t('correction.remove')}
+            </Button>
+          )}
           <Button onClick={onClose}>{t('cancel')}</Button>
           <Button
             type="submit"

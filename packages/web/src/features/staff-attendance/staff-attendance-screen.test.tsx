@@ -1,6 +1,6 @@
 import '../../lib/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClientWithSalons, testSalon } from '../../test/salons';
@@ -97,6 +97,7 @@ describe('StaffAttendanceScreen (manager)', () => {
       if (url.includes('GetAttendancesPerUser'))
         return json({ salonId: 1, timeZone: 'Europe/Rome', from: '2026-11-01', to: '2026-11-30', person, corrections: [] });
       if (init?.method === 'PUT') return json({ statusCode: 400, message: "Invalid body 'reason'", parameter: 'reason' }, 400);
+      if (init?.method === 'DELETE') return json({ success: true });
       return json({}, 404);
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -134,5 +135,18 @@ describe('StaffAttendanceScreen (manager)', () => {
       clockOut: '2026-11-19T18:00',
       reason: 'Forgot to clock out',
     });
+
+    // Removing a record entered by mistake: the reason is required, a second press confirms, the reason travels in the query.
+    fireEvent.change(within(form).getByTestId('correction-reason'), { target: { value: ' ' } });
+    fireEvent.click(within(form).getByTestId('correction-remove'));
+    expect(await within(form).findByText('Write the reason for the correction.')).toBeTruthy();
+    fireEvent.change(within(form).getByTestId('correction-reason'), { target: { value: 'Clocked in twice' } });
+    fireEvent.click(within(form).getByTestId('correction-remove'));
+    expect(within(form).getByTestId('correction-remove-confirm').textContent).toContain('Press again');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(form).getByTestId('correction-remove'));
+    await waitFor(() => expect(screen.queryByTestId('correction-form')).toBeNull());
+    const removal = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(String(removal?.[0])).toMatch(/\/api\/Attendances\/[^/]*\/12\?reason=Clocked\+in\+twice$/);
   });
 });

@@ -4,6 +4,7 @@ import {
   clockIn,
   clockOut,
   correctAttendance,
+  deleteAttendance,
   getAttendanceStatus,
   getAttendancesPerMonth,
   getAttendancesPerUser,
@@ -60,5 +61,9 @@ export function useAttendanceMutations() {
       onSuccess: refresh,
     }),
     add: useMutation({ mutationFn: (body: BodyOf<typeof addAttendance>) => callApi(addAttendance, { body }), onSuccess: refresh }),
+    remove: useMutation({
+      mutationFn: ({ id, reason }: { id: number; reason: string }) => callApi(deleteAttendance, { params: { id }, query: { reason } }),
+      onSuccess: refresh,
+    }),
   };
 }
