@@ -40,6 +40,13 @@ export const listNews = defineEndpoint({
     limit: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 500, description: 'At most this many items (the quick panel asks 3); default 100' }),
     ),
+    offset: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 1000000,
+        description: 'Skip this many of the newest first (the next page: the count already read); default 0',
+      }),
+    ),
   }),
   response: NewsListResponse,
 });

@@ -23,12 +23,15 @@ export interface NewsScope {
   /** Only this item. */
   newsId?: number;
   limit?: number;
+  /** Skip this many (paging: the count already read). */
+  offset?: number;
 }
 
 /** The news in a scope as the reader sees it (isRead, canEdit), newest first, with the totals. */
 export async function listNews(db: DbOrTx, reader: NewsReader, scope: NewsScope) {
   const rows = await sql<{
-    id: number;
+    /** null on the totals row of a page past the end */
+    id: number | null;
     salon_id: number | null;
     salon_name: string | null;
     title: string;
@@ -49,32 +52,44 @@ export async function listNews(db: DbOrTx, reader: NewsReader, scope: NewsScope)
       FROM news n
       WHERE (${scope.salonId === 'all'}::boolean OR n.salon_id IS NULL OR n.salon_id = ${scope.salonId === 'all' ? null : scope.salonId}::integer)
         AND (${scope.newsId ?? null}::integer IS NULL OR n.id = ${scope.newsId ?? null}::integer)
+    ),
+    totals AS (SELECT count(*) AS total, count(*) FILTER (WHERE NOT is_read) AS unread FROM visible),
+    page AS (
+      SELECT v.id, v.salon_id, s.name AS salon_name, v.title, v.body, v.author_id,
+             nullif(trim(u.first_name || ' ' || u.last_name), '') AS author_name,
+             v.published_at, v.updated_at, v.is_read
+      FROM visible v
+      LEFT JOIN salons s ON s.id = v.salon_id
+      LEFT JOIN users u ON u.id = v.author_id
+      ORDER BY v.published_at DESC, v.id DESC
+      LIMIT ${scope.limit ?? 100} OFFSET ${scope.offset ?? 0}
     )
-    SELECT v.id, v.salon_id, s.name AS salon_name, v.title, v.body, v.author_id,
-           nullif(trim(u.first_name || ' ' || u.last_name), '') AS author_name,
-           v.published_at, v.updated_at, v.is_read,
-           count(*) OVER () AS total,
-           count(*) FILTER (WHERE NOT v.is_read) OVER () AS unread
-    FROM visible v
-    LEFT JOIN salons s ON s.id = v.salon_id
-    LEFT JOIN users u ON u.id = v.author_id
-    ORDER BY v.published_at DESC, v.id DESC
-    LIMIT ${scope.limit ?? 100}
+    -- The totals row joins the page, so a page past the end still carries the totals.
+    SELECT p.*, t.total, t.unread
+    FROM totals t
+    LEFT JOIN page p ON true
+    ORDER BY p.published_at DESC, p.id DESC
   `.execute(db);
-  const items: NewsDto[] = rows.rows.map((row) => ({
-    newsId: row.id,
-    salonId: row.salon_id,
-    salonName: row.salon_name,
-    title: row.title,
-    body: row.body,
-    authorId: row.author_id,
-    authorName: row.author_name ?? '',
-    publishedAt: new Date(row.published_at).toISOString(),
-    updatedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
-    isRead: row.is_read,
-    canEdit: canEditNews(reader, row.salon_id),
-  }));
-  // The window counts are taken before LIMIT: every row carries the totals of the whole scope.
+  const items: NewsDto[] = rows.rows.flatMap((row) =>
+    row.id === null
+      ? []
+      : [
+          {
+            newsId: row.id,
+            salonId: row.salon_id,
+            salonName: row.salon_name,
+            title: row.title,
+            body: row.body,
+            authorId: row.author_id,
+            authorName: row.author_name ?? '',
+            publishedAt: new Date(row.published_at).toISOString(),
+            updatedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+            isRead: row.is_read,
+            canEdit: canEditNews(reader, row.salon_id),
+          },
+        ],
+  );
+  // Every row carries the totals of the whole scope (taken before LIMIT and OFFSET).
   const first = rows.rows[0];
   return { items, total: first ? Number(first.total) : 0, unreadCount: first ? Number(first.unread) : 0 };
 }

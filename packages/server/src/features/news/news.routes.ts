@@ -41,7 +41,11 @@ export async function newsRoutes(app: FastifyInstance) {
     const caller = callerOf(request);
     // The auth plugin has already refused another salon's salonId to a non-superadmin.
     const salonId = caller.isSuperadmin ? (query.salonId ?? 'all') : caller.salonId;
-    return q.listNews(app.db, readerOf(caller), { salonId, ...(query.limit !== undefined ? { limit: query.limit } : {}) });
+    return q.listNews(app.db, readerOf(caller), {
+      salonId,
+      ...(query.limit !== undefined ? { limit: query.limit } : {}),
+      ...(query.offset !== undefined ? { offset: query.offset } : {}),
+    });
   });
 
   registerEndpoint(app, createNews, WRITERS, async ({ body }, request) => {

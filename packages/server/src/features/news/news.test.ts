@@ -117,6 +117,13 @@ describe('GET /api/News/{SESSIONCODE}', () => {
     expect(limited.items).toHaveLength(1);
     expect(limited.total).toBe(2);
     expect(limited.unreadCount).toBe(2);
+    // Paging: the next page starts after what was read; a page past the end is empty and keeps the totals.
+    const next = await list('reception', { limit: 1, offset: 1 });
+    expect(next.items.map((n) => n.newsId)).toEqual([chainNews.newsId]);
+    expect(next.total).toBe(2);
+    const past = await list('reception', { limit: 1, offset: 5 });
+    expect(past).toEqual({ items: [], total: 2, unreadCount: 2 });
+    expect((await call('GET', `/api/News/${codes.reception}`, { query: { offset: -1 } })).statusCode).toBe(400);
   });
 
   it("refuses another salon's salonId to an ADMIN with 403", async () => {

@@ -47,6 +47,34 @@ function renderWith(handler: (url: string, init?: RequestInit) => Response) {
 }
 
 describe('NewsScreen', () => {
+  it('reaches news older than the first page: Show more asks the next page by offset once the loaded ones are shown', async () => {
+    auth.roles = ['IMAGE'];
+    // 130 items, newest first: item n published n hours before 2026-11-20 12:00.
+    const all = Array.from({ length: 130 }, (_, i) =>
+      item(1000 - i, `News ${i + 1}`, 'Body', new Date(Date.parse('2026-11-20T12:00:00Z') - i * 3_600_000).toISOString(), { isRead: true }),
+    );
+    const fetchMock = renderWith((url) => {
+      const query = new URL(url, 'http://x').searchParams;
+      const offset = Number(query.get('offset') ?? 0);
+      const limit = Number(query.get('limit') ?? 100);
+      return json({ items: all.slice(offset, offset + limit), total: all.length, unreadCount: 0 });
+    });
+    expect(await screen.findAllByTestId('news-item')).toHaveLength(20);
+    expect(screen.getByTestId('news-more').textContent).toBe('Show more (110 older)');
+    for (let shown = 20; shown < 100; shown += 20) fireEvent.click(screen.getByTestId('news-more'));
+    expect(screen.getAllByTestId('news-item')).toHaveLength(100);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('offset='))).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('news-more'));
+    expect(await screen.findByText('News 120')).toBeTruthy();
+    expect(screen.queryByText('News 121')).toBeNull();
+    expect(screen.getAllByTestId('news-item')).toHaveLength(120);
+    const pages = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('offset='));
+    expect(pages.map((url) => new URL(url, 'http://x').searchParams.get('offset'))).toEqual(['0', '100']);
+    fireEvent.click(screen.getByTestId('news-more'));
+    expect(screen.getAllByTestId('news-item')).toHaveLength(130);
+    expect(screen.queryByTestId('news-more')).toBeNull();
+  });
+
   it('lists news newest first, links clickable and markup shown as text, and marks them read', async () => {
     auth.roles = ['IMAGE'];
     const fetchMock = renderWith((url) => {

@@ -14,13 +14,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth';
 import { describeFailure } from '../../lib/failure';
 import { salonsQuery } from '../../lib/salon-today';
 import { showMessage } from '../../lib/snackbar';
-import { type NewsItem, useNews, useNewsMutations } from './api/use-news';
+import { type NewsItem, useNewsMutations, useNewsPages } from './api/use-news';
 import { NewsBody } from './news-body';
 import { formatPublished, newestFirst, validateNews } from './news-text';
 
@@ -110,7 +110,20 @@ export default function NewsScreen() {
   const { t, i18n } = useTranslation('news');
   const { roles, isSuperadmin } = useAuth();
   const canWrite = isSuperadmin || roles.includes('ADMIN');
-  const news = useNews();
+  const news = useNewsPages();
+  // Pages are read by offset: an item published meanwhile can push one into the next page, so keep each once.
+  const items = useMemo(() => {
+    const seen = new Set<number>();
+    return (news.data?.pages ?? [])
+      .flatMap((page) => page.items)
+      .filter((item) => {
+        if (seen.has(item.newsId)) return false;
+        seen.add(item.newsId);
+        return true;
+      });
+  }, [news.data]);
+  const total = news.data?.pages[0]?.total ?? 0;
+  const unreadCount = news.data?.pages[0]?.unreadCount ?? 0;
   const salons = useQuery({ ...salonsQuery, enabled: isSuperadmin });
   const { create, update, remove, markRead } = useNewsMutations();
   const [audience, setAudience] = useState<string>(CHAIN);
@@ -124,14 +137,21 @@ export default function NewsScreen() {
   const marked = useRef(false);
   const [shown, setShown] = useState(PAGE_SIZE);
 
+  /** Shows PAGE_SIZE more; asks the next page of the API when the shown ones reach what is loaded. */
+  const showMore = () => {
+    const next = shown + PAGE_SIZE;
+    setShown(next);
+    if (next > items.length && news.hasNextPage) void news.fetchNextPage();
+  };
+
   useEffect(() => {
     if (!news.data || unreadOnOpen !== null) return;
-    setUnreadOnOpen(new Set(news.data.items.filter((item) => !item.isRead).map((item) => item.newsId)));
-    if (news.data.unreadCount > 0 && !marked.current) {
+    setUnreadOnOpen(new Set(items.filter((item) => !item.isRead).map((item) => item.newsId)));
+    if (unreadCount > 0 && !marked.current) {
       marked.current = true;
       markRead.mutate();
     }
-  }, [news.data, unreadOnOpen, markRead]);
+  }, [news.data, items, unreadCount, unreadOnOpen, markRead]);
 
   const publish = (values: { title: string; body: string }) => {
     setComposeProblem(null);
@@ -213,9 +233,9 @@ export default function NewsScreen() {
           {describeFailure(news.error, 'Unable to get news')}
         </Alert>
       )}
-      {news.isSuccess && news.data.items.length === 0 && <Typography color="text.secondary">{t('empty')}</Typography>}
+      {news.isSuccess && items.length === 0 && <Typography color="text.secondary">{t('empty')}</Typography>}
       <Stack component="ul" sx={{ gap: 2, listStyle: 'none', p: 0, m: 0 }} aria-label={t('listLabel')}>
-        {newestFirst(news.data?.items ?? [])
+        {newestFirst(items)
           .slice(0, shown)
           .map((item) => (
             <Paper component="li" key={item.newsId} sx={{ p: { xs: 2, sm: 3 } }} data-testid="news-item">
@@ -274,9 +294,9 @@ export default function NewsScreen() {
             </Paper>
           ))}
       </Stack>
-      {news.isSuccess && news.data.items.length > shown && (
-        <Button sx={{ mt: 2 }} onClick={() => setShown((count) => count + PAGE_SIZE)} data-testid="news-more">
-          {t('more', { count: news.data.items.length - shown })}
+      {news.isSuccess && total > shown && (
+        <Button sx={{ mt: 2 }} onClick={showMore} disabled={news.isFetchingNextPage} data-testid="news-more">
+          {t('more', { count: total - shown })}
         </Button>
       )}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="news-delete-title">
