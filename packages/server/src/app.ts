@@ -9,6 +9,7 @@ import { SessionService } from './features/sessions/sessions.service.js';
 import { redactUrl } from './lib/session-code.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
+import { downloadsPlugin } from './plugins/downloads.js';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   await app.register(securityHeadersPlugin);
 
+  await app.register(downloadsPlugin, {});
   await app.register(featureRoutes, { sessions, config });
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -1,6 +1,6 @@
-import { checkSession, listSalons, updateOwnUser } from '@salon/contracts';
+import { checkSession, DownloadLink, defineEndpoint, listSalons, SessionParams, updateOwnUser } from '@salon/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, buildUrl, callApi, errorMessageOf, isEmptyData, MESSAGES, setUnauthorizedHandler } from './api-client';
+import { ApiError, buildUrl, callApi, downloadViaLink, errorMessageOf, isEmptyData, MESSAGES, setUnauthorizedHandler } from './api-client';
 import { SESSION_CODE_KEY } from './session-code';
 
 const CODE = 's1.abcdefghijklmnopqrstuvwxyz.9999999999.signature';
@@ -34,6 +34,38 @@ describe('api client', () => {
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"user":{"language":"it"}}');
     expect((init.headers as Record<string, string>).Authorization).toBe(`Bearer ${CODE}`);
+  });
+
+  it('downloads a returned link: asks for the link, fetches its file with the session and saves it under the name given', async () => {
+    const exportLink = defineEndpoint({
+      method: 'GET',
+      path: '/api/Test/Export/{SESSIONCODE}',
+      summary: 'test',
+      tags: [],
+      params: SessionParams,
+      response: DownloadLink,
+    });
+    const token = 'T'.repeat(43);
+    const fetchMock = vi.fn(async (url: string) =>
+      url.startsWith('/api/Test/')
+        ? new Response(
+            JSON.stringify({ link: `/api/Downloads/${CODE}/${token}`, fileName: 'Nps.xlsx', expiresAt: '2026-11-22T10:05:00.000Z' }),
+          )
+        : new Response('xlsx bytes'),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    await downloadViaLink(exportLink, {});
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`/api/Test/Export/${CODE}`, `/api/Downloads/${CODE}/${token}`]);
+    const second = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect((second[1].headers as Record<string, string>).Authorization).toBe(`Bearer ${CODE}`);
+    expect(saved).toEqual(['Nps.xlsx']);
+    click.mockRestore();
   });
 
   it("on a 401 runs the logout with 'Unauthorized Access'", async () => {

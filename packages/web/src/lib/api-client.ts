@@ -1,4 +1,4 @@
-import { type BodyOf, type Endpoint, fillPath, type ParamsOf, type QueryOf, type ResponseOf } from '@salon/contracts';
+import { type BodyOf, type Endpoint, fillPath, getDownload, type ParamsOf, type QueryOf, type ResponseOf } from '@salon/contracts';
 import { getStoredSessionCode } from './session-code';
 
 /** The messages of SPEC.md §8 the client shows itself, word for word (the Italian UI translates them). */
@@ -114,6 +114,16 @@ export async function downloadFile<E extends Endpoint>(endpoint: E, input: CallI
   const response = await send(endpoint, input, options);
   const blob = await response.blob();
   saveBlob(blob, filename);
+}
+
+/**
+ * An export that "uses a returned link" (SPEC.md §7: status.xlsx, Lost List status.xlsx, Nps.xlsx): asks for
+ * the link, then fetches its file with the same session and offers it under the name the link gives.
+ */
+export async function downloadViaLink<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions = {}): Promise<void> {
+  const { link, fileName } = (await callApi(endpoint, input, options)) as { link: string; fileName: string };
+  const token = link.slice(link.lastIndexOf('/') + 1);
+  await downloadFile(getDownload, { params: { token } }, fileName, options);
 }
 
 /** Offers a blob as a download. */
