@@ -6,10 +6,16 @@ import { formatDay, weekdayName } from '../../components/format/dates';
 import { formatValue } from '../../components/format/number-format';
 import type { UtilisationCell, UtilisationGrid } from './api/use-capacity';
 
-/** The heat colour of a utilisation: light blue (idle) through green to light red (full), light enough for dark text. */
+/**
+ * The heat colour of a utilisation, in the bands of UTILISATION_THRESHOLDS so the colours say what
+ * the suggestions say: blue under 40 % (paler the closer to 40), green to yellow from 40 to 90 %,
+ * red over 90 %. Light enough for dark text.
+ */
 export function heatColour(utilisation: number): string {
-  const share = Math.min(Math.max(utilisation, 0), 100) / 100;
-  return `hsl(${Math.round(210 - 210 * share)}, 70%, 84%)`;
+  const { over, under } = UTILISATION_THRESHOLDS;
+  if (utilisation > over) return 'hsl(0, 75%, 84%)';
+  if (utilisation < under) return `hsl(205, 80%, ${Math.round(78 + (12 * Math.max(utilisation, 0)) / under)}%)`;
+  return `hsl(${Math.round(130 - (75 * (utilisation - under)) / (over - under))}, 60%, 80%)`;
 }
 const NO_SHIFT_COLOUR = '#ef9a9a';
 const DARK_TEXT = 'rgba(0, 0, 0, 0.87)';
@@ -65,7 +71,7 @@ export function UtilisationGridTable({ grid }: { grid: UtilisationGrid }) {
   const legend: [string, string][] = [
     [heatColour(100), t('grid.legend.over', { value: percent(UTILISATION_THRESHOLDS.over) })],
     [heatColour(65), t('grid.legend.normal', { under: percent(UTILISATION_THRESHOLDS.under), over: percent(UTILISATION_THRESHOLDS.over) })],
-    [heatColour(0), t('grid.legend.under', { value: percent(UTILISATION_THRESHOLDS.under) })],
+    [heatColour(20), t('grid.legend.under', { value: percent(UTILISATION_THRESHOLDS.under) })],
     [NO_SHIFT_COLOUR, t('grid.legend.none')],
   ];
 
