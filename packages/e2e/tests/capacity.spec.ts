@@ -126,7 +126,7 @@ test.describe('full capacity screens (issue 12)', () => {
     const suggestions = page.locator('[data-testid^="suggestion-"]');
     expect(await suggestions.count()).toBeGreaterThan(0);
     for (const text of await suggestions.allInnerTexts()) {
-      expect(text).toMatch(/^(Add a stylist on [A-Z][a-z]+day \d+-\d+ \(\d+%\)|[A-Z][a-z]+day \d+-\d+ is at \d+%)$/);
+      expect(text).toMatch(/^(Add a stylist on [A-Z][a-z]+day \d+-\d+ \(\d+(\.\d)?%\)|[A-Z][a-z]+day \d+-\d+ is at \d+(\.\d)?%)$/);
     }
     await shot(page, 'report');
     expect(await seriousViolations(page)).toEqual([]);
@@ -157,7 +157,7 @@ test.describe('full capacity screens (issue 12)', () => {
       const suggestions = await page.locator('[data-testid^="suggestion-"]').allInnerTexts();
       expect(suggestions.length).toBeGreaterThan(0);
       for (const suggestion of suggestions) {
-        expect(suggestion).toMatch(/^(Aggiungi una persona in turno: \p{Ll}+ \d+-\d+ \(\d+%\)|\p{Lu}\p{Ll}+ \d+-\d+ è al \d+%)$/u);
+        expect(suggestion).toMatch(/^(Aggiungi una persona in turno: \p{Ll}+ \d+-\d+ \(\d+(,\d)?%\)|\p{Lu}\p{Ll}+ \d+-\d+ è al \d+(,\d)?%)$/u);
       }
       await shot(page, 'report-it');
       await page.goto('/full-capacity-setting');

@@ -71,13 +71,13 @@ describe('suggestionText', () => {
     return (key: string, values: Record<string, string>) => instance.t(key, { ...values, ns: 'capacity' });
   };
 
-  it('names the weekday and the hours in English and in Italian', () => {
+  it('names the weekday and the hours in English and in Italian, the per cent with one decimal at most', () => {
     const busy = { kind: 'over', weekday: 6, fromHour: 10, toHour: 13, utilisation: 96.4 } as const;
     const quiet = { kind: 'under', weekday: 2, fromHour: 15, toHour: 18, utilisation: 31.2 } as const;
-    expect(suggestionText(busy, 'en', translator('en', en))).toBe('Add a stylist on Saturday 10-13 (96%)');
-    expect(suggestionText(quiet, 'en', translator('en', en))).toBe('Tuesday 15-18 is at 31%');
-    expect(suggestionText(busy, 'it', translator('it', it_))).toBe('Aggiungi una persona in turno: sabato 10-13 (96%)');
+    expect(suggestionText(busy, 'en', translator('en', en))).toBe('Add a stylist on Saturday 10-13 (96.4%)');
+    expect(suggestionText(quiet, 'en', translator('en', en))).toBe('Tuesday 15-18 is at 31.2%');
+    expect(suggestionText(busy, 'it', translator('it', it_))).toBe('Aggiungi una persona in turno: sabato 10-13 (96,4%)');
     // The sentence opens with the weekday: capitalised.
-    expect(suggestionText(quiet, 'it', translator('it', it_))).toBe('Martedì 15-18 è al 31%');
+    expect(suggestionText(quiet, 'it', translator('it', it_))).toBe('Martedì 15-18 è al 31,2%');
   });
 });

@@ -68,14 +68,15 @@ export function buildSuggestions(
 type Translate = (key: string, values: Record<string, string>) => string;
 
 /**
- * A suggestion as a sentence in the interface language: "Add a stylist on Saturday 10-13 (96%)",
- * "Tuesday 15-18 is at 31%" (`t` is the capacity namespace's translate function).
+ * A suggestion as a sentence in the interface language: "Add a stylist on Saturday 10-13 (96.4%)",
+ * "Tuesday 15-18 is at 31.2%" (`t` is the capacity namespace's translate function).
  */
 export function suggestionText(suggestion: Suggestion, language: string, t: Translate): string {
   const text = t(`suggestion.${suggestion.kind}`, {
     day: weekdayName(suggestion.weekday, language),
     hours: `${suggestion.fromHour}-${suggestion.toHour}`,
-    percent: formatValue(Math.round(suggestion.utilisation), 'percent', language),
+    // One decimal at most, so 39.6 % never reads as the 40 % it is under.
+    percent: formatValue(suggestion.utilisation, 'percent', language),
   });
   // Italian weekday names are lower case; a sentence that opens with one starts with a capital.
   return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);

@@ -26,8 +26,8 @@ describe('UtilisationGridTable', () => {
           fromDate: '2026-11-02',
           toDate: '2026-11-15',
           cells: [
-            { weekday: 2, hour: 9, shiftHours: 4, bookedServiceHours: 1, utilisation: 25, level: 'UNDER' },
-            { weekday: 6, hour: 11, shiftHours: 2, bookedServiceHours: 1.9, utilisation: 95, level: 'OVER' },
+            { weekday: 2, hour: 9, shiftHours: 4, bookedServiceHours: 1.58, utilisation: 39.58, level: 'UNDER' },
+            { weekday: 6, hour: 11, shiftHours: 2, bookedServiceHours: 1.9, utilisation: 95.04, level: 'OVER' },
             { weekday: 6, hour: 12, shiftHours: 0, bookedServiceHours: 1, utilisation: null, level: 'OVER' },
           ],
         }}
@@ -50,7 +50,7 @@ describe('UtilisationGridTable', () => {
       within(rows[0] as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['25%', '']);
+    ).toEqual(['39.6%', '']);
     expect(
       within(rows[2] as HTMLElement)
         .getAllByRole('cell')

@@ -63,7 +63,7 @@ export function UtilisationGridTable({ grid }: { grid: UtilisationGrid }) {
         sx={{ ...cellSx, bgcolor: heatColour(found.utilisation), color: DARK_TEXT, fontWeight: found.level === 'OVER' ? 700 : 400 }}
         data-level={found.level ?? 'NORMAL'}
       >
-        {percent(Math.round(found.utilisation))}
+        {percent(found.utilisation)}
       </Box>
     );
   };
