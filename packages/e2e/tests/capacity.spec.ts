@@ -157,7 +157,9 @@ test.describe('full capacity screens (issue 12)', () => {
       const suggestions = await page.locator('[data-testid^="suggestion-"]').allInnerTexts();
       expect(suggestions.length).toBeGreaterThan(0);
       for (const suggestion of suggestions) {
-        expect(suggestion).toMatch(/^(Aggiungi una persona in turno: \p{Ll}+ \d+-\d+ \(\d+(,\d)?%\)|\p{Lu}\p{Ll}+ \d+-\d+ è al \d+(,\d)?%)$/u);
+        expect(suggestion).toMatch(
+          /^(Aggiungi una persona in turno: \p{Ll}+ \d+-\d+ \(\d+(,\d)?%\)|\p{Lu}\p{Ll}+ \d+-\d+ è al \d+(,\d)?%)$/u,
+        );
       }
       await shot(page, 'report-it');
       await page.goto('/full-capacity-setting');
