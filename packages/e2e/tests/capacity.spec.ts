@@ -101,7 +101,7 @@ test.describe('full capacity screens (issue 12)', () => {
     await expect(page.getByText('Full capacity settings saved.')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('field-numberOfPeople')).toHaveValue(PEOPLE);
-    await expect(page.getByTestId('field-averageHourly')).toHaveValue(String(Number(HOURLY)));
+    await expect(page.getByTestId('field-averageHourly')).toHaveValue(HOURLY);
     await expect(page.getByTestId('setting-state')).toHaveText('Saved');
     await shot(page, 'settings');
     expect(await seriousViolations(page)).toEqual([]);
@@ -166,7 +166,7 @@ test.describe('full capacity screens (issue 12)', () => {
       await expect(page.getByText('Numero di persone').first()).toBeVisible();
       const settings = await page.locator('main').innerText();
       expect(settings).not.toMatch(/\b(Number of people|Average hourly|Saved|Save settings|capacity report)\b/i);
-      await expect(page.getByTestId('field-averageHourly')).toHaveValue(String(Number(HOURLY)).replace('.', ','));
+      await expect(page.getByTestId('field-averageHourly')).toHaveValue(HOURLY.replace('.', ','));
     } finally {
       // The choice is saved to the user: back to English for the other specs.
       await chooseLanguage(page, 'English');

@@ -27,7 +27,8 @@ describe('validateCapacitySetting', () => {
   });
 
   it('fills the form with the stored values in the language’s decimal separator', () => {
-    expect(capacityTextsOf({ numberOfPeople: 4, averageHourly: 37.5 }, 'it')).toEqual({ numberOfPeople: '4', averageHourly: '37,5' });
-    expect(capacityTextsOf({ numberOfPeople: 4, averageHourly: 37.5 }, 'en')).toEqual({ numberOfPeople: '4', averageHourly: '37.5' });
+    expect(capacityTextsOf({ numberOfPeople: 4, averageHourly: 37.5 }, 'it')).toEqual({ numberOfPeople: '4', averageHourly: '37,50' });
+    expect(capacityTextsOf({ numberOfPeople: 4, averageHourly: 37.5 }, 'en')).toEqual({ numberOfPeople: '4', averageHourly: '37.50' });
+    expect(capacityTextsOf({ numberOfPeople: 0, averageHourly: 40 }, 'en')).toEqual({ numberOfPeople: '0', averageHourly: '40' });
   });
 });

@@ -28,6 +28,10 @@ export function validateCapacitySetting(texts: CapacityTexts): {
 export function capacityTextsOf(setting: CapacitySettingInput, language: string): CapacityTexts {
   return {
     numberOfPeople: String(setting.numberOfPeople),
-    averageHourly: String(setting.averageHourly).replace('.', decimalSeparatorOf(language)),
+    // Cents as cents: 37.5 is shown 37.50.
+    averageHourly: (Number.isInteger(setting.averageHourly) ? String(setting.averageHourly) : setting.averageHourly.toFixed(2)).replace(
+      '.',
+      decimalSeparatorOf(language),
+    ),
   };
 }
