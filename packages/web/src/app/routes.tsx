@@ -26,8 +26,8 @@ const notAvailable = () => import('../features/errors/report-unavailable-screen'
 const REPORT_SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/show-report': () => import('../features/salon-growth/show-report-screen'),
   '/salon-setting': () => import('../features/salon-growth/salon-setting-screen'),
-  '/capacity-showData': notAvailable,
-  '/full-capacity-setting': notAvailable,
+  '/capacity-showData': () => import('../features/capacity/capacity-show-data-screen'),
+  '/full-capacity-setting': () => import('../features/capacity/full-capacity-setting-screen'),
   '/sales-data-analysis': () => import('../features/sales/sales-overview-screen'),
   '/sales-data-analysis-months': () => import('../features/sales/sales-months-screen'),
   '/sales-data-analysis-year': () => import('../features/sales/sales-year-screen'),
