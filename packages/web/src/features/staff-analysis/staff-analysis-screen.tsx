@@ -125,7 +125,9 @@ export default function StaffAnalysisScreen() {
   );
   const { table, tableProps } = useReportTable({ name: 'staff-data-analysis', columns, totals, details: [genderDetail] });
 
-  const names = rows.map((row) => row.name);
+  // The charts read highest earner first, whatever order the intervals arrived in.
+  const chartRows = [...rows].sort((a, b) => b.totalEarned - a.totalEarned);
+  const names = chartRows.map((row) => row.name);
   const barChart = (series: { name: string; data: (number | null)[] }[], unit: ValueKind): EChartsCoreOption => ({
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (value: unknown) => formatValue(value, unit, language) },
     legend: series.length > 1 ? { top: 0 } : undefined,
@@ -136,13 +138,13 @@ export default function StaffAnalysisScreen() {
   });
   const earnedChart = barChart(
     [
-      { name: t('column.totalEarned'), data: rows.map((row) => row.totalEarned) },
-      { name: t('column.totalRecommended'), data: rows.map((row) => row.totalRecommended) },
+      { name: t('column.totalEarned'), data: chartRows.map((row) => row.totalEarned) },
+      { name: t('column.totalRecommended'), data: chartRows.map((row) => row.totalRecommended) },
     ],
     'money',
   );
-  const hourlyChart = barChart([{ name: t('column.hourlyEarned'), data: rows.map((row) => row.hourlyEarned) }], 'money');
-  const utilisationChart = barChart([{ name: t('column.utilisation'), data: rows.map((row) => row.utilisation) }], 'percent');
+  const hourlyChart = barChart([{ name: t('column.hourlyEarned'), data: chartRows.map((row) => row.hourlyEarned) }], 'money');
+  const utilisationChart = barChart([{ name: t('column.utilisation'), data: chartRows.map((row) => row.utilisation) }], 'percent');
 
   const isLoadingMore = shown.isPending;
   const loaded = shown.data.loaded;
