@@ -125,26 +125,30 @@ export default function StaffAnalysisScreen() {
   );
   const { table, tableProps } = useReportTable({ name: 'staff-data-analysis', columns, totals, details: [genderDetail] });
 
-  // The charts read highest earner first, whatever order the intervals arrived in.
-  const chartRows = [...rows].sort((a, b) => b.totalEarned - a.totalEarned);
-  const names = chartRows.map((row) => row.name);
-  const barChart = (series: { name: string; data: (number | null)[] }[], unit: ValueKind): EChartsCoreOption => ({
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (value: unknown) => formatValue(value, unit, language) },
-    legend: series.length > 1 ? { top: 0 } : undefined,
-    grid: { left: 8, right: 16, top: series.length > 1 ? 36 : 8, bottom: 8, containLabel: true },
-    xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, interval: 0, width: 90, overflow: 'truncate' } },
-    yAxis: { type: 'value', axisLabel: valueAxisLabel(language, unit === 'percent' ? ' %' : '') },
-    series: series.map((one) => ({ ...one, type: 'bar' })),
-  });
-  const earnedChart = barChart(
-    [
-      { name: t('column.totalEarned'), data: chartRows.map((row) => row.totalEarned) },
-      { name: t('column.totalRecommended'), data: chartRows.map((row) => row.totalRecommended) },
-    ],
-    'money',
-  );
-  const hourlyChart = barChart([{ name: t('column.hourlyEarned'), data: chartRows.map((row) => row.hourlyEarned) }], 'money');
-  const utilisationChart = barChart([{ name: t('column.utilisation'), data: chartRows.map((row) => row.utilisation) }], 'percent');
+  // The charts read highest earner first, whatever order the intervals arrived in; memoised so a render does not redraw them.
+  const charts = useMemo(() => {
+    const chartRows = [...rows].sort((a, b) => b.totalEarned - a.totalEarned);
+    const names = chartRows.map((row) => row.name);
+    const barChart = (series: { name: string; data: (number | null)[] }[], unit: ValueKind): EChartsCoreOption => ({
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (value: unknown) => formatValue(value, unit, language) },
+      legend: series.length > 1 ? { top: 0 } : undefined,
+      grid: { left: 8, right: 16, top: series.length > 1 ? 36 : 8, bottom: 8, containLabel: true },
+      xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, interval: 0, width: 90, overflow: 'truncate' } },
+      yAxis: { type: 'value', axisLabel: valueAxisLabel(language, unit === 'percent' ? ' %' : '') },
+      series: series.map((one) => ({ ...one, type: 'bar' })),
+    });
+    return {
+      earned: barChart(
+        [
+          { name: t('column.totalEarned'), data: chartRows.map((row) => row.totalEarned) },
+          { name: t('column.totalRecommended'), data: chartRows.map((row) => row.totalRecommended) },
+        ],
+        'money',
+      ),
+      hourly: barChart([{ name: t('column.hourlyEarned'), data: chartRows.map((row) => row.hourlyEarned) }], 'money'),
+      utilisation: barChart([{ name: t('column.utilisation'), data: chartRows.map((row) => row.utilisation) }], 'percent'),
+    };
+  }, [rows, language, t]);
 
   const isLoadingMore = shown.isPending;
   const loaded = shown.data.loaded;
@@ -235,13 +239,13 @@ export default function StaffAnalysisScreen() {
           },
         ]}
       />
-      <ChartPanel title={t('chart.earned')} option={earnedChart} height={320} />
+      <ChartPanel title={t('chart.earned')} option={charts.earned} height={320} />
       <Grid container spacing={2} sx={{ mb: 3 }}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <ChartPanel title={t('chart.hourly')} option={hourlyChart} height={280} isFilling />
+          <ChartPanel title={t('chart.hourly')} option={charts.hourly} height={280} isFilling />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <ChartPanel title={t('chart.utilisation')} option={utilisationChart} height={280} isFilling />
+          <ChartPanel title={t('chart.utilisation')} option={charts.utilisation} height={280} isFilling />
         </Grid>
       </Grid>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -16,12 +16,13 @@ import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { valueAxisLabel } from '../../components/chart/axis-label';
+import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatAxisDay, formatDay, monthName, monthOf } from '../../components/format/dates';
 import { formatValue, type ValueKind } from '../../components/format/number-format';
 import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
-import { ChartPanel, KpiGrid, Panel } from '../../components/report-frame/report-parts';
+import { KpiGrid, Panel } from '../../components/report-frame/report-parts';
 import { reportStateOf } from '../../components/report-frame/report-status';
 import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
@@ -81,7 +82,7 @@ export default function StaffReportScreen() {
     [setParams],
   );
 
-  const { salonId, fromDate, toDate, isRangeValid } = filters;
+  const { salonId, fromDate, toDate, isRangeValid, today } = filters;
   const salon = useGenderReportQuery(
     getStaffDataAnalysisByNameReport,
     gender,
@@ -119,11 +120,13 @@ export default function StaffReportScreen() {
   }, [daily.data, staffId]);
   const weeks = useMemo<PeriodRow[]>(() => {
     if (staffId === null) return [];
-    return (weekly.data?.weeks ?? []).flatMap((week) => {
+    // A week that has not begun is not shown as a week of zeros (DESIGN.md §3).
+    const begun = (weekly.data?.weeks ?? []).filter((week) => !today || week.fromDate <= today);
+    return begun.flatMap((week) => {
       const row = personRowOf(week.staffDataAnalysis, staffId);
       return row ? [{ id: week.weekStart, label: `${formatDay(week.fromDate, language)} – ${formatDay(week.toDate, language)}`, row }] : [];
     });
-  }, [weekly.data, staffId, language]);
+  }, [weekly.data, staffId, language, today]);
 
   const figureColumns = useMemo(
     () =>
@@ -252,7 +255,7 @@ export default function StaffReportScreen() {
               days.length === 0,
               t('report.noDays'),
               <>
-                <ChartPanel title={t('report.dailyChart')} option={dailyChart} height={280} />
+                <Chart option={dailyChart} label={t('report.dailyChart')} height={280} />
                 <DataTable
                   {...tableProps}
                   label={t('report.dailyTable')}
@@ -276,7 +279,7 @@ export default function StaffReportScreen() {
             >
               {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
                 <MenuItem key={m} value={m}>
-                  {monthName(m, language)}
+                  {today ? `${monthName(m, language)} ${today.slice(0, 4)}` : monthName(m, language)}
                 </MenuItem>
               ))}
             </TextField>
