@@ -153,6 +153,49 @@ describe('StaffAnalysisScreen', () => {
     expect(cellsOf('Anna')[1]).toBe('€300.00');
   });
 
+  it('asks a long range a few intervals at a time, the next one as each answer arrives', async () => {
+    const held: (() => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (input: string) =>
+          new Promise<Response>((resolve) => {
+            calls.push(input);
+            held.push(() => resolve(new Response(JSON.stringify(answerFor(input)), { status: 200 })));
+          }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={queryClientWithSalons()}>
+        <MemoryRouter initialEntries={['/staff-data-analysis?fromDate=2026-01-01&toDate=2026-06-30']}>
+          <StaffAnalysisScreen />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(calls).toHaveLength(3));
+    // Nothing more is asked while the first three are out.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls).toHaveLength(3);
+    held[0]?.();
+    await waitFor(() => expect(calls).toHaveLength(4));
+    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^1 \/ 6 intervals/));
+    for (let i = 1; i < 6; i += 1) {
+      await waitFor(() => expect(held.length).toBeGreaterThan(i));
+      held[i]?.();
+    }
+    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^6 \/ 6 intervals/));
+    expect(calls.map((url) => url.match(/\d{4}-\d{2}-\d{2}/)?.[0])).toEqual([
+      '2026-01-01',
+      '2026-02-01',
+      '2026-03-01',
+      '2026-04-01',
+      '2026-05-01',
+      '2026-06-01',
+    ]);
+    // 100 x (1 + 2 + ... + 6)
+    expect(cellsOf('Anna')[1]).toBe('€2,100.00');
+  });
+
   it('shows the staff analysis failure message of SPEC.md §8 when the server fails', async () => {
     renderAt('/staff-data-analysis?fromDate=2026-01-01&toDate=2026-01-31', () => new Response('{}', { status: 500 }));
     expect((await screen.findByTestId('report-error', {}, { timeout: 10_000 })).textContent).toContain('something went wrong jj.');

@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EChartsCoreOption } from 'echarts/core';
-import { Fragment, useCallback, useMemo } from 'react';
+import { Fragment, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { valueAxisLabel } from '../../components/chart/axis-label';
@@ -72,24 +72,30 @@ export default function StaffAnalysisScreen() {
   const filters = useReportFilters();
   const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
 
+  // SPEC.md §4 reset: every result and counter cleared, the intervals asked again from the first.
+  // Dropped from the cache, then asked again under new keys, a few intervals at a time like the first time.
+  const [generation, setGeneration] = useState(0);
+  const reset = useCallback(() => {
+    queryClient.removeQueries({ queryKey: staffAnalysisQueryKey });
+    setGeneration((previous) => previous + 1);
+  }, [queryClient]);
+
   const range = useMemo(
     () => (filters.isRangeValid ? { fromDate: filters.fromDate, toDate: filters.toDate } : null),
     [filters.isRangeValid, filters.fromDate, filters.toDate],
   );
-  const primary = useStaffAnalysisSet({ set: 'primary', salonId: filters.salonId, range });
+  const primary = useStaffAnalysisSet({ set: 'primary', salonId: filters.salonId, range, generation });
   const genderSet = useStaffAnalysisSet({
     set: 'gender',
     salonId: filters.salonId,
     range: gender === 'ALL' ? null : range,
     gender: gender === 'ALL' ? null : gender,
+    generation,
   });
   // The gender filter shows the gendered set (the *Gender twin), merged the same way.
   const shown = gender === 'ALL' ? primary : genderSet;
   const result = shown.data.result;
   const rows = useMemo(() => result?.staffDataAnalysis ?? [], [result]);
-
-  // SPEC.md §4 reset: every result and counter cleared, the intervals asked again from the first.
-  const reset = useCallback(() => void queryClient.resetQueries({ queryKey: staffAnalysisQueryKey }), [queryClient]);
 
   let status: ReportStatus;
   if (shown.isError) status = 'error';

@@ -1,6 +1,6 @@
 import type { ParamsOf } from '@salon/contracts';
 import { getStaffDataAnalysisReport } from '@salon/contracts';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type DateRange, splitRangeByMonth } from '../../../components/format/dates';
 import { callApi } from '../../../lib/api-client';
@@ -16,6 +16,9 @@ import {
 
 export type Gender = 'MALE' | 'FEMALE';
 
+/** How many month intervals are asked at the same time: a year is twelve requests, never twelve at once. */
+export const INTERVALS_AT_ONCE = 3;
+
 /** Every interval query of the staff analysis starts with this key, so a reset clears them all. */
 export const staffAnalysisQueryKey = ['staff-analysis-intervals'] as const;
 
@@ -24,6 +27,8 @@ interface StaffSetRequest {
   salonId: number | null;
   range: DateRange | null;
   gender?: Gender | null;
+  /** Rises by one per reset: the intervals are asked again under new keys, from a zero counter. */
+  generation?: number;
 }
 
 export interface StaffSetResult {
@@ -51,14 +56,31 @@ function fetchInterval(salonId: number, interval: DateRange, gender: Gender | nu
  * each answer merged into the set as it arrives (SPEC.md §4), so the screen shows a progress
  * counter and the people already there.
  */
-export function useStaffAnalysisSet({ set, salonId, range, gender }: StaffSetRequest): StaffSetResult {
+export function useStaffAnalysisSet({ set, salonId, range, gender, generation = 0 }: StaffSetRequest): StaffSetResult {
   const intervals = useMemo(() => (range ? splitRangeByMonth(range.fromDate, range.toDate) : []), [range]);
   const isEnabled = salonId !== null && intervals.length > 0;
+  const queryClient = useQueryClient();
+  const keys = intervals.map((interval) => [
+    ...staffAnalysisQueryKey,
+    generation,
+    salonId,
+    gender ?? 'ALL',
+    interval.fromDate,
+    interval.toDate,
+  ]);
+  // A few at a time, in order: an interval is asked once fewer than INTERVALS_AT_ONCE of the ones before it are still
+  // missing (an answer re-renders the hook, which opens the next one). A failure holds the rest back until a retry.
+  let missingBefore = 0;
+  const isOpen = keys.map((key) => {
+    const open = missingBefore < INTERVALS_AT_ONCE;
+    if (queryClient.getQueryState(key)?.status !== 'success') missingBefore += 1;
+    return open;
+  });
   return useQueries({
-    queries: intervals.map((interval) => ({
-      queryKey: [...staffAnalysisQueryKey, salonId, gender ?? 'ALL', interval.fromDate, interval.toDate],
+    queries: intervals.map((interval, index) => ({
+      queryKey: keys[index] as unknown[],
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchInterval(salonId as number, interval, gender, signal),
-      enabled: isEnabled,
+      enabled: isEnabled && isOpen[index] === true,
     })),
     combine: (results) => {
       // Folded in the order the answers arrived: the first stored, later ones added per staffId.
