@@ -23,6 +23,7 @@ export * from './staff/requests.js';
 export * from './staff/shifts.js';
 export * from './staff/staff-common.js';
 export * from './staff-analysis/staff-analysis.js';
+export * from './staff-analysis/staff-items.js';
 export * from './stats/client-history.js';
 export * from './stats/discounts.js';
 export { AmountsBlock, GenderBucket, SalesMeasures } from './stats/report-fields.js';

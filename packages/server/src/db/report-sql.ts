@@ -21,6 +21,7 @@ import { getDayReport } from '../features/salons-growing/day-report.query.js';
 import { getGrowthDailyData, getGrowthReport } from '../features/salons-growing/growth.service.js';
 import { getServiceAnalysis } from '../features/service-analysis/service-analysis.query.js';
 import { getStaffDailyDetails, getStaffDataAnalysis, getStaffWeeklyDetails } from '../features/staff-analysis/staff-analysis.query.js';
+import { getStaffItems } from '../features/staff-analysis/staff-items.query.js';
 import { getClientHistory } from '../features/stats/client-history.query.js';
 import { getDiscountsPerAppointment, getDiscountsPerDay } from '../features/stats/discounts.query.js';
 import { getSalesByGender, getSalesPerDay, getSalesPerMonth, getSalesPerYear } from '../features/stats/sales-analysis.service.js';
@@ -153,6 +154,11 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/staff-analysis/queries/staff-weekly-details.sql',
     call: `getStaffWeeklyDetails(salon ${SALON}, staff 2, 2026-01, ALL)`,
     run: (db) => getStaffWeeklyDetails(db, SALON, 2, 2026, 1, 'ALL'),
+  },
+  {
+    file: 'features/staff-analysis/queries/staff-items.sql',
+    call: `getStaffItems(salon ${SALON}, staff 2, ${FROM}..${TO})`,
+    run: (db) => getStaffItems(db, SALON, 2, FROM, TO),
   },
   {
     file: 'features/product-analysis/queries/product-analysis.sql',

@@ -3,14 +3,16 @@ import {
   getStaffDataAnalysisByNameReport,
   getStaffDataAnalysisByStaffReport,
   getStaffDataAnalysisReport,
+  getStaffItems,
   getStaffWeeklyDetailsAnalysisReport,
   STAFF_ANALYSIS_ACCESS,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { assertRange } from '../../lib/report-range.js';
 import { getTodayOfSalon } from '../../lib/salon-today.js';
-import { registerGenderedReport } from '../../plugins/auth.js';
+import { registerEndpoint, registerGenderedReport } from '../../plugins/auth.js';
 import { assertStaffOfSalon, getStaffDailyDetails, getStaffDataAnalysis, getStaffWeeklyDetails } from './staff-analysis.query.js';
+import { getStaffItems as getStaffItemsOf } from './staff-items.query.js';
 
 export async function staffAnalysisRoutes(app: FastifyInstance) {
   registerGenderedReport(app, getStaffDataAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
@@ -34,5 +36,10 @@ export async function staffAnalysisRoutes(app: FastifyInstance) {
     await assertStaffOfSalon(app.db, p.salonId, p.meamberId);
     const today = await getTodayOfSalon(app.db, app.clock, p.salonId);
     return getStaffWeeklyDetails(app.db, p.salonId, p.meamberId, Number(today.slice(0, 4)), p.month, gender);
+  });
+  registerEndpoint(app, getStaffItems, STAFF_ANALYSIS_ACCESS, async ({ params: p }) => {
+    assertRange(p.fromDate, p.toDate);
+    await assertStaffOfSalon(app.db, p.salonId, p.meamberId);
+    return getStaffItemsOf(app.db, p.salonId, p.meamberId, p.fromDate, p.toDate);
   });
 }
