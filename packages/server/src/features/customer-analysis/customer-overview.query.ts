@@ -119,7 +119,7 @@ async function getMonthsAndCohorts(db: DbOrTx, salonId: number, from: string, to
       SELECT to_char(c.first_visit, 'YYYY-MM') AS cohort, to_char(d.day, 'YYYY-MM') AS month, count(DISTINCT c.id) AS clients
       FROM clients c
       JOIN client_days d ON d.salon_id = c.salon_id AND d.client_id = c.id
-        AND d.day >= (date_trunc('month', c.first_visit) + interval '1 month')::date AND d.day <= ${to}::date
+        AND d.day BETWEEN ${from}::date AND ${to}::date AND d.day >= (date_trunc('month', c.first_visit) + interval '1 month')::date
       WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date
       GROUP BY 1, 2`.execute(db),
   ]);

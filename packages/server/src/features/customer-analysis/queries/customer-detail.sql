@@ -2,39 +2,53 @@
 -- getCustomerDetail(salon 1, 2026-01-01..2026-01-31, 90 / 180 days, client 3)
 
 -- 1 of 5; parameters:
---   $1 = '2026-01-01'
---   $2 = '2026-01-01'
---   $3 = 1
---   $4 = '2026-01-31'
---   $5 = 3
+--   $1 = 1
+--   $2 = '2026-01-31'
+--   $3 = 3
+--   $4 = 1
+--   $5 = '2026-01-01'
 --   $6 = '2026-01-31'
---   $7 = '2026-01-31'
---   $8 = 90
+--   $7 = 3
+--   $8 = '2026-01-31'
 --   $9 = '2026-01-31'
---   $10 = 180
---   $11 = 1
---   $12 = 3
+--   $10 = 90
+--   $11 = '2026-01-31'
+--   $12 = 180
+--   $13 = 1
+--   $14 = 3
+--   $15 = 1
+--   $16 = '2026-01-31'
 WITH
-hist AS (
-  SELECT client_id, max(day) AS last_visit, sum(appointments) AS total_visits, sum(revenue_cents) AS total_spend,
-    COALESCE(sum(appointments) FILTER (WHERE day >= $1::date), 0) AS visits,
-    COALESCE(sum(revenue_cents) FILTER (WHERE day >= $2::date), 0) AS spend
-  FROM client_days WHERE salon_id = $3 AND day <= $4::date AND client_id = $5
-  GROUP BY client_id
+last_visits AS (
+  SELECT client_id, max(day) AS last_visit FROM client_days
+  WHERE salon_id = $1 AND day <= $2::date AND client_id = $3 GROUP BY client_id
+),
+in_range AS (
+  SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend FROM client_days
+  WHERE salon_id = $4 AND day BETWEEN $5::date AND $6::date AND client_id = $7 GROUP BY client_id
 ),
 base AS (
-  SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, h.last_visit::text AS last_visit,
-    $6::date - h.last_visit AS days,
-    CASE WHEN h.last_visit IS NULL THEN 'NO_VISIT'
-      WHEN $7::date - h.last_visit < $8::int THEN 'ACTIVE'
-      WHEN $9::date - h.last_visit > $10::int THEN 'LOST'
+  SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, l.last_visit::text AS last_visit,
+    $8::date - l.last_visit AS days,
+    CASE WHEN l.last_visit IS NULL THEN 'NO_VISIT'
+      WHEN $9::date - l.last_visit < $10::int THEN 'ACTIVE'
+      WHEN $11::date - l.last_visit > $12::int THEN 'LOST'
       ELSE 'AT_RISK' END AS status,
-    COALESCE(h.visits, 0) AS visits, COALESCE(h.spend, 0) AS spend,
-    COALESCE(h.total_visits, 0) AS total_visits, COALESCE(h.total_spend, 0) AS total_spend,
+    COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend,
+    NULL::bigint AS sort_total_spend,
     c.phone, c.email, c.privacy_consent, c.marketing_consent
-  FROM clients c LEFT JOIN hist h ON h.client_id = c.id
-  WHERE c.salon_id = $11 AND c.id = $12
-) SELECT * FROM base;
+  FROM clients c
+  LEFT JOIN last_visits l ON l.client_id = c.id
+  LEFT JOIN in_range r ON r.client_id = c.id
+
+  WHERE c.salon_id = $13 AND c.id = $14
+)
+SELECT p.*, COALESCE(t.total_visits, 0) AS total_visits, COALESCE(t.total_spend, 0) AS total_spend
+FROM (SELECT * FROM base) p
+LEFT JOIN LATERAL (
+  SELECT sum(appointments) AS total_visits, sum(revenue_cents) AS total_spend FROM client_days
+  WHERE salon_id = $15 AND client_id = p.id AND day <= $16::date
+) t ON true;
 
 -- 2 of 5; parameters:
 --   $1 = 1

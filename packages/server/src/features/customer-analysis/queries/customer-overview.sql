@@ -128,13 +128,14 @@ WHERE salon_id = $1 AND first_visit BETWEEN $2::date AND $3::date
 GROUP BY 1;
 
 -- 6 of 6; parameters:
---   $1 = '2026-01-31'
---   $2 = 1
---   $3 = '2026-01-01'
---   $4 = '2026-01-31'
+--   $1 = '2026-01-01'
+--   $2 = '2026-01-31'
+--   $3 = 1
+--   $4 = '2026-01-01'
+--   $5 = '2026-01-31'
 SELECT to_char(c.first_visit, 'YYYY-MM') AS cohort, to_char(d.day, 'YYYY-MM') AS month, count(DISTINCT c.id) AS clients
 FROM clients c
 JOIN client_days d ON d.salon_id = c.salon_id AND d.client_id = c.id
-  AND d.day >= (date_trunc('month', c.first_visit) + interval '1 month')::date AND d.day <= $1::date
-WHERE c.salon_id = $2 AND c.first_visit BETWEEN $3::date AND $4::date
+  AND d.day BETWEEN $1::date AND $2::date AND d.day >= (date_trunc('month', c.first_visit) + interval '1 month')::date
+WHERE c.salon_id = $3 AND c.first_visit BETWEEN $4::date AND $5::date
 GROUP BY 1, 2;

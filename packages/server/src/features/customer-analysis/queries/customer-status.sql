@@ -2,50 +2,63 @@
 -- getCustomerStatusList(salon 1, 2026-01-01..2026-01-31, 90 / 180 days, AT_RISK, search 'ros', limit 100, offset 0)
 
 -- 1 of 1; parameters:
---   $1 = '2026-01-01'
---   $2 = '2026-01-01'
+--   $1 = 1
+--   $2 = '2026-01-31'
 --   $3 = 1
---   $4 = '2026-01-31'
+--   $4 = '2026-01-01'
 --   $5 = '2026-01-31'
 --   $6 = '2026-01-31'
---   $7 = 90
---   $8 = '2026-01-31'
---   $9 = 180
---   $10 = 1
---   $11 = 'AT_RISK'
---   $12 = 'ros'
+--   $7 = '2026-01-31'
+--   $8 = 90
+--   $9 = '2026-01-31'
+--   $10 = 180
+--   $11 = 1
+--   $12 = 'AT_RISK'
 --   $13 = 'ros'
---   $14 = 'AT_RISK'
---   $15 = 'ros'
+--   $14 = 'ros'
+--   $15 = 'AT_RISK'
 --   $16 = 'ros'
---   $17 = 100
---   $18 = 0
+--   $17 = 'ros'
+--   $18 = 100
+--   $19 = 0
+--   $20 = 1
+--   $21 = '2026-01-31'
 WITH
-hist AS (
-  SELECT client_id, max(day) AS last_visit, sum(appointments) AS total_visits, sum(revenue_cents) AS total_spend,
-    COALESCE(sum(appointments) FILTER (WHERE day >= $1::date), 0) AS visits,
-    COALESCE(sum(revenue_cents) FILTER (WHERE day >= $2::date), 0) AS spend
-  FROM client_days WHERE salon_id = $3 AND day <= $4::date
-  GROUP BY client_id
+last_visits AS (
+  SELECT client_id, max(day) AS last_visit FROM client_days
+  WHERE salon_id = $1 AND day <= $2::date  GROUP BY client_id
+),
+in_range AS (
+  SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend FROM client_days
+  WHERE salon_id = $3 AND day BETWEEN $4::date AND $5::date  GROUP BY client_id
 ),
 base AS (
-  SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, h.last_visit::text AS last_visit,
-    $5::date - h.last_visit AS days,
-    CASE WHEN h.last_visit IS NULL THEN 'NO_VISIT'
-      WHEN $6::date - h.last_visit < $7::int THEN 'ACTIVE'
-      WHEN $8::date - h.last_visit > $9::int THEN 'LOST'
+  SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, l.last_visit::text AS last_visit,
+    $6::date - l.last_visit AS days,
+    CASE WHEN l.last_visit IS NULL THEN 'NO_VISIT'
+      WHEN $7::date - l.last_visit < $8::int THEN 'ACTIVE'
+      WHEN $9::date - l.last_visit > $10::int THEN 'LOST'
       ELSE 'AT_RISK' END AS status,
-    COALESCE(h.visits, 0) AS visits, COALESCE(h.spend, 0) AS spend,
-    COALESCE(h.total_visits, 0) AS total_visits, COALESCE(h.total_spend, 0) AS total_spend,
+    COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend,
+    NULL::bigint AS sort_total_spend,
     c.phone, c.email, c.privacy_consent, c.marketing_consent
-  FROM clients c LEFT JOIN hist h ON h.client_id = c.id
-  WHERE c.salon_id = $10
+  FROM clients c
+  LEFT JOIN last_visits l ON l.client_id = c.id
+  LEFT JOIN in_range r ON r.client_id = c.id
+
+  WHERE c.salon_id = $11
 ),
 counts AS (
   SELECT count(*) FILTER (WHERE status = 'ACTIVE') AS active, count(*) FILTER (WHERE status = 'AT_RISK') AS at_risk,
     count(*) FILTER (WHERE status = 'LOST') AS lost, count(*) FILTER (WHERE status = 'NO_VISIT') AS no_visit
   FROM base
 )
-SELECT counts.*, (SELECT count(*) FROM base WHERE true AND status = $11 AND (strpos(lower(first_name || ' ' || last_name), lower($12)) > 0 OR strpos(lower(last_name || ' ' || first_name), lower($13)) > 0)) AS total,
-  (SELECT json_agg(p) FROM (SELECT * FROM base WHERE true AND status = $14 AND (strpos(lower(first_name || ' ' || last_name), lower($15)) > 0 OR strpos(lower(last_name || ' ' || first_name), lower($16)) > 0) ORDER BY last_visit DESC NULLS LAST, id LIMIT $17 OFFSET $18) p) AS rows
+SELECT counts.*, (SELECT count(*) FROM base WHERE true AND status = $12 AND (strpos(lower(first_name || ' ' || last_name), lower($13)) > 0 OR strpos(lower(last_name || ' ' || first_name), lower($14)) > 0)) AS total,
+  (SELECT json_agg(p ORDER BY last_visit DESC NULLS LAST, id) FROM (
+SELECT p.*, COALESCE(t.total_visits, 0) AS total_visits, COALESCE(t.total_spend, 0) AS total_spend
+FROM (SELECT * FROM base WHERE true AND status = $15 AND (strpos(lower(first_name || ' ' || last_name), lower($16)) > 0 OR strpos(lower(last_name || ' ' || first_name), lower($17)) > 0) ORDER BY last_visit DESC NULLS LAST, id LIMIT $18 OFFSET $19) p
+LEFT JOIN LATERAL (
+  SELECT sum(appointments) AS total_visits, sum(revenue_cents) AS total_spend FROM client_days
+  WHERE salon_id = $20 AND client_id = p.id AND day <= $21::date
+) t ON true) p) AS rows
 FROM counts;
