@@ -452,3 +452,41 @@ export const getLostListXls = defineEndpoint({
   params: Type.Object(RangeParams),
   response: DownloadLink,
 });
+
+export const CustomerStatusSettings = Type.Object(
+  {
+    salonId: SalonId,
+    activeDays: Type.Integer({
+      minimum: 1,
+      maximum: 3650,
+      description: 'Under this many days since the last visit a client is ACTIVE (default 90)',
+    }),
+    lostDays: Type.Integer({
+      minimum: 1,
+      maximum: 3650,
+      description: 'Over this many days since the last visit a client is LOST (default 180); must be at least activeDays',
+    }),
+  },
+  { description: "The salon's customer status thresholds (salons.active_client_days / lost_client_days)" },
+);
+
+export const getCustomerStatusSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/CustomerAnalysis/StatusSettings/{SESSIONCODE}/{salonId}',
+  summary: "The salon's customer status thresholds: active under activeDays since the last visit, lost over lostDays (our addition)",
+  tags: TAGS,
+  params: Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId }),
+  response: CustomerStatusSettings,
+  errors: { 404: ErrorResponse },
+});
+
+export const saveCustomerStatusSettings = defineEndpoint({
+  method: 'POST',
+  path: '/api/CustomerAnalysis/StatusSettings/{SESSIONCODE}',
+  summary: "Sets the salon's customer status thresholds (ADMIN of the salon or SUPERADMIN; our addition); answers what is stored",
+  tags: TAGS,
+  params: Type.Object({ SESSIONCODE: SessionCode }),
+  body: CustomerStatusSettings,
+  response: CustomerStatusSettings,
+  errors: { 404: ErrorResponse },
+});

@@ -4,8 +4,11 @@ import {
   getCustomerAnalysisStatusById,
   getCustomerAnalysisStatusXls,
   getCustomerMapAnalysisData,
+  getCustomerStatusSettings,
   getLostListXls,
   REPORT_ACCESS,
+  ROLE_GROUPS,
+  saveCustomerStatusSettings,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../lib/caller.js';
@@ -16,11 +19,13 @@ import { seesContacts } from './customer-access.js';
 import { LOST_LIST_FILE_NAME, STATUS_FILE_NAME, statusWorkbook } from './customer-export.js';
 import { getCustomerMap } from './customer-map.query.js';
 import { getCustomerOverview } from './customer-overview.query.js';
-import { getCustomerSalon } from './customer-salon.query.js';
+import { getCustomerSalon, saveStatusThresholds } from './customer-salon.query.js';
 import { getCustomerDetail, getCustomerStatusList, type StatusListOptions, type StatusScope } from './customer-status.query.js';
 
 /** Customer analysis is on the 'admin' menu level (SPEC.md §2): ADMIN and SUPERADMIN. */
 const ACCESS = REPORT_ACCESS.admin;
+/** Who sets the thresholds: the salon's ADMIN or a SUPERADMIN (DESIGN.md §4, management writes). */
+const MANAGERS = [...ROLE_GROUPS.admin, ...ROLE_GROUPS.superadmin];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function customerAnalysisRoutes(app: FastifyInstance) {
@@ -97,5 +102,17 @@ export async function customerAnalysisRoutes(app: FastifyInstance) {
     const caller = callerOf(request);
     const { scope } = await scopeOf(p);
     return exportLink(caller, p.SESSIONCODE, scope, { status: 'LOST', sort: 'TOTAL_SPEND_DESC' }, LOST_LIST_FILE_NAME, 'Lost list');
+  });
+
+  registerEndpoint(app, getCustomerStatusSettings, ACCESS, async ({ params: p }) => {
+    const salon = await getCustomerSalon(app.db, app.clock, p.salonId);
+    return { salonId: p.salonId, activeDays: salon.activeDays, lostDays: salon.lostDays };
+  });
+
+  registerEndpoint(app, saveCustomerStatusSettings, MANAGERS, async ({ body }) => {
+    if (body.lostDays < body.activeDays) {
+      throw new HttpError(400, `lostDays (${body.lostDays}) is less than activeDays (${body.activeDays})`, 'lostDays');
+    }
+    return saveStatusThresholds(app.db, body.salonId, body.activeDays, body.lostDays);
   });
 }

@@ -444,6 +444,37 @@ describe('GetCustomerAnalysisStatus', () => {
   });
 });
 
+describe('StatusSettings', () => {
+  const post = (code: string, body: object) =>
+    t.app.inject({ method: 'POST', url: `${CA}/StatusSettings/${code}`, payload: body, headers: { 'content-type': 'application/json' } });
+
+  it("reads and sets the salon's thresholds, which the status list then uses", async () => {
+    expect(await ok(`${CA}/StatusSettings/{code}/${f.salon1}`)).toEqual({ salonId: f.salon1, activeDays: 90, lostDays: 180 });
+    try {
+      const saved = await post(manager, { salonId: f.salon1, activeDays: 30, lostDays: 60 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toEqual({ salonId: f.salon1, activeDays: 30, lostDays: 60 });
+      expect(await ok(`${CA}/StatusSettings/{code}/${f.salon1}`)).toEqual({ salonId: f.salon1, activeDays: 30, lostDays: 60 });
+      // Carla 10, Anna 15, Bruno 15, Dario 20 < 30 ACTIVE; Ivo 41 AT_RISK; Fabio 150, Elena 272 > 60 LOST
+      const body = await ok(`${CA}/GetCustomerAnalysisStatus/{code}/${f.salon1}/${R}`);
+      expect(body.counts).toEqual({ active: 4, atRisk: 1, lost: 2, noVisit: 1, total: 8 });
+    } finally {
+      await post(manager, { salonId: f.salon1, activeDays: 90, lostDays: 180 });
+    }
+  });
+
+  it('refuses lost before active (400), another salon (403), other roles (403) and no salon (404)', async () => {
+    const reversed = await post(manager, { salonId: f.salon1, activeDays: 90, lostDays: 60 });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().parameter).toBe('lostDays');
+    expect((await post(manager, { salonId: f.salon1, activeDays: 0, lostDays: 60 })).statusCode).toBe(400);
+    expect((await post(await signIn(t.app, 'manager2'), { salonId: f.salon1, activeDays: 30, lostDays: 60 })).statusCode).toBe(403);
+    expect((await post(await signIn(t.app, 'marketing'), { salonId: f.salon1, activeDays: 30, lostDays: 60 })).statusCode).toBe(403);
+    expect((await post(await signIn(t.app, 'superadmin'), { salonId: 9999, activeDays: 30, lostDays: 60 })).statusCode).toBe(404);
+    expect(await ok(`${CA}/StatusSettings/{code}/${f.salon1}`)).toEqual({ salonId: f.salon1, activeDays: 90, lostDays: 180 });
+  });
+});
+
 describe('GetCustomerAnalysisStatusById', () => {
   it("gives one client's visits, spend, items and status history", async () => {
     const body = await ok(`${CA}/GetCustomerAnalysisStatusById/{code}/${f.salon1}/${R}/${f.clients.bruno}`);

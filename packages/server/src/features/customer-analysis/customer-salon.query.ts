@@ -40,3 +40,20 @@ export function statusOf(days: number | null, activeDays: number, lostDays: numb
   if (days > lostDays) return 'LOST';
   return 'AT_RISK';
 }
+
+/** Stores the salon's status thresholds; 404 when there is no such salon. */
+export async function saveStatusThresholds(
+  db: DbOrTx,
+  salonId: number,
+  activeDays: number,
+  lostDays: number,
+): Promise<{ salonId: number; activeDays: number; lostDays: number }> {
+  const row = await db
+    .updateTable('salons')
+    .set({ active_client_days: activeDays, lost_client_days: lostDays })
+    .where('id', '=', salonId)
+    .returning(['active_client_days', 'lost_client_days'])
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, `Salon ${salonId} does not exist`, 'salonId');
+  return { salonId, activeDays: row.active_client_days, lostDays: row.lost_client_days };
+}
