@@ -2,6 +2,7 @@ export * from './attendance/attendance.js';
 export * from './common/endpoint.js';
 export * from './common/gendered-report.js';
 export * from './common/schemas.js';
+export * from './customer-analysis/customer-analysis.js';
 export * from './downloads/downloads.js';
 export * from './full-capacity/full-capacity.js';
 export * from './health/health.js';

@@ -296,6 +296,21 @@ async function main() {
       // Issue 12: performance on the month's last day (the day and the month to date, and last year's).
       calls.push({ name: 'Performance one salon', range: 'month', url: `/api/Performance/GetPerformanceBysalon/${m.to}/${SALON}/${code}` });
       calls.push({ name: 'Performance every salon', range: 'month', url: `/api/Performance/GetPerformance/${m.to}/${code}` });
+      // Issue 13: customer analysis (overview, the status list's first page of every client, one client, the heat-map).
+      const CA = '/api/CustomerAnalysis';
+      const client = await sql<{ id: number }>`
+        SELECT client_id AS id FROM client_days WHERE salon_id = ${SALON} AND day <= ${m.to}::date ORDER BY day DESC, client_id LIMIT 1`.execute(
+        db,
+      );
+      const clientId = Number(client.rows[0]?.id);
+      both('Customer overview', (r) => `${CA}/GetCustomerAnalysis/${code}/${SALON}/${r.from}/${r.to}`);
+      both('Customer status (page 1)', (r) => `${CA}/GetCustomerAnalysisStatus/${code}/${SALON}/${r.from}/${r.to}`);
+      both(
+        'Customer status LOST by spend',
+        (r) => `${CA}/GetCustomerAnalysisStatus/${code}/${SALON}/${r.from}/${r.to}?status=LOST&sort=TOTAL_SPEND_DESC`,
+      );
+      both('Customer one client', (r) => `${CA}/GetCustomerAnalysisStatusById/${code}/${SALON}/${r.from}/${r.to}/${clientId}`);
+      both('Customer heat-map', (r) => `${CA}/GetCustomerMapAnalysisData/${code}/${SALON}/${r.from}/${r.to}`);
       console.log(`\nsalon ${SALON}; month ${m.from}..${m.to}; year ${y.from}..${y.to}; ${runs} timed calls each after a warm-up\n`);
       const results: Result[] = [];
       for (const call of calls) {

@@ -8,6 +8,9 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { getCustomerMap } from '../features/customer-analysis/customer-map.query.js';
+import { getCustomerOverview } from '../features/customer-analysis/customer-overview.query.js';
+import { getCustomerDetail, getCustomerStatusList } from '../features/customer-analysis/customer-status.query.js';
 import { getCapacity } from '../features/full-capacity/capacity.query.js';
 import { getUtilisationGrid } from '../features/full-capacity/utilisation-grid.query.js';
 import { getPerformance } from '../features/performance/performance.query.js';
@@ -207,6 +210,31 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/full-capacity/queries/utilisation-grid.sql',
     call: `getUtilisationGrid(salon ${SALON}, ${FROM}..${TO})`,
     run: (db) => getUtilisationGrid(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/customer-analysis/queries/customer-overview.sql',
+    call: `getCustomerOverview(salon ${SALON}, ${FROM}..${TO}, today ${TODAY})`,
+    run: (db) => getCustomerOverview(db, SALON, FROM, TO, TODAY),
+  },
+  {
+    file: 'features/customer-analysis/queries/customer-status.sql',
+    call: `getCustomerStatusList(salon ${SALON}, ${FROM}..${TO}, 90 / 180 days, AT_RISK, search 'ros', limit 100, offset 0)`,
+    run: (db) =>
+      getCustomerStatusList(
+        db,
+        { salonId: SALON, from: FROM, to: TO, activeDays: 90, lostDays: 180 },
+        { status: 'AT_RISK', search: 'ros', limit: 100, offset: 0, withContacts: true },
+      ),
+  },
+  {
+    file: 'features/customer-analysis/queries/customer-detail.sql',
+    call: `getCustomerDetail(salon ${SALON}, ${FROM}..${TO}, 90 / 180 days, client 3)`,
+    run: (db) => getCustomerDetail(db, { salonId: SALON, from: FROM, to: TO, activeDays: 90, lostDays: 180 }, 3, true),
+  },
+  {
+    file: 'features/customer-analysis/queries/customer-map.sql',
+    call: `getCustomerMap(salon ${SALON}, ${FROM}..${TO}, Europe/Rome)`,
+    run: (db) => getCustomerMap(db, SALON, FROM, TO, 'Europe/Rome'),
   },
 ];
 

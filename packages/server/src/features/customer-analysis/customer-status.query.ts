@@ -1,0 +1,266 @@
+import type { CustomerDetailResponse, CustomerStatusResponse } from '@salon/contracts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Static } from 'typebox';
+import type { DbOrTx } from '../../db/database.js';
+import { daysBetween } from '../../lib/months.js';
+import { euros } from '../../lib/report-range.js';
+import { type CustomerStatusValue, statusOf } from './customer-salon.query.js';
+
+type StatusResponse = Static<typeof CustomerStatusResponse>;
+type StatusRow = StatusResponse['rows'][number];
+type Detail = Static<typeof CustomerDetailResponse>;
+export type StatusSortValue = 'LAST_VISIT_DESC' | 'LAST_VISIT_ASC' | 'TOTAL_SPEND_DESC' | 'SPEND_DESC' | 'NAME';
+
+export interface StatusScope {
+  salonId: number;
+  from: string;
+  to: string;
+  activeDays: number;
+  lostDays: number;
+}
+
+export interface StatusListOptions {
+  status?: CustomerStatusValue;
+  search?: string;
+  sort?: StatusSortValue;
+  /** null: every matching row (the exports). */
+  limit: number | null;
+  offset: number;
+  withContacts: boolean;
+}
+
+interface RawStatusRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  gender: 'MALE' | 'FEMALE' | null;
+  first_visit: string | null;
+  last_visit: string | null;
+  days: number | null;
+  status: CustomerStatusValue;
+  visits: number;
+  spend: number;
+  total_visits: number;
+  total_spend: number;
+  phone: string | null;
+  email: string | null;
+  privacy_consent: boolean;
+  marketing_consent: boolean;
+}
+
+const ORDER: Record<StatusSortValue, RawBuilder<unknown>> = {
+  LAST_VISIT_DESC: sql`last_visit DESC NULLS LAST, id`,
+  LAST_VISIT_ASC: sql`last_visit ASC NULLS LAST, id`,
+  TOTAL_SPEND_DESC: sql`sort_total_spend DESC, id`,
+  SPEND_DESC: sql`spend DESC, id`,
+  NAME: sql`lower(last_name), lower(first_name), id`,
+};
+
+/**
+ * Every client of the salon with the last visit day up to the range end (the salon's client_days
+ * up to `to`, read from the primary key alone), the range's visits and spend, and the status from
+ * the days since the last visit. The all-history totals are a full pass over the client's rows,
+ * so they join the page (`withTotals`), or the whole list only when it is sorted by them.
+ */
+function statusBase(scope: StatusScope, options: { clientId?: number; sortByTotals?: boolean } = {}): RawBuilder<unknown> {
+  const { clientId, sortByTotals = false } = options;
+  const one = clientId === undefined ? sql`` : sql`AND client_id = ${clientId}`;
+  const oneClient = clientId === undefined ? sql`` : sql`AND c.id = ${clientId}`;
+  const totals = sortByTotals
+    ? sql`, totals AS (
+      SELECT client_id, sum(revenue_cents) AS total_spend FROM client_days
+      WHERE salon_id = ${scope.salonId} AND day <= ${scope.to}::date ${one} GROUP BY client_id
+    )`
+    : sql``;
+  return sql`
+    last_visits AS (
+      SELECT client_id, max(day) AS last_visit FROM client_days
+      WHERE salon_id = ${scope.salonId} AND day <= ${scope.to}::date ${one} GROUP BY client_id
+    ),
+    in_range AS (
+      SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend FROM client_days
+      WHERE salon_id = ${scope.salonId} AND day BETWEEN ${scope.from}::date AND ${scope.to}::date ${one} GROUP BY client_id
+    )${totals},
+    base AS (
+      SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, l.last_visit::text AS last_visit,
+        ${scope.to}::date - l.last_visit AS days,
+        CASE WHEN l.last_visit IS NULL THEN 'NO_VISIT'
+          WHEN ${scope.to}::date - l.last_visit < ${scope.activeDays}::int THEN 'ACTIVE'
+          WHEN ${scope.to}::date - l.last_visit > ${scope.lostDays}::int THEN 'LOST'
+          ELSE 'AT_RISK' END AS status,
+        COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend,
+        ${sortByTotals ? sql`COALESCE(t.total_spend, 0)` : sql`NULL::bigint`} AS sort_total_spend,
+        c.phone, c.email, c.privacy_consent, c.marketing_consent
+      FROM clients c
+      LEFT JOIN last_visits l ON l.client_id = c.id
+      LEFT JOIN in_range r ON r.client_id = c.id
+      ${sortByTotals ? sql`LEFT JOIN totals t ON t.client_id = c.id` : sql``}
+      WHERE c.salon_id = ${scope.salonId} ${oneClient}
+    )`;
+}
+
+/** Rows of base with their all-history totals (one probe of the client's rows each). */
+function withTotals(scope: StatusScope, rows: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    SELECT p.*, COALESCE(t.total_visits, 0) AS total_visits, COALESCE(t.total_spend, 0) AS total_spend
+    FROM (${rows}) p
+    LEFT JOIN LATERAL (
+      SELECT sum(appointments) AS total_visits, sum(revenue_cents) AS total_spend FROM client_days
+      WHERE salon_id = ${scope.salonId} AND client_id = p.id AND day <= ${scope.to}::date
+    ) t ON true`;
+}
+
+function toRow(r: RawStatusRow, withContacts: boolean): StatusRow {
+  return {
+    clientId: Number(r.id),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    gender: r.gender ?? 'UNKNOWN',
+    firstVisit: r.first_visit,
+    lastVisit: r.last_visit,
+    daysSinceLastVisit: r.days === null ? null : Number(r.days),
+    status: r.status,
+    visits: Number(r.visits),
+    spend: euros(Number(r.spend)),
+    totalVisits: Number(r.total_visits),
+    totalSpend: euros(Number(r.total_spend)),
+    contact: withContacts
+      ? { phone: r.phone, email: r.email, privacyConsent: r.privacy_consent, marketingConsent: r.marketing_consent }
+      : null,
+  };
+}
+
+/** The status list: counts per status over the whole salon, the total matching the filters and one page (or all of it). */
+export async function getCustomerStatusList(db: DbOrTx, scope: StatusScope, options: StatusListOptions): Promise<StatusResponse> {
+  const filters: RawBuilder<unknown>[] = [];
+  if (options.status) filters.push(sql`AND status = ${options.status}`);
+  if (options.search) {
+    filters.push(
+      sql`AND (strpos(lower(first_name || ' ' || last_name), lower(${options.search})) > 0 OR strpos(lower(last_name || ' ' || first_name), lower(${options.search})) > 0)`,
+    );
+  }
+  const where = sql.join(filters, sql` `);
+  const sort = options.sort ?? 'LAST_VISIT_DESC';
+  const page = options.limit === null ? sql`` : sql`LIMIT ${options.limit} OFFSET ${options.offset}`;
+  const pageRows = sql`SELECT * FROM base WHERE true ${where} ORDER BY ${ORDER[sort]} ${page}`;
+  const { rows } = await sql<{
+    active: number;
+    at_risk: number;
+    lost: number;
+    no_visit: number;
+    total: number;
+    rows: RawStatusRow[] | null;
+  }>`
+    WITH ${statusBase(scope, { sortByTotals: sort === 'TOTAL_SPEND_DESC' })},
+    counts AS (
+      SELECT count(*) FILTER (WHERE status = 'ACTIVE') AS active, count(*) FILTER (WHERE status = 'AT_RISK') AS at_risk,
+        count(*) FILTER (WHERE status = 'LOST') AS lost, count(*) FILTER (WHERE status = 'NO_VISIT') AS no_visit
+      FROM base
+    )
+    SELECT counts.*, (SELECT count(*) FROM base WHERE true ${where}) AS total,
+      (SELECT json_agg(p ORDER BY ${ORDER[sort]}) FROM (${withTotals(scope, pageRows)}) p) AS rows
+    FROM counts
+  `.execute(db);
+  const r = rows[0];
+  const active = Number(r?.active ?? 0);
+  const atRisk = Number(r?.at_risk ?? 0);
+  const lost = Number(r?.lost ?? 0);
+  const noVisit = Number(r?.no_visit ?? 0);
+  return {
+    salonId: scope.salonId,
+    fromDate: scope.from,
+    toDate: scope.to,
+    activeDays: scope.activeDays,
+    lostDays: scope.lostDays,
+    counts: { active, atRisk, lost, noVisit, total: active + atRisk + lost + noVisit },
+    total: Number(r?.total ?? 0),
+    limit: options.limit ?? Number(r?.total ?? 0),
+    offset: options.offset,
+    contactsIncluded: options.withContacts,
+    rows: (r?.rows ?? []).map((row) => toRow(row, options.withContacts)),
+  };
+}
+
+/** One client's status, visits, spend, items bought and status at every month end of the range; null when not a client of the salon. */
+export async function getCustomerDetail(db: DbOrTx, scope: StatusScope, clientId: number, withContacts: boolean): Promise<Detail | null> {
+  const { salonId, from, to } = scope;
+  const [base, client, days, items, history] = await Promise.all([
+    sql<RawStatusRow>`WITH ${statusBase(scope, { clientId })} ${withTotals(scope, sql`SELECT * FROM base`)}`.execute(db),
+    sql<{ birth_date: string | null; city: string | null; postal_code: string | null }>`
+      SELECT birth_date::text AS birth_date, city, postal_code FROM clients WHERE salon_id = ${salonId} AND id = ${clientId}`.execute(db),
+    sql<{ day: string; appointments: number; services: number; products: number; revenue: number }>`
+      SELECT day::text AS day, appointments, service_revenue_cents AS services, product_revenue_cents AS products, revenue_cents AS revenue
+      FROM client_days WHERE salon_id = ${salonId} AND client_id = ${clientId} AND day BETWEEN ${from}::date AND ${to}::date
+      ORDER BY day DESC`.execute(db),
+    sql<{ kind: 'SERVICE' | 'PRODUCT'; item_id: number; name: string; quantity: number; spend: number }>`
+      SELECT l.kind, COALESCE(l.service_id, l.product_id) AS item_id, COALESCE(s.name, p.name) AS name,
+        sum(l.quantity) AS quantity, sum(l.paid_amount_cents) AS spend
+      FROM sale_lines l
+      LEFT JOIN services s ON s.id = l.service_id
+      LEFT JOIN products p ON p.id = l.product_id
+      WHERE l.salon_id = ${salonId} AND l.client_id = ${clientId} AND l.day BETWEEN ${from}::date AND ${to}::date
+      GROUP BY l.kind, COALESCE(l.service_id, l.product_id), COALESCE(s.name, p.name)
+      ORDER BY spend DESC, item_id`.execute(db),
+    sql<{ month: string; day: string; last_visit: string | null }>`
+      SELECT to_char(m, 'YYYY-MM') AS month, e.day::text AS day,
+        (SELECT max(d.day) FROM client_days d WHERE d.salon_id = ${salonId} AND d.client_id = ${clientId} AND d.day <= e.day)::text AS last_visit
+      FROM generate_series(date_trunc('month', ${from}::date), date_trunc('month', ${to}::date), interval '1 month') AS m,
+        LATERAL (SELECT least((m + interval '1 month' - interval '1 day')::date, ${to}::date) AS day) e
+      ORDER BY m`.execute(db),
+  ]);
+  const row = base.rows[0];
+  const info = client.rows[0];
+  if (!row || !info) return null;
+  const status = toRow(row, withContacts);
+  const itemsOf = <K extends 'serviceId' | 'productId'>(kind: 'SERVICE' | 'PRODUCT', key: K) =>
+    items.rows
+      .filter((i) => i.kind === kind)
+      .map(
+        (i) =>
+          ({ [key]: Number(i.item_id), name: i.name, quantity: Number(i.quantity), spend: euros(Number(i.spend)) }) as Record<K, number> & {
+            name: string;
+            quantity: number;
+            spend: number;
+          },
+      );
+  return {
+    salonId,
+    fromDate: from,
+    toDate: to,
+    activeDays: scope.activeDays,
+    lostDays: scope.lostDays,
+    client: {
+      clientId,
+      firstName: status.firstName,
+      lastName: status.lastName,
+      gender: status.gender,
+      birthDate: info.birth_date,
+      city: info.city,
+      postalCode: info.postal_code,
+      firstVisit: status.firstVisit,
+      contact: status.contact,
+    },
+    status: status.status,
+    lastVisit: status.lastVisit,
+    daysSinceLastVisit: status.daysSinceLastVisit,
+    visits: status.visits,
+    spend: status.spend,
+    totalVisits: status.totalVisits,
+    totalSpend: status.totalSpend,
+    visitDays: days.rows.map((d) => ({
+      day: d.day,
+      appointments: Number(d.appointments),
+      servicesSpend: euros(Number(d.services)),
+      productsSpend: euros(Number(d.products)),
+      spend: euros(Number(d.revenue)),
+    })),
+    services: itemsOf('SERVICE', 'serviceId'),
+    products: itemsOf('PRODUCT', 'productId'),
+    statusHistory: history.rows.map((h) => ({
+      month: h.month,
+      day: h.day,
+      status: statusOf(h.last_visit === null ? null : daysBetween(h.last_visit, h.day), scope.activeDays, scope.lostDays),
+      lastVisit: h.last_visit,
+    })),
+  };
+}
