@@ -20,7 +20,7 @@ export function ChangeIndicator({ change }: { change: number | null }) {
     <Box
       component="span"
       title={words}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, color: COLOURS[direction], fontWeight: 600 }}
+      sx={{ position: 'relative', display: 'inline-flex', alignItems: 'center', gap: 0.25, color: COLOURS[direction], fontWeight: 600 }}
       data-testid="revenue-change"
       data-direction={direction}
     >
@@ -35,8 +35,8 @@ export function ChangeIndicator({ change }: { change: number | null }) {
 
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',

@@ -94,7 +94,7 @@ export default function PerformanceSalonScreen() {
           />
           <Grid container spacing={2} sx={{ mb: 3 }}>
             {(['day', 'monthToDate'] as const).map((span) => (
-              <Grid key={span} size={{ xs: 12, lg: 6 }}>
+              <Grid key={span} size={{ xs: 12, xl: 6 }}>
                 <Panel title={spanTitle(t, span, salon[span], language)} isFilling>
                   <ComparisonTable span={salon[span]} median={data.chainMedian[span]} spanKey={span} salons={data.chainMedian.salons} />
                 </Panel>

@@ -82,6 +82,15 @@ export default function PerformanceScreen() {
         kind: 'percent',
         cell: (row) => <ChangeIndicator change={spanOf(row).revenueChange} />,
       },
+      {
+        id: 'trend',
+        header: t('columns.trend'),
+        value: () => null,
+        isSortable: false,
+        isFilterable: false,
+        isExportable: false,
+        cell: (row) => <TrendChart trend={row.trend} label={t('trend.sparklineLabel', { salon: row.name })} isSparkline />,
+      },
       { id: 'lastYearRevenue', header: t('columns.lastYearRevenue'), value: (row) => spanOf(row).lastYear.revenue, kind: 'money' },
       { id: 'appointments', header: t('kpi.appointments'), value: (row) => spanOf(row).current.appointments, kind: 'integer' },
       { id: 'averageTicket', header: t('kpi.averageTicket'), value: (row) => spanOf(row).current.averageTicket, kind: 'money' },
@@ -95,15 +104,6 @@ export default function PerformanceScreen() {
         kind: 'percent',
         text: (row) => row.campaign?.name ?? t('campaign.none'),
         cell: (row) => <CampaignProgress campaign={row.campaign} isCompact />,
-      },
-      {
-        id: 'trend',
-        header: t('columns.trend'),
-        value: () => null,
-        isSortable: false,
-        isFilterable: false,
-        isExportable: false,
-        cell: (row) => <TrendChart trend={row.trend} label={t('trend.sparklineLabel', { salon: row.name })} isSparkline />,
       },
     ];
   }, [t, span, day]);
@@ -125,7 +125,8 @@ export default function PerformanceScreen() {
             value={span}
             onChange={(_event, next: SpanKey | null) => next && setSpan(next)}
             aria-label={t('span.label')}
-            sx={{ mt: 0.25 }}
+            color="primary"
+            sx={{ mt: 0.25, bgcolor: 'background.paper', '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
           >
             <ToggleButton value="day" data-testid="span-day">
               {t('span.day')}
@@ -190,6 +191,7 @@ function DefinitionsLine() {
     'rank',
     'revenue',
     'revenueChange',
+    'trend',
     'lastYearRevenue',
     'appointments',
     'averageTicket',
@@ -197,7 +199,6 @@ function DefinitionsLine() {
     'newClients',
     'rebookingRate',
     'campaign',
-    'trend',
   ] as const;
   return (
     <Box

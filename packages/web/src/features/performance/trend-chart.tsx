@@ -78,7 +78,8 @@ export function TrendChart({
   }, [trend, isSparkline, language, t, theme]);
   if (isSparkline) {
     return (
-      <Box sx={{ width: 120 }} data-testid="sparkline">
+      // Relative, so the chart's hidden summary stays inside the table's scrolling box.
+      <Box sx={{ width: 120, position: 'relative' }} data-testid="sparkline">
         <Chart option={option} label={label} summary={summary} height={36} />
       </Box>
     );
