@@ -15,7 +15,8 @@ const MONTH_START = `${DEMO_TODAY.slice(0, 8)}01`;
 const number = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
 /** The columns of the ranking table, in order (DataTable cells). */
-const COLUMN = { rank: 0, salon: 1, revenue: 2, change: 3, trend: 4, lastYear: 5, appointments: 6, averageTicket: 7 } as const;
+/** The salon first: the table pins its first column, so a row keeps its name when scrolled sideways. */
+const COLUMN = { salon: 0, rank: 1, revenue: 2, change: 3, trend: 4, lastYear: 5, appointments: 6, averageTicket: 7 } as const;
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -3,6 +3,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DragHandle from '@mui/icons-material/DragHandle';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,6 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../components/format/dates';
 import { formatValue } from '../../components/format/number-format';
@@ -161,6 +163,53 @@ function ComparisonTable({
 }) {
   const { t, i18n } = useTranslation('performance');
   const language = i18n.language;
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const shownValue = (kpi: (typeof PERFORMANCE_KPIS)[number]) =>
+    kpi.id === 'revenueChange' ? <ChangeIndicator change={kpi.valueOf(span)} /> : formatValue(kpi.valueOf(span), kpi.kind, language);
+  if (isPhone) {
+    // A phone has no room for five columns: each figure on two lines, the comparisons under its value.
+    return (
+      <Box
+        component="ul"
+        aria-label={t('salon.comparisonLabel', { span: t(`span.${spanKey}`) })}
+        data-testid={`comparison-${spanKey}`}
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+      >
+        {PERFORMANCE_KPIS.map((kpi) => (
+          <Box component="li" key={kpi.id} data-testid={`kpi-row-${kpi.id}`} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+              <Typography variant="body2" component="span">
+                <KpiLabel label={t(`kpi.${kpi.id}`)} definition={t(`definition.${kpi.id}`)} />
+              </Typography>
+              <Typography variant="body2" component="span" sx={{ fontWeight: 600 }} data-testid="salon-value">
+                {shownValue(kpi)}
+              </Typography>
+            </Box>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, typography: 'caption', color: 'text.secondary' }}>
+              <span>
+                {t('salon.columns.median')}: <span data-testid="median-value">{formatValue(median[kpi.id], kpi.kind, language)}</span>
+              </span>
+              <MedianVerdict comparison={compareWithMedian(kpi.valueOf(span), median[kpi.id])} />
+              {kpi.id === 'revenueChange' ? null : (
+                <span>
+                  {t('salon.columns.lastYear')}:{' '}
+                  <span data-testid="last-year-value">{formatValue(kpi.lastYearOf(span), kpi.kind, language)}</span>
+                </span>
+              )}
+            </Box>
+          </Box>
+        ))}
+        <Typography variant="caption" color="text.secondary" component="li" sx={{ pt: 1 }}>
+          {t('definition.median', { count: salons })}{' '}
+          {t('definition.lastYearSpan', {
+            from: formatDay(span.lastYear.fromDate, language),
+            to: formatDay(span.lastYear.toDate, language),
+          })}
+        </Typography>
+      </Box>
+    );
+  }
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={t('salon.comparisonLabel', { span: t(`span.${spanKey}`) })} data-testid={`comparison-${spanKey}`}>
@@ -194,7 +243,7 @@ function ComparisonTable({
                   <KpiLabel label={t(`kpi.${kpi.id}`)} definition={t(`definition.${kpi.id}`)} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }} data-testid="salon-value">
-                  {kpi.id === 'revenueChange' ? <ChangeIndicator change={value} /> : formatValue(value, kpi.kind, language)}
+                  {shownValue(kpi)}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="median-value">
                   {formatValue(median[kpi.id], kpi.kind, language)}

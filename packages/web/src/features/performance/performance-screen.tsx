@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatDay } from '../../components/format/dates';
+import { formatValue } from '../../components/format/number-format';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { KpiGrid, Panel } from '../../components/report-frame/report-parts';
 import { reportStateOf } from '../../components/report-frame/report-status';
@@ -57,7 +58,6 @@ export default function PerformanceScreen() {
     const detailUrl = (row: Row) => `/PerformanceSalon?salonId=${row.salonId}&fromDate=${day}&toDate=${day}`;
     const spanOf = (row: Row) => row[span];
     return [
-      { id: 'rank', header: t('columns.rank'), value: (row) => row.rank, kind: 'integer' },
       {
         id: 'salon',
         header: t('columns.salon'),
@@ -74,6 +74,7 @@ export default function PerformanceScreen() {
           </Box>
         ),
       },
+      { id: 'rank', header: t('columns.rank'), value: (row) => row.rank, kind: 'integer' },
       { id: 'revenue', header: t('kpi.revenue'), value: (row) => spanOf(row).current.revenue, kind: 'money' },
       {
         id: 'revenueChange',
@@ -159,8 +160,9 @@ export default function PerformanceScreen() {
             items={(['revenue', 'revenueChange', 'averageTicket', 'utilisation', 'rebookingRate'] as const).map((id) => ({
               id,
               label: t(`kpi.${id}`),
-              value: median[id],
-              format: id === 'revenue' || id === 'averageTicket' ? 'money' : 'percent',
+              // The change carries its sign, as in the table (+9.6%, -2%).
+              value: id === 'revenueChange' ? signedPercent(median[id], language) : median[id],
+              format: id === 'revenue' || id === 'averageTicket' ? 'money' : id === 'revenueChange' ? 'text' : 'percent',
               definition: `${t(`definition.${id}`)} ${t('definition.median', { count: data.chainMedian.salons })}`,
             }))}
           />
@@ -216,4 +218,10 @@ function DefinitionsLine() {
       ))}
     </Box>
   );
+}
+
+/** A change in per cent with its sign ('+9.6%'); null stays null (no base). */
+function signedPercent(value: number | null, language: string): string | null {
+  if (value === null) return null;
+  return `${value > 0 ? '+' : ''}${formatValue(value, 'percent', language)}`;
 }
