@@ -192,4 +192,23 @@ describe('/PerformanceSalon', () => {
     expect(within(day).getAllByRole('button', { name: /definition|how/i }).length).toBeGreaterThanOrEqual(7);
     expect(screen.getByRole('img', { name: /revenue per day of beta/i })).toBeTruthy();
   });
+
+  it("refuses a role below admin with the frame's message when the API answers 403", async () => {
+    auth.isSuperadmin = false;
+    auth.salonId = 1;
+    answer = { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'your role does not allow this.' } };
+    renderAt('/PerformanceSalon', PerformanceSalonScreen);
+    expect(await screen.findByTestId('report-forbidden')).toBeTruthy();
+    expect(screen.queryByTestId('comparison-day')).toBeNull();
+  });
+
+  it("offers no day after the salon's today, and the day before it", async () => {
+    auth.isSuperadmin = false;
+    auth.salonId = 1;
+    answer = { status: 200, body: { ...chain, salons: [chain.salons[0]] } };
+    renderAt('/PerformanceSalon', PerformanceSalonScreen);
+    await screen.findByTestId('comparison-day');
+    expect(screen.getByRole('button', { name: 'Next day' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Previous day' }).hasAttribute('disabled')).toBe(false);
+  });
 });
