@@ -22,7 +22,7 @@ import { type PerformanceMedian, type PerformanceReport, type PerformanceSpan, u
 import { CampaignProgress } from './campaign-progress';
 import { ChangeIndicator } from './change-indicator';
 import { KpiLabel } from './kpi-label';
-import { compareWithMedian, type MedianComparison, PERFORMANCE_KPIS, type SpanKey } from './performance-shaping';
+import { compareWithMedian, formatKpi, type MedianComparison, PERFORMANCE_KPIS, type SpanKey } from './performance-shaping';
 import { TrendChart } from './trend-chart';
 import { DayPicker, usePerformanceDay } from './use-performance-day';
 
@@ -188,7 +188,7 @@ function ComparisonTable({
             </Box>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, typography: 'caption', color: 'text.secondary' }}>
               <span>
-                {t('salon.columns.median')}: <span data-testid="median-value">{formatValue(median[kpi.id], kpi.kind, language)}</span>
+                {t('salon.columns.median')}: <span data-testid="median-value">{formatKpi(kpi, median[kpi.id], language)}</span>
               </span>
               <MedianVerdict comparison={compareWithMedian(kpi.valueOf(span), median[kpi.id])} />
               {kpi.id === 'revenueChange' ? null : (
@@ -246,7 +246,7 @@ function ComparisonTable({
                   {shownValue(kpi)}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="median-value">
-                  {formatValue(median[kpi.id], kpi.kind, language)}
+                  {formatKpi(kpi, median[kpi.id], language)}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <MedianVerdict comparison={compareWithMedian(value, median[kpi.id])} />

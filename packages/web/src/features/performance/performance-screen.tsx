@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatDay } from '../../components/format/dates';
-import { formatValue } from '../../components/format/number-format';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { KpiGrid, Panel } from '../../components/report-frame/report-parts';
 import { reportStateOf } from '../../components/report-frame/report-status';
@@ -16,7 +15,7 @@ import { type PerformanceReport, type PerformanceSalon, useChainPerformance } fr
 import { CampaignProgress } from './campaign-progress';
 import { ChangeIndicator } from './change-indicator';
 import { KpiLabel } from './kpi-label';
-import { rankByRevenue, type SpanKey } from './performance-shaping';
+import { rankByRevenue, type SpanKey, signedPercent } from './performance-shaping';
 import { TrendChart } from './trend-chart';
 import { DayPicker, usePerformanceDay } from './use-performance-day';
 
@@ -218,10 +217,4 @@ function DefinitionsLine() {
       ))}
     </Box>
   );
-}
-
-/** A change in per cent with its sign ('+9.6%'); null stays null (no base). */
-function signedPercent(value: number | null, language: string): string | null {
-  if (value === null) return null;
-  return `${value > 0 ? '+' : ''}${formatValue(value, 'percent', language)}`;
 }

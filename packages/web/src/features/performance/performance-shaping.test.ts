@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PerformanceSalon } from './api/use-performance';
-import { changeDirectionOf, compareWithMedian, progressValueOf, rankByRevenue, trendFactsOf } from './performance-shaping';
+import {
+  changeDirectionOf,
+  compareWithMedian,
+  formatKpi,
+  progressValueOf,
+  rankByRevenue,
+  signedPercent,
+  trendFactsOf,
+} from './performance-shaping';
 
 function salon(salonId: number, dayRevenue: number, monthRevenue: number): PerformanceSalon {
   const span = (revenue: number) =>
@@ -72,5 +80,17 @@ describe('trendFactsOf', () => {
 
   it('gives null for an empty trend', () => {
     expect(trendFactsOf([])).toBeNull();
+  });
+});
+
+describe('signedPercent and formatKpi', () => {
+  it('writes a change with its sign in the interface language, and no base as a dash', () => {
+    expect(signedPercent(9.62, 'en')).toBe('+9.6%');
+    expect(signedPercent(-11, 'it')).toBe('-11%');
+    expect(signedPercent(0, 'en')).toBe('0%');
+    expect(signedPercent(null, 'en')).toBeNull();
+    expect(formatKpi({ id: 'revenueChange', kind: 'percent' }, null, 'en')).toBe('–');
+    expect(formatKpi({ id: 'revenueChange', kind: 'percent' }, 33.01, 'it')).toBe('+33%');
+    expect(formatKpi({ id: 'revenue', kind: 'money' }, 1234.5, 'it')).toBe('1.234,50\u00a0€');
   });
 });

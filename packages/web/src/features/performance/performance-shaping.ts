@@ -1,4 +1,4 @@
-import type { ValueKind } from '../../components/format/number-format';
+import { formatValue, type ValueKind } from '../../components/format/number-format';
 import type { PerformanceMedian, PerformanceSalon, PerformanceSpan, PerformanceTrendDay } from './api/use-performance';
 
 /** The two spans every salon is reported over. */
@@ -81,4 +81,15 @@ export function trendFactsOf(trend: readonly PerformanceTrendDay[]): TrendFacts 
     if (day.revenue < worst.revenue) worst = day;
   }
   return { fromDay: first.day, toDay: last.day, best, worst, last };
+}
+
+/** A change in per cent with its sign ('+9.6%', '-2%'), as the change arrows show it; null (no base) is an en dash. */
+export function signedPercent(value: number | null, language: string): string | null {
+  if (value === null) return null;
+  return `${value > 0 ? '+' : ''}${formatValue(value, 'percent', language)}`;
+}
+
+/** A KPI's value as text: the change with its sign, the rest as their kind says. */
+export function formatKpi(kpi: Pick<PerformanceKpi, 'id' | 'kind'>, value: number | null, language: string): string {
+  return kpi.id === 'revenueChange' ? (signedPercent(value, language) ?? '–') : formatValue(value, kpi.kind, language);
 }
