@@ -65,8 +65,8 @@ export default function EChartsChart({ option, height = 320, label, summary, onE
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',

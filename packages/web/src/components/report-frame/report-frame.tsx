@@ -46,6 +46,8 @@ interface ReportFrameProps {
   table?: ReportTable<unknown>;
   /** Show the date-range inputs (default true). */
   showDates?: boolean;
+  /** The report covers every salon of the chain: no salon picker and no salon needed (default false). */
+  isChainWide?: boolean;
   /** Report-specific controls (gender, year, ...) shown beside the standard filters. */
   extraFilters?: ReactNode;
   /** The report itself, shown when status is 'ready'. */
@@ -66,13 +68,14 @@ export function ReportFrame({
   exports,
   table,
   showDates = true,
+  isChainWide = false,
   extraFilters,
   children,
 }: ReportFrameProps) {
   const { t } = useTranslation('components');
   const { isSuperadmin } = useAuth();
   const titleId = useId();
-  const hasSalon = filters.salonId !== null;
+  const hasSalon = isChainWide || filters.salonId !== null;
   const isReady = status === 'ready' && hasSalon && filters.isRangeValid;
   const isRangeWrong = !filters.isPending && !filters.isRangeValid;
   const tableExports = useReportTableExports(title, filters, table);
@@ -149,7 +152,9 @@ export function ReportFrame({
         aria-label={t('reportFrame.filters')}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3, alignItems: 'flex-start' }}
       >
-        {isSuperadmin ? <SalonPicker salonId={filters.salonId} onChange={(salonId) => filters.setFilters({ salonId })} /> : null}
+        {isSuperadmin && !isChainWide ? (
+          <SalonPicker salonId={filters.salonId} onChange={(salonId) => filters.setFilters({ salonId })} />
+        ) : null}
         {showDates ? (
           <>
             <DateField
