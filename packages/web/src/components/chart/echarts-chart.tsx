@@ -5,6 +5,7 @@ import { DatasetComponent, GridComponent, LegendComponent, MarkLineComponent, To
 import { type EChartsType, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useId, useRef } from 'react';
+import { visuallyHidden } from '../a11y/visually-hidden';
 import type { ChartProps } from './chart-props';
 
 // Only what the reports draw, so the chart chunk stays small; a report needing more registers it here.
@@ -62,15 +63,3 @@ export default function EChartsChart({ option, height = 320, label, summary, onE
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;

@@ -3,6 +3,7 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../components/a11y/visually-hidden';
 import { formatValue } from '../../components/format/number-format';
 import { changeDirectionOf } from './performance-shaping';
 
@@ -32,15 +33,3 @@ export function ChangeIndicator({ change }: { change: number | null }) {
     </Box>
   );
 }
-
-export const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;

@@ -8,18 +8,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../components/a11y/visually-hidden';
 import { weekdayName } from '../../components/format/dates';
 import type { SheetPerson } from './api/use-attendance';
 import { formatHours, type SheetCell, sheetRow } from './attendance-shaping';
-
-const srOnly = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export const FLAG_BG = 'rgba(237, 108, 2, 0.18)';
 export const ABSENCE_BG = 'rgba(2, 136, 209, 0.12)';
@@ -64,7 +56,7 @@ function SheetCellView({ cell }: { cell: SheetCell }) {
       {shown}
       {flagged && <span aria-hidden="true">!</span>}
       {cell.isCorrected && <span aria-hidden="true">*</span>}
-      {notes.length > 0 && <Box component="span" sx={srOnly}>{` (${notes.join(', ')})`}</Box>}
+      {notes.length > 0 && <Box component="span" sx={visuallyHidden}>{` (${notes.join(', ')})`}</Box>}
     </TableCell>
   );
 }
