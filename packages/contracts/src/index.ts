@@ -3,6 +3,7 @@ export * from './common/endpoint.js';
 export * from './common/gendered-report.js';
 export * from './common/schemas.js';
 export * from './downloads/downloads.js';
+export * from './feedback/feedback.js';
 export * from './full-capacity/full-capacity.js';
 export * from './health/health.js';
 export * from './news/news.js';

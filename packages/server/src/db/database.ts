@@ -131,6 +131,8 @@ export interface ClientsTable {
   first_visit: DateCol | null;
   external_id: string | null;
   created_at: Generated<Timestamp>;
+  /** The staff member who created the record (migration 010); null = unknown. */
+  created_by: Defaulted<number | null>;
 }
 
 export interface AppointmentsTable {

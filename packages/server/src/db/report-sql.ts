@@ -8,6 +8,12 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import {
+  getFeedbackDetails,
+  getFeedbackPerClient,
+  getFeedbackPerService,
+  getFeedbackPerStaff,
+} from '../features/feedback/feedback.query.js';
 import { getCapacity } from '../features/full-capacity/capacity.query.js';
 import { getUtilisationGrid } from '../features/full-capacity/utilisation-grid.query.js';
 import { getPerformance } from '../features/performance/performance.query.js';
@@ -201,6 +207,31 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/full-capacity/queries/utilisation-grid.sql',
     call: `getUtilisationGrid(salon ${SALON}, ${FROM}..${TO})`,
     run: (db) => getUtilisationGrid(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/feedback/queries/feedback-staff.sql',
+    call: `getFeedbackPerStaff(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getFeedbackPerStaff(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/feedback/queries/feedback-customer.sql',
+    call: `getFeedbackPerClient(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getFeedbackPerClient(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/feedback/queries/feedback-service.sql',
+    call: `getFeedbackPerService(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getFeedbackPerService(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/feedback/queries/feedback-service-detail.sql',
+    call: `getFeedbackDetails(salon ${SALON}, ${FROM}..${TO}, service 3, limit 500, offset 0)`,
+    run: (db) => getFeedbackDetails(db, SALON, FROM, TO, { serviceId: 3 }, { limit: 500, offset: 0 }),
+  },
+  {
+    file: 'features/feedback/queries/feedback-staff-detail.sql',
+    call: `getFeedbackDetails(salon ${SALON}, ${FROM}..${TO}, staff member 2, limit 500, offset 0)`,
+    run: (db) => getFeedbackDetails(db, SALON, FROM, TO, { staffId: 2 }, { limit: 500, offset: 0 }),
   },
 ];
 
