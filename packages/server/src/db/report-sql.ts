@@ -8,6 +8,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { getNpsAnswersOfYear, getNpsDay, getNpsYear } from '../features/client-nps/client-nps.query.js';
 import {
   getFeedbackDetails,
   getFeedbackPerClient,
@@ -232,6 +233,21 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/feedback/queries/feedback-staff-detail.sql',
     call: `getFeedbackDetails(salon ${SALON}, ${FROM}..${TO}, staff member 2, limit 500, offset 0)`,
     run: (db) => getFeedbackDetails(db, SALON, FROM, TO, { staffId: 2 }, { limit: 500, offset: 0 }),
+  },
+  {
+    file: 'features/client-nps/queries/nps-year.sql',
+    call: `getNpsYear(salon ${SALON}, 2025, today ${TODAY})`,
+    run: (db) => getNpsYear(db, SALON, 2025, TODAY),
+  },
+  {
+    file: 'features/client-nps/queries/nps-day.sql',
+    call: `getNpsDay(salon ${SALON}, ${TODAY})`,
+    run: (db) => getNpsDay(db, SALON, TODAY),
+  },
+  {
+    file: 'features/client-nps/queries/nps-answers-of-year.sql',
+    call: `getNpsAnswersOfYear(salon ${SALON}, 2025) (the Nps.xlsx answers sheet)`,
+    run: (db) => getNpsAnswersOfYear(db, SALON, 2025),
   },
 ];
 
