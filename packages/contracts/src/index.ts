@@ -3,6 +3,7 @@ export * from './client-nps/client-nps.js';
 export * from './common/endpoint.js';
 export * from './common/gendered-report.js';
 export * from './common/schemas.js';
+export * from './data-qualities/data-qualities.js';
 export * from './downloads/downloads.js';
 export * from './feedback/feedback.js';
 export * from './full-capacity/full-capacity.js';
