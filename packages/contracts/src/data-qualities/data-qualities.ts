@@ -18,8 +18,10 @@ export const DATA_QUALITY_ACCESS = REPORT_ACCESS.user;
  *   years before it.
  * - gender: missing when empty. Consent: missing when the privacy consent is not given.
  * - DUPLICATE (not part of the score): the same first + last name (lower case, spaces trimmed and
- *   collapsed) and the same phone digits or the same lower-cased e-mail as another record of the
- *   salon; records linked that way, directly or through each other, form one group.
+ *   collapsed) and the same valid phone (compared as its digits, so '+39 333 1234567' and
+ *   '+39-333-1234567' match) or the same trimmed, lower-cased e-mail as another record of the salon;
+ *   records linked that way, directly or through each other, form one group. The server keeps these
+ *   keys on each record (migration 010) so the report stays one cheap pass.
  */
 export const DATA_QUALITY_ISSUES = [
   'PHONE_MISSING',
@@ -59,7 +61,7 @@ export const IssueCounts = Type.Object(
     birthDateImplausible: count("Records whose birth date is after the salon's today or more than 110 years before it"),
     genderMissing: count('Records without a gender'),
     consentMissing: count('Records without the privacy consent'),
-    duplicates: count('Records in a group of likely duplicates (same name and same phone digits or e-mail)'),
+    duplicates: count('Records in a group of likely duplicates (same name and the same valid phone or e-mail)'),
   },
   { description: 'Records per finding (a record can have several)' },
 );

@@ -9,7 +9,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { getNpsAnswersOfYear, getNpsDay, getNpsYear } from '../features/client-nps/client-nps.query.js';
-import { getClientQualities, getDuplicateGroups, getQualitySummary } from '../features/data-qualities/data-qualities.query.js';
+import { getDataQuality } from '../features/data-qualities/data-qualities.query.js';
 import {
   getFeedbackDetails,
   getFeedbackPerClient,
@@ -251,19 +251,9 @@ export const REPORT_QUERIES: ReportQuery[] = [
     run: (db) => getNpsAnswersOfYear(db, SALON, 2025),
   },
   {
-    file: 'features/data-qualities/queries/data-quality-summary.sql',
-    call: `getQualitySummary(salon ${SALON}, today ${TODAY})`,
-    run: (db) => getQualitySummary(db, SALON, TODAY),
-  },
-  {
-    file: 'features/data-qualities/queries/data-quality-clients.sql',
-    call: `getClientQualities(salon ${SALON}, today ${TODAY}, limit 100, offset 0)`,
-    run: (db) => getClientQualities(db, SALON, TODAY, { limit: 100, offset: 0 }),
-  },
-  {
-    file: 'features/data-qualities/queries/data-quality-duplicates.sql',
-    call: `getDuplicateGroups(salon ${SALON}, today ${TODAY})`,
-    run: (db) => getDuplicateGroups(db, SALON, TODAY),
+    file: 'features/data-qualities/queries/data-quality.sql',
+    call: `getDataQuality(salon ${SALON}, today ${TODAY}, limit 100, offset 0)`,
+    run: (db) => getDataQuality(db, SALON, TODAY, { limit: 100, offset: 0 }),
   },
 ];
 

@@ -4,33 +4,31 @@ import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 
 /**
- * The checks of every client record of a salon, in SQL (the rules are the contract's
- * DATA_QUALITY_ISSUES). POSIX classes keep backslashes out of the patterns.
- *   phone:  missing when blank; invalid unless 6..15 digits once spaces + ( ) . / - are removed
- *   e-mail: missing when blank; invalid unless local@domain.tld
+ * The checks of every client record of a salon (the rules are the contract's DATA_QUALITY_ISSUES).
+ * The date-independent ones come from the keys PostgreSQL keeps on each record (migration 010:
+ * dq_phone_key, dq_email_valid, dq_email_key, dq_name_key); the birth date is judged against today.
+ *   phone:  missing when blank; invalid when not blank and without a key (6..15 digits once spaces
+ *           + ( ) . / - are removed)
+ *   e-mail: missing when blank; invalid unless local@domain.tld (one @, no spaces)
  *   birth:  missing when null; implausible after today or more than 110 years before it
- *   duplicates: same collapsed lower-case name and the same phone digits (6 or more) or the same
- *           lower-cased e-mail; the groups are the connected records (recursive walk over the few
- *           matching pairs), numbered 1.. by their lowest client id.
+ *   duplicates: same name key and the same phone key or e-mail key; the groups are the connected
+ *           records (recursive walk over the few matching pairs), numbered 1.. by their lowest id.
  */
 function checkedClients(salonId: number, today: string) {
   return sql`
     WITH RECURSIVE c AS (
-      SELECT c.id, c.first_name, c.last_name, c.phone, c.email, c.birth_date, c.gender, c.privacy_consent, c.first_visit, c.created_by,
-        btrim(coalesce(c.phone, '')) = '' AS phone_missing,
-        btrim(coalesce(c.phone, '')) <> '' AND regexp_replace(c.phone, '[[:space:]+()./-]', '', 'g') !~ '^[0-9]{6,15}$' AS phone_invalid,
-        btrim(coalesce(c.email, '')) = '' AS email_missing,
-        btrim(coalesce(c.email, '')) <> '' AND btrim(c.email) !~ '^[^@[:space:]]+@[^@[:space:]]+[.][^@[:space:].]+$' AS email_invalid,
-        c.birth_date IS NULL AS birth_date_missing,
-        coalesce(c.birth_date > ${today}::date OR c.birth_date < ${today}::date - interval '110 years', false) AS birth_date_implausible,
-        c.gender IS NULL AS gender_missing,
-        NOT c.privacy_consent AS consent_missing,
-        lower(regexp_replace(btrim(c.first_name || ' ' || c.last_name), '[[:space:]]+', ' ', 'g')) AS name_key,
-        CASE WHEN length(regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g')) >= 6
-          THEN regexp_replace(c.phone, '[^0-9]', '', 'g') END AS phone_key,
-        NULLIF(lower(btrim(coalesce(c.email, ''))), '') AS email_key
-      FROM clients c
-      WHERE c.salon_id = ${salonId}
+      SELECT id, first_name, last_name, phone, email, birth_date, gender, privacy_consent, first_visit, created_by,
+        dq_name_key AS name_key, dq_phone_key AS phone_key, dq_email_key AS email_key,
+        (phone IS NULL OR btrim(phone) = '') AS phone_missing,
+        (dq_phone_key IS NULL AND coalesce(btrim(phone), '') <> '') AS phone_invalid,
+        dq_email_key IS NULL AS email_missing,
+        (dq_email_key IS NOT NULL AND NOT dq_email_valid) AS email_invalid,
+        birth_date IS NULL AS birth_date_missing,
+        coalesce(birth_date > ${today}::date OR birth_date < (${today}::date - interval '110 years')::date, false) AS birth_date_implausible,
+        gender IS NULL AS gender_missing,
+        NOT privacy_consent AS consent_missing
+      FROM clients
+      WHERE salon_id = ${salonId}
     ),
     edges AS (
       SELECT a.id AS a, b.id AS b
@@ -110,33 +108,6 @@ interface CreatorRow extends QualityRow {
   name: string | null;
 }
 
-/** The salon's figures and the same per staff member who created the records (unknown = null, last). */
-export async function getQualitySummary(
-  db: DbOrTx,
-  salonId: number,
-  today: string,
-): Promise<{ salon: Quality; byCreator: Static<typeof CreatorQuality>[] }> {
-  const { rows } = await sql<CreatorRow>`
-    ${checkedClients(salonId, today)},
-    per_creator AS (
-      SELECT created_by, GROUPING(created_by) AS is_total, ${QUALITY_COLUMNS}
-      FROM scored
-      GROUP BY GROUPING SETS ((created_by), ())
-    )
-    SELECT p.*, btrim(u.first_name || ' ' || u.last_name) AS name
-    FROM per_creator p
-    LEFT JOIN users u ON u.id = p.created_by
-    ORDER BY p.is_total DESC, (p.created_by IS NULL), p.clients DESC, p.created_by
-  `.execute(db);
-  const total = rows.find((r) => Number(r.is_total) === 1);
-  return {
-    salon: qualityOf(total),
-    byCreator: rows
-      .filter((r) => Number(r.is_total) === 0)
-      .map((r) => ({ staffId: r.created_by, name: r.created_by === null ? '' : (r.name ?? ''), ...qualityOf(r) })),
-  };
-}
-
 interface ClientRow {
   id: number;
   first_name: string;
@@ -154,61 +125,92 @@ interface ClientRow {
   group_id: number | null;
 }
 
+export interface DataQuality {
+  salon: Quality;
+  byCreator: Static<typeof CreatorQuality>[];
+  duplicateGroups: Static<typeof DuplicateGroup>[];
+  /** The records, the ones to fix first first (lowest score, then duplicates, then id): a page, or all of them. */
+  rows: Static<typeof ClientQuality>[];
+}
+
 /**
- * Client records with their findings, the ones to fix first first (lowest score, then
- * duplicates, then id); a page of them, or all of them when `page` is null (the spreadsheet).
+ * The data quality of a salon's client records in one statement (the checks run once): the
+ * salon's and each creator's figures (grouping sets; unknown creator last), the duplicate
+ * groups, and a page of the records (`page` null: all of them, for the spreadsheet), as JSON.
  */
-export async function getClientQualities(
+export async function getDataQuality(
   db: DbOrTx,
   salonId: number,
   today: string,
   page: { limit: number; offset: number } | null,
-): Promise<Static<typeof ClientQuality>[]> {
-  const { rows } = await sql<ClientRow>`
-    ${checkedClients(salonId, today)}
-    SELECT s.id, s.first_name, s.last_name, s.phone, s.email, s.birth_date, s.gender, s.privacy_consent, s.first_visit, s.created_by,
-      btrim(u.first_name || ' ' || u.last_name) AS created_by_name, s.score, s.group_id,
-      array_remove(ARRAY[
-        CASE WHEN s.phone_missing THEN 'PHONE_MISSING' END, CASE WHEN s.phone_invalid THEN 'PHONE_INVALID' END,
-        CASE WHEN s.email_missing THEN 'EMAIL_MISSING' END, CASE WHEN s.email_invalid THEN 'EMAIL_INVALID' END,
-        CASE WHEN s.birth_date_missing THEN 'BIRTH_DATE_MISSING' END,
-        CASE WHEN s.birth_date_implausible THEN 'BIRTH_DATE_IMPLAUSIBLE' END,
-        CASE WHEN s.gender_missing THEN 'GENDER_MISSING' END, CASE WHEN s.consent_missing THEN 'CONSENT_MISSING' END,
-        CASE WHEN s.group_id IS NOT NULL THEN 'DUPLICATE' END
-      ], NULL) AS issues
-    FROM scored s
-    LEFT JOIN users u ON u.id = s.created_by
-    ORDER BY s.score, (s.group_id IS NULL), s.id
-    ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}
+): Promise<DataQuality> {
+  const { rows } = await sql<{
+    creators: CreatorRow[] | null;
+    groups: { group_id: number; client_ids: number[]; name: string }[];
+    clients: ClientRow[];
+  }>`
+    ${checkedClients(salonId, today)},
+    per_creator AS (
+      SELECT created_by, GROUPING(created_by) AS is_total, ${QUALITY_COLUMNS}
+      FROM scored
+      GROUP BY GROUPING SETS ((created_by), ())
+    ),
+    creators AS (
+      SELECT p.*, btrim(u.first_name || ' ' || u.last_name) AS name
+      FROM per_creator p LEFT JOIN users u ON u.id = p.created_by
+    ),
+    groups AS (
+      SELECT group_id, array_agg(id ORDER BY id) AS client_ids, (array_agg(btrim(first_name || ' ' || last_name) ORDER BY id))[1] AS name
+      FROM scored WHERE group_id IS NOT NULL GROUP BY group_id
+    ),
+    page AS (
+      SELECT s.id, s.first_name, s.last_name, s.phone, s.email, s.birth_date, s.gender, s.privacy_consent, s.first_visit, s.created_by,
+        btrim(u.first_name || ' ' || u.last_name) AS created_by_name, s.score, s.group_id,
+        array_remove(ARRAY[
+          CASE WHEN s.phone_missing THEN 'PHONE_MISSING' END, CASE WHEN s.phone_invalid THEN 'PHONE_INVALID' END,
+          CASE WHEN s.email_missing THEN 'EMAIL_MISSING' END, CASE WHEN s.email_invalid THEN 'EMAIL_INVALID' END,
+          CASE WHEN s.birth_date_missing THEN 'BIRTH_DATE_MISSING' END,
+          CASE WHEN s.birth_date_implausible THEN 'BIRTH_DATE_IMPLAUSIBLE' END,
+          CASE WHEN s.gender_missing THEN 'GENDER_MISSING' END, CASE WHEN s.consent_missing THEN 'CONSENT_MISSING' END,
+          CASE WHEN s.group_id IS NOT NULL THEN 'DUPLICATE' END
+        ], NULL) AS issues
+      FROM scored s
+      LEFT JOIN users u ON u.id = s.created_by
+      ORDER BY s.score, (s.group_id IS NULL), s.id
+      LIMIT ${page?.limit ?? null} OFFSET ${page?.offset ?? 0}
+    )
+    SELECT
+      (SELECT json_agg(c ORDER BY c.is_total DESC, (c.created_by IS NULL), c.clients DESC, c.created_by) FROM creators c) AS creators,
+      (SELECT coalesce(json_agg(g ORDER BY g.group_id), '[]') FROM groups g) AS groups,
+      (SELECT coalesce(json_agg(p ORDER BY p.score, (p.group_id IS NULL), p.id), '[]') FROM page p) AS clients
   `.execute(db);
-  return rows.map((r) => ({
-    clientId: Number(r.id),
-    firstName: r.first_name,
-    lastName: r.last_name,
-    phone: r.phone,
-    email: r.email,
-    birthDate: r.birth_date,
-    gender: r.gender,
-    privacyConsent: r.privacy_consent,
-    firstVisit: r.first_visit,
-    createdBy: r.created_by,
-    createdByName: r.created_by === null ? '' : (r.created_by_name ?? ''),
-    score: Number(r.score),
-    issues: r.issues,
-    duplicateGroupId: r.group_id === null ? null : Number(r.group_id),
-  }));
-}
-
-/** Every group of likely duplicates: its records (lowest id first) and the name of the first. */
-export async function getDuplicateGroups(db: DbOrTx, salonId: number, today: string): Promise<Static<typeof DuplicateGroup>[]> {
-  const { rows } = await sql<{ group_id: number; client_ids: number[]; name: string }>`
-    ${checkedClients(salonId, today)}
-    SELECT group_id, array_agg(id ORDER BY id) AS client_ids,
-      (array_agg(btrim(first_name || ' ' || last_name) ORDER BY id))[1] AS name
-    FROM scored
-    WHERE group_id IS NOT NULL
-    GROUP BY group_id
-    ORDER BY group_id
-  `.execute(db);
-  return rows.map((r) => ({ groupId: Number(r.group_id), clientIds: r.client_ids.map(Number), name: r.name }));
+  const result = rows[0];
+  const creators = result?.creators ?? [];
+  return {
+    salon: qualityOf(creators.find((r) => Number(r.is_total) === 1)),
+    byCreator: creators
+      .filter((r) => Number(r.is_total) === 0)
+      .map((r) => ({ staffId: r.created_by, name: r.created_by === null ? '' : (r.name ?? ''), ...qualityOf(r) })),
+    duplicateGroups: (result?.groups ?? []).map((g) => ({
+      groupId: Number(g.group_id),
+      clientIds: g.client_ids.map(Number),
+      name: g.name,
+    })),
+    rows: (result?.clients ?? []).map((r) => ({
+      clientId: Number(r.id),
+      firstName: r.first_name,
+      lastName: r.last_name,
+      phone: r.phone,
+      email: r.email,
+      birthDate: r.birth_date,
+      gender: r.gender,
+      privacyConsent: r.privacy_consent,
+      firstVisit: r.first_visit,
+      createdBy: r.created_by,
+      createdByName: r.created_by === null ? '' : (r.created_by_name ?? ''),
+      score: Number(r.score),
+      issues: r.issues,
+      duplicateGroupId: r.group_id === null ? null : Number(r.group_id),
+    })),
+  };
 }
