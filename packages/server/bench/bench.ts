@@ -198,6 +198,14 @@ async function main() {
       SELECT id FROM appointments WHERE salon_id = ${SALON} AND status = 'DONE' AND client_id IS NOT NULL AND day <= ${m.to}::date
       ORDER BY day DESC, id DESC LIMIT 1`.execute(db);
     const appointmentId = Number(appointment.rows[0]?.id);
+    // Issue 13's feedback details: the staff member and the service with the most feedback.
+    const feedbackSubjects = await sql<{ staff_id: number | null; service_id: number | null }>`
+      SELECT (SELECT staff_id FROM feedback WHERE salon_id = ${SALON} AND staff_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS staff_id,
+        (SELECT service_id FROM feedback WHERE salon_id = ${SALON} AND service_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS service_id`.execute(
+      db,
+    );
+    const feedbackStaffId = Number(feedbackSubjects.rows[0]?.staff_id ?? 1);
+    const feedbackServiceId = Number(feedbackSubjects.rows[0]?.service_id ?? 1);
 
     const config = { ...loadConfig({}), demo: false, dataDir, webDist: '/nonexistent', logLevel: 'error' };
     const app = await buildApp({ config, database, logger: false });
@@ -311,6 +319,31 @@ async function main() {
       );
       both('Customer one client', (r) => `${CA}/GetCustomerAnalysisStatusById/${code}/${SALON}/${r.from}/${r.to}/${clientId}`);
       both('Customer heat-map', (r) => `${CA}/GetCustomerMapAnalysisData/${code}/${SALON}/${r.from}/${r.to}`);
+
+      // Issue 13: feedback (SPEC.md's order: toDate first), NPS, data qualities.
+      const F = '/api/Feedback';
+      both('Feedback Staff', (r) => `${F}/GetFeedbackStaff/${r.to}/${r.from}/${SALON}/${code}`);
+      both('Feedback Customer', (r) => `${F}/GetFeedbackCustomer/${r.to}/${r.from}/${SALON}/${code}`);
+      both('Feedback Service', (r) => `${F}/GetFeedbackService/${r.to}/${r.from}/${SALON}/${code}`);
+      both('Feedback ServiceDetail', (r) => `${F}/GetFeedbackServiceDetail/${r.to}/${r.from}/${feedbackServiceId}/${SALON}/${code}`);
+      both('Feedback StaffDetail', (r) => `${F}/GetFeedbacStaffDetail/${r.to}/${r.from}/${feedbackStaffId}/${SALON}/${code}`);
+      calls.push({ name: 'NPS GetByAllClients', range: 'year', url: `/api/ClientNPSs/GetByAllClients/${code}/${SALON}/${year}` });
+      calls.push({
+        name: 'NPS GetClientScoreDetails',
+        range: 'none',
+        url: `/api/ClientNPSs/GetClientScoreDetails/${code}/${SALON}/${m.to}`,
+      });
+      calls.push({ name: 'NPS excel link', range: 'none', url: `/api/ClientNPSs/GetByAllClientsExcelLink/${code}/${SALON}/${year}` });
+      calls.push({
+        name: 'DataQualities GetCustomersBySalon',
+        range: 'none',
+        url: `/api/DataQualities/GetCustomersBySalon/${code}/${SALON}`,
+      });
+      calls.push({
+        name: 'DataQualities xlsx (every client)',
+        range: 'none',
+        url: `/api/DataQualities/GetCustomersBySalonXls/${code}/${SALON}`,
+      });
       console.log(`\nsalon ${SALON}; month ${m.from}..${m.to}; year ${y.from}..${y.to}; ${runs} timed calls each after a warm-up\n`);
       const results: Result[] = [];
       for (const call of calls) {

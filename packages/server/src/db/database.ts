@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Kysely, Transaction } from 'kysely';
 
 /** A column the database fills (identity or default) but that may be written too. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -131,6 +131,13 @@ export interface ClientsTable {
   first_visit: DateCol | null;
   external_id: string | null;
   created_at: Generated<Timestamp>;
+  /** The staff member who created the record (migration 010); null = unknown. */
+  created_by: Defaulted<number | null>;
+  /** Data-quality keys kept by PostgreSQL (migration 010, generated): never written. */
+  dq_phone_key: GeneratedAlways<string | null>;
+  dq_email_valid: GeneratedAlways<boolean>;
+  dq_email_key: GeneratedAlways<string | null>;
+  dq_name_key: GeneratedAlways<string>;
 }
 
 export interface AppointmentsTable {

@@ -8,9 +8,17 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { getNpsAnswersOfYear, getNpsDay, getNpsYear } from '../features/client-nps/client-nps.query.js';
 import { getCustomerMap } from '../features/customer-analysis/customer-map.query.js';
 import { getCustomerOverview } from '../features/customer-analysis/customer-overview.query.js';
 import { getCustomerDetail, getCustomerStatusList } from '../features/customer-analysis/customer-status.query.js';
+import { getDataQuality } from '../features/data-qualities/data-qualities.query.js';
+import {
+  getFeedbackDetails,
+  getFeedbackPerClient,
+  getFeedbackPerService,
+  getFeedbackPerStaff,
+} from '../features/feedback/feedback.query.js';
 import { getCapacity } from '../features/full-capacity/capacity.query.js';
 import { getUtilisationGrid } from '../features/full-capacity/utilisation-grid.query.js';
 import { getPerformance } from '../features/performance/performance.query.js';
@@ -235,6 +243,51 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/customer-analysis/queries/customer-map.sql',
     call: `getCustomerMap(salon ${SALON}, ${FROM}..${TO}, Europe/Rome)`,
     run: (db) => getCustomerMap(db, SALON, FROM, TO, 'Europe/Rome'),
+  },
+  {
+    file: 'features/feedback/queries/feedback-staff.sql',
+    call: `getFeedbackPerStaff(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getFeedbackPerStaff(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/feedback/queries/feedback-customer.sql',
+    call: `getFeedbackPerClient(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getFeedbackPerClient(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/feedback/queries/feedback-service.sql',
+    call: `getFeedbackPerService(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getFeedbackPerService(db, SALON, FROM, TO),
+  },
+  {
+    file: 'features/feedback/queries/feedback-service-detail.sql',
+    call: `getFeedbackDetails(salon ${SALON}, ${FROM}..${TO}, service 3, limit 500, offset 0)`,
+    run: (db) => getFeedbackDetails(db, SALON, FROM, TO, { serviceId: 3 }, { limit: 500, offset: 0 }),
+  },
+  {
+    file: 'features/feedback/queries/feedback-staff-detail.sql',
+    call: `getFeedbackDetails(salon ${SALON}, ${FROM}..${TO}, staff member 2, limit 500, offset 0)`,
+    run: (db) => getFeedbackDetails(db, SALON, FROM, TO, { staffId: 2 }, { limit: 500, offset: 0 }),
+  },
+  {
+    file: 'features/client-nps/queries/nps-year.sql',
+    call: `getNpsYear(salon ${SALON}, 2025, today ${TODAY})`,
+    run: (db) => getNpsYear(db, SALON, 2025, TODAY),
+  },
+  {
+    file: 'features/client-nps/queries/nps-day.sql',
+    call: `getNpsDay(salon ${SALON}, ${TODAY})`,
+    run: (db) => getNpsDay(db, SALON, TODAY),
+  },
+  {
+    file: 'features/client-nps/queries/nps-answers-of-year.sql',
+    call: `getNpsAnswersOfYear(salon ${SALON}, 2025) (the Nps.xlsx answers sheet)`,
+    run: (db) => getNpsAnswersOfYear(db, SALON, 2025),
+  },
+  {
+    file: 'features/data-qualities/queries/data-quality.sql',
+    call: `getDataQuality(salon ${SALON}, today ${TODAY}, limit 100, offset 0)`,
+    run: (db) => getDataQuality(db, SALON, TODAY, { limit: 100, offset: 0 }),
   },
 ];
 

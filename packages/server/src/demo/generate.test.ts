@@ -183,6 +183,14 @@ describe('the demo chain', () => {
     expect(await countOf(`SELECT 1 FROM clients WHERE first_visit IS NULL`)).toBeGreaterThan(0);
   });
 
+  it("sets created_by to the staff member of the client's first appointment (the one that put them on file)", async () => {
+    expect(await countOf(`SELECT 1 FROM clients WHERE created_by IS NULL`)).toBe(0);
+    expect(
+      await countOf(`SELECT 1 FROM clients c WHERE c.created_by IS DISTINCT FROM
+                      (SELECT a.staff_id FROM appointments a WHERE a.salon_id = c.salon_id AND a.client_id = c.id ORDER BY a.id LIMIT 1)`),
+    ).toBe(0);
+  });
+
   it('leaves some client records incomplete and some likely duplicates (for the data-quality report)', async () => {
     for (const condition of [
       'phone IS NULL',

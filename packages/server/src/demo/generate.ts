@@ -156,6 +156,7 @@ const TABLES: Record<string, readonly string[]> = {
     'marketing_consent',
     'first_visit',
     'created_at',
+    'created_by',
   ],
   appointments: ['salon_id', 'id', 'client_id', 'staff_id', 'day', 'start_at', 'end_at', 'status', 'booked_at'],
   appointment_services: ['salon_id', 'id', 'appointment_id', 'service_id', 'staff_id', 'list_price_cents'],
@@ -1105,8 +1106,8 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
     client.email = email;
     return client;
   };
-  /** Puts a person on file at their first booking: the clients row. */
-  const register = (client: DemoClient, firstVisit: string | null, createdAt: string): void => {
+  /** Puts a person on file at their first booking: the clients row, created by the staff member of that appointment. */
+  const register = (client: DemoClient, firstVisit: string | null, createdAt: string, createdBy: number): void => {
     client.registered = true;
     const near = rng.chance(0.75);
     const privacy = rng.chance(0.92);
@@ -1127,6 +1128,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       privacy && rng.chance(0.65),
       firstVisit,
       createdAt,
+      createdBy,
     ]);
   };
 
@@ -1268,19 +1270,19 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       }
       const bookedAt = localTimestamp(isoFromDay(bookedDay), rng.int(480, 1170), rng.int(0, 59));
       if (client && !client.registered) {
-        register(client, iso, bookedAt);
+        register(client, iso, bookedAt, main.staff.id);
         isNew = true;
       } else if (client && status === 'DONE' && (client.phone || client.email) && rng.chance(DUPLICATE_SHARE)) {
         // Reception registers the person again instead of finding their record; the old record ends here.
         client = newPerson(day, client.gender, client);
-        register(client, iso, bookedAt);
+        register(client, iso, bookedAt, main.staff.id);
         isNew = true;
       }
       if (!client) {
         isNew = true;
         const gender = clientGender(rng);
         client = newPerson(day, gender);
-        register(client, status === 'DONE' ? iso : null, bookedAt);
+        register(client, status === 'DONE' ? iso : null, bookedAt, main.staff.id);
         services = chooseServices(rng, client, day, maxMinutes) ?? firstServices(client, day);
       }
       const child = isChild(client, day);

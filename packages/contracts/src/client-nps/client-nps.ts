@@ -1,0 +1,111 @@
+import { Type } from 'typebox';
+import { defineEndpoint } from '../common/endpoint.js';
+import { REPORT_ACCESS, SalonId, SessionCode } from '../common/schemas.js';
+import { DownloadLink } from '../downloads/downloads.js';
+import { count, date, percentOrNull } from '../stats/report-fields.js';
+
+/** NPS is a 'user'-level report (SPEC.md §2: NPS menu entry). */
+export const NPS_ACCESS = REPORT_ACCESS.user;
+
+const NpsYear = Type.Integer({ minimum: 2000, maximum: 2100, description: 'A 4-digit year (2000..2100)' });
+
+/**
+ * Net Promoter Score of a set of answers (0..10): promoters 9-10, passives 7-8, detractors 0-6;
+ * NPS = 100 x (promoters - detractors) / responses, rounded half away from zero to 1 decimal
+ * (-100..100); null without responses.
+ */
+export const NpsFields = {
+  responses: count('Answers'),
+  promoters: count('Answers scoring 9 or 10'),
+  passives: count('Answers scoring 7 or 8'),
+  detractors: count('Answers scoring 0 to 6'),
+  promotersPercent: percentOrNull('promoters / responses x 100'),
+  passivesPercent: percentOrNull('passives / responses x 100'),
+  detractorsPercent: percentOrNull('detractors / responses x 100'),
+  nps: Type.Union([Type.Number({ minimum: -100, maximum: 100 }), Type.Null()], {
+    description:
+      'Net Promoter Score = 100 x (promoters - detractors) / responses, rounded half away from zero to 1 decimal, -100..100; null when there are no responses',
+  }),
+  averageScore: Type.Union([Type.Number({ minimum: 0, maximum: 10 }), Type.Null()], {
+    description: 'Mean answer 0..10, 2 decimals; null when there are no responses',
+  }),
+};
+export const NpsFigures = Type.Object(NpsFields, {
+  description: 'Responses, promoters / passives / detractors and the NPS of a set of answers',
+});
+
+export const NpsMonth = Type.Object(
+  {
+    month: Type.Integer({ minimum: 1, maximum: 12, description: 'Month 1..12' }),
+    isFuture: Type.Boolean({ description: "The month starts after the salon's today: not yet come (its figures are empty, not zero)" }),
+    ...NpsFields,
+  },
+  { description: 'The answers of one month' },
+);
+
+export const NpsYearResponse = Type.Object(
+  {
+    salonId: SalonId,
+    year: NpsYear,
+    months: Type.Array(NpsMonth, { minItems: 12, maxItems: 12, description: 'January..December; a month without answers has nps null' }),
+    totals: NpsFigures,
+  },
+  { description: 'NPS per month of a year and for the whole year (the totals are the sums of the months; the NPS recomputes from them)' },
+);
+
+export const getNpsByAllClients = defineEndpoint({
+  method: 'GET',
+  path: '/api/ClientNPSs/GetByAllClients/{SESSIONCODE}/{salonId}/{year}',
+  summary: 'NPS per month of a year (responses, promoters 9-10, passives 7-8, detractors 0-6, NPS) and the year totals',
+  tags: ['ClientNPSs'],
+  params: Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId, year: NpsYear }),
+  response: NpsYearResponse,
+});
+
+export const NpsCategory = Type.Union([Type.Literal('PROMOTER'), Type.Literal('PASSIVE'), Type.Literal('DETRACTOR')], {
+  description: 'PROMOTER (9-10), PASSIVE (7-8) or DETRACTOR (0-6)',
+});
+
+export const NpsAnswer = Type.Object(
+  {
+    responseId: Type.Integer({ description: 'The answer' }),
+    clientId: Type.Union([Type.Integer(), Type.Null()], { description: 'The client who answered; null when unknown' }),
+    clientName: Type.String({ description: "The client's first and last name; empty when unknown" }),
+    score: Type.Integer({ minimum: 0, maximum: 10, description: 'Score 0..10' }),
+    category: NpsCategory,
+    comment: Type.String({ description: "The client's comment; empty when none" }),
+  },
+  { description: 'One answer' },
+);
+
+export const NpsDayResponse = Type.Object(
+  {
+    salonId: SalonId,
+    date: date('The day'),
+    answers: Type.Array(NpsAnswer, { description: 'The answers of the day: lowest score first (ties: by id)' }),
+    totals: NpsFigures,
+  },
+  { description: 'The NPS answers of one day, with the client and the comment' },
+);
+
+export const getNpsClientScoreDetails = defineEndpoint({
+  method: 'GET',
+  path: '/api/ClientNPSs/GetClientScoreDetails/{SESSIONCODE}/{salonId}/{date}',
+  summary: "The NPS answers of one day with the client's name and the comment, and that day's figures",
+  tags: ['ClientNPSs'],
+  params: Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId, date: date('The day') }),
+  response: NpsDayResponse,
+});
+
+export const getNpsExcelLink = defineEndpoint({
+  method: 'GET',
+  path: '/api/ClientNPSs/GetByAllClientsExcelLink/{SESSIONCODE}/{salonId}/{year}',
+  summary:
+    'The NPS excel download (SPEC.md §7: "uses a returned link, saved as Nps.xlsx"): a link, for the session that asked and a few minutes, to Nps.xlsx with the months of the year, the totals and every answer. Our addition (DESIGN.md §5)',
+  tags: ['ClientNPSs'],
+  params: Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId, year: NpsYear }),
+  querystring: Type.Object({
+    language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('it')], { description: "The sheet's language (default en)" })),
+  }),
+  response: DownloadLink,
+});

@@ -1,0 +1,30 @@
+import { getNpsByAllClients, getNpsClientScoreDetails, getNpsExcelLink, NPS_ACCESS } from '@salon/contracts';
+import type { FastifyInstance } from 'fastify';
+import { isCalendarDate } from '../../lib/months.js';
+import { getTodayOfSalon } from '../../lib/salon-today.js';
+import { callerOf, registerEndpoint } from '../../plugins/auth.js';
+import { HttpError } from '../../plugins/errors.js';
+import { getNpsAnswersOfYear, getNpsDay, getNpsYear } from './client-nps.query.js';
+import { buildNpsXlsx, NPS_FILE_NAME, XLSX_TYPE } from './nps-xlsx.js';
+
+export async function clientNpsRoutes(app: FastifyInstance) {
+  const npsYear = async (salonId: number, year: number) =>
+    getNpsYear(app.db, salonId, year, await getTodayOfSalon(app.db, app.clock, salonId));
+
+  registerEndpoint(app, getNpsByAllClients, NPS_ACCESS, async ({ params: p }) => npsYear(p.salonId, p.year));
+
+  registerEndpoint(app, getNpsClientScoreDetails, NPS_ACCESS, async ({ params: p }) => {
+    if (!isCalendarDate(p.date))
+      throw new HttpError(400, `Invalid date 'date': expected a real calendar date YYYY-MM-DD, got '${p.date}'`, 'date');
+    return getNpsDay(app.db, p.salonId, p.date);
+  });
+
+  registerEndpoint(app, getNpsExcelLink, NPS_ACCESS, async ({ params: p, query }, request) => {
+    const language = query.language ?? 'en';
+    return app.downloads.create(callerOf(request), p.SESSIONCODE, {
+      fileName: NPS_FILE_NAME,
+      contentType: XLSX_TYPE,
+      produce: async () => buildNpsXlsx(await npsYear(p.salonId, p.year), await getNpsAnswersOfYear(app.db, p.salonId, p.year), language),
+    });
+  });
+}

@@ -1,0 +1,258 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database.js';
+import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
+
+/*
+ * Hand-made fixture: NPS answers of salon 1 (clients Anna, Bruno), today pinned to 2026-02-10.
+ *   2025-01-10: Anna 10 'Great', Bruno 9, Anna 8, Bruno 6 'Too slow', (no client) 3
+ *   2025-03-05: 10, 10, 9
+ *   2025-04-20: 9, 8, 7
+ *   2025-05-02: 0 'Never again', 6, 7
+ *   2025-12-31: 8
+ *   2024-12-31: 10 and 2026-01-01: 0 (other years); salon 2 2025-01-15: 0 (other salon)
+ */
+let t: TestApp;
+let manager: string;
+let fx: Awaited<ReturnType<typeof seed>>;
+
+async function seed(db: Db) {
+  const access = await seedAccessFixture(db);
+  const { salon1, salon2 } = access;
+  const client = async (salonId: number, first: string) =>
+    Number(
+      (
+        await db
+          .insertInto('clients')
+          .values({ salon_id: salonId, first_name: first, last_name: 'Test' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const anna = await client(salon1, 'Anna');
+  const bruno = await client(salon1, 'Bruno');
+  const elsa = await client(salon2, 'Elsa');
+  const answers: [number, string, number | null, number, string][] = [
+    [salon1, '2025-01-10', anna, 10, 'Great'],
+    [salon1, '2025-01-10', bruno, 9, ''],
+    [salon1, '2025-01-10', anna, 8, ''],
+    [salon1, '2025-01-10', bruno, 6, 'Too slow'],
+    [salon1, '2025-01-10', null, 3, ''],
+    [salon1, '2025-03-05', anna, 10, ''],
+    [salon1, '2025-03-05', bruno, 10, ''],
+    [salon1, '2025-03-05', anna, 9, ''],
+    [salon1, '2025-04-20', anna, 9, ''],
+    [salon1, '2025-04-20', bruno, 8, ''],
+    [salon1, '2025-04-20', anna, 7, ''],
+    [salon1, '2025-05-02', bruno, 0, 'Never again'],
+    [salon1, '2025-05-02', anna, 6, ''],
+    [salon1, '2025-05-02', bruno, 7, ''],
+    [salon1, '2025-12-31', anna, 8, ''],
+    [salon1, '2024-12-31', anna, 10, ''],
+    [salon1, '2026-01-01', bruno, 0, ''],
+    [salon2, '2025-01-15', elsa, 0, ''],
+  ];
+  const ids: number[] = [];
+  for (const [salonId, day, clientId, score, comment] of answers) {
+    const { id } = await db
+      .insertInto('nps_responses')
+      .values({ salon_id: salonId, day, client_id: clientId, score, comment })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(Number(id));
+  }
+  return { ...access, anna, bruno, ids };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ demoToday: '2026-02-10', loginMaxFailuresPerAddress: 1000 });
+  fx = await seed(t.db);
+  manager = await signIn(t.app, 'manager');
+});
+afterAll(() => t.close());
+
+async function get(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const empty = {
+  responses: 0,
+  promoters: 0,
+  passives: 0,
+  detractors: 0,
+  promotersPercent: null,
+  passivesPercent: null,
+  detractorsPercent: null,
+  nps: null,
+  averageScore: null,
+};
+
+describe('GetByAllClients', () => {
+  it('gives per month the responses, promoters, passives, detractors and the NPS, null for a month without answers', async () => {
+    const { status, body } = await get(`/api/ClientNPSs/GetByAllClients/${manager}/${fx.salon1}/2025`);
+    expect(status).toBe(200);
+    expect(body.salonId).toBe(fx.salon1);
+    expect(body.months).toHaveLength(12);
+    // January: 10 9 | 8 | 6 3 -> 2 promoters, 1 passive, 2 detractors of 5: NPS (2 - 2) / 5 = 0; mean 36 / 5 = 7.2
+    expect(body.months[0]).toEqual({
+      month: 1,
+      isFuture: false,
+      responses: 5,
+      promoters: 2,
+      passives: 1,
+      detractors: 2,
+      promotersPercent: 40,
+      passivesPercent: 20,
+      detractorsPercent: 40,
+      nps: 0,
+      averageScore: 7.2,
+    });
+    expect(body.months[1]).toEqual({ month: 2, isFuture: false, ...empty });
+    // March: 10 10 9 -> NPS 100; mean 29 / 3 = 9.67
+    expect(body.months[2]).toMatchObject({ responses: 3, promoters: 3, passives: 0, detractors: 0, nps: 100, averageScore: 9.67 });
+    expect(body.months[2].detractorsPercent).toBe(0);
+    // April: 9 | 8 7 -> 100 x 1 / 3 = 33.33.. -> 33.3; passives 66.67 %; mean 24 / 3 = 8
+    expect(body.months[3]).toMatchObject({
+      promoters: 1,
+      passives: 2,
+      promotersPercent: 33.33,
+      passivesPercent: 66.67,
+      nps: 33.3,
+      averageScore: 8,
+    });
+    // May: 7 | 0 6 -> 100 x (0 - 2) / 3 = -66.66.. -> -66.7 (half away from zero); mean 13 / 3 = 4.33
+    expect(body.months[4]).toMatchObject({ responses: 3, detractors: 2, detractorsPercent: 66.67, nps: -66.7, averageScore: 4.33 });
+    expect(body.months[11]).toMatchObject({ month: 12, responses: 1, passives: 1, nps: 0 });
+    // The year: 5 + 3 + 3 + 3 + 1 = 15 answers; promoters 2+3+1 = 6, passives 1+2+1+1 = 5, detractors 2+2 = 4;
+    // NPS 100 x (6 - 4) / 15 = 13.33.. -> 13.3; mean (36 + 29 + 24 + 13 + 8) / 15 = 7.33
+    expect(body.totals).toEqual({
+      responses: 15,
+      promoters: 6,
+      passives: 5,
+      detractors: 4,
+      promotersPercent: 40,
+      passivesPercent: 33.33,
+      detractorsPercent: 26.67,
+      nps: 13.3,
+      averageScore: 7.33,
+    });
+    // The totals are the sums of the months.
+    for (const field of ['responses', 'promoters', 'passives', 'detractors'] as const) {
+      expect(body.months.reduce((sum: number, m: Record<string, number>) => sum + (m[field] ?? 0), 0)).toBe(body.totals[field]);
+    }
+  });
+
+  it("flags the months after the salon's today as not yet come", async () => {
+    const { body } = await get(`/api/ClientNPSs/GetByAllClients/${manager}/${fx.salon1}/2026`);
+    // Today 2026-02-10: January and February have come, March..December have not.
+    expect(body.months.map((m: { isFuture: boolean }) => m.isFuture)).toEqual([false, false, ...Array(10).fill(true)]);
+    expect(body.months[0]).toMatchObject({ responses: 1, detractors: 1, nps: -100 });
+    expect(body.totals).toMatchObject({ responses: 1, nps: -100 });
+  });
+
+  it('answers 400 naming the year for a year out of range', async () => {
+    for (const year of ['1999', '20255', 'abcd']) {
+      const { status, body } = await get(`/api/ClientNPSs/GetByAllClients/${manager}/${fx.salon1}/${year}`);
+      expect(status, year).toBe(400);
+      expect(body.message, year).toMatch(/year/);
+    }
+  });
+});
+
+describe('GetClientScoreDetails', () => {
+  it("lists the day's answers, lowest score first, with the client's name, the category and the comment", async () => {
+    const { status, body } = await get(`/api/ClientNPSs/GetClientScoreDetails/${manager}/${fx.salon1}/2025-01-10`);
+    expect(status).toBe(200);
+    expect(body.answers).toEqual([
+      { responseId: fx.ids[4], clientId: null, clientName: '', score: 3, category: 'DETRACTOR', comment: '' },
+      { responseId: fx.ids[3], clientId: fx.bruno, clientName: 'Bruno Test', score: 6, category: 'DETRACTOR', comment: 'Too slow' },
+      { responseId: fx.ids[2], clientId: fx.anna, clientName: 'Anna Test', score: 8, category: 'PASSIVE', comment: '' },
+      { responseId: fx.ids[1], clientId: fx.bruno, clientName: 'Bruno Test', score: 9, category: 'PROMOTER', comment: '' },
+      { responseId: fx.ids[0], clientId: fx.anna, clientName: 'Anna Test', score: 10, category: 'PROMOTER', comment: 'Great' },
+    ]);
+    expect(body.totals).toMatchObject({ responses: 5, promoters: 2, passives: 1, detractors: 2, nps: 0 });
+  });
+
+  it('answers a day without answers with an empty list, and 400 for an impossible date', async () => {
+    const none = await get(`/api/ClientNPSs/GetClientScoreDetails/${manager}/${fx.salon1}/2025-01-11`);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ salonId: fx.salon1, date: '2025-01-11', answers: [], totals: empty });
+    const bad = await get(`/api/ClientNPSs/GetClientScoreDetails/${manager}/${fx.salon1}/2025-02-30`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.parameter).toBe('date');
+  });
+});
+
+describe('NPS excel download (returned link, Nps.xlsx)', () => {
+  it('returns a link for this session that serves Nps.xlsx with the months, the year and every answer', async () => {
+    const { status, body } = await get(`/api/ClientNPSs/GetByAllClientsExcelLink/${manager}/${fx.salon1}/2025`);
+    expect(status).toBe(200);
+    expect(body.fileName).toBe('Nps.xlsx');
+    expect(body.link).toMatch(new RegExp(`^/api/Downloads/${manager}/[A-Za-z0-9_-]{43}$`));
+    expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now());
+
+    const file = await t.app.inject({ method: 'GET', url: body.link });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Nps.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const summary = book.getWorksheet('NPS 2025');
+    expect(summary?.getRow(1).values).toEqual([
+      undefined,
+      'Month',
+      'Responses',
+      'Promoters (9-10)',
+      'Passives (7-8)',
+      'Detractors (0-6)',
+      'Promoters %',
+      'Passives %',
+      'Detractors %',
+      'NPS',
+      'Average score',
+    ]);
+    expect(summary?.getRow(2).values).toEqual([undefined, 'January', 5, 2, 1, 2, 40, 20, 40, 0, 7.2]);
+    expect(summary?.getRow(3).values).toEqual([undefined, 'February', 0, 0, 0, 0]);
+    expect(summary?.getRow(6).values).toEqual([undefined, 'May', 3, 0, 1, 2, 0, 33.33, 66.67, -66.7, 4.33]);
+    expect(summary?.getRow(14).values).toEqual([undefined, 'Year', 15, 6, 5, 4, 40, 33.33, 26.67, 13.3, 7.33]);
+    const answers = book.getWorksheet('Answers');
+    expect(answers?.rowCount).toBe(16); // header + 15 answers of 2025
+    expect(answers?.getRow(5).values).toEqual([undefined, '2025-01-10', fx.bruno, 'Bruno Test', 6, 'Detractor', 'Too slow']);
+
+    // Another session of the same user cannot open it.
+    const other = await signIn(t.app, 'manager');
+    expect((await t.app.inject({ method: 'GET', url: body.link.replace(manager, other) })).statusCode).toBe(404);
+  });
+
+  it('writes the sheet in Italian when asked', async () => {
+    const { body } = await get(`/api/ClientNPSs/GetByAllClientsExcelLink/${manager}/${fx.salon1}/2025?language=it`);
+    const file = await t.app.inject({ method: 'GET', url: body.link });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet('NPS 2025')?.getRow(2).getCell(1).value).toBe('Gennaio');
+    expect(book.getWorksheet('Risposte')?.getRow(5).getCell(5).value).toBe('Detrattore');
+  });
+});
+
+describe('NPS access', () => {
+  const urls = () => [
+    `/api/ClientNPSs/GetByAllClients/{code}/${fx.salon1}/2025`,
+    `/api/ClientNPSs/GetClientScoreDetails/{code}/${fx.salon1}/2025-01-10`,
+    `/api/ClientNPSs/GetByAllClientsExcelLink/{code}/${fx.salon1}/2025`,
+  ];
+
+  it("is a 'user'-level report: consultants and another salon's ADMIN get 403, no session 401", async () => {
+    for (const [user, status] of [
+      ['reception', 200],
+      ['marketing', 200],
+      ['superadmin', 200],
+      ['stylist', 403],
+      ['assistant', 403],
+      ['manager2', 403],
+    ] as const) {
+      const code = await signIn(t.app, user);
+      for (const url of urls()) expect((await get(url.replace('{code}', code))).status, `${user} ${url}`).toBe(status);
+    }
+    for (const url of urls()) expect((await get(url.replace('{code}', 'x'.repeat(40)))).status, url).toBe(401);
+  });
+});

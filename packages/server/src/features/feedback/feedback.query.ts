@@ -1,0 +1,230 @@
+import type {
+  FeedbackCustomerResponse,
+  FeedbackDetailRow,
+  FeedbackServiceResponse,
+  FeedbackStaffResponse,
+  FeedbackStats,
+} from '@salon/contracts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Static } from 'typebox';
+import type { DbOrTx } from '../../db/database.js';
+
+type Stats = Static<typeof FeedbackStats>;
+
+/** The count, average (2 decimals, in SQL) and 1..5 distribution columns of a set of feedback rows. */
+const STATS_COLUMNS = sql`count(*) AS n, round(avg(score), 2) AS average,
+      count(*) FILTER (WHERE score = 1) AS s1, count(*) FILTER (WHERE score = 2) AS s2, count(*) FILTER (WHERE score = 3) AS s3,
+      count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5`;
+
+interface StatsRow {
+  n: number;
+  average: number | null;
+  s1: number;
+  s2: number;
+  s3: number;
+  s4: number;
+  s5: number;
+}
+
+function statsOf(row: StatsRow | undefined): Stats {
+  if (!row) return { count: 0, average: null, distribution: [0, 0, 0, 0, 0] };
+  return {
+    count: Number(row.n),
+    average: row.average === null ? null : Number(row.average),
+    distribution: [row.s1, row.s2, row.s3, row.s4, row.s5].map(Number),
+  };
+}
+
+interface GroupRow extends StatsRow {
+  is_total: number;
+  key: number | null;
+  name: string | null;
+  category: string | null;
+  last_day: string | null;
+}
+
+type Subject = 'staff' | 'client' | 'service';
+
+/** The feedback column a subject groups by, and where its names come from. */
+function subjectSql(subject: Subject, salonId: number): { key: RawBuilder<unknown>; names: RawBuilder<unknown> } {
+  if (subject === 'staff') {
+    return {
+      key: sql`staff_id`,
+      names: sql`SELECT u.id AS key, btrim(u.first_name || ' ' || u.last_name) AS name, NULL::text AS category FROM users u`,
+    };
+  }
+  if (subject === 'client') {
+    return {
+      key: sql`client_id`,
+      names: sql`SELECT c.id AS key, btrim(c.first_name || ' ' || c.last_name) AS name, NULL::text AS category FROM clients c WHERE c.salon_id = ${salonId}`,
+    };
+  }
+  return { key: sql`service_id`, names: sql`SELECT s.id AS key, s.name, s.category FROM services s` };
+}
+
+/**
+ * Feedback of a range grouped by staff member, client or service, with the totals of the range
+ * (grouping set ()): one pass over the salon's feedback of the range (feedback_day_idx).
+ */
+async function getFeedbackGroups(db: DbOrTx, subject: Subject, salonId: number, from: string, to: string) {
+  const { key, names } = subjectSql(subject, salonId);
+  const { rows } = await sql<GroupRow>`
+    WITH groups AS (
+      SELECT ${key} AS key, GROUPING(${key}) AS is_total, max(day) AS last_day, ${STATS_COLUMNS}
+      FROM feedback
+      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
+      GROUP BY GROUPING SETS ((${key}), ())
+    )
+    SELECT g.*, names.name, names.category
+    FROM groups g
+    LEFT JOIN (${names}) names ON names.key = g.key
+    ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST
+  `.execute(db);
+  const total = rows.find((r) => Number(r.is_total) === 1);
+  return { groups: rows.filter((r) => Number(r.is_total) === 0), totals: statsOf(total) };
+}
+
+const range = (salonId: number, fromDate: string, toDate: string) => ({ salonId, fromDate, toDate });
+
+/** Feedback per staff member (DESIGN.md §3): count, average, distribution; most feedback first. */
+export async function getFeedbackPerStaff(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+): Promise<Static<typeof FeedbackStaffResponse>> {
+  const { groups, totals } = await getFeedbackGroups(db, 'staff', salonId, from, to);
+  return {
+    ...range(salonId, from, to),
+    rows: groups.map((g) => ({ staffId: g.key, name: g.key === null ? '' : (g.name ?? ''), ...statsOf(g) })),
+    totals,
+  };
+}
+
+/** Feedback per client: count, average, distribution and their latest feedback day; most feedback first. */
+export async function getFeedbackPerClient(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+): Promise<Static<typeof FeedbackCustomerResponse>> {
+  const { groups, totals } = await getFeedbackGroups(db, 'client', salonId, from, to);
+  return {
+    ...range(salonId, from, to),
+    rows: groups.map((g) => ({
+      clientId: g.key,
+      name: g.key === null ? '' : (g.name ?? ''),
+      lastDay: g.last_day ?? from,
+      ...statsOf(g),
+    })),
+    totals,
+  };
+}
+
+/** Feedback per service: count, average, distribution; most feedback first. */
+export async function getFeedbackPerService(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+): Promise<Static<typeof FeedbackServiceResponse>> {
+  const { groups, totals } = await getFeedbackGroups(db, 'service', salonId, from, to);
+  return {
+    ...range(salonId, from, to),
+    rows: groups.map((g) => ({
+      serviceId: g.key,
+      name: g.key === null ? '' : (g.name ?? ''),
+      category: g.key === null ? '' : (g.category ?? ''),
+      ...statsOf(g),
+    })),
+    totals,
+  };
+}
+
+interface DetailRow {
+  id: number;
+  day: string;
+  appointment_id: number | null;
+  client_id: number | null;
+  client_name: string | null;
+  staff_id: number | null;
+  staff_name: string | null;
+  service_id: number | null;
+  service_name: string | null;
+  score: number;
+  comment: string;
+}
+
+export interface FeedbackDetails {
+  summary: Stats;
+  total: number;
+  rows: Static<typeof FeedbackDetailRow>[];
+}
+
+/**
+ * The feedback rows of a range on one service or one staff member (a page of them, latest first)
+ * and their count, average and distribution over the whole range.
+ */
+export async function getFeedbackDetails(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+  filter: { serviceId: number } | { staffId: number },
+  page: { limit: number; offset: number },
+): Promise<FeedbackDetails> {
+  const where =
+    'serviceId' in filter
+      ? sql`f.salon_id = ${salonId} AND f.day BETWEEN ${from}::date AND ${to}::date AND f.service_id = ${filter.serviceId}`
+      : sql`f.salon_id = ${salonId} AND f.day BETWEEN ${from}::date AND ${to}::date AND f.staff_id = ${filter.staffId}`;
+  const summary = await sql<StatsRow>`SELECT ${STATS_COLUMNS} FROM feedback f WHERE ${where}`.execute(db);
+  const { rows } = await sql<DetailRow>`
+    SELECT f.id, f.day, f.appointment_id, f.client_id, btrim(c.first_name || ' ' || c.last_name) AS client_name,
+      f.staff_id, btrim(u.first_name || ' ' || u.last_name) AS staff_name, f.service_id, s.name AS service_name, f.score, f.comment
+    FROM feedback f
+    LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
+    LEFT JOIN users u ON u.id = f.staff_id
+    LEFT JOIN services s ON s.id = f.service_id
+    WHERE ${where}
+    ORDER BY f.day DESC, f.id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}
+  `.execute(db);
+  const stats = statsOf(summary.rows[0]);
+  return {
+    summary: stats,
+    total: stats.count,
+    rows: rows.map((r) => ({
+      feedbackId: Number(r.id),
+      day: r.day,
+      appointmentId: r.appointment_id === null ? null : Number(r.appointment_id),
+      clientId: r.client_id === null ? null : Number(r.client_id),
+      clientName: r.client_name ?? '',
+      staffId: r.staff_id,
+      staffName: r.staff_name ?? '',
+      serviceId: r.service_id,
+      serviceName: r.service_name ?? '',
+      score: r.score,
+      comment: r.comment,
+    })),
+  };
+}
+
+/** A service's name, or undefined when there is no such service. */
+export async function findServiceName(db: DbOrTx, serviceId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('services').select('name').where('id', '=', serviceId).executeTakeFirst();
+  return row?.name;
+}
+
+/**
+ * A staff member's name when they belong to the salon or feedback of the salon names them (a
+ * member who moved keeps their old feedback); undefined otherwise, so another salon's staff stay unknown.
+ */
+export async function findSalonStaffName(db: DbOrTx, salonId: number, staffId: number): Promise<string | undefined> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT btrim(u.first_name || ' ' || u.last_name) AS name
+    FROM users u
+    WHERE u.id = ${staffId}
+      AND (u.salon_id = ${salonId} OR EXISTS (SELECT 1 FROM feedback f WHERE f.salon_id = ${salonId} AND f.staff_id = u.id))
+  `.execute(db);
+  return rows[0]?.name;
+}
