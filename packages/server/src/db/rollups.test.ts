@@ -55,19 +55,52 @@ async function expectPrevDaysConsistent(db: Db) {
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
-/** appointments_daily.with_client / rebooked equal the raw EXISTS computation, on every row. */
+/**
+ * appointments_daily.with_client / rebooked equal the raw computation, on every row. Written
+ * apart from lib/staff-hours.ts (lead() over the client's not-cancelled appointments): a DONE
+ * visit is rebooked when the next one was booked at most 7 days after the visit ended.
+ */
 async function expectRebookingConsistent(db: Db) {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*) AS n FROM appointments_daily ad
     FULL JOIN (
       SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN') AS gender,
         count(*) FILTER (WHERE a.client_id IS NOT NULL) AS with_client,
-        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM appointments b WHERE b.salon_id = a.salon_id AND b.client_id = a.client_id
-          AND b.status <> 'CANCELLED' AND b.day > a.day AND b.day <= a.day + 60)) AS rebooked
-      FROM appointments a LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
+        count(*) FILTER (WHERE a.client_id IS NOT NULL AND a.next_booked_at <= a.end_at + interval '7 days') AS rebooked
+      FROM (
+        SELECT x.*, lead(x.booked_at) OVER (PARTITION BY x.salon_id, x.client_id ORDER BY x.start_at, x.id) AS next_booked_at
+        FROM appointments x WHERE x.status <> 'CANCELLED'
+      ) a
+      LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
       WHERE a.status = 'DONE' GROUP BY 1, 2, 3
     ) x ON x.salon_id = ad.salon_id AND x.day = ad.day AND x.gender = ad.gender
     WHERE ad.with_client IS DISTINCT FROM x.with_client OR ad.rebooked IS DISTINCT FROM x.rebooked`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
+/**
+ * staff_booked_daily equals the raw booked seconds on every row: per salon, day and person the
+ * DONE and BOOKED appointments, a person's overlaps counted once (here by walking the
+ * appointments in start order and counting only what runs past the latest end so far); with no
+ * staff each on its own.
+ */
+async function expectStaffBookedConsistent(db: Db) {
+  const { rows } = await sql<{ n: number }>`
+    WITH ordered AS (
+      SELECT a.salon_id, a.day, COALESCE(a.staff_id, 0) AS staff_id, a.start_at, a.end_at,
+        max(a.end_at) OVER (PARTITION BY a.salon_id, a.day, a.staff_id ORDER BY a.start_at, a.id
+          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reached
+      FROM appointments a WHERE a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
+    ),
+    raw AS (
+      SELECT salon_id, day, staff_id,
+        sum(CASE WHEN staff_id = 0 OR reached IS NULL THEN extract(epoch FROM end_at - start_at)
+                 ELSE greatest(0, extract(epoch FROM end_at - greatest(start_at, reached))) END)::bigint AS seconds
+      FROM ordered GROUP BY 1, 2, 3
+    )
+    SELECT count(*) AS n FROM staff_booked_daily bd
+    FULL JOIN raw ON raw.salon_id = bd.salon_id AND raw.day = bd.day AND raw.staff_id = bd.staff_id
+    WHERE bd.booked_seconds IS DISTINCT FROM raw.seconds`.execute(db);
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
@@ -110,6 +143,7 @@ describe('daily rollups', () => {
     }
     await expectPrevDaysConsistent(t.db);
     await expectRebookingConsistent(t.db);
+    await expectStaffBookedConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
@@ -195,7 +229,9 @@ describe('daily rollups', () => {
       await refreshSalesRollup(tx, salon1, '2025-02-25', '2025-02-25');
     });
     await expectPrevDaysConsistent(t.db);
-    // A booking for C3 on 03-20 makes C3's 03-05 appointment rebooked: refreshing 03-20 reaches back 60 days
+    // A booking for C3 on 03-20, made on 03-08, makes C3's 03-05 appointment (ended 10:00Z) rebooked: refreshing
+    // 03-20 recomputes the day of C3's previous visit. A booking for C4 on 06-01, made on 03-06, makes A4 (03-04,
+    // 89 days earlier: no fixed window reaches it) rebooked, refreshing 06-01 alone.
     await t.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('appointments')
@@ -206,18 +242,37 @@ describe('daily rollups', () => {
           start_at: new Date('2025-03-20T09:00:00Z'),
           end_at: new Date('2025-03-20T09:30:00Z'),
           status: 'BOOKED',
+          booked_at: new Date('2025-03-08T12:00:00Z'),
         })
         .execute();
       await refreshSalesRollup(tx, salon1, '2025-03-20', '2025-03-20');
     });
+    await t.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('appointments')
+        .values({
+          salon_id: salon1,
+          client_id: clients.c4,
+          staff_id: users.manager,
+          day: '2025-06-01',
+          start_at: new Date('2025-06-01T09:00:00Z'),
+          end_at: new Date('2025-06-01T09:30:00Z'),
+          status: 'BOOKED',
+          booked_at: new Date('2025-03-06T12:00:00Z'),
+        })
+        .execute();
+      await refreshSalesRollup(tx, salon1, '2025-06-01', '2025-06-01');
+    });
     await expectRebookingConsistent(t.db);
+    await expectStaffBookedConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     const march = await sql<{ rebooked: number }>`
       SELECT sum(rebooked) AS rebooked FROM appointments_daily WHERE salon_id = ${salon1} AND day BETWEEN '2025-03-01' AND '2025-03-31'`.execute(
       t.db,
     );
-    // A1 (C1 back 04-15), A2 (C2 booked 03-10), A3 (C3 back 03-05) and C3's 03-05 (booked 03-20); A4 not
-    expect(Number(march.rows[0]?.rebooked)).toBe(4);
+    // C3's 03-05 (next booked 03-08) and A4 (next booked 03-06); A1, A2, A3 not: their next appointments
+    // (A8, A6, C3's 03-05) were booked at insert time, not within 7 days of the visit.
+    expect(Number(march.rows[0]?.rebooked)).toBe(2);
     const c2Days = await sql<{ day: string; prev_day: string | null }>`
       SELECT day::text AS day, prev_day::text AS prev_day FROM client_days WHERE salon_id = ${salon1} AND client_id = ${clients.c2} ORDER BY day`.execute(
       t.db,

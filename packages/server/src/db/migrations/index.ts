@@ -7,6 +7,7 @@ import { growthRollupSchema } from './006-growth-rollup.js';
 import { usernameCaseInsensitiveSchema } from './007-username-case-insensitive.js';
 import { staffSchema } from './008-staff.js';
 import { attendanceNewsSchema } from './009-attendance-news.js';
+import { utilisationRebookingSchema } from './010-utilisation-rebooking.js';
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { version: 7, name: 'username-case-insensitive', sql: usernameCaseInsensitiveSchema },
   { version: 8, name: 'staff', sql: staffSchema },
   { version: 9, name: 'attendance-news', sql: attendanceNewsSchema },
+  { version: 10, name: 'utilisation-rebooking', sql: utilisationRebookingSchema },
 ];

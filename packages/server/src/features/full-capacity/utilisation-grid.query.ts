@@ -1,6 +1,7 @@
 import { UTILISATION_THRESHOLDS } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { mergedIntervalsSql } from '../../lib/staff-hours.js';
 import { withoutJit } from './no-jit.js';
 
 export interface UtilisationCellFigures {
@@ -14,8 +15,8 @@ export interface UtilisationCellFigures {
 
 /**
  * Shift and booked seconds per ISO weekday and local hour of the salon's days from..to. Shifts
- * are taken by the local day they start on (as the capacity blocks), appointments (DONE and
- * BOOKED) by their day, a person's overlapping appointments merged (as the capacity blocks);
+ * are taken by the local day they start on (as the capacity blocks), the booked stretches of
+ * lib/staff-hours.ts by their day (a person's overlapping appointments merged, as everywhere);
  * each is split over the local hours it covers. Local clock times come
  * from AT TIME ZONE, so a shift running through a DST change counts its wall-clock hours.
  */
@@ -32,12 +33,7 @@ export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: stri
         AND (ut.day_start AT TIME ZONE tz.time_zone)::date BETWEEN ${from}::date AND ${to}::date
       UNION ALL
       SELECT 'B', lower(m.r) AT TIME ZONE tz.time_zone, upper(m.r) AT TIME ZONE tz.time_zone
-      FROM (
-        SELECT unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
-        FROM appointments a
-        WHERE a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date
-          AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
-        GROUP BY coalesce(a.staff_id::bigint, -a.id)
+      FROM (${mergedIntervalsSql(sql`AND a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date`)}
       ) m CROSS JOIN tz
     ),
     slots AS (

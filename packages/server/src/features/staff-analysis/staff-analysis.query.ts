@@ -12,6 +12,7 @@ import {
   SAME_WEEKDAY_DAYS_BACK,
   sameDateLastYear,
 } from '../../lib/report-range.js';
+import { rebookedSql, utilisationPercent } from '../../lib/staff-hours.js';
 import { HttpError } from '../../plugins/errors.js';
 
 type Response = Static<typeof StaffDataAnalysisResponse>;
@@ -73,21 +74,19 @@ const perHour = (cents: number, seconds: number): number | null => (seconds > 0 
 /** How a span is cut: one bucket (''), per day or per ISO week (bucket = the Monday). */
 export type StaffGrain = 'span' | 'day' | 'week';
 
-function bucketOf(grain: StaffGrain, day: RawBuilder<unknown>): RawBuilder<string> {
-  if (grain === 'span') return sql<string>`''`;
-  if (grain === 'day') return sql<string>`(${day})::text`;
-  return sql<string>`date_trunc('week', ${day})::date::text`;
-}
-
-function genderFilter(gender: GenderScope): RawBuilder<unknown> {
-  return gender === 'ALL' ? sql`` : sql`AND c.gender = ${gender}`;
-}
+/** The bucket of a day under the statement's grain (p.grain). */
+const bucket = (day: RawBuilder<unknown>) =>
+  sql<string>`CASE p.grain WHEN 'day' THEN (${day})::text WHEN 'week' THEN date_trunc('week', ${day})::date::text ELSE '' END`;
 
 /**
- * The raw per-person figures of a salon over from..to (inclusive, salon-local days), gender
- * counting only clients of that gender on the lines, visits and feedback (hours are not
- * gendered). Lines count when they belong to a DONE appointment or are walk-in sales, and name
- * a staff member. A visit is a DONE appointment on which the person has a line.
+ * The raw per-person figures of a salon over from..to (inclusive, salon-local days), cut by
+ * `grain`, in one statement (one CTE chain whatever the grain and gender). Gender counts only
+ * clients of that gender on the lines, visits and feedback; hours (booked, shift, worked) are not
+ * gendered. Lines count when they belong to a DONE appointment or are walk-in sales, and name a
+ * staff member. A visit is a DONE appointment on which the person has a line; rebooking is
+ * lib/staff-hours.ts's. Booked service seconds are the person's (staff_booked_daily, the one
+ * definition of lib/staff-hours.ts), shift seconds the planner's, both on the salon-local day.
+ * Rows with staff_id NULL carry the bucket's salon open days (days with a DONE appointment).
  */
 export async function getStaffBuckets(
   db: DbOrTx,
@@ -97,114 +96,123 @@ export async function getStaffBuckets(
   gender: GenderScope,
   grain: StaffGrain,
 ): Promise<Map<string, StaffSpan>> {
-  const g = genderFilter(gender);
-  const tz = sql`(SELECT time_zone FROM salons WHERE id = ${salonId})`;
-  const b = (day: RawBuilder<unknown>) => bucketOf(grain, day);
-  const lines = sql`
-    SELECT sl.staff_id, sl.day, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
-      sl.discount_cents AS disc, c.first_visit
-    FROM sale_lines sl
-    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-    LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-    WHERE sl.salon_id = ${salonId} AND sl.day BETWEEN ${from}::date AND ${to}::date AND sl.staff_id IS NOT NULL
-      AND (sl.appointment_id IS NULL OR a.status = 'DONE') ${g}`;
-  // Instants bounding the span in the salon's time zone (shifts and attendances are timestamps).
-  const startsIn = (column: string) =>
-    sql`${sql.ref(column)} >= (${from}::date::timestamp AT TIME ZONE ${tz}) AND ${sql.ref(column)} < ((${to}::date + 1)::timestamp AT TIME ZONE ${tz})`;
-
-  const [sales, visits, shifts, attendance, feedback, openDays] = await Promise.all([
-    sql<Record<string, unknown>>`
-      SELECT ${b(sql`day`)} AS b, staff_id, sum(paid) AS earned, sum(paid) FILTER (WHERE recommended) AS rec,
-        sum(paid) FILTER (WHERE kind = 'SERVICE') AS svc, sum(paid) FILTER (WHERE kind = 'SERVICE' AND recommended) AS svc_rec,
-        sum(paid) FILTER (WHERE kind = 'PRODUCT') AS prod, sum(paid) FILTER (WHERE kind = 'PRODUCT' AND recommended) AS prod_rec,
-        sum(disc) AS disc, sum(disc) FILTER (WHERE recommended) AS disc_rec, count(DISTINCT client_id) AS clients,
-        count(DISTINCT client_id) FILTER (WHERE first_visit BETWEEN ${from}::date AND ${to}::date
-          AND ${b(sql`first_visit`)} = ${b(sql`day`)}) AS new_clients
-      FROM (${lines}) l GROUP BY 1, staff_id`.execute(db),
-    sql<Record<string, unknown>>`
-      WITH v AS (
-        SELECT l.staff_id, l.appointment_id, bool_or(l.kind = 'PRODUCT') AS has_product
-        FROM (${lines}) l WHERE l.appointment_id IS NOT NULL GROUP BY l.staff_id, l.appointment_id
-      )
-      SELECT ${b(sql`a.day`)} AS b, v.staff_id, count(*) AS visits, count(*) FILTER (WHERE v.has_product) AS with_product,
-        sum(extract(epoch FROM a.end_at - a.start_at)) AS booked_seconds,
-        count(*) FILTER (WHERE nx.booked_at <= a.end_at + interval '7 days') AS rebooked
-      FROM v
-      JOIN appointments a ON a.salon_id = ${salonId} AND a.id = v.appointment_id
-      LEFT JOIN LATERAL (
-        SELECT n.booked_at FROM appointments n
-        WHERE n.salon_id = a.salon_id AND n.client_id = a.client_id AND n.day >= a.day AND n.start_at > a.start_at
-          AND n.status <> 'CANCELLED'
-        ORDER BY n.start_at LIMIT 1
-      ) nx ON true
-      GROUP BY 1, v.staff_id`.execute(db),
-    sql<Record<string, unknown>>`
-      SELECT ${b(sql`(day_start AT TIME ZONE ${tz})::date`)} AS b, user_id AS staff_id, sum(extract(epoch FROM day_end - day_start)) AS seconds
-      FROM user_timeframes WHERE salon_id = ${salonId} AND ${startsIn('day_start')} GROUP BY 1, user_id`.execute(db),
-    sql<Record<string, unknown>>`
-      SELECT ${b(sql`(clock_in AT TIME ZONE ${tz})::date`)} AS b, user_id AS staff_id, sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL) AS seconds,
-        count(DISTINCT (clock_in AT TIME ZONE ${tz})::date) AS days
-      FROM attendances WHERE salon_id = ${salonId} AND ${startsIn('clock_in')} GROUP BY 1, user_id`.execute(db),
-    sql<Record<string, unknown>>`
-      SELECT ${b(sql`f.day`)} AS b, f.staff_id, round(avg(f.score), 2) AS average
-      FROM feedback f LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-      WHERE f.salon_id = ${salonId} AND f.day BETWEEN ${from}::date AND ${to}::date AND f.staff_id IS NOT NULL ${g}
-      GROUP BY 1, f.staff_id`.execute(db),
-    sql<Record<string, unknown>>`
-      SELECT ${b(sql`a.day`)} AS b, count(DISTINCT a.day) AS days
-      FROM appointments a LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-      WHERE a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date AND a.status = 'DONE' ${g}
-      GROUP BY 1`.execute(db),
-  ]);
+  const { rows } = await sql<Record<string, unknown>>`
+    WITH p AS (
+      SELECT s.id AS salon_id, ${from}::date AS from_day, ${to}::date AS to_day, ${gender}::text AS gender, ${grain}::text AS grain,
+        s.time_zone AS tz,
+        (${from}::date::timestamp AT TIME ZONE s.time_zone) AS from_at, ((${to}::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
+      FROM salons s WHERE s.id = ${salonId}
+    ),
+    lines AS (
+      SELECT sl.staff_id, sl.day, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
+        sl.discount_cents AS disc, c.first_visit
+      FROM p
+      JOIN sale_lines sl ON sl.salon_id = p.salon_id AND sl.day BETWEEN p.from_day AND p.to_day
+      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+      LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+      WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') AND (p.gender = 'ALL' OR c.gender = p.gender)
+    ),
+    sales AS (
+      SELECT ${bucket(sql`l.day`)} AS b, l.staff_id, sum(l.paid) AS earned, sum(l.paid) FILTER (WHERE l.recommended) AS rec,
+        sum(l.paid) FILTER (WHERE l.kind = 'SERVICE') AS svc, sum(l.paid) FILTER (WHERE l.kind = 'SERVICE' AND l.recommended) AS svc_rec,
+        sum(l.paid) FILTER (WHERE l.kind = 'PRODUCT') AS prod, sum(l.paid) FILTER (WHERE l.kind = 'PRODUCT' AND l.recommended) AS prod_rec,
+        sum(l.disc) AS disc, sum(l.disc) FILTER (WHERE l.recommended) AS disc_rec, count(DISTINCT l.client_id) AS clients,
+        count(DISTINCT l.client_id) FILTER (WHERE l.first_visit BETWEEN p.from_day AND p.to_day
+          AND ${bucket(sql`l.first_visit`)} = ${bucket(sql`l.day`)}) AS new_clients
+      FROM lines l CROSS JOIN p GROUP BY 1, l.staff_id
+    ),
+    v AS (
+      SELECT l.staff_id, l.appointment_id, bool_or(l.kind = 'PRODUCT') AS has_product
+      FROM lines l WHERE l.appointment_id IS NOT NULL GROUP BY l.staff_id, l.appointment_id
+    ),
+    visits AS (
+      SELECT ${bucket(sql`a.day`)} AS b, v.staff_id, count(*) AS visits, count(*) FILTER (WHERE v.has_product) AS with_product,
+        count(*) FILTER (WHERE ${rebookedSql('a')}) AS rebooked
+      FROM v CROSS JOIN p JOIN appointments a ON a.salon_id = p.salon_id AND a.id = v.appointment_id
+      GROUP BY 1, v.staff_id
+    ),
+    booked AS (
+      SELECT ${bucket(sql`bd.day`)} AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
+      FROM p JOIN staff_booked_daily bd ON bd.salon_id = p.salon_id AND bd.day BETWEEN p.from_day AND p.to_day AND bd.staff_id <> 0
+      GROUP BY 1, bd.staff_id
+    ),
+    shifts AS (
+      SELECT ${bucket(sql`(t.day_start AT TIME ZONE p.tz)::date`)} AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
+      FROM p JOIN user_timeframes t ON t.salon_id = p.salon_id AND t.day_start >= p.from_at AND t.day_start < p.to_at
+      GROUP BY 1, t.user_id
+    ),
+    attendance AS (
+      SELECT ${bucket(sql`(at.clock_in AT TIME ZONE p.tz)::date`)} AS b, at.user_id AS staff_id,
+        sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
+        count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
+      FROM p JOIN attendances at ON at.salon_id = p.salon_id AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
+      GROUP BY 1, at.user_id
+    ),
+    feedback AS (
+      SELECT ${bucket(sql`f.day`)} AS b, f.staff_id, round(avg(f.score), 2) AS average
+      FROM p JOIN feedback f ON f.salon_id = p.salon_id AND f.day BETWEEN p.from_day AND p.to_day AND f.staff_id IS NOT NULL
+      LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
+      WHERE p.gender = 'ALL' OR c.gender = p.gender
+      GROUP BY 1, f.staff_id
+    ),
+    open_days AS (
+      SELECT ${bucket(sql`a.day`)} AS b, count(DISTINCT a.day) AS days
+      FROM p JOIN appointments a ON a.salon_id = p.salon_id AND a.day BETWEEN p.from_day AND p.to_day AND a.status = 'DONE'
+      LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
+      WHERE p.gender = 'ALL' OR c.gender = p.gender
+      GROUP BY 1
+    ),
+    keys AS (
+      SELECT b, staff_id FROM sales UNION SELECT b, staff_id FROM visits UNION SELECT b, staff_id FROM booked
+      UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
+      UNION SELECT b, NULL FROM open_days
+    )
+    SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, s.clients, s.new_clients,
+      vi.visits, vi.with_product, vi.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
+      at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
+    FROM keys k
+    LEFT JOIN sales s ON s.b = k.b AND s.staff_id = k.staff_id
+    LEFT JOIN visits vi ON vi.b = k.b AND vi.staff_id = k.staff_id
+    LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
+    LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
+    LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id
+    LEFT JOIN feedback fb ON fb.b = k.b AND fb.staff_id = k.staff_id
+    LEFT JOIN open_days od ON od.b = k.b AND k.staff_id IS NULL
+    ORDER BY k.b, k.staff_id`.execute(db);
 
   const buckets = new Map<string, StaffSpan>();
-  const spanOf = (bucket: unknown): StaffSpan => {
-    const key = String(bucket);
+  for (const r of rows) {
+    const key = String(r.b);
     let span = buckets.get(key);
     if (!span) {
       span = { staff: new Map(), salonOpenDays: 0 };
       buckets.set(key, span);
     }
-    return span;
-  };
-  const slot = (r: Record<string, unknown>): StaffSpanFigures => {
-    const staff = spanOf(r.b).staff;
-    const key = Number(r.staff_id);
-    let f = staff.get(key);
-    if (!f) {
-      f = empty();
-      staff.set(key, f);
+    if (r.staff_id === null) {
+      span.salonOpenDays = n(r.open_days);
+      continue;
     }
-    return f;
-  };
-  for (const r of sales.rows) {
-    const f = slot(r);
-    f.earnedCents = n(r.earned);
-    f.recommendedCents = n(r.rec);
-    f.serviceCents = n(r.svc);
-    f.serviceRecCents = n(r.svc_rec);
-    f.productCents = n(r.prod);
-    f.productRecCents = n(r.prod_rec);
-    f.discountCents = n(r.disc);
-    f.discountRecCents = n(r.disc_rec);
-    f.clients = n(r.clients);
-    f.newClients = n(r.new_clients);
+    span.staff.set(Number(r.staff_id), {
+      earnedCents: n(r.earned),
+      recommendedCents: n(r.rec),
+      serviceCents: n(r.svc),
+      serviceRecCents: n(r.svc_rec),
+      productCents: n(r.prod),
+      productRecCents: n(r.prod_rec),
+      discountCents: n(r.disc),
+      discountRecCents: n(r.disc_rec),
+      clients: n(r.clients),
+      newClients: n(r.new_clients),
+      visits: n(r.visits),
+      visitsWithProduct: n(r.with_product),
+      rebooked: n(r.rebooked),
+      bookedSeconds: n(r.booked_seconds),
+      shiftSeconds: n(r.shift_seconds),
+      workSeconds: n(r.work_seconds),
+      workingDays: n(r.working_days),
+      feedbackAverage: r.average === null ? null : Number(r.average),
+    });
   }
-  for (const r of visits.rows) {
-    const f = slot(r);
-    f.visits = n(r.visits);
-    f.visitsWithProduct = n(r.with_product);
-    f.bookedSeconds = n(r.booked_seconds);
-    f.rebooked = n(r.rebooked);
-  }
-  for (const r of shifts.rows) slot(r).shiftSeconds = n(r.seconds);
-  for (const r of attendance.rows) {
-    const f = slot(r);
-    f.workSeconds = n(r.seconds);
-    f.workingDays = n(r.days);
-  }
-  for (const r of feedback.rows) slot(r).feedbackAverage = r.average === null ? null : Number(r.average);
-  for (const r of openDays.rows) spanOf(r.b).salonOpenDays = n(r.days);
   return buckets;
 }
 
@@ -220,7 +228,7 @@ function managerFields(f: StaffSpanFigures) {
     rebookingRate: percent(f.rebooked, f.visits),
     retailAttachRate: percent(f.visitsWithProduct, f.visits),
     bookedServiceHours: hours(f.bookedSeconds),
-    utilisation: percent(f.bookedSeconds, f.shiftSeconds),
+    utilisation: utilisationPercent(f.bookedSeconds, f.shiftSeconds),
     newClientsServed: f.newClients,
   };
 }

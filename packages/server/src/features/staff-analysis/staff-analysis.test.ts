@@ -196,7 +196,9 @@ describe('GetStaffDataAnalysis', () => {
       averageFeedback: null,
       totalShiftHours: 4,
       visits: 0,
-      utilisation: 0,
+      // Hours are not gendered (lib/staff-hours.ts): A2 + A4, 30 + 30 min on the manager's appointments, / 4 h.
+      bookedServiceHours: 1,
+      utilisation: 25,
     });
     const male = (await t.app.inject({ method: 'GET', url: url(manager, f.salon1, '2025-03-01', '2025-03-31', 'MALE') })).json();
     // C2: A2 cut 30 (manager), W1 gel 10 (reception).

@@ -25,11 +25,10 @@ spans AS (
   UNION ALL
   SELECT 'B', lower(m.r) AT TIME ZONE tz.time_zone, upper(m.r) AT TIME ZONE tz.time_zone
   FROM (
-    SELECT unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
-    FROM appointments a
-    WHERE a.salon_id = $7 AND a.day BETWEEN $8::date AND $9::date
-      AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
-    GROUP BY coalesce(a.staff_id::bigint, -a.id)
+SELECT a.salon_id, a.day, COALESCE(a.staff_id, 0) AS staff_id, unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
+FROM appointments a
+WHERE a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at AND a.salon_id = $7 AND a.day BETWEEN $8::date AND $9::date
+GROUP BY a.salon_id, a.day, COALESCE(a.staff_id, 0), CASE WHEN a.staff_id IS NULL THEN a.id END
   ) m CROSS JOIN tz
 ),
 slots AS (
