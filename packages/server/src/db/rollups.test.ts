@@ -104,6 +104,48 @@ async function expectStaffBookedConsistent(db: Db) {
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
+/**
+ * staff_daily and staff_client_days equal the raw sale lines on every row (rebooking by lead(), as
+ * expectRebookingConsistent): per salon, day, staff member and client gender.
+ */
+async function expectStaffDailyConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; m: number }>`
+    WITH nxt AS (
+      SELECT x.salon_id, x.id, x.status, x.client_id, x.end_at,
+        lead(x.booked_at) OVER (PARTITION BY x.salon_id, x.client_id ORDER BY x.start_at, x.id) AS next_booked_at
+      FROM appointments x WHERE x.status <> 'CANCELLED'
+    ),
+    l AS (
+      SELECT sl.*, COALESCE(c.gender, 'UNKNOWN') AS g, n.client_id AS visit_client, n.end_at, n.next_booked_at
+      FROM sale_lines sl
+      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+      LEFT JOIN nxt n ON n.salon_id = sl.salon_id AND n.id = sl.appointment_id
+      WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR n.status = 'DONE')
+    ),
+    raw AS (
+      SELECT salon_id, day, staff_id, g, sum(paid_amount_cents) AS earned,
+        COALESCE(sum(paid_amount_cents) FILTER (WHERE recommended), 0) AS rec,
+        COALESCE(sum(paid_amount_cents) FILTER (WHERE kind = 'PRODUCT'), 0) AS prod,
+        COALESCE(sum(discount_cents) FILTER (WHERE recommended), 0) AS disc_rec,
+        count(DISTINCT appointment_id) AS visits,
+        count(DISTINCT appointment_id) FILTER (WHERE kind = 'PRODUCT') AS with_product,
+        count(DISTINCT appointment_id) FILTER (WHERE visit_client IS NOT NULL AND next_booked_at <= end_at + interval '7 days') AS rebooked
+      FROM l GROUP BY 1, 2, 3, 4
+    )
+    SELECT
+      (SELECT count(*) FROM staff_daily d FULL JOIN raw r
+         ON r.salon_id = d.salon_id AND r.day = d.day AND r.staff_id = d.staff_id AND r.g = d.gender
+       WHERE d.earned_cents IS DISTINCT FROM r.earned OR d.recommended_cents IS DISTINCT FROM r.rec
+         OR d.product_cents IS DISTINCT FROM r.prod OR d.discount_rec_cents IS DISTINCT FROM r.disc_rec
+         OR d.visits IS DISTINCT FROM r.visits OR d.visits_with_product IS DISTINCT FROM r.with_product
+         OR d.rebooked IS DISTINCT FROM r.rebooked) AS n,
+      (SELECT count(*) FROM staff_client_days cd
+         FULL JOIN (SELECT DISTINCT salon_id, day, staff_id, client_id, g FROM l WHERE client_id IS NOT NULL) r
+         ON r.salon_id = cd.salon_id AND r.day = cd.day AND r.staff_id = cd.staff_id AND r.client_id = cd.client_id
+       WHERE cd.gender IS DISTINCT FROM r.g) AS m`.execute(db);
+  expect([Number(rows[0]?.n), Number(rows[0]?.m)]).toEqual([0, 0]);
+}
+
 /** appointments_daily.with_haircut / with_styling / with_resale (salon growth) equal the raw lines, on every row. */
 async function expectGrowthFlagsConsistent(db: Db) {
   const { rows } = await sql<{ n: number }>`
@@ -144,6 +186,7 @@ describe('daily rollups', () => {
     await expectPrevDaysConsistent(t.db);
     await expectRebookingConsistent(t.db);
     await expectStaffBookedConsistent(t.db);
+    await expectStaffDailyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
@@ -265,6 +308,7 @@ describe('daily rollups', () => {
     });
     await expectRebookingConsistent(t.db);
     await expectStaffBookedConsistent(t.db);
+    await expectStaffDailyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     const march = await sql<{ rebooked: number }>`
       SELECT sum(rebooked) AS rebooked FROM appointments_daily WHERE salon_id = ${salon1} AND day BETWEEN '2025-03-01' AND '2025-03-31'`.execute(
@@ -290,6 +334,90 @@ describe('daily rollups', () => {
     const { totals } = await getSalesMeasures(t.db, { salonId: salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' }, 'day');
     // 156 + 50 services, 5 appointments, discount 17 + 10
     expect(totals).toMatchObject({ servicesCents: 20600, appointments: 5, discountCents: 2700 });
+  });
+
+  it('stay in step after random writes, each refreshing the days it wrote', async () => {
+    const { salon1, clients, users, services, products } = f;
+    let seed = 12345;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)] as T;
+    const clientIds = [clients.c1, clients.c2, clients.c3, clients.c4];
+    const staff = [users.stylist, users.manager, null];
+    const day = () => `2025-0${3 + rand(2)}-${String(1 + rand(28)).padStart(2, '0')}`;
+    for (let i = 0; i < 40; i++) {
+      await t.db.transaction().execute(async (tx) => {
+        const d = day();
+        if (i % 4 === 3) {
+          // change the status of an existing appointment of the span
+          const row = await tx
+            .selectFrom('appointments')
+            .select(['id', 'day'])
+            .where('salon_id', '=', salon1)
+            .where('day', '>=', '2025-03-01')
+            .orderBy('id')
+            .offset(rand(10))
+            .limit(1)
+            .executeTakeFirst();
+          if (!row) return;
+          await tx
+            .updateTable('appointments')
+            .set({ status: pick(['DONE', 'BOOKED', 'CANCELLED', 'NO_SHOW'] as const) })
+            .where('salon_id', '=', salon1)
+            .where('id', '=', row.id)
+            .execute();
+          await refreshSalesRollup(tx, salon1, row.day, row.day);
+          return;
+        }
+        const clientId = pick(clientIds);
+        const staffId = pick(staff);
+        const start = new Date(`${d}T${String(8 + rand(8)).padStart(2, '0')}:${pick(['00', '15', '30'])}:00Z`);
+        const { id } = await tx
+          .insertInto('appointments')
+          .values({
+            salon_id: salon1,
+            client_id: clientId,
+            staff_id: staffId,
+            day: d,
+            start_at: start,
+            end_at: new Date(start.getTime() + (15 + rand(4) * 15) * 60_000),
+            status: pick(['DONE', 'DONE', 'BOOKED', 'CANCELLED'] as const),
+            booked_at: new Date(start.getTime() - rand(20) * 86_400_000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const product = rand(2) === 0;
+        await tx
+          .insertInto('sale_lines')
+          .values({
+            salon_id: salon1,
+            appointment_id: rand(5) === 0 ? null : id,
+            client_id: clientId,
+            staff_id: staffId ?? users.stylist,
+            day: d,
+            kind: product ? 'PRODUCT' : 'SERVICE',
+            service_id: product ? null : services.cut,
+            product_id: product ? products.gel : null,
+            category: product ? 'RESALE' : 'HAIRCUT',
+            list_amount_cents: 3000,
+            paid_amount_cents: 2500 + rand(5) * 100,
+            discount_cents: 500 - rand(5) * 100,
+            recommended: rand(3) === 0,
+          })
+          .execute();
+        await refreshSalesRollup(tx, salon1, d, d);
+      });
+    }
+    await expectPrevDaysConsistent(t.db);
+    await expectRebookingConsistent(t.db);
+    await expectStaffBookedConsistent(t.db);
+    await expectStaffDailyConsistent(t.db);
+    await expectGrowthFlagsConsistent(t.db);
+    for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-04-30')) {
+      expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
+    }
   });
 
   it('are detectably stale without a refresh, and rebuildRollups repairs them', async () => {

@@ -5,7 +5,8 @@ import type { Db, DbOrTx } from './database.js';
 /**
  * The daily rollups of migration 002 (DESIGN.md §1): sales_daily, item_sales_daily,
  * appointments_daily and client_days, all derived from sale_lines, appointments and clients, and
- * staff_booked_daily (migration 010: booked service seconds per person, lib/staff-hours.ts).
+ * staff_booked_daily (migration 010: booked service seconds per person, lib/staff-hours.ts),
+ * staff_daily and staff_client_days (migration 011: staff analysis per person and day).
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -158,6 +159,55 @@ async function fillStaffBooked(db: DbOrTx, scope: Scope): Promise<void> {
 }
 
 /**
+ * staff_daily and staff_client_days for a scope (migration 011): per salon, day, staff member and
+ * client gender the money of their lines (walk-ins and DONE appointments), their visits (DONE
+ * appointments with a line of theirs), those with a product and those rebooked; the clients on
+ * their lines per day. `rebooked` looks at the client's next appointment, so a refresh also
+ * recomputes the days visitsBefore names.
+ */
+async function fillStaffDaily(db: DbOrTx, scope: Scope): Promise<void> {
+  const lines = sql`
+    SELECT sl.salon_id, sl.day, sl.staff_id, COALESCE(c.gender, 'UNKNOWN') AS gender, sl.appointment_id, sl.client_id, sl.kind,
+      sl.recommended, sl.paid_amount_cents AS paid, sl.discount_cents AS disc
+    FROM sale_lines sl
+    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+    LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+    WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') ${scopeFilter('sl', scope)}`;
+  await sql`
+    WITH l AS MATERIALIZED (${lines})
+    INSERT INTO staff_daily (salon_id, day, staff_id, gender, earned_cents, recommended_cents, service_cents, service_rec_cents,
+      product_cents, product_rec_cents, discount_cents, discount_rec_cents, visits, visits_with_product, rebooked)
+    SELECT m.salon_id, m.day, m.staff_id, m.gender, m.earned, m.rec, m.svc, m.svc_rec, m.prod, m.prod_rec, m.disc, m.disc_rec,
+      COALESCE(v.visits, 0), COALESCE(v.with_product, 0), COALESCE(v.rebooked, 0)
+    FROM (
+      SELECT salon_id, day, staff_id, gender, sum(paid) AS earned, COALESCE(sum(paid) FILTER (WHERE recommended), 0) AS rec,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'SERVICE'), 0) AS svc,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'SERVICE' AND recommended), 0) AS svc_rec,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'PRODUCT'), 0) AS prod,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'PRODUCT' AND recommended), 0) AS prod_rec,
+        sum(disc) AS disc, COALESCE(sum(disc) FILTER (WHERE recommended), 0) AS disc_rec
+      FROM l GROUP BY 1, 2, 3, 4
+    ) m
+    LEFT JOIN (
+      SELECT x.salon_id, x.day, x.staff_id, x.gender, count(*) AS visits, count(*) FILTER (WHERE x.has_product) AS with_product,
+        count(*) FILTER (WHERE ${rebookedSql('a')}) AS rebooked
+      FROM (
+        SELECT salon_id, day, staff_id, gender, appointment_id, bool_or(kind = 'PRODUCT') AS has_product
+        FROM l WHERE appointment_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5
+      ) x
+      JOIN appointments a ON a.salon_id = x.salon_id AND a.id = x.appointment_id
+      GROUP BY 1, 2, 3, 4
+    ) v ON v.salon_id = m.salon_id AND v.day = m.day AND v.staff_id = m.staff_id AND v.gender = m.gender
+    ORDER BY 1, 2, 3, 4
+  `.execute(db);
+  await sql`
+    INSERT INTO staff_client_days (salon_id, day, staff_id, client_id, gender)
+    SELECT l.salon_id, l.day, l.staff_id, l.client_id, min(l.gender) FROM (${lines}) l WHERE l.client_id IS NOT NULL
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  `.execute(db);
+}
+
+/**
  * The days before fromDay of the last DONE visit of every client with an appointment on
  * fromDay..toDay: the visits whose next appointment (so whose rebooking) a write on those days
  * can change. An appointment deleted outright is not seen: delete by cancelling, or refresh from
@@ -176,7 +226,15 @@ async function visitsBefore(db: DbOrTx, salonId: number, fromDay: string, toDay:
   return rows.map((r) => r.day);
 }
 
-const TABLES = ['sales_daily', 'item_sales_daily', 'appointments_daily', 'client_days', 'staff_booked_daily'] as const;
+const TABLES = [
+  'sales_daily',
+  'item_sales_daily',
+  'appointments_daily',
+  'client_days',
+  'staff_booked_daily',
+  'staff_daily',
+  'staff_client_days',
+] as const;
 
 /**
  * Recomputes the rollups of one salon for the days fromDay..toDay (inclusive, YYYY-MM-DD).
@@ -193,13 +251,15 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     );
     for (const table of ['sales_daily', 'item_sales_daily']) await deleteScope(tx, table, scope);
     await fillScope(tx, scope);
-    await deleteScope(tx, 'appointments_daily', scope);
+    for (const table of ['appointments_daily', 'staff_daily', 'staff_client_days']) await deleteScope(tx, table, scope);
     await fillAppointments(tx, scope);
+    await fillStaffDaily(tx, scope);
     const earlier = await visitsBefore(tx, salonId, fromDay, toDay);
     if (earlier.length > 0) {
       const visits: Scope = { salonId, from: null, to: null, days: earlier };
-      await deleteScope(tx, 'appointments_daily', visits);
+      for (const table of ['appointments_daily', 'staff_daily', 'staff_client_days']) await deleteScope(tx, table, visits);
       await fillAppointments(tx, visits);
+      await fillStaffDaily(tx, visits);
     }
     await deleteScope(tx, 'staff_booked_daily', scope);
     await fillStaffBooked(tx, scope);
@@ -218,11 +278,14 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, staff_booked_daily`.execute(tx);
+    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, staff_booked_daily, staff_daily, staff_client_days`.execute(
+      tx,
+    );
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillAppointments(tx, all);
     await fillStaffBooked(tx, all);
+    await fillStaffDaily(tx, all);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

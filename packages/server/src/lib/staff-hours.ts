@@ -14,8 +14,8 @@ import { type RawBuilder, sql } from 'kysely';
  * - Utilisation = booked service seconds / shift seconds x 100 (null without shifts). Hours are
  *   not split by client gender: the gender variants show the same utilisation.
  * - Rebooking ("pre-booking"): a DONE visit with a client counts as rebooked when the client's
- *   next appointment (by start, not cancelled) was booked no later than REBOOK_DAYS days after
- *   the visit ended (`rebookedSql`).
+ *   next appointment (by start, then id; not cancelled) was booked no later than REBOOK_DAYS days
+ *   after the visit ended (`rebookedSql`).
  */
 
 /** The pre-booking window in days: booked at most 7 x 24 h after the visit ended counts, a minute later does not. */
@@ -31,7 +31,7 @@ export function rebookedSql(alias: string): RawBuilder<boolean> {
     SELECT nx.booked_at <= ${a}.end_at + ${sql.raw(`interval '${REBOOK_DAYS} days'`)}
     FROM appointments nx
     WHERE nx.salon_id = ${a}.salon_id AND nx.client_id = ${a}.client_id AND nx.status <> 'CANCELLED'
-      AND nx.day >= ${a}.day AND nx.start_at > ${a}.start_at
+      AND nx.day >= ${a}.day AND (nx.start_at, nx.id) > (${a}.start_at, ${a}.id)
     ORDER BY nx.day, nx.start_at, nx.id LIMIT 1), false))`;
 }
 

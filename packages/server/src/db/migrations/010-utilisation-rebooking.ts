@@ -34,7 +34,7 @@ FROM (
       SELECT nx.booked_at <= a.end_at + interval '7 days'
       FROM appointments nx
       WHERE nx.salon_id = a.salon_id AND nx.client_id = a.client_id AND nx.status <> 'CANCELLED'
-        AND nx.day >= a.day AND nx.start_at > a.start_at
+        AND nx.day >= a.day AND (nx.start_at, nx.id) > (a.start_at, a.id)
       ORDER BY nx.day, nx.start_at, nx.id LIMIT 1), false)) AS rebooked
   FROM appointments a
   LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id

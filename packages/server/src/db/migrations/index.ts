@@ -8,6 +8,7 @@ import { usernameCaseInsensitiveSchema } from './007-username-case-insensitive.j
 import { staffSchema } from './008-staff.js';
 import { attendanceNewsSchema } from './009-attendance-news.js';
 import { utilisationRebookingSchema } from './010-utilisation-rebooking.js';
+import { staffDailySchema } from './011-staff-daily.js';
 
 export interface Migration {
   version: number;
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   { version: 8, name: 'staff', sql: staffSchema },
   { version: 9, name: 'attendance-news', sql: attendanceNewsSchema },
   { version: 10, name: 'utilisation-rebooking', sql: utilisationRebookingSchema },
+  { version: 11, name: 'staff-daily', sql: staffDailySchema },
 ];

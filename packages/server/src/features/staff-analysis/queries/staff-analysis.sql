@@ -15,38 +15,23 @@ WITH p AS (
     ($5::date::timestamp AT TIME ZONE s.time_zone) AS from_at, (($6::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
   FROM salons s WHERE s.id = $7
 ),
-lines AS (
-  SELECT sl.staff_id, sl.day, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
-    sl.discount_cents AS disc, c.first_visit
-  FROM p
-  JOIN sale_lines sl ON sl.salon_id = p.salon_id AND sl.day BETWEEN p.from_day AND p.to_day
-  LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-  LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-  WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') AND (p.gender = 'ALL' OR c.gender = p.gender)
+money AS (
+  SELECT CASE p.grain WHEN 'day' THEN (d.day)::text WHEN 'week' THEN date_trunc('week', d.day)::date::text ELSE '' END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
+    sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
+    sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
+    sum(d.visits) AS visits, sum(d.visits_with_product) AS with_product, sum(d.rebooked) AS rebooked
+  FROM p JOIN staff_daily d ON d.salon_id = p.salon_id AND d.day BETWEEN p.from_day AND p.to_day
+  WHERE p.gender = 'ALL' OR d.gender = p.gender
+  GROUP BY 1, d.staff_id
 ),
-sales AS (
-  SELECT CASE p.grain WHEN 'day' THEN (l.day)::text WHEN 'week' THEN date_trunc('week', l.day)::date::text ELSE '' END AS b, l.staff_id, sum(l.paid) AS earned, sum(l.paid) FILTER (WHERE l.recommended) AS rec,
-    sum(l.paid) FILTER (WHERE l.kind = 'SERVICE') AS svc, sum(l.paid) FILTER (WHERE l.kind = 'SERVICE' AND l.recommended) AS svc_rec,
-    sum(l.paid) FILTER (WHERE l.kind = 'PRODUCT') AS prod, sum(l.paid) FILTER (WHERE l.kind = 'PRODUCT' AND l.recommended) AS prod_rec,
-    sum(l.disc) AS disc, sum(l.disc) FILTER (WHERE l.recommended) AS disc_rec, count(DISTINCT l.client_id) AS clients,
-    count(DISTINCT l.client_id) FILTER (WHERE l.first_visit BETWEEN p.from_day AND p.to_day
-      AND CASE p.grain WHEN 'day' THEN (l.first_visit)::text WHEN 'week' THEN date_trunc('week', l.first_visit)::date::text ELSE '' END = CASE p.grain WHEN 'day' THEN (l.day)::text WHEN 'week' THEN date_trunc('week', l.day)::date::text ELSE '' END) AS new_clients
-  FROM lines l CROSS JOIN p GROUP BY 1, l.staff_id
-),
-v AS (
-  SELECT l.staff_id, l.appointment_id, bool_or(l.kind = 'PRODUCT') AS has_product
-  FROM lines l WHERE l.appointment_id IS NOT NULL GROUP BY l.staff_id, l.appointment_id
-),
-visits AS (
-  SELECT CASE p.grain WHEN 'day' THEN (a.day)::text WHEN 'week' THEN date_trunc('week', a.day)::date::text ELSE '' END AS b, v.staff_id, count(*) AS visits, count(*) FILTER (WHERE v.has_product) AS with_product,
-    count(*) FILTER (WHERE ("a".client_id IS NOT NULL AND COALESCE((
-SELECT nx.booked_at <= "a".end_at + interval '7 days'
-FROM appointments nx
-WHERE nx.salon_id = "a".salon_id AND nx.client_id = "a".client_id AND nx.status <> 'CANCELLED'
-  AND nx.day >= "a".day AND nx.start_at > "a".start_at
-ORDER BY nx.day, nx.start_at, nx.id LIMIT 1), false))) AS rebooked
-  FROM v CROSS JOIN p JOIN appointments a ON a.salon_id = p.salon_id AND a.id = v.appointment_id
-  GROUP BY 1, v.staff_id
+served AS (
+  SELECT CASE p.grain WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS clients,
+    count(DISTINCT cd.client_id) FILTER (WHERE c.first_visit BETWEEN p.from_day AND p.to_day
+      AND CASE p.grain WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE p.grain WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END) AS new_clients
+  FROM p JOIN staff_client_days cd ON cd.salon_id = p.salon_id AND cd.day BETWEEN p.from_day AND p.to_day
+  JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
+  WHERE p.gender = 'ALL' OR cd.gender = p.gender
+  GROUP BY 1, cd.staff_id
 ),
 booked AS (
   SELECT CASE p.grain WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
@@ -73,23 +58,22 @@ feedback AS (
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
-  SELECT CASE p.grain WHEN 'day' THEN (a.day)::text WHEN 'week' THEN date_trunc('week', a.day)::date::text ELSE '' END AS b, count(DISTINCT a.day) AS days
-  FROM p JOIN appointments a ON a.salon_id = p.salon_id AND a.day BETWEEN p.from_day AND p.to_day AND a.status = 'DONE'
-  LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-  WHERE p.gender = 'ALL' OR c.gender = p.gender
+  SELECT CASE p.grain WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
+  FROM p JOIN appointments_daily ad ON ad.salon_id = p.salon_id AND ad.day BETWEEN p.from_day AND p.to_day
+  WHERE ad.appointments > 0 AND (p.gender = 'ALL' OR ad.gender = p.gender)
   GROUP BY 1
 ),
 keys AS (
-  SELECT b, staff_id FROM sales UNION SELECT b, staff_id FROM visits UNION SELECT b, staff_id FROM booked
+  SELECT b, staff_id FROM money UNION SELECT b, staff_id FROM served UNION SELECT b, staff_id FROM booked
   UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
   UNION SELECT b, NULL FROM open_days
 )
-SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, s.clients, s.new_clients,
-  vi.visits, vi.with_product, vi.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
+SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, sv.new_clients,
+  s.visits, s.with_product, s.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
   at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
 FROM keys k
-LEFT JOIN sales s ON s.b = k.b AND s.staff_id = k.staff_id
-LEFT JOIN visits vi ON vi.b = k.b AND vi.staff_id = k.staff_id
+LEFT JOIN money s ON s.b = k.b AND s.staff_id = k.staff_id
+LEFT JOIN served sv ON sv.b = k.b AND sv.staff_id = k.staff_id
 LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
 LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
 LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id
@@ -111,38 +95,23 @@ WITH p AS (
     ($5::date::timestamp AT TIME ZONE s.time_zone) AS from_at, (($6::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
   FROM salons s WHERE s.id = $7
 ),
-lines AS (
-  SELECT sl.staff_id, sl.day, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
-    sl.discount_cents AS disc, c.first_visit
-  FROM p
-  JOIN sale_lines sl ON sl.salon_id = p.salon_id AND sl.day BETWEEN p.from_day AND p.to_day
-  LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-  LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-  WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') AND (p.gender = 'ALL' OR c.gender = p.gender)
+money AS (
+  SELECT CASE p.grain WHEN 'day' THEN (d.day)::text WHEN 'week' THEN date_trunc('week', d.day)::date::text ELSE '' END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
+    sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
+    sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
+    sum(d.visits) AS visits, sum(d.visits_with_product) AS with_product, sum(d.rebooked) AS rebooked
+  FROM p JOIN staff_daily d ON d.salon_id = p.salon_id AND d.day BETWEEN p.from_day AND p.to_day
+  WHERE p.gender = 'ALL' OR d.gender = p.gender
+  GROUP BY 1, d.staff_id
 ),
-sales AS (
-  SELECT CASE p.grain WHEN 'day' THEN (l.day)::text WHEN 'week' THEN date_trunc('week', l.day)::date::text ELSE '' END AS b, l.staff_id, sum(l.paid) AS earned, sum(l.paid) FILTER (WHERE l.recommended) AS rec,
-    sum(l.paid) FILTER (WHERE l.kind = 'SERVICE') AS svc, sum(l.paid) FILTER (WHERE l.kind = 'SERVICE' AND l.recommended) AS svc_rec,
-    sum(l.paid) FILTER (WHERE l.kind = 'PRODUCT') AS prod, sum(l.paid) FILTER (WHERE l.kind = 'PRODUCT' AND l.recommended) AS prod_rec,
-    sum(l.disc) AS disc, sum(l.disc) FILTER (WHERE l.recommended) AS disc_rec, count(DISTINCT l.client_id) AS clients,
-    count(DISTINCT l.client_id) FILTER (WHERE l.first_visit BETWEEN p.from_day AND p.to_day
-      AND CASE p.grain WHEN 'day' THEN (l.first_visit)::text WHEN 'week' THEN date_trunc('week', l.first_visit)::date::text ELSE '' END = CASE p.grain WHEN 'day' THEN (l.day)::text WHEN 'week' THEN date_trunc('week', l.day)::date::text ELSE '' END) AS new_clients
-  FROM lines l CROSS JOIN p GROUP BY 1, l.staff_id
-),
-v AS (
-  SELECT l.staff_id, l.appointment_id, bool_or(l.kind = 'PRODUCT') AS has_product
-  FROM lines l WHERE l.appointment_id IS NOT NULL GROUP BY l.staff_id, l.appointment_id
-),
-visits AS (
-  SELECT CASE p.grain WHEN 'day' THEN (a.day)::text WHEN 'week' THEN date_trunc('week', a.day)::date::text ELSE '' END AS b, v.staff_id, count(*) AS visits, count(*) FILTER (WHERE v.has_product) AS with_product,
-    count(*) FILTER (WHERE ("a".client_id IS NOT NULL AND COALESCE((
-SELECT nx.booked_at <= "a".end_at + interval '7 days'
-FROM appointments nx
-WHERE nx.salon_id = "a".salon_id AND nx.client_id = "a".client_id AND nx.status <> 'CANCELLED'
-  AND nx.day >= "a".day AND nx.start_at > "a".start_at
-ORDER BY nx.day, nx.start_at, nx.id LIMIT 1), false))) AS rebooked
-  FROM v CROSS JOIN p JOIN appointments a ON a.salon_id = p.salon_id AND a.id = v.appointment_id
-  GROUP BY 1, v.staff_id
+served AS (
+  SELECT CASE p.grain WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS clients,
+    count(DISTINCT cd.client_id) FILTER (WHERE c.first_visit BETWEEN p.from_day AND p.to_day
+      AND CASE p.grain WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE p.grain WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END) AS new_clients
+  FROM p JOIN staff_client_days cd ON cd.salon_id = p.salon_id AND cd.day BETWEEN p.from_day AND p.to_day
+  JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
+  WHERE p.gender = 'ALL' OR cd.gender = p.gender
+  GROUP BY 1, cd.staff_id
 ),
 booked AS (
   SELECT CASE p.grain WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
@@ -169,23 +138,22 @@ feedback AS (
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
-  SELECT CASE p.grain WHEN 'day' THEN (a.day)::text WHEN 'week' THEN date_trunc('week', a.day)::date::text ELSE '' END AS b, count(DISTINCT a.day) AS days
-  FROM p JOIN appointments a ON a.salon_id = p.salon_id AND a.day BETWEEN p.from_day AND p.to_day AND a.status = 'DONE'
-  LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-  WHERE p.gender = 'ALL' OR c.gender = p.gender
+  SELECT CASE p.grain WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
+  FROM p JOIN appointments_daily ad ON ad.salon_id = p.salon_id AND ad.day BETWEEN p.from_day AND p.to_day
+  WHERE ad.appointments > 0 AND (p.gender = 'ALL' OR ad.gender = p.gender)
   GROUP BY 1
 ),
 keys AS (
-  SELECT b, staff_id FROM sales UNION SELECT b, staff_id FROM visits UNION SELECT b, staff_id FROM booked
+  SELECT b, staff_id FROM money UNION SELECT b, staff_id FROM served UNION SELECT b, staff_id FROM booked
   UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
   UNION SELECT b, NULL FROM open_days
 )
-SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, s.clients, s.new_clients,
-  vi.visits, vi.with_product, vi.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
+SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, sv.new_clients,
+  s.visits, s.with_product, s.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
   at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
 FROM keys k
-LEFT JOIN sales s ON s.b = k.b AND s.staff_id = k.staff_id
-LEFT JOIN visits vi ON vi.b = k.b AND vi.staff_id = k.staff_id
+LEFT JOIN money s ON s.b = k.b AND s.staff_id = k.staff_id
+LEFT JOIN served sv ON sv.b = k.b AND sv.staff_id = k.staff_id
 LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
 LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
 LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id
