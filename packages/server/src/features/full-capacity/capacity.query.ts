@@ -48,7 +48,7 @@ export interface CapacityHours {
    * overlapping appointments of a day counted once; appointments with no staff each on their own.
    */
   bookedSeconds: number;
-  /** Paid amount of every sale line of the days, walk-ins included (the sales report's total revenue). */
+  /** Paid amount of every sale line of the days, walk-ins included: the sales report's total revenue, from its rollup sales_daily. */
   revenueCents: number;
 }
 
@@ -92,8 +92,8 @@ export async function getCapacityHours(
       (SELECT sum(seconds) FROM ranked) AS shift_seconds,
       (SELECT sum(seconds) FROM ranked WHERE ${numberOfPeople}::int = 0 OR rank <= ${numberOfPeople}::int) AS capped_seconds,
       ${bookedSecondsSql(sql`${salonId}`, sql`${from}::date`, sql`${to}::date`)} AS booked_seconds,
-      (SELECT sum(sl.paid_amount_cents) FROM sale_lines sl
-        WHERE sl.salon_id = ${salonId} AND sl.day BETWEEN ${from}::date AND ${to}::date) AS revenue_cents
+      (SELECT sum(d.revenue_cents) FROM sales_daily d
+        WHERE d.salon_id = ${salonId} AND d.day BETWEEN ${from}::date AND ${to}::date) AS revenue_cents
   `.execute(tx),
   );
   const r = result.rows[0];

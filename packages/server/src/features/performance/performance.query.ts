@@ -22,7 +22,6 @@ interface SpanRow {
   span: SpanName;
   from_day: string;
   to_day: string;
-  revenue_cents: number;
   appointments: number;
   booked_seconds: number;
   with_client: number;
@@ -49,9 +48,8 @@ interface CampaignRow {
 
 const hours2 = (seconds: number) => Math.round(seconds / 36) / 100;
 
-function figuresOf(row: SpanRow | undefined, from: string, to: string): Figures {
+function figuresOf(row: SpanRow | undefined, from: string, to: string, revenueCents: number): Figures {
   const n = (v: number | undefined) => Number(v ?? 0);
-  const revenueCents = n(row?.revenue_cents);
   const appointments = n(row?.appointments);
   return {
     fromDate: from,
@@ -117,8 +115,6 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     sql<SpanRow>`
       WITH spans(span, from_day, to_day) AS (VALUES ${values})
       SELECT s.id, s.name, s.city, sp.span, sp.from_day::text AS from_day, sp.to_day::text AS to_day,
-        (SELECT COALESCE(sum(d.revenue_cents), 0) FROM sales_daily d
-          WHERE d.salon_id = s.id AND d.day BETWEEN sp.from_day AND sp.to_day) AS revenue_cents,
         a.appointments, ${bookedSecondsSql(sql`s.id`, sql`sp.from_day`, sql`sp.to_day`)} AS booked_seconds, a.with_client, a.rebooked,
         (SELECT count(*) FROM clients c
           WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
@@ -179,8 +175,12 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     salon.spans.set(row.span, row);
   }
 
-  const figures = (salon: { spans: Map<SpanName, SpanRow> }, name: SpanName) =>
-    figuresOf(salon.spans.get(name), spans[name][0], spans[name][1]);
+  // Revenue of a span: its days' revenue from the trend rows (read once from sales_daily), which
+  // cover the month to date and last year's (the day spans lie inside them).
+  const revenueOf = (salonId: number, from: string, to: string) =>
+    daysOf(from, to).reduce((sum, d) => sum + (trendCents.get(`${salonId} ${d}`) ?? 0), 0);
+  const figures = (salon: { id: number; spans: Map<SpanName, SpanRow> }, name: SpanName) =>
+    figuresOf(salon.spans.get(name), spans[name][0], spans[name][1], revenueOf(salon.id, spans[name][0], spans[name][1]));
   const salons = [...bySalon.values()].map((salon): PerformanceSalon => {
     const dayNow = figures(salon, 'day');
     const dayBefore = figures(salon, 'dayLastYear');

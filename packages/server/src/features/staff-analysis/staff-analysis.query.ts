@@ -74,10 +74,6 @@ const perHour = (cents: number, seconds: number): number | null => (seconds > 0 
 /** How a span is cut: one bucket (''), per day or per ISO week (bucket = the Monday). */
 export type StaffGrain = 'span' | 'day' | 'week';
 
-/** The bucket of a day under the statement's grain (p.grain). */
-const bucket = (day: RawBuilder<unknown>) =>
-  sql<string>`CASE p.grain WHEN 'day' THEN (${day})::text WHEN 'week' THEN date_trunc('week', ${day})::date::text ELSE '' END`;
-
 /**
  * The raw per-person figures of a salon over from..to (inclusive, salon-local days), cut by
  * `grain`, in one statement (one CTE chain whatever the grain and gender). Gender counts only
@@ -98,59 +94,66 @@ export async function getStaffBuckets(
   gender: GenderScope,
   grain: StaffGrain,
 ): Promise<Map<string, StaffSpan>> {
+  // The salon, the days and the gender as parameters in every CTE (not read from a CTE row), so
+  // the planner bounds each rollup's (salon_id, day, …) index scan; the grain is a parameter too.
+  const salon = sql`${salonId}::int`;
+  const days = (column: RawBuilder<unknown>) => sql`${column} BETWEEN ${from}::date AND ${to}::date`;
+  const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
+  const bucket = (day: RawBuilder<unknown>) =>
+    sql<string>`CASE ${grain}::text WHEN 'day' THEN (${day})::text WHEN 'week' THEN date_trunc('week', ${day})::date::text ELSE '' END`;
   const { rows } = await sql<Record<string, unknown>>`
     WITH p AS (
-      SELECT s.id AS salon_id, ${from}::date AS from_day, ${to}::date AS to_day, ${gender}::text AS gender, ${grain}::text AS grain,
-        s.time_zone AS tz,
-        (${from}::date::timestamp AT TIME ZONE s.time_zone) AS from_at, ((${to}::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
-      FROM salons s WHERE s.id = ${salonId}
+      SELECT s.time_zone AS tz, (${from}::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
+        ((${to}::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
+      FROM salons s WHERE s.id = ${salon}
     ),
     money AS (
       SELECT ${bucket(sql`d.day`)} AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
         sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
         sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
         sum(d.visits) AS visits, sum(d.visits_with_product) AS with_product, sum(d.rebooked) AS rebooked
-      FROM p JOIN staff_daily d ON d.salon_id = p.salon_id AND d.day BETWEEN p.from_day AND p.to_day
-      WHERE p.gender = 'ALL' OR d.gender = p.gender
+      FROM staff_daily d
+      WHERE d.salon_id = ${salon} AND ${days(sql`d.day`)} AND ${genderIs(sql`d.gender`)}
       GROUP BY 1, d.staff_id
     ),
     served AS (
       SELECT ${bucket(sql`cd.day`)} AS b, cd.staff_id, count(DISTINCT cd.client_id) AS clients,
-        count(DISTINCT cd.client_id) FILTER (WHERE c.first_visit BETWEEN p.from_day AND p.to_day
+        count(DISTINCT cd.client_id) FILTER (WHERE ${days(sql`c.first_visit`)}
           AND ${bucket(sql`c.first_visit`)} = ${bucket(sql`cd.day`)}) AS new_clients
-      FROM p JOIN staff_client_days cd ON cd.salon_id = p.salon_id AND cd.day BETWEEN p.from_day AND p.to_day
+      FROM staff_client_days cd
       JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
-      WHERE p.gender = 'ALL' OR cd.gender = p.gender
+      WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}
       GROUP BY 1, cd.staff_id
     ),
     booked AS (
       SELECT ${bucket(sql`bd.day`)} AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
-      FROM p JOIN staff_booked_daily bd ON bd.salon_id = p.salon_id AND bd.day BETWEEN p.from_day AND p.to_day AND bd.staff_id <> 0
+      FROM staff_booked_daily bd
+      WHERE bd.salon_id = ${salon} AND ${days(sql`bd.day`)} AND bd.staff_id <> 0
       GROUP BY 1, bd.staff_id
     ),
     shifts AS (
       SELECT ${bucket(sql`(t.day_start AT TIME ZONE p.tz)::date`)} AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-      FROM p JOIN user_timeframes t ON t.salon_id = p.salon_id AND t.day_start >= p.from_at AND t.day_start < p.to_at
+      FROM p JOIN user_timeframes t ON t.salon_id = ${salon} AND t.day_start >= p.from_at AND t.day_start < p.to_at
       GROUP BY 1, t.user_id
     ),
     attendance AS (
       SELECT ${bucket(sql`(at.clock_in AT TIME ZONE p.tz)::date`)} AS b, at.user_id AS staff_id,
         sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
         count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
-      FROM p JOIN attendances at ON at.salon_id = p.salon_id AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
+      FROM p JOIN attendances at ON at.salon_id = ${salon} AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
       GROUP BY 1, at.user_id
     ),
     feedback AS (
       SELECT ${bucket(sql`f.day`)} AS b, f.staff_id, round(avg(f.score), 2) AS average
-      FROM p JOIN feedback f ON f.salon_id = p.salon_id AND f.day BETWEEN p.from_day AND p.to_day AND f.staff_id IS NOT NULL
+      FROM feedback f
       LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-      WHERE p.gender = 'ALL' OR c.gender = p.gender
+      WHERE f.salon_id = ${salon} AND ${days(sql`f.day`)} AND f.staff_id IS NOT NULL AND ${genderIs(sql`c.gender`)}
       GROUP BY 1, f.staff_id
     ),
     open_days AS (
       SELECT ${bucket(sql`ad.day`)} AS b, count(DISTINCT ad.day) AS days
-      FROM p JOIN appointments_daily ad ON ad.salon_id = p.salon_id AND ad.day BETWEEN p.from_day AND p.to_day
-      WHERE ad.appointments > 0 AND (p.gender = 'ALL' OR ad.gender = p.gender)
+      FROM appointments_daily ad
+      WHERE ad.salon_id = ${salon} AND ${days(sql`ad.day`)} AND ad.appointments > 0 AND ${genderIs(sql`ad.gender`)}
       GROUP BY 1
     ),
     keys AS (

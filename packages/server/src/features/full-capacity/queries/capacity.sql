@@ -40,5 +40,5 @@ SELECT
   (SELECT sum(seconds) FROM ranked WHERE $6::int = 0 OR rank <= $7::int) AS capped_seconds,
   (SELECT COALESCE(sum(bd.booked_seconds), 0) FROM staff_booked_daily bd
 WHERE bd.salon_id = $8 AND bd.day BETWEEN $9::date AND $10::date) AS booked_seconds,
-  (SELECT sum(sl.paid_amount_cents) FROM sale_lines sl
-    WHERE sl.salon_id = $11 AND sl.day BETWEEN $12::date AND $13::date) AS revenue_cents;
+  (SELECT sum(d.revenue_cents) FROM sales_daily d
+    WHERE d.salon_id = $11 AND d.day BETWEEN $12::date AND $13::date) AS revenue_cents;

@@ -16,8 +16,6 @@
 --   $12 = '2025-01-21'
 WITH spans(span, from_day, to_day) AS (VALUES ($1::text, $2::date, $3::date), ($4::text, $5::date, $6::date), ($7::text, $8::date, $9::date), ($10::text, $11::date, $12::date))
   SELECT s.id, s.name, s.city, sp.span, sp.from_day::text AS from_day, sp.to_day::text AS to_day,
-    (SELECT COALESCE(sum(d.revenue_cents), 0) FROM sales_daily d
-      WHERE d.salon_id = s.id AND d.day BETWEEN sp.from_day AND sp.to_day) AS revenue_cents,
     a.appointments, (SELECT COALESCE(sum(bd.booked_seconds), 0) FROM staff_booked_daily bd
 WHERE bd.salon_id = s.id AND bd.day BETWEEN sp.from_day AND sp.to_day) AS booked_seconds, a.with_client, a.rebooked,
     (SELECT count(*) FROM clients c

@@ -4,63 +4,95 @@
 -- 1 of 2; parameters:
 --   $1 = '2026-01-01'
 --   $2 = '2026-01-31'
---   $3 = 'FEMALE'
+--   $3 = 1
 --   $4 = 'span'
---   $5 = '2026-01-01'
---   $6 = '2026-01-31'
---   $7 = 1
+--   $5 = 1
+--   $6 = '2026-01-01'
+--   $7 = '2026-01-31'
+--   $8 = 'FEMALE'
+--   $9 = 'FEMALE'
+--   $10 = 'span'
+--   $11 = '2026-01-01'
+--   $12 = '2026-01-31'
+--   $13 = 'span'
+--   $14 = 'span'
+--   $15 = 1
+--   $16 = '2026-01-01'
+--   $17 = '2026-01-31'
+--   $18 = 'FEMALE'
+--   $19 = 'FEMALE'
+--   $20 = 'span'
+--   $21 = 1
+--   $22 = '2026-01-01'
+--   $23 = '2026-01-31'
+--   $24 = 'span'
+--   $25 = 1
+--   $26 = 'span'
+--   $27 = 1
+--   $28 = 'span'
+--   $29 = 1
+--   $30 = '2026-01-01'
+--   $31 = '2026-01-31'
+--   $32 = 'FEMALE'
+--   $33 = 'FEMALE'
+--   $34 = 'span'
+--   $35 = 1
+--   $36 = '2026-01-01'
+--   $37 = '2026-01-31'
+--   $38 = 'FEMALE'
+--   $39 = 'FEMALE'
 WITH p AS (
-  SELECT s.id AS salon_id, $1::date AS from_day, $2::date AS to_day, $3::text AS gender, $4::text AS grain,
-    s.time_zone AS tz,
-    ($5::date::timestamp AT TIME ZONE s.time_zone) AS from_at, (($6::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
-  FROM salons s WHERE s.id = $7
+  SELECT s.time_zone AS tz, ($1::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
+    (($2::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
+  FROM salons s WHERE s.id = $3::int
 ),
 money AS (
-  SELECT CASE p.grain WHEN 'day' THEN (d.day)::text WHEN 'week' THEN date_trunc('week', d.day)::date::text ELSE '' END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
+  SELECT CASE $4::text WHEN 'day' THEN (d.day)::text WHEN 'week' THEN date_trunc('week', d.day)::date::text ELSE '' END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
     sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
     sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
     sum(d.visits) AS visits, sum(d.visits_with_product) AS with_product, sum(d.rebooked) AS rebooked
-  FROM p JOIN staff_daily d ON d.salon_id = p.salon_id AND d.day BETWEEN p.from_day AND p.to_day
-  WHERE p.gender = 'ALL' OR d.gender = p.gender
+  FROM staff_daily d
+  WHERE d.salon_id = $5::int AND d.day BETWEEN $6::date AND $7::date AND ($8::text = 'ALL' OR d.gender = $9::text)
   GROUP BY 1, d.staff_id
 ),
 served AS (
-  SELECT CASE p.grain WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS clients,
-    count(DISTINCT cd.client_id) FILTER (WHERE c.first_visit BETWEEN p.from_day AND p.to_day
-      AND CASE p.grain WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE p.grain WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END) AS new_clients
-  FROM p JOIN staff_client_days cd ON cd.salon_id = p.salon_id AND cd.day BETWEEN p.from_day AND p.to_day
+  SELECT CASE $10::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS clients,
+    count(DISTINCT cd.client_id) FILTER (WHERE c.first_visit BETWEEN $11::date AND $12::date
+      AND CASE $13::text WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE $14::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END) AS new_clients
+  FROM staff_client_days cd
   JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
-  WHERE p.gender = 'ALL' OR cd.gender = p.gender
+  WHERE cd.salon_id = $15::int AND cd.day BETWEEN $16::date AND $17::date AND ($18::text = 'ALL' OR cd.gender = $19::text)
   GROUP BY 1, cd.staff_id
 ),
 booked AS (
-  SELECT CASE p.grain WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
-  FROM p JOIN staff_booked_daily bd ON bd.salon_id = p.salon_id AND bd.day BETWEEN p.from_day AND p.to_day AND bd.staff_id <> 0
+  SELECT CASE $20::text WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
+  FROM staff_booked_daily bd
+  WHERE bd.salon_id = $21::int AND bd.day BETWEEN $22::date AND $23::date AND bd.staff_id <> 0
   GROUP BY 1, bd.staff_id
 ),
 shifts AS (
-  SELECT CASE p.grain WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (t.day_start AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-  FROM p JOIN user_timeframes t ON t.salon_id = p.salon_id AND t.day_start >= p.from_at AND t.day_start < p.to_at
+  SELECT CASE $24::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (t.day_start AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
+  FROM p JOIN user_timeframes t ON t.salon_id = $25::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
   GROUP BY 1, t.user_id
 ),
 attendance AS (
-  SELECT CASE p.grain WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (at.clock_in AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, at.user_id AS staff_id,
+  SELECT CASE $26::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (at.clock_in AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, at.user_id AS staff_id,
     sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
     count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
-  FROM p JOIN attendances at ON at.salon_id = p.salon_id AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
+  FROM p JOIN attendances at ON at.salon_id = $27::int AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
   GROUP BY 1, at.user_id
 ),
 feedback AS (
-  SELECT CASE p.grain WHEN 'day' THEN (f.day)::text WHEN 'week' THEN date_trunc('week', f.day)::date::text ELSE '' END AS b, f.staff_id, round(avg(f.score), 2) AS average
-  FROM p JOIN feedback f ON f.salon_id = p.salon_id AND f.day BETWEEN p.from_day AND p.to_day AND f.staff_id IS NOT NULL
+  SELECT CASE $28::text WHEN 'day' THEN (f.day)::text WHEN 'week' THEN date_trunc('week', f.day)::date::text ELSE '' END AS b, f.staff_id, round(avg(f.score), 2) AS average
+  FROM feedback f
   LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-  WHERE p.gender = 'ALL' OR c.gender = p.gender
+  WHERE f.salon_id = $29::int AND f.day BETWEEN $30::date AND $31::date AND f.staff_id IS NOT NULL AND ($32::text = 'ALL' OR c.gender = $33::text)
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
-  SELECT CASE p.grain WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
-  FROM p JOIN appointments_daily ad ON ad.salon_id = p.salon_id AND ad.day BETWEEN p.from_day AND p.to_day
-  WHERE ad.appointments > 0 AND (p.gender = 'ALL' OR ad.gender = p.gender)
+  SELECT CASE $34::text WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
+  FROM appointments_daily ad
+  WHERE ad.salon_id = $35::int AND ad.day BETWEEN $36::date AND $37::date AND ad.appointments > 0 AND ($38::text = 'ALL' OR ad.gender = $39::text)
   GROUP BY 1
 ),
 keys AS (
@@ -84,63 +116,95 @@ ORDER BY k.b, k.staff_id;
 -- 2 of 2; parameters:
 --   $1 = '2025-01-01'
 --   $2 = '2025-01-31'
---   $3 = 'FEMALE'
+--   $3 = 1
 --   $4 = 'span'
---   $5 = '2025-01-01'
---   $6 = '2025-01-31'
---   $7 = 1
+--   $5 = 1
+--   $6 = '2025-01-01'
+--   $7 = '2025-01-31'
+--   $8 = 'FEMALE'
+--   $9 = 'FEMALE'
+--   $10 = 'span'
+--   $11 = '2025-01-01'
+--   $12 = '2025-01-31'
+--   $13 = 'span'
+--   $14 = 'span'
+--   $15 = 1
+--   $16 = '2025-01-01'
+--   $17 = '2025-01-31'
+--   $18 = 'FEMALE'
+--   $19 = 'FEMALE'
+--   $20 = 'span'
+--   $21 = 1
+--   $22 = '2025-01-01'
+--   $23 = '2025-01-31'
+--   $24 = 'span'
+--   $25 = 1
+--   $26 = 'span'
+--   $27 = 1
+--   $28 = 'span'
+--   $29 = 1
+--   $30 = '2025-01-01'
+--   $31 = '2025-01-31'
+--   $32 = 'FEMALE'
+--   $33 = 'FEMALE'
+--   $34 = 'span'
+--   $35 = 1
+--   $36 = '2025-01-01'
+--   $37 = '2025-01-31'
+--   $38 = 'FEMALE'
+--   $39 = 'FEMALE'
 WITH p AS (
-  SELECT s.id AS salon_id, $1::date AS from_day, $2::date AS to_day, $3::text AS gender, $4::text AS grain,
-    s.time_zone AS tz,
-    ($5::date::timestamp AT TIME ZONE s.time_zone) AS from_at, (($6::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
-  FROM salons s WHERE s.id = $7
+  SELECT s.time_zone AS tz, ($1::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
+    (($2::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
+  FROM salons s WHERE s.id = $3::int
 ),
 money AS (
-  SELECT CASE p.grain WHEN 'day' THEN (d.day)::text WHEN 'week' THEN date_trunc('week', d.day)::date::text ELSE '' END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
+  SELECT CASE $4::text WHEN 'day' THEN (d.day)::text WHEN 'week' THEN date_trunc('week', d.day)::date::text ELSE '' END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
     sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
     sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
     sum(d.visits) AS visits, sum(d.visits_with_product) AS with_product, sum(d.rebooked) AS rebooked
-  FROM p JOIN staff_daily d ON d.salon_id = p.salon_id AND d.day BETWEEN p.from_day AND p.to_day
-  WHERE p.gender = 'ALL' OR d.gender = p.gender
+  FROM staff_daily d
+  WHERE d.salon_id = $5::int AND d.day BETWEEN $6::date AND $7::date AND ($8::text = 'ALL' OR d.gender = $9::text)
   GROUP BY 1, d.staff_id
 ),
 served AS (
-  SELECT CASE p.grain WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS clients,
-    count(DISTINCT cd.client_id) FILTER (WHERE c.first_visit BETWEEN p.from_day AND p.to_day
-      AND CASE p.grain WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE p.grain WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END) AS new_clients
-  FROM p JOIN staff_client_days cd ON cd.salon_id = p.salon_id AND cd.day BETWEEN p.from_day AND p.to_day
+  SELECT CASE $10::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS clients,
+    count(DISTINCT cd.client_id) FILTER (WHERE c.first_visit BETWEEN $11::date AND $12::date
+      AND CASE $13::text WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE $14::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END) AS new_clients
+  FROM staff_client_days cd
   JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
-  WHERE p.gender = 'ALL' OR cd.gender = p.gender
+  WHERE cd.salon_id = $15::int AND cd.day BETWEEN $16::date AND $17::date AND ($18::text = 'ALL' OR cd.gender = $19::text)
   GROUP BY 1, cd.staff_id
 ),
 booked AS (
-  SELECT CASE p.grain WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
-  FROM p JOIN staff_booked_daily bd ON bd.salon_id = p.salon_id AND bd.day BETWEEN p.from_day AND p.to_day AND bd.staff_id <> 0
+  SELECT CASE $20::text WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
+  FROM staff_booked_daily bd
+  WHERE bd.salon_id = $21::int AND bd.day BETWEEN $22::date AND $23::date AND bd.staff_id <> 0
   GROUP BY 1, bd.staff_id
 ),
 shifts AS (
-  SELECT CASE p.grain WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (t.day_start AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-  FROM p JOIN user_timeframes t ON t.salon_id = p.salon_id AND t.day_start >= p.from_at AND t.day_start < p.to_at
+  SELECT CASE $24::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (t.day_start AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
+  FROM p JOIN user_timeframes t ON t.salon_id = $25::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
   GROUP BY 1, t.user_id
 ),
 attendance AS (
-  SELECT CASE p.grain WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (at.clock_in AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, at.user_id AS staff_id,
+  SELECT CASE $26::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (at.clock_in AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, at.user_id AS staff_id,
     sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
     count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
-  FROM p JOIN attendances at ON at.salon_id = p.salon_id AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
+  FROM p JOIN attendances at ON at.salon_id = $27::int AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
   GROUP BY 1, at.user_id
 ),
 feedback AS (
-  SELECT CASE p.grain WHEN 'day' THEN (f.day)::text WHEN 'week' THEN date_trunc('week', f.day)::date::text ELSE '' END AS b, f.staff_id, round(avg(f.score), 2) AS average
-  FROM p JOIN feedback f ON f.salon_id = p.salon_id AND f.day BETWEEN p.from_day AND p.to_day AND f.staff_id IS NOT NULL
+  SELECT CASE $28::text WHEN 'day' THEN (f.day)::text WHEN 'week' THEN date_trunc('week', f.day)::date::text ELSE '' END AS b, f.staff_id, round(avg(f.score), 2) AS average
+  FROM feedback f
   LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-  WHERE p.gender = 'ALL' OR c.gender = p.gender
+  WHERE f.salon_id = $29::int AND f.day BETWEEN $30::date AND $31::date AND f.staff_id IS NOT NULL AND ($32::text = 'ALL' OR c.gender = $33::text)
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
-  SELECT CASE p.grain WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
-  FROM p JOIN appointments_daily ad ON ad.salon_id = p.salon_id AND ad.day BETWEEN p.from_day AND p.to_day
-  WHERE ad.appointments > 0 AND (p.gender = 'ALL' OR ad.gender = p.gender)
+  SELECT CASE $34::text WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
+  FROM appointments_daily ad
+  WHERE ad.salon_id = $35::int AND ad.day BETWEEN $36::date AND $37::date AND ad.appointments > 0 AND ($38::text = 'ALL' OR ad.gender = $39::text)
   GROUP BY 1
 ),
 keys AS (
