@@ -61,50 +61,29 @@ export function mergedBookingsSql(
     GROUP BY m.salon_id, m.day, m.staff_id`;
 }
 
-/** SQL rows (day, seconds): the booked service seconds (from the rollup) of salon `salonId` per day of from..to. */
-export function bookedSecondsByDaySql(
-  salonId: RawBuilder<unknown>,
-  from: RawBuilder<unknown>,
-  to: RawBuilder<unknown>,
-): RawBuilder<{ day: string; seconds: number }> {
-  return sql`SELECT bd.day, sum(bd.booked_seconds) AS seconds FROM staff_booked_daily bd
-    WHERE bd.salon_id = ${salonId} AND bd.day BETWEEN ${from} AND ${to} GROUP BY bd.day`;
-}
-
 /**
- * SQL: the booked service seconds of salon `salonId` over the days from..to, every person and the
- * appointments with no staff. Arguments are SQL so a query can correlate.
+ * SQL: the booked service seconds (from the rollup) of salon `salonId` over the days from..to,
+ * every person and the appointments with no staff. Arguments are SQL so a query can correlate.
  */
 export function bookedSecondsSql(salonId: RawBuilder<unknown>, from: RawBuilder<unknown>, to: RawBuilder<unknown>): RawBuilder<number> {
-  return sql<number>`(SELECT COALESCE(sum(x.seconds), 0) FROM (${bookedSecondsByDaySql(salonId, from, to)}) x)`;
+  return sql<number>`(SELECT COALESCE(sum(bd.booked_seconds), 0) FROM staff_booked_daily bd
+    WHERE bd.salon_id = ${salonId} AND bd.day BETWEEN ${from} AND ${to})`;
 }
 
 /**
- * SQL rows (day, seconds): the shift seconds of salon `salonId` per salon-local start day in
- * from..to (time zone `tz`). A day's margin either side, in any time zone, lets the
- * (salon_id, day_start) index bound the scan.
+ * SQL: the shift seconds of salon `salonId` whose salon-local start day is in from..to (time
+ * zone `tz`). A day's margin either side, in any time zone, lets the (salon_id, day_start) index
+ * bound the scan.
  */
-export function shiftSecondsByDaySql(
-  salonId: RawBuilder<unknown>,
-  tz: RawBuilder<unknown>,
-  from: RawBuilder<unknown>,
-  to: RawBuilder<unknown>,
-): RawBuilder<{ day: string; seconds: number }> {
-  return sql`SELECT (t.day_start AT TIME ZONE ${tz})::date AS day, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-    FROM user_timeframes t
-    WHERE t.salon_id = ${salonId} AND (t.day_start AT TIME ZONE ${tz})::date BETWEEN ${from} AND ${to}
-      AND t.day_start >= (${from} - 1)::timestamptz AND t.day_start < (${to} + 2)::timestamptz
-    GROUP BY 1`;
-}
-
-/** SQL: the shift seconds of salon `salonId` whose salon-local start day is in from..to. */
 export function shiftSecondsSql(
   salonId: RawBuilder<unknown>,
   tz: RawBuilder<unknown>,
   from: RawBuilder<unknown>,
   to: RawBuilder<unknown>,
 ): RawBuilder<number> {
-  return sql<number>`(SELECT COALESCE(sum(x.seconds), 0) FROM (${shiftSecondsByDaySql(salonId, tz, from, to)}) x)`;
+  return sql<number>`(SELECT COALESCE(sum(extract(epoch FROM t.day_end - t.day_start)), 0) FROM user_timeframes t
+    WHERE t.salon_id = ${salonId} AND (t.day_start AT TIME ZONE ${tz})::date BETWEEN ${from} AND ${to}
+      AND t.day_start >= (${from} - 1)::timestamptz AND t.day_start < (${to} + 2)::timestamptz)`;
 }
 
 /** Utilisation in per cent, 2 decimals: booked / shift seconds; null without shifts. */

@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 import { addDays, firstOfMonth } from '../../lib/months.js';
 import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK } from '../../lib/report-range.js';
-import { bookedSecondsByDaySql, shiftSecondsByDaySql, utilisationPercent } from '../../lib/staff-hours.js';
+import { bookedSecondsSql, shiftSecondsSql, utilisationPercent } from '../../lib/staff-hours.js';
 
 type Performance = Static<typeof PerformanceResponse>;
 type PerformanceSalon = Performance['salons'][number];
@@ -15,9 +15,13 @@ type Span = PerformanceSalon['day'];
 
 type SpanName = 'day' | 'month' | 'dayLastYear' | 'monthLastYear';
 
-/** What a span adds up (cents, seconds, counts). */
-interface SpanTotals {
-  revenue_cents: number;
+interface SpanRow {
+  id: number;
+  name: string;
+  city: string;
+  span: SpanName;
+  from_day: string;
+  to_day: string;
   appointments: number;
   booked_seconds: number;
   with_client: number;
@@ -26,14 +30,10 @@ interface SpanTotals {
   shift_seconds: number;
 }
 
-/** One salon's day of one measure: R revenue, A appointments (with client, rebooked), B booked, N new clients, S shifts. */
-interface DayRow {
+interface TrendRow {
   salon_id: number;
   day: string;
-  kind: 'R' | 'A' | 'B' | 'N' | 'S';
-  v1: number;
-  v2: number;
-  v3: number;
+  revenue_cents: number;
 }
 
 interface CampaignRow {
@@ -48,21 +48,20 @@ interface CampaignRow {
 
 const hours2 = (seconds: number) => Math.round(seconds / 36) / 100;
 
-function figuresOf(row: SpanTotals, from: string, to: string): Figures {
+function figuresOf(row: SpanRow | undefined, from: string, to: string, revenueCents: number): Figures {
   const n = (v: number | undefined) => Number(v ?? 0);
-  const revenueCents = row.revenue_cents;
-  const appointments = n(row.appointments);
+  const appointments = n(row?.appointments);
   return {
     fromDate: from,
     toDate: to,
     revenue: euros(revenueCents),
     appointments,
     averageTicket: ratio2(revenueCents / 100, appointments),
-    bookedHours: hours2(n(row.booked_seconds)),
-    shiftHours: hours2(n(row.shift_seconds)),
-    utilisation: utilisationPercent(n(row.booked_seconds), n(row.shift_seconds)),
-    newClients: n(row.new_clients),
-    rebookingRate: percent(n(row.rebooked), n(row.with_client)),
+    bookedHours: hours2(n(row?.booked_seconds)),
+    shiftHours: hours2(n(row?.shift_seconds)),
+    utilisation: utilisationPercent(n(row?.booked_seconds), n(row?.shift_seconds)),
+    newClients: n(row?.new_clients),
+    rebookingRate: percent(n(row?.rebooked), n(row?.with_client)),
   };
 }
 
@@ -111,28 +110,23 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     dayLastYear: [back(day), back(day)],
     monthLastYear: [back(monthFrom), back(day)],
   };
-  const [salonRows, { rows: dayRows }, campaigns] = await Promise.all([
-    db.selectFrom('salons').select(['id', 'name', 'city']).orderBy('name').orderBy('id').execute(),
-    // Per salon and day of the month to date and of last year's (the day spans lie inside them),
-    // each measure read once, per salon and range so every (salon_id, day, …) key bounds its scan.
-    sql<DayRow>`
-      SELECT s.id AS salon_id, x.day::text AS day, x.kind, x.v1, x.v2, x.v3
+  const values = sql.join(Object.entries(spans).map(([name, [from, to]]) => sql`(${name}::text, ${from}::date, ${to}::date)`));
+  const [{ rows }, campaigns, trend] = await Promise.all([
+    sql<SpanRow>`
+      WITH spans(span, from_day, to_day) AS (VALUES ${values})
+      SELECT s.id, s.name, s.city, sp.span, sp.from_day::text AS from_day, sp.to_day::text AS to_day,
+        a.appointments, ${bookedSecondsSql(sql`s.id`, sql`sp.from_day`, sql`sp.to_day`)} AS booked_seconds, a.with_client, a.rebooked,
+        (SELECT count(*) FROM clients c
+          WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
+        ${shiftSecondsSql(sql`s.id`, sql`s.time_zone`, sql`sp.from_day`, sql`sp.to_day`)} AS shift_seconds
       FROM salons s
-      CROSS JOIN (VALUES (${monthFrom}::date, ${day}::date), (${back(monthFrom)}::date, ${back(day)}::date)) r(from_day, to_day)
+      CROSS JOIN spans sp
       CROSS JOIN LATERAL (
-        SELECT d.day, 'R' AS kind, sum(d.revenue_cents) AS v1, 0 AS v2, 0 AS v3 FROM sales_daily d
-        WHERE d.salon_id = s.id AND d.day BETWEEN r.from_day AND r.to_day GROUP BY d.day
-        UNION ALL
-        SELECT ad.day, 'A', sum(ad.appointments), sum(ad.with_client), sum(ad.rebooked) FROM appointments_daily ad
-        WHERE ad.salon_id = s.id AND ad.day BETWEEN r.from_day AND r.to_day GROUP BY ad.day
-        UNION ALL
-        SELECT b.day, 'B', b.seconds, 0, 0 FROM (${bookedSecondsByDaySql(sql`s.id`, sql`r.from_day`, sql`r.to_day`)}) b
-        UNION ALL
-        SELECT c.first_visit, 'N', count(*), 0, 0 FROM clients c
-        WHERE c.salon_id = s.id AND c.first_visit BETWEEN r.from_day AND r.to_day GROUP BY c.first_visit
-        UNION ALL
-        SELECT sh.day, 'S', sh.seconds, 0, 0 FROM (${shiftSecondsByDaySql(sql`s.id`, sql`s.time_zone`, sql`r.from_day`, sql`r.to_day`)}) sh
-      ) x`.execute(db),
+        SELECT COALESCE(sum(ad.appointments), 0) AS appointments, COALESCE(sum(ad.with_client), 0) AS with_client, COALESCE(sum(ad.rebooked), 0) AS rebooked
+        FROM appointments_daily ad
+        WHERE ad.salon_id = s.id AND ad.day BETWEEN sp.from_day AND sp.to_day
+      ) a
+      ORDER BY s.name, s.id, sp.span`.execute(db),
     sql<CampaignRow>`
       SELECT DISTINCT ON (cs.salon_id) cs.salon_id, c.id AS campaign_id, c.name, c.date_from::text AS date_from,
         c.date_to::text AS date_to, cs.target_cents,
@@ -143,10 +137,17 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
       JOIN salons s ON s.id = cs.salon_id
       WHERE ${day}::date BETWEEN c.date_from AND c.date_to AND cs.target_cents > 0
       ORDER BY cs.salon_id, c.date_from DESC, c.id DESC`.execute(db),
+    // Per salon and range, so the rollup's (salon_id, day, …) key bounds each scan.
+    sql<TrendRow>`
+      SELECT s.id AS salon_id, x.day::text AS day, x.revenue_cents
+      FROM salons s
+      CROSS JOIN (VALUES (${monthFrom}::date, ${day}::date), (${back(monthFrom)}::date, ${back(day)}::date)) r(from_day, to_day)
+      CROSS JOIN LATERAL (
+        SELECT d.day, sum(d.revenue_cents) AS revenue_cents FROM sales_daily d
+        WHERE d.salon_id = s.id AND d.day BETWEEN r.from_day AND r.to_day GROUP BY d.day
+      ) x`.execute(db),
   ]);
-  const perDay = new Map<string, [number, number, number]>();
-  for (const r of dayRows) perDay.set(`${r.salon_id} ${r.kind} ${r.day}`, [Number(r.v1), Number(r.v2), Number(r.v3)]);
-  const trendCents = new Map(dayRows.filter((r) => r.kind === 'R').map((r) => [`${r.salon_id} ${r.day}`, Number(r.v1)]));
+  const trendCents = new Map(trend.rows.map((r) => [`${r.salon_id} ${r.day}`, Number(r.revenue_cents)]));
   const monthDays = daysOf(monthFrom, day);
 
   const campaignOf = new Map<number, Campaign>(
@@ -164,35 +165,23 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     ]),
   );
 
-  /** A salon's span: the sums of its days. */
-  const totalsOf = (salonId: number, from: string, to: string): SpanTotals => {
-    const t: SpanTotals = {
-      revenue_cents: 0,
-      appointments: 0,
-      booked_seconds: 0,
-      with_client: 0,
-      rebooked: 0,
-      new_clients: 0,
-      shift_seconds: 0,
-    };
-    for (const d of daysOf(from, to)) {
-      const at = (kind: DayRow['kind']) => perDay.get(`${salonId} ${kind} ${d}`);
-      t.revenue_cents += at('R')?.[0] ?? 0;
-      const a = at('A');
-      if (a) {
-        t.appointments += a[0];
-        t.with_client += a[1];
-        t.rebooked += a[2];
-      }
-      t.booked_seconds += at('B')?.[0] ?? 0;
-      t.new_clients += at('N')?.[0] ?? 0;
-      t.shift_seconds += at('S')?.[0] ?? 0;
+  const bySalon = new Map<number, { id: number; name: string; city: string; spans: Map<SpanName, SpanRow> }>();
+  for (const row of rows) {
+    let salon = bySalon.get(row.id);
+    if (!salon) {
+      salon = { id: row.id, name: row.name, city: row.city, spans: new Map() };
+      bySalon.set(row.id, salon);
     }
-    return t;
-  };
-  const figures = (salon: { id: number }, name: SpanName) =>
-    figuresOf(totalsOf(salon.id, spans[name][0], spans[name][1]), spans[name][0], spans[name][1]);
-  const salons = salonRows.map((salon): PerformanceSalon => {
+    salon.spans.set(row.span, row);
+  }
+
+  // Revenue of a span: its days' revenue from the trend rows (read once from sales_daily), which
+  // cover the month to date and last year's (the day spans lie inside them).
+  const revenueOf = (salonId: number, from: string, to: string) =>
+    daysOf(from, to).reduce((sum, d) => sum + (trendCents.get(`${salonId} ${d}`) ?? 0), 0);
+  const figures = (salon: { id: number; spans: Map<SpanName, SpanRow> }, name: SpanName) =>
+    figuresOf(salon.spans.get(name), spans[name][0], spans[name][1], revenueOf(salon.id, spans[name][0], spans[name][1]));
+  const salons = [...bySalon.values()].map((salon): PerformanceSalon => {
     const dayNow = figures(salon, 'day');
     const dayBefore = figures(salon, 'dayLastYear');
     const monthNow = figures(salon, 'month');

@@ -38,7 +38,7 @@ SELECT
   (SELECT count(DISTINCT user_id) FROM per_person_day)::int AS head_count,
   (SELECT sum(seconds) FROM ranked) AS shift_seconds,
   (SELECT sum(seconds) FROM ranked WHERE $6::int = 0 OR rank <= $7::int) AS capped_seconds,
-  (SELECT COALESCE(sum(x.seconds), 0) FROM (SELECT bd.day, sum(bd.booked_seconds) AS seconds FROM staff_booked_daily bd
-WHERE bd.salon_id = $8 AND bd.day BETWEEN $9::date AND $10::date GROUP BY bd.day) x) AS booked_seconds,
+  (SELECT COALESCE(sum(bd.booked_seconds), 0) FROM staff_booked_daily bd
+WHERE bd.salon_id = $8 AND bd.day BETWEEN $9::date AND $10::date) AS booked_seconds,
   (SELECT sum(d.revenue_cents) FROM sales_daily d
     WHERE d.salon_id = $11 AND d.day BETWEEN $12::date AND $13::date) AS revenue_cents;
