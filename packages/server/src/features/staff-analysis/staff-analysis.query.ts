@@ -117,13 +117,21 @@ export async function getStaffBuckets(
       GROUP BY 1, d.staff_id
     ),
     served AS (
-      SELECT ${bucket(sql`cd.day`)} AS b, cd.staff_id, count(DISTINCT cd.client_id) AS clients,
-        count(DISTINCT cd.client_id) FILTER (WHERE ${days(sql`c.first_visit`)}
-          AND ${bucket(sql`c.first_visit`)} = ${bucket(sql`cd.day`)}) AS new_clients
-      FROM staff_client_days cd
-      JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
-      WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}
-      GROUP BY 1, cd.staff_id
+      SELECT x.b, x.staff_id, count(*) AS clients
+      FROM (
+        SELECT DISTINCT ${bucket(sql`cd.day`)} AS b, cd.staff_id, cd.client_id
+        FROM staff_client_days cd
+        WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}
+      ) x
+      GROUP BY 1, 2
+    ),
+    newly AS (
+      SELECT ${bucket(sql`cd.day`)} AS b, cd.staff_id, count(DISTINCT cd.client_id) AS new_clients
+      FROM clients c
+      JOIN staff_client_days cd ON cd.salon_id = c.salon_id AND cd.client_id = c.id AND ${days(sql`cd.day`)}
+      WHERE c.salon_id = ${salon} AND ${days(sql`c.first_visit`)} AND ${genderIs(sql`cd.gender`)}
+        AND ${bucket(sql`c.first_visit`)} = ${bucket(sql`cd.day`)}
+      GROUP BY 1, 2
     ),
     booked AS (
       SELECT ${bucket(sql`bd.day`)} AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
@@ -161,12 +169,13 @@ export async function getStaffBuckets(
       UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
       UNION SELECT b, NULL FROM open_days
     )
-    SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, sv.new_clients,
+    SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, nw.new_clients,
       s.visits, s.with_product, s.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
       at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
     FROM keys k
     LEFT JOIN money s ON s.b = k.b AND s.staff_id = k.staff_id
     LEFT JOIN served sv ON sv.b = k.b AND sv.staff_id = k.staff_id
+    LEFT JOIN newly nw ON nw.b = k.b AND nw.staff_id = k.staff_id
     LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
     LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
     LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id

@@ -12,35 +12,41 @@
 --   $8 = 'FEMALE'
 --   $9 = 'FEMALE'
 --   $10 = 'span'
---   $11 = '2026-01-01'
---   $12 = '2026-01-31'
---   $13 = 'span'
---   $14 = 'span'
---   $15 = 1
---   $16 = '2026-01-01'
---   $17 = '2026-01-31'
---   $18 = 'FEMALE'
---   $19 = 'FEMALE'
---   $20 = 'span'
---   $21 = 1
---   $22 = '2026-01-01'
---   $23 = '2026-01-31'
+--   $11 = 1
+--   $12 = '2026-01-01'
+--   $13 = '2026-01-31'
+--   $14 = 'FEMALE'
+--   $15 = 'FEMALE'
+--   $16 = 'span'
+--   $17 = '2026-01-01'
+--   $18 = '2026-01-31'
+--   $19 = 1
+--   $20 = '2026-01-01'
+--   $21 = '2026-01-31'
+--   $22 = 'FEMALE'
+--   $23 = 'FEMALE'
 --   $24 = 'span'
---   $25 = 1
+--   $25 = 'span'
 --   $26 = 'span'
 --   $27 = 1
---   $28 = 'span'
---   $29 = 1
---   $30 = '2026-01-01'
---   $31 = '2026-01-31'
---   $32 = 'FEMALE'
---   $33 = 'FEMALE'
+--   $28 = '2026-01-01'
+--   $29 = '2026-01-31'
+--   $30 = 'span'
+--   $31 = 1
+--   $32 = 'span'
+--   $33 = 1
 --   $34 = 'span'
 --   $35 = 1
 --   $36 = '2026-01-01'
 --   $37 = '2026-01-31'
 --   $38 = 'FEMALE'
 --   $39 = 'FEMALE'
+--   $40 = 'span'
+--   $41 = 1
+--   $42 = '2026-01-01'
+--   $43 = '2026-01-31'
+--   $44 = 'FEMALE'
+--   $45 = 'FEMALE'
 WITH p AS (
   SELECT s.time_zone AS tz, ($1::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
     (($2::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
@@ -56,43 +62,51 @@ money AS (
   GROUP BY 1, d.staff_id
 ),
 served AS (
-  SELECT CASE $10::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS clients,
-    count(DISTINCT cd.client_id) FILTER (WHERE c.first_visit BETWEEN $11::date AND $12::date
-      AND CASE $13::text WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE $14::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END) AS new_clients
-  FROM staff_client_days cd
-  JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
-  WHERE cd.salon_id = $15::int AND cd.day BETWEEN $16::date AND $17::date AND ($18::text = 'ALL' OR cd.gender = $19::text)
-  GROUP BY 1, cd.staff_id
+  SELECT x.b, x.staff_id, count(*) AS clients
+  FROM (
+    SELECT DISTINCT CASE $10::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, cd.client_id
+    FROM staff_client_days cd
+    WHERE cd.salon_id = $11::int AND cd.day BETWEEN $12::date AND $13::date AND ($14::text = 'ALL' OR cd.gender = $15::text)
+  ) x
+  GROUP BY 1, 2
+),
+newly AS (
+  SELECT CASE $16::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS new_clients
+  FROM clients c
+  JOIN staff_client_days cd ON cd.salon_id = c.salon_id AND cd.client_id = c.id AND cd.day BETWEEN $17::date AND $18::date
+  WHERE c.salon_id = $19::int AND c.first_visit BETWEEN $20::date AND $21::date AND ($22::text = 'ALL' OR cd.gender = $23::text)
+    AND CASE $24::text WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE $25::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END
+  GROUP BY 1, 2
 ),
 booked AS (
-  SELECT CASE $20::text WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
+  SELECT CASE $26::text WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
   FROM staff_booked_daily bd
-  WHERE bd.salon_id = $21::int AND bd.day BETWEEN $22::date AND $23::date AND bd.staff_id <> 0
+  WHERE bd.salon_id = $27::int AND bd.day BETWEEN $28::date AND $29::date AND bd.staff_id <> 0
   GROUP BY 1, bd.staff_id
 ),
 shifts AS (
-  SELECT CASE $24::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (t.day_start AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-  FROM p JOIN user_timeframes t ON t.salon_id = $25::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
+  SELECT CASE $30::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (t.day_start AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
+  FROM p JOIN user_timeframes t ON t.salon_id = $31::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
   GROUP BY 1, t.user_id
 ),
 attendance AS (
-  SELECT CASE $26::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (at.clock_in AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, at.user_id AS staff_id,
+  SELECT CASE $32::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (at.clock_in AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, at.user_id AS staff_id,
     sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
     count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
-  FROM p JOIN attendances at ON at.salon_id = $27::int AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
+  FROM p JOIN attendances at ON at.salon_id = $33::int AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
   GROUP BY 1, at.user_id
 ),
 feedback AS (
-  SELECT CASE $28::text WHEN 'day' THEN (f.day)::text WHEN 'week' THEN date_trunc('week', f.day)::date::text ELSE '' END AS b, f.staff_id, round(avg(f.score), 2) AS average
+  SELECT CASE $34::text WHEN 'day' THEN (f.day)::text WHEN 'week' THEN date_trunc('week', f.day)::date::text ELSE '' END AS b, f.staff_id, round(avg(f.score), 2) AS average
   FROM feedback f
   LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-  WHERE f.salon_id = $29::int AND f.day BETWEEN $30::date AND $31::date AND f.staff_id IS NOT NULL AND ($32::text = 'ALL' OR c.gender = $33::text)
+  WHERE f.salon_id = $35::int AND f.day BETWEEN $36::date AND $37::date AND f.staff_id IS NOT NULL AND ($38::text = 'ALL' OR c.gender = $39::text)
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
-  SELECT CASE $34::text WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
+  SELECT CASE $40::text WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
   FROM appointments_daily ad
-  WHERE ad.salon_id = $35::int AND ad.day BETWEEN $36::date AND $37::date AND ad.appointments > 0 AND ($38::text = 'ALL' OR ad.gender = $39::text)
+  WHERE ad.salon_id = $41::int AND ad.day BETWEEN $42::date AND $43::date AND ad.appointments > 0 AND ($44::text = 'ALL' OR ad.gender = $45::text)
   GROUP BY 1
 ),
 keys AS (
@@ -100,12 +114,13 @@ keys AS (
   UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
   UNION SELECT b, NULL FROM open_days
 )
-SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, sv.new_clients,
+SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, nw.new_clients,
   s.visits, s.with_product, s.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
   at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
 FROM keys k
 LEFT JOIN money s ON s.b = k.b AND s.staff_id = k.staff_id
 LEFT JOIN served sv ON sv.b = k.b AND sv.staff_id = k.staff_id
+LEFT JOIN newly nw ON nw.b = k.b AND nw.staff_id = k.staff_id
 LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
 LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
 LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id
@@ -124,35 +139,41 @@ ORDER BY k.b, k.staff_id;
 --   $8 = 'FEMALE'
 --   $9 = 'FEMALE'
 --   $10 = 'span'
---   $11 = '2025-01-01'
---   $12 = '2025-01-31'
---   $13 = 'span'
---   $14 = 'span'
---   $15 = 1
---   $16 = '2025-01-01'
---   $17 = '2025-01-31'
---   $18 = 'FEMALE'
---   $19 = 'FEMALE'
---   $20 = 'span'
---   $21 = 1
---   $22 = '2025-01-01'
---   $23 = '2025-01-31'
+--   $11 = 1
+--   $12 = '2025-01-01'
+--   $13 = '2025-01-31'
+--   $14 = 'FEMALE'
+--   $15 = 'FEMALE'
+--   $16 = 'span'
+--   $17 = '2025-01-01'
+--   $18 = '2025-01-31'
+--   $19 = 1
+--   $20 = '2025-01-01'
+--   $21 = '2025-01-31'
+--   $22 = 'FEMALE'
+--   $23 = 'FEMALE'
 --   $24 = 'span'
---   $25 = 1
+--   $25 = 'span'
 --   $26 = 'span'
 --   $27 = 1
---   $28 = 'span'
---   $29 = 1
---   $30 = '2025-01-01'
---   $31 = '2025-01-31'
---   $32 = 'FEMALE'
---   $33 = 'FEMALE'
+--   $28 = '2025-01-01'
+--   $29 = '2025-01-31'
+--   $30 = 'span'
+--   $31 = 1
+--   $32 = 'span'
+--   $33 = 1
 --   $34 = 'span'
 --   $35 = 1
 --   $36 = '2025-01-01'
 --   $37 = '2025-01-31'
 --   $38 = 'FEMALE'
 --   $39 = 'FEMALE'
+--   $40 = 'span'
+--   $41 = 1
+--   $42 = '2025-01-01'
+--   $43 = '2025-01-31'
+--   $44 = 'FEMALE'
+--   $45 = 'FEMALE'
 WITH p AS (
   SELECT s.time_zone AS tz, ($1::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
     (($2::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
@@ -168,43 +189,51 @@ money AS (
   GROUP BY 1, d.staff_id
 ),
 served AS (
-  SELECT CASE $10::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS clients,
-    count(DISTINCT cd.client_id) FILTER (WHERE c.first_visit BETWEEN $11::date AND $12::date
-      AND CASE $13::text WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE $14::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END) AS new_clients
-  FROM staff_client_days cd
-  JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
-  WHERE cd.salon_id = $15::int AND cd.day BETWEEN $16::date AND $17::date AND ($18::text = 'ALL' OR cd.gender = $19::text)
-  GROUP BY 1, cd.staff_id
+  SELECT x.b, x.staff_id, count(*) AS clients
+  FROM (
+    SELECT DISTINCT CASE $10::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, cd.client_id
+    FROM staff_client_days cd
+    WHERE cd.salon_id = $11::int AND cd.day BETWEEN $12::date AND $13::date AND ($14::text = 'ALL' OR cd.gender = $15::text)
+  ) x
+  GROUP BY 1, 2
+),
+newly AS (
+  SELECT CASE $16::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS new_clients
+  FROM clients c
+  JOIN staff_client_days cd ON cd.salon_id = c.salon_id AND cd.client_id = c.id AND cd.day BETWEEN $17::date AND $18::date
+  WHERE c.salon_id = $19::int AND c.first_visit BETWEEN $20::date AND $21::date AND ($22::text = 'ALL' OR cd.gender = $23::text)
+    AND CASE $24::text WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE $25::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END
+  GROUP BY 1, 2
 ),
 booked AS (
-  SELECT CASE $20::text WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
+  SELECT CASE $26::text WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
   FROM staff_booked_daily bd
-  WHERE bd.salon_id = $21::int AND bd.day BETWEEN $22::date AND $23::date AND bd.staff_id <> 0
+  WHERE bd.salon_id = $27::int AND bd.day BETWEEN $28::date AND $29::date AND bd.staff_id <> 0
   GROUP BY 1, bd.staff_id
 ),
 shifts AS (
-  SELECT CASE $24::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (t.day_start AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-  FROM p JOIN user_timeframes t ON t.salon_id = $25::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
+  SELECT CASE $30::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (t.day_start AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
+  FROM p JOIN user_timeframes t ON t.salon_id = $31::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
   GROUP BY 1, t.user_id
 ),
 attendance AS (
-  SELECT CASE $26::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (at.clock_in AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, at.user_id AS staff_id,
+  SELECT CASE $32::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (at.clock_in AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, at.user_id AS staff_id,
     sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
     count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
-  FROM p JOIN attendances at ON at.salon_id = $27::int AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
+  FROM p JOIN attendances at ON at.salon_id = $33::int AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
   GROUP BY 1, at.user_id
 ),
 feedback AS (
-  SELECT CASE $28::text WHEN 'day' THEN (f.day)::text WHEN 'week' THEN date_trunc('week', f.day)::date::text ELSE '' END AS b, f.staff_id, round(avg(f.score), 2) AS average
+  SELECT CASE $34::text WHEN 'day' THEN (f.day)::text WHEN 'week' THEN date_trunc('week', f.day)::date::text ELSE '' END AS b, f.staff_id, round(avg(f.score), 2) AS average
   FROM feedback f
   LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-  WHERE f.salon_id = $29::int AND f.day BETWEEN $30::date AND $31::date AND f.staff_id IS NOT NULL AND ($32::text = 'ALL' OR c.gender = $33::text)
+  WHERE f.salon_id = $35::int AND f.day BETWEEN $36::date AND $37::date AND f.staff_id IS NOT NULL AND ($38::text = 'ALL' OR c.gender = $39::text)
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
-  SELECT CASE $34::text WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
+  SELECT CASE $40::text WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
   FROM appointments_daily ad
-  WHERE ad.salon_id = $35::int AND ad.day BETWEEN $36::date AND $37::date AND ad.appointments > 0 AND ($38::text = 'ALL' OR ad.gender = $39::text)
+  WHERE ad.salon_id = $41::int AND ad.day BETWEEN $42::date AND $43::date AND ad.appointments > 0 AND ($44::text = 'ALL' OR ad.gender = $45::text)
   GROUP BY 1
 ),
 keys AS (
@@ -212,12 +241,13 @@ keys AS (
   UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
   UNION SELECT b, NULL FROM open_days
 )
-SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, sv.new_clients,
+SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, nw.new_clients,
   s.visits, s.with_product, s.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
   at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
 FROM keys k
 LEFT JOIN money s ON s.b = k.b AND s.staff_id = k.staff_id
 LEFT JOIN served sv ON sv.b = k.b AND sv.staff_id = k.staff_id
+LEFT JOIN newly nw ON nw.b = k.b AND nw.staff_id = k.staff_id
 LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
 LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
 LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id
