@@ -102,6 +102,12 @@ async function expectStaffBookedConsistent(db: Db) {
     FULL JOIN raw ON raw.salon_id = bd.salon_id AND raw.day = bd.day AND raw.staff_id = bd.staff_id
     WHERE bd.booked_seconds IS DISTINCT FROM raw.seconds`.execute(db);
   expect(Number(rows[0]?.n)).toBe(0);
+  // booked_hourly (the grid's) splits the same seconds over local hours: per salon and day they add up the same
+  const hourly = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM (SELECT salon_id, day, sum(booked_seconds) AS s FROM staff_booked_daily GROUP BY 1, 2) d
+    FULL JOIN (SELECT salon_id, day, sum(seconds) AS s FROM booked_hourly GROUP BY 1, 2) h ON h.salon_id = d.salon_id AND h.day = d.day
+    WHERE d.s IS DISTINCT FROM h.s`.execute(db);
+  expect(Number(hourly.rows[0]?.n)).toBe(0);
 }
 
 /**

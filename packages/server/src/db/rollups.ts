@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { mergedBookingsSql, rebookedSql } from '../lib/staff-hours.js';
+import { bookedHourlySql, mergedBookingsSql, rebookedSql } from '../lib/staff-hours.js';
 import type { Db, DbOrTx } from './database.js';
 
 /**
@@ -156,6 +156,11 @@ async function fillStaffBooked(db: DbOrTx, scope: Scope): Promise<void> {
     SELECT b.salon_id, b.day, b.staff_id, b.seconds FROM (${mergedBookingsSql(scopeFilter('a', scope))}) b
     ORDER BY 1, 2, 3
   `.execute(db);
+  await sql`
+    INSERT INTO booked_hourly (salon_id, day, hour, seconds)
+    SELECT b.salon_id, b.day, b.hour, b.seconds FROM (${bookedHourlySql(scopeFilter('a', scope))}) b
+    ORDER BY 1, 2, 3
+  `.execute(db);
 }
 
 /**
@@ -232,6 +237,7 @@ const TABLES = [
   'appointments_daily',
   'client_days',
   'staff_booked_daily',
+  'booked_hourly',
   'staff_daily',
   'staff_client_days',
 ] as const;
@@ -262,6 +268,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       await fillStaffDaily(tx, visits);
     }
     await deleteScope(tx, 'staff_booked_daily', scope);
+    await deleteScope(tx, 'booked_hourly', scope);
     await fillStaffBooked(tx, scope);
     await fixPrevDays(
       tx,
@@ -278,9 +285,8 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, staff_booked_daily, staff_daily, staff_client_days`.execute(
-      tx,
-    );
+    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, staff_booked_daily, booked_hourly, staff_daily,
+      staff_client_days`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillAppointments(tx, all);

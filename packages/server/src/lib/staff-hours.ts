@@ -62,6 +62,23 @@ export function mergedBookingsSql(
 }
 
 /**
+ * SQL rows (salon_id, day, hour, seconds): `mergedIntervalsSql`'s stretches split over the
+ * salon-local hours they cover (hour = the local hour's start), per salon and appointment day:
+ * what the rollup booked_hourly keeps for the capacity grid.
+ */
+export function bookedHourlySql(where: RawBuilder<unknown>): RawBuilder<{ salon_id: number; day: string; hour: string; seconds: number }> {
+  return sql`
+    SELECT m.salon_id, m.day, h AS hour, sum(extract(epoch FROM least(m.e, h + interval '1 hour') - greatest(m.s, h)))::bigint AS seconds
+    FROM (
+      SELECT mi.salon_id, mi.day, lower(mi.r) AT TIME ZONE z.time_zone AS s, upper(mi.r) AT TIME ZONE z.time_zone AS e
+      FROM (${mergedIntervalsSql(where)}) mi
+      JOIN salons z ON z.id = mi.salon_id
+    ) m
+    CROSS JOIN LATERAL generate_series(date_trunc('hour', m.s), m.e - interval '1 microsecond', interval '1 hour') h
+    GROUP BY 1, 2, 3`;
+}
+
+/**
  * SQL: the booked service seconds (from the rollup) of salon `salonId` over the days from..to,
  * every person and the appointments with no staff. Arguments are SQL so a query can correlate.
  */

@@ -9,6 +9,7 @@ import { staffSchema } from './008-staff.js';
 import { attendanceNewsSchema } from './009-attendance-news.js';
 import { utilisationRebookingSchema } from './010-utilisation-rebooking.js';
 import { staffDailySchema } from './011-staff-daily.js';
+import { bookedHourlySchema } from './012-booked-hourly.js';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { version: 9, name: 'attendance-news', sql: attendanceNewsSchema },
   { version: 10, name: 'utilisation-rebooking', sql: utilisationRebookingSchema },
   { version: 11, name: 'staff-daily', sql: staffDailySchema },
+  { version: 12, name: 'booked-hourly', sql: bookedHourlySchema },
 ];
