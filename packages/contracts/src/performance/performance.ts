@@ -13,12 +13,15 @@ export const PerformanceFigures = Type.Object({
   revenue: { ...Money, description: "Paid amount of the salon's sale lines in the span (DONE appointments and walk-in sales), euros" },
   appointments: Type.Integer({ description: 'DONE appointments in the span' }),
   averageTicket: { ...Money, description: 'revenue / appointments, euros; 0 when there were no appointments' },
-  bookedHours: Type.Number({ description: 'Hours of the DONE appointments (end - start), 2 decimals' }),
+  bookedHours: Type.Number({
+    description:
+      "Booked service hours: the DONE and BOOKED appointments of the span, a person's overlapping appointments of a day counted once (no staff: each on its own), 2 decimals",
+  }),
   shiftHours: Type.Number({ description: "Hours of the staff's shifts (planner) starting on a day of the span, 2 decimals" }),
   utilisation: Percent('bookedHours / shiftHours x 100, 2 decimals; null when no shift was planned'),
   newClients: Type.Integer({ description: 'Clients whose first visit falls in the span' }),
   rebookingRate: Percent(
-    'Share (%) of the DONE appointments with a client after which that client had another, not cancelled, appointment 1..60 days later (as in the check-up); null without such appointments',
+    "Share (%) of the DONE appointments with a client whose client's next, not cancelled, appointment was booked no later than 7 days after the visit ended (as in the check-up and staff analysis); null without such appointments",
   ),
 });
 

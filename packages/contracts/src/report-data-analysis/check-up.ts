@@ -12,7 +12,7 @@ export const CHECK_UP_KPIS = {
   rebookingRate: {
     unit: 'PERCENT',
     definition:
-      'DONE appointments of the range whose client has another appointment (any status but CANCELLED) starting 1..60 days after it / DONE appointments with a client x 100',
+      "DONE appointments of the range whose client's next appointment (any status but CANCELLED) was booked no later than 7 days after the visit ended / DONE appointments with a client x 100 (the pre-booking rate)",
   },
   newClients: { unit: 'COUNT', definition: 'Clients whose first visit (clients.first_visit) is in the range' },
   firstVisitRetention: {
@@ -24,7 +24,8 @@ export const CHECK_UP_KPIS = {
   treatmentPenetration: { unit: 'PERCENT', definition: 'DONE appointments with a TREATMENT service line / DONE appointments x 100' },
   utilisation: {
     unit: 'PERCENT',
-    definition: 'Booked service hours (duration of the DONE appointments) / shift hours of the staff (user_timeframes) x 100',
+    definition:
+      "Booked service hours / shift hours of the staff (user_timeframes) x 100. Booked service hours: the DONE and BOOKED appointments, a person's overlapping appointments of a day counted once; not split by client gender",
   },
   nps: {
     unit: 'SCORE',
@@ -140,7 +141,7 @@ export const getCheckUpReport = genderedReport({
   byGender: {
     path: '/api/ReportDataAnalysis/GetCheckUpGender/{SESSIONCODE}/{salonId}/{gender}',
     summary:
-      'Check-up for clients of one gender: its own targets, actuals over that gender (utilisation: their booked hours over all shift hours)',
+      'Check-up for clients of one gender: its own targets, actuals over that gender (utilisation is not split by gender: the salon’s)',
   },
 });
 export const getCheckUp = getCheckUpReport.all;

@@ -19,7 +19,9 @@ const ManagerFields = {
     "Share of the person's visits after which the client's next appointment (not cancelled) was booked no later than 7 days after the visit ended",
   ),
   retailAttachRate: percentOrNull('Visits with a product line of the person / visits'),
-  bookedServiceHours: hours('Duration (end - start) of the visits the person served'),
+  bookedServiceHours: hours(
+    "The person's DONE and BOOKED appointments (appointments.staff_id), their overlapping appointments of a day counted once; not split by client gender",
+  ),
   utilisation: percentOrNull('bookedServiceHours / totalShiftHours'),
   newClientsServed: count('Distinct clients on their lines whose first visit falls in the span'),
 };

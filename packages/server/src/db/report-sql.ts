@@ -31,7 +31,7 @@ import { getSalonOverview } from '../features/salon-overview/salon-overview.quer
 import { getDayReport } from '../features/salons-growing/day-report.query.js';
 import { getGrowthDailyData, getGrowthReport } from '../features/salons-growing/growth.service.js';
 import { getServiceAnalysis } from '../features/service-analysis/service-analysis.query.js';
-import { getStaffDailyDetails, getStaffDataAnalysis, getStaffWeeklyDetails } from '../features/staff-analysis/staff-analysis.query.js';
+import { getStaffDataAnalysis } from '../features/staff-analysis/staff-analysis.query.js';
 import { getStaffItems } from '../features/staff-analysis/staff-items.query.js';
 import { getClientHistory } from '../features/stats/client-history.query.js';
 import { getDiscountsPerAppointment, getDiscountsPerDay } from '../features/stats/discounts.query.js';
@@ -152,19 +152,9 @@ export const REPORT_QUERIES: ReportQuery[] = [
     run: (db) => getServiceAnalysis(db, SALON, FROM, TO),
   },
   {
-    file: 'features/staff-analysis/queries/staff-data-analysis.sql',
-    call: `getStaffDataAnalysis(salon ${SALON}, ${FROM}..${TO}, FEMALE)`,
+    file: 'features/staff-analysis/queries/staff-analysis.sql',
+    call: `getStaffDataAnalysis(salon ${SALON}, ${FROM}..${TO}, FEMALE): the range and the previous year's; the daily and weekly details run the same statement with grain 'day' / 'week'`,
     run: (db) => getStaffDataAnalysis(db, SALON, FROM, TO, 'FEMALE'),
-  },
-  {
-    file: 'features/staff-analysis/queries/staff-daily-details.sql',
-    call: `getStaffDailyDetails(salon ${SALON}, ${FROM}..${TO}, ALL)`,
-    run: (db) => getStaffDailyDetails(db, SALON, FROM, TO, 'ALL'),
-  },
-  {
-    file: 'features/staff-analysis/queries/staff-weekly-details.sql',
-    call: `getStaffWeeklyDetails(salon ${SALON}, staff 2, 2026-01, ALL)`,
-    run: (db) => getStaffWeeklyDetails(db, SALON, 2, 2026, 1, 'ALL'),
   },
   {
     file: 'features/staff-analysis/queries/staff-items.sql',

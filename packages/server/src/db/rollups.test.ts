@@ -55,20 +55,101 @@ async function expectPrevDaysConsistent(db: Db) {
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
-/** appointments_daily.with_client / rebooked equal the raw EXISTS computation, on every row. */
+/**
+ * appointments_daily.with_client / rebooked equal the raw computation, on every row. Written
+ * apart from lib/staff-hours.ts (lead() over the client's not-cancelled appointments): a DONE
+ * visit is rebooked when the next one was booked at most 7 days after the visit ended.
+ */
 async function expectRebookingConsistent(db: Db) {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*) AS n FROM appointments_daily ad
     FULL JOIN (
       SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN') AS gender,
         count(*) FILTER (WHERE a.client_id IS NOT NULL) AS with_client,
-        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM appointments b WHERE b.salon_id = a.salon_id AND b.client_id = a.client_id
-          AND b.status <> 'CANCELLED' AND b.day > a.day AND b.day <= a.day + 60)) AS rebooked
-      FROM appointments a LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
+        count(*) FILTER (WHERE a.client_id IS NOT NULL AND a.next_booked_at <= a.end_at + interval '7 days') AS rebooked
+      FROM (
+        SELECT x.*, lead(x.booked_at) OVER (PARTITION BY x.salon_id, x.client_id ORDER BY x.start_at, x.id) AS next_booked_at
+        FROM appointments x WHERE x.status <> 'CANCELLED'
+      ) a
+      LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
       WHERE a.status = 'DONE' GROUP BY 1, 2, 3
     ) x ON x.salon_id = ad.salon_id AND x.day = ad.day AND x.gender = ad.gender
     WHERE ad.with_client IS DISTINCT FROM x.with_client OR ad.rebooked IS DISTINCT FROM x.rebooked`.execute(db);
   expect(Number(rows[0]?.n)).toBe(0);
+}
+
+/**
+ * staff_booked_daily equals the raw booked seconds on every row: per salon, day and person the
+ * DONE and BOOKED appointments, a person's overlaps counted once (here by walking the
+ * appointments in start order and counting only what runs past the latest end so far); with no
+ * staff each on its own.
+ */
+async function expectStaffBookedConsistent(db: Db) {
+  const { rows } = await sql<{ n: number }>`
+    WITH ordered AS (
+      SELECT a.salon_id, a.day, COALESCE(a.staff_id, 0) AS staff_id, a.start_at, a.end_at,
+        max(a.end_at) OVER (PARTITION BY a.salon_id, a.day, a.staff_id ORDER BY a.start_at, a.id
+          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reached
+      FROM appointments a WHERE a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
+    ),
+    raw AS (
+      SELECT salon_id, day, staff_id,
+        sum(CASE WHEN staff_id = 0 OR reached IS NULL THEN extract(epoch FROM end_at - start_at)
+                 ELSE greatest(0, extract(epoch FROM end_at - greatest(start_at, reached))) END)::bigint AS seconds
+      FROM ordered GROUP BY 1, 2, 3
+    )
+    SELECT count(*) AS n FROM staff_booked_daily bd
+    FULL JOIN raw ON raw.salon_id = bd.salon_id AND raw.day = bd.day AND raw.staff_id = bd.staff_id
+    WHERE bd.booked_seconds IS DISTINCT FROM raw.seconds`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+  // booked_hourly (the grid's) splits the same seconds over local hours: per salon and day they add up the same
+  const hourly = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM (SELECT salon_id, day, sum(booked_seconds) AS s FROM staff_booked_daily GROUP BY 1, 2) d
+    FULL JOIN (SELECT salon_id, day, sum(seconds) AS s FROM booked_hourly GROUP BY 1, 2) h ON h.salon_id = d.salon_id AND h.day = d.day
+    WHERE d.s IS DISTINCT FROM h.s`.execute(db);
+  expect(Number(hourly.rows[0]?.n)).toBe(0);
+}
+
+/**
+ * staff_daily and staff_client_days equal the raw sale lines on every row (rebooking by lead(), as
+ * expectRebookingConsistent): per salon, day, staff member and client gender.
+ */
+async function expectStaffDailyConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; m: number }>`
+    WITH nxt AS (
+      SELECT x.salon_id, x.id, x.status, x.client_id, x.end_at,
+        lead(x.booked_at) OVER (PARTITION BY x.salon_id, x.client_id ORDER BY x.start_at, x.id) AS next_booked_at
+      FROM appointments x WHERE x.status <> 'CANCELLED'
+    ),
+    l AS (
+      SELECT sl.*, COALESCE(c.gender, 'UNKNOWN') AS g, n.client_id AS visit_client, n.end_at, n.next_booked_at
+      FROM sale_lines sl
+      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+      LEFT JOIN nxt n ON n.salon_id = sl.salon_id AND n.id = sl.appointment_id
+      WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR n.status = 'DONE')
+    ),
+    raw AS (
+      SELECT salon_id, day, staff_id, g, sum(paid_amount_cents) AS earned,
+        COALESCE(sum(paid_amount_cents) FILTER (WHERE recommended), 0) AS rec,
+        COALESCE(sum(paid_amount_cents) FILTER (WHERE kind = 'PRODUCT'), 0) AS prod,
+        COALESCE(sum(discount_cents) FILTER (WHERE recommended), 0) AS disc_rec,
+        count(DISTINCT appointment_id) AS visits,
+        count(DISTINCT appointment_id) FILTER (WHERE kind = 'PRODUCT') AS with_product,
+        count(DISTINCT appointment_id) FILTER (WHERE visit_client IS NOT NULL AND next_booked_at <= end_at + interval '7 days') AS rebooked
+      FROM l GROUP BY 1, 2, 3, 4
+    )
+    SELECT
+      (SELECT count(*) FROM staff_daily d FULL JOIN raw r
+         ON r.salon_id = d.salon_id AND r.day = d.day AND r.staff_id = d.staff_id AND r.g = d.gender
+       WHERE d.earned_cents IS DISTINCT FROM r.earned OR d.recommended_cents IS DISTINCT FROM r.rec
+         OR d.product_cents IS DISTINCT FROM r.prod OR d.discount_rec_cents IS DISTINCT FROM r.disc_rec
+         OR d.visits IS DISTINCT FROM r.visits OR d.visits_with_product IS DISTINCT FROM r.with_product
+         OR d.rebooked IS DISTINCT FROM r.rebooked) AS n,
+      (SELECT count(*) FROM staff_client_days cd
+         FULL JOIN (SELECT DISTINCT salon_id, day, staff_id, client_id, g FROM l WHERE client_id IS NOT NULL) r
+         ON r.salon_id = cd.salon_id AND r.day = cd.day AND r.staff_id = cd.staff_id AND r.client_id = cd.client_id
+       WHERE cd.gender IS DISTINCT FROM r.g) AS m`.execute(db);
+  expect([Number(rows[0]?.n), Number(rows[0]?.m)]).toEqual([0, 0]);
 }
 
 /** appointments_daily.with_haircut / with_styling / with_resale (salon growth) equal the raw lines, on every row. */
@@ -110,6 +191,8 @@ describe('daily rollups', () => {
     }
     await expectPrevDaysConsistent(t.db);
     await expectRebookingConsistent(t.db);
+    await expectStaffBookedConsistent(t.db);
+    await expectStaffDailyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
@@ -195,7 +278,9 @@ describe('daily rollups', () => {
       await refreshSalesRollup(tx, salon1, '2025-02-25', '2025-02-25');
     });
     await expectPrevDaysConsistent(t.db);
-    // A booking for C3 on 03-20 makes C3's 03-05 appointment rebooked: refreshing 03-20 reaches back 60 days
+    // A booking for C3 on 03-20, made on 03-08, makes C3's 03-05 appointment (ended 10:00Z) rebooked: refreshing
+    // 03-20 recomputes the day of C3's previous visit. A booking for C4 on 06-01, made on 03-06, makes A4 (03-04,
+    // 89 days earlier: no fixed window reaches it) rebooked, refreshing 06-01 alone.
     await t.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('appointments')
@@ -206,18 +291,38 @@ describe('daily rollups', () => {
           start_at: new Date('2025-03-20T09:00:00Z'),
           end_at: new Date('2025-03-20T09:30:00Z'),
           status: 'BOOKED',
+          booked_at: new Date('2025-03-08T12:00:00Z'),
         })
         .execute();
       await refreshSalesRollup(tx, salon1, '2025-03-20', '2025-03-20');
     });
+    await t.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('appointments')
+        .values({
+          salon_id: salon1,
+          client_id: clients.c4,
+          staff_id: users.manager,
+          day: '2025-06-01',
+          start_at: new Date('2025-06-01T09:00:00Z'),
+          end_at: new Date('2025-06-01T09:30:00Z'),
+          status: 'BOOKED',
+          booked_at: new Date('2025-03-06T12:00:00Z'),
+        })
+        .execute();
+      await refreshSalesRollup(tx, salon1, '2025-06-01', '2025-06-01');
+    });
     await expectRebookingConsistent(t.db);
+    await expectStaffBookedConsistent(t.db);
+    await expectStaffDailyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     const march = await sql<{ rebooked: number }>`
       SELECT sum(rebooked) AS rebooked FROM appointments_daily WHERE salon_id = ${salon1} AND day BETWEEN '2025-03-01' AND '2025-03-31'`.execute(
       t.db,
     );
-    // A1 (C1 back 04-15), A2 (C2 booked 03-10), A3 (C3 back 03-05) and C3's 03-05 (booked 03-20); A4 not
-    expect(Number(march.rows[0]?.rebooked)).toBe(4);
+    // C3's 03-05 (next booked 03-08) and A4 (next booked 03-06); A1, A2, A3 not: their next appointments
+    // (A8, A6, C3's 03-05) were booked at insert time, not within 7 days of the visit.
+    expect(Number(march.rows[0]?.rebooked)).toBe(2);
     const c2Days = await sql<{ day: string; prev_day: string | null }>`
       SELECT day::text AS day, prev_day::text AS prev_day FROM client_days WHERE salon_id = ${salon1} AND client_id = ${clients.c2} ORDER BY day`.execute(
       t.db,
@@ -235,6 +340,90 @@ describe('daily rollups', () => {
     const { totals } = await getSalesMeasures(t.db, { salonId: salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' }, 'day');
     // 156 + 50 services, 5 appointments, discount 17 + 10
     expect(totals).toMatchObject({ servicesCents: 20600, appointments: 5, discountCents: 2700 });
+  });
+
+  it('stay in step after random writes, each refreshing the days it wrote', async () => {
+    const { salon1, clients, users, services, products } = f;
+    let seed = 12345;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)] as T;
+    const clientIds = [clients.c1, clients.c2, clients.c3, clients.c4];
+    const staff = [users.stylist, users.manager, null];
+    const day = () => `2025-0${3 + rand(2)}-${String(1 + rand(28)).padStart(2, '0')}`;
+    for (let i = 0; i < 40; i++) {
+      await t.db.transaction().execute(async (tx) => {
+        const d = day();
+        if (i % 4 === 3) {
+          // change the status of an existing appointment of the span
+          const row = await tx
+            .selectFrom('appointments')
+            .select(['id', 'day'])
+            .where('salon_id', '=', salon1)
+            .where('day', '>=', '2025-03-01')
+            .orderBy('id')
+            .offset(rand(10))
+            .limit(1)
+            .executeTakeFirst();
+          if (!row) return;
+          await tx
+            .updateTable('appointments')
+            .set({ status: pick(['DONE', 'BOOKED', 'CANCELLED', 'NO_SHOW'] as const) })
+            .where('salon_id', '=', salon1)
+            .where('id', '=', row.id)
+            .execute();
+          await refreshSalesRollup(tx, salon1, row.day, row.day);
+          return;
+        }
+        const clientId = pick(clientIds);
+        const staffId = pick(staff);
+        const start = new Date(`${d}T${String(8 + rand(8)).padStart(2, '0')}:${pick(['00', '15', '30'])}:00Z`);
+        const { id } = await tx
+          .insertInto('appointments')
+          .values({
+            salon_id: salon1,
+            client_id: clientId,
+            staff_id: staffId,
+            day: d,
+            start_at: start,
+            end_at: new Date(start.getTime() + (15 + rand(4) * 15) * 60_000),
+            status: pick(['DONE', 'DONE', 'BOOKED', 'CANCELLED'] as const),
+            booked_at: new Date(start.getTime() - rand(20) * 86_400_000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const product = rand(2) === 0;
+        await tx
+          .insertInto('sale_lines')
+          .values({
+            salon_id: salon1,
+            appointment_id: rand(5) === 0 ? null : id,
+            client_id: clientId,
+            staff_id: staffId ?? users.stylist,
+            day: d,
+            kind: product ? 'PRODUCT' : 'SERVICE',
+            service_id: product ? null : services.cut,
+            product_id: product ? products.gel : null,
+            category: product ? 'RESALE' : 'HAIRCUT',
+            list_amount_cents: 3000,
+            paid_amount_cents: 2500 + rand(5) * 100,
+            discount_cents: 500 - rand(5) * 100,
+            recommended: rand(3) === 0,
+          })
+          .execute();
+        await refreshSalesRollup(tx, salon1, d, d);
+      });
+    }
+    await expectPrevDaysConsistent(t.db);
+    await expectRebookingConsistent(t.db);
+    await expectStaffBookedConsistent(t.db);
+    await expectStaffDailyConsistent(t.db);
+    await expectGrowthFlagsConsistent(t.db);
+    for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-04-30')) {
+      expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
+    }
   });
 
   it('are detectably stale without a refresh, and rebuildRollups repairs them', async () => {

@@ -1,23 +1,18 @@
 import { type RawBuilder, sql } from 'kysely';
+import { bookedHourlySql, mergedBookingsSql, rebookedSql } from '../lib/staff-hours.js';
 import type { Db, DbOrTx } from './database.js';
 
 /**
  * The daily rollups of migration 002 (DESIGN.md §1): sales_daily, item_sales_daily,
- * appointments_daily and client_days, all derived from sale_lines, appointments and clients.
+ * appointments_daily and client_days, all derived from sale_lines, appointments and clients, and
+ * staff_booked_daily (migration 011: booked service seconds per person, lib/staff-hours.ts),
+ * staff_daily and staff_client_days (migration 012: staff analysis per person and day).
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
  * same transaction, with the day range the write touched. `rebuildRollups(db)` recomputes
  * everything (`npm run rollups -w @salon/server`).
  */
-
-/** A DONE appointment counts as rebooked when its client has another (not cancelled) appointment 1..60 days later. */
-export const REBOOK_DAYS = 60;
-
-/** YYYY-MM-DD plus n days. */
-function shiftDay(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Advisory lock key space of the rollup refresh (one lock per salon). */
 const ROLLUP_LOCK = 7310100;
@@ -27,6 +22,8 @@ interface Scope {
   salonId: number | null;
   from: string | null;
   to: string | null;
+  /** Only these days (with from / to null): the earlier visits a refresh must also recompute. */
+  days?: string[];
 }
 
 /** `AND <alias>.salon_id = … AND <alias>.day BETWEEN …` for the scope (nothing for a full rebuild). */
@@ -36,6 +33,7 @@ function scopeFilter(alias: string, scope: Scope): RawBuilder<unknown> {
   if (scope.salonId !== null) parts.push(sql`AND ${a}.salon_id = ${scope.salonId}`);
   if (scope.from !== null) parts.push(sql`AND ${a}.day >= ${scope.from}::date`);
   if (scope.to !== null) parts.push(sql`AND ${a}.day <= ${scope.to}::date`);
+  if (scope.days) parts.push(sql`AND ${a}.day = ANY(${scope.days}::date[])`);
   return sql.join(parts, sql` `);
 }
 
@@ -115,8 +113,9 @@ async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string
 }
 
 /**
- * appointments_daily for a scope. `rebooked` looks up to REBOOK_DAYS ahead, so a write on day D
- * changes the rows of D - REBOOK_DAYS .. D: refreshSalesRollup widens this table's scope by that.
+ * appointments_daily for a scope. `rebooked` (lib/staff-hours.ts) looks at the client's next
+ * appointment, so a write on days D1..D2 also changes the row of each client's last DONE visit
+ * before D1: refreshSalesRollup recomputes those days too (visitsBefore).
  */
 async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
   // Sale lines share their appointment's day (the write path and import keep it so).
@@ -130,10 +129,7 @@ async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
       count(*) FILTER (WHERE l.discount > 0), COALESCE(sum(l.discount), 0),
       COALESCE(round(sum(extract(epoch FROM (a.end_at - a.start_at))) / 60), 0),
       count(*) FILTER (WHERE a.client_id IS NOT NULL),
-      count(*) FILTER (WHERE a.client_id IS NOT NULL AND EXISTS (
-        SELECT 1 FROM appointments b
-        WHERE b.salon_id = a.salon_id AND b.client_id = a.client_id AND b.status <> 'CANCELLED'
-          AND b.day > a.day AND b.day <= a.day + ${REBOOK_DAYS}::int))
+      count(*) FILTER (WHERE ${rebookedSql('a')})
     FROM appointments a
     LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
     LEFT JOIN (
@@ -153,7 +149,98 @@ async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
   `.execute(db);
 }
 
-const TABLES = ['sales_daily', 'item_sales_daily', 'appointments_daily', 'client_days'] as const;
+/** staff_booked_daily for a scope: booked service seconds per salon, day and person (lib/staff-hours.ts). */
+async function fillStaffBooked(db: DbOrTx, scope: Scope): Promise<void> {
+  await sql`
+    INSERT INTO staff_booked_daily (salon_id, day, staff_id, booked_seconds)
+    SELECT b.salon_id, b.day, b.staff_id, b.seconds FROM (${mergedBookingsSql(scopeFilter('a', scope))}) b
+    ORDER BY 1, 2, 3
+  `.execute(db);
+  await sql`
+    INSERT INTO booked_hourly (salon_id, day, hour, seconds)
+    SELECT b.salon_id, b.day, b.hour, b.seconds FROM (${bookedHourlySql(scopeFilter('a', scope))}) b
+    ORDER BY 1, 2, 3
+  `.execute(db);
+}
+
+/**
+ * staff_daily and staff_client_days for a scope (migration 012): per salon, day, staff member and
+ * client gender the money of their lines (walk-ins and DONE appointments), their visits (DONE
+ * appointments with a line of theirs), those with a product and those rebooked; the clients on
+ * their lines per day. `rebooked` looks at the client's next appointment, so a refresh also
+ * recomputes the days visitsBefore names.
+ */
+async function fillStaffDaily(db: DbOrTx, scope: Scope): Promise<void> {
+  const lines = sql`
+    SELECT sl.salon_id, sl.day, sl.staff_id, COALESCE(c.gender, 'UNKNOWN') AS gender, sl.appointment_id, sl.client_id, sl.kind,
+      sl.recommended, sl.paid_amount_cents AS paid, sl.discount_cents AS disc
+    FROM sale_lines sl
+    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+    LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+    WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') ${scopeFilter('sl', scope)}`;
+  await sql`
+    WITH l AS MATERIALIZED (${lines})
+    INSERT INTO staff_daily (salon_id, day, staff_id, gender, earned_cents, recommended_cents, service_cents, service_rec_cents,
+      product_cents, product_rec_cents, discount_cents, discount_rec_cents, visits, visits_with_product, rebooked)
+    SELECT m.salon_id, m.day, m.staff_id, m.gender, m.earned, m.rec, m.svc, m.svc_rec, m.prod, m.prod_rec, m.disc, m.disc_rec,
+      COALESCE(v.visits, 0), COALESCE(v.with_product, 0), COALESCE(v.rebooked, 0)
+    FROM (
+      SELECT salon_id, day, staff_id, gender, sum(paid) AS earned, COALESCE(sum(paid) FILTER (WHERE recommended), 0) AS rec,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'SERVICE'), 0) AS svc,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'SERVICE' AND recommended), 0) AS svc_rec,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'PRODUCT'), 0) AS prod,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'PRODUCT' AND recommended), 0) AS prod_rec,
+        sum(disc) AS disc, COALESCE(sum(disc) FILTER (WHERE recommended), 0) AS disc_rec
+      FROM l GROUP BY 1, 2, 3, 4
+    ) m
+    LEFT JOIN (
+      SELECT x.salon_id, x.day, x.staff_id, x.gender, count(*) AS visits, count(*) FILTER (WHERE x.has_product) AS with_product,
+        count(*) FILTER (WHERE ${rebookedSql('a')}) AS rebooked
+      FROM (
+        SELECT salon_id, day, staff_id, gender, appointment_id, bool_or(kind = 'PRODUCT') AS has_product
+        FROM l WHERE appointment_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5
+      ) x
+      JOIN appointments a ON a.salon_id = x.salon_id AND a.id = x.appointment_id
+      GROUP BY 1, 2, 3, 4
+    ) v ON v.salon_id = m.salon_id AND v.day = m.day AND v.staff_id = m.staff_id AND v.gender = m.gender
+    ORDER BY 1, 2, 3, 4
+  `.execute(db);
+  await sql`
+    INSERT INTO staff_client_days (salon_id, day, staff_id, client_id, gender)
+    SELECT l.salon_id, l.day, l.staff_id, l.client_id, min(l.gender) FROM (${lines}) l WHERE l.client_id IS NOT NULL
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  `.execute(db);
+}
+
+/**
+ * The days before fromDay of the last DONE visit of every client with an appointment on
+ * fromDay..toDay: the visits whose next appointment (so whose rebooking) a write on those days
+ * can change. An appointment deleted outright is not seen: delete by cancelling, or refresh from
+ * the client's previous visit.
+ */
+async function visitsBefore(db: DbOrTx, salonId: number, fromDay: string, toDay: string): Promise<string[]> {
+  const { rows } = await sql<{ day: string }>`
+    SELECT DISTINCT p.day::text AS day
+    FROM (SELECT DISTINCT client_id FROM appointments
+          WHERE salon_id = ${salonId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date AND client_id IS NOT NULL) x
+    CROSS JOIN LATERAL (
+      SELECT p.day FROM appointments p
+      WHERE p.salon_id = ${salonId} AND p.client_id = x.client_id AND p.day < ${fromDay}::date AND p.status = 'DONE'
+      ORDER BY p.day DESC LIMIT 1
+    ) p`.execute(db);
+  return rows.map((r) => r.day);
+}
+
+const TABLES = [
+  'sales_daily',
+  'item_sales_daily',
+  'appointments_daily',
+  'client_days',
+  'staff_booked_daily',
+  'booked_hourly',
+  'staff_daily',
+  'staff_client_days',
+] as const;
 
 /**
  * Recomputes the rollups of one salon for the days fromDay..toDay (inclusive, YYYY-MM-DD).
@@ -170,9 +257,19 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     );
     for (const table of ['sales_daily', 'item_sales_daily']) await deleteScope(tx, table, scope);
     await fillScope(tx, scope);
-    const widened: Scope = { ...scope, from: shiftDay(fromDay, -REBOOK_DAYS) };
-    await deleteScope(tx, 'appointments_daily', widened);
-    await fillAppointments(tx, widened);
+    for (const table of ['appointments_daily', 'staff_daily', 'staff_client_days']) await deleteScope(tx, table, scope);
+    await fillAppointments(tx, scope);
+    await fillStaffDaily(tx, scope);
+    const earlier = await visitsBefore(tx, salonId, fromDay, toDay);
+    if (earlier.length > 0) {
+      const visits: Scope = { salonId, from: null, to: null, days: earlier };
+      for (const table of ['appointments_daily', 'staff_daily', 'staff_client_days']) await deleteScope(tx, table, visits);
+      await fillAppointments(tx, visits);
+      await fillStaffDaily(tx, visits);
+    }
+    await deleteScope(tx, 'staff_booked_daily', scope);
+    await deleteScope(tx, 'booked_hourly', scope);
+    await fillStaffBooked(tx, scope);
     await fixPrevDays(
       tx,
       salonId,
@@ -188,10 +285,13 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days`.execute(tx);
+    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, staff_booked_daily, booked_hourly, staff_daily,
+      staff_client_days`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillAppointments(tx, all);
+    await fillStaffBooked(tx, all);
+    await fillStaffDaily(tx, all);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

@@ -10,7 +10,9 @@ import { seedAccessFixture } from './helpers.js';
  * clients:  C1 Anna FEMALE first visit 2025-03-03 · C2 Bruno MALE 2024-01-10 · C3 Carla FEMALE 2024-06-01
  *           C4 Dario (no gender) 2025-03-04 · C5 Elsa FEMALE in salon 2
  *
- * appointments and lines (list / paid / discount in cents):
+ * appointments (staff: the person on the appointment, as on its lines; A00, A0, A5, A6, A7 have
+ * none; booked_at is the insert time, so no visit counts as rebooked unless a test sets it) and
+ * lines (list / paid / discount in cents):
  *  A000 C2 2024-03-05 DONE  Cut 3000/2500/500 (manager)
  *  A00  C3 2024-06-01 DONE  Cut 3000/3000/0
  *  A0   C2 2025-02-20 DONE  Cut 3000/3000/0
@@ -65,7 +67,15 @@ export async function seedReportFixture(db: Db) {
   const c4 = await client(salon1, 'Dario', null, '2025-03-04');
   const c5 = await client(salon2, 'Elsa', 'FEMALE', '2025-03-03');
 
-  const appointment = async (salonId: number, clientId: number, day: string, start: string, minutes: number, status = 'DONE') => {
+  const appointment = async (
+    salonId: number,
+    clientId: number,
+    day: string,
+    start: string,
+    minutes: number,
+    status = 'DONE',
+    staffId: number | null = null,
+  ) => {
     const startAt = new Date(`${day}T${start}:00Z`);
     return (
       await db
@@ -77,6 +87,7 @@ export async function seedReportFixture(db: Db) {
           start_at: startAt,
           end_at: new Date(startAt.getTime() + minutes * 60_000),
           status: status as 'DONE',
+          staff_id: staffId,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
@@ -119,7 +130,7 @@ export async function seedReportFixture(db: Db) {
   };
   const { manager, stylist, reception } = users;
 
-  const a000 = await appointment(salon1, c2, '2024-03-05', '10:00', 30);
+  const a000 = await appointment(salon1, c2, '2024-03-05', '10:00', 30, 'DONE', manager);
   await line({
     appointment: a000,
     client: c2,
@@ -135,7 +146,7 @@ export async function seedReportFixture(db: Db) {
   const a0 = await appointment(salon1, c2, '2025-02-20', '10:00', 30);
   await line({ appointment: a0, client: c2, day: '2025-02-20', service: cut, category: 'HAIRCUT', list: 3000, paid: 3000 });
 
-  const a1 = await appointment(salon1, c1, '2025-03-03', '09:00', 60);
+  const a1 = await appointment(salon1, c1, '2025-03-03', '09:00', 60, 'DONE', stylist);
   await line({
     appointment: a1,
     client: c1,
@@ -158,9 +169,9 @@ export async function seedReportFixture(db: Db) {
     paid: 3000,
     rec: true,
   });
-  const a2 = await appointment(salon1, c2, '2025-03-03', '10:00', 30);
+  const a2 = await appointment(salon1, c2, '2025-03-03', '10:00', 30, 'DONE', manager);
   await line({ appointment: a2, client: c2, staff: manager, day: '2025-03-03', service: cut, category: 'HAIRCUT', list: 3000, paid: 3000 });
-  const a3 = await appointment(salon1, c3, '2025-03-04', '11:00', 45);
+  const a3 = await appointment(salon1, c3, '2025-03-04', '11:00', 45, 'DONE', stylist);
   await line({ appointment: a3, client: c3, staff: stylist, day: '2025-03-04', service: cut, category: 'HAIRCUT', list: 3000, paid: 3000 });
   await line({
     appointment: a3,
@@ -173,7 +184,7 @@ export async function seedReportFixture(db: Db) {
     paid: 1500,
     rec: true,
   });
-  const a4 = await appointment(salon1, c4, '2025-03-04', '12:00', 30);
+  const a4 = await appointment(salon1, c4, '2025-03-04', '12:00', 30, 'DONE', manager);
   await line({ appointment: a4, client: c4, staff: manager, day: '2025-03-04', service: cut, category: 'HAIRCUT', list: 3000, paid: 2700 });
   const a5 = await appointment(salon1, c1, '2025-03-04', '15:00', 30, 'CANCELLED');
   const a6 = await appointment(salon1, c2, '2025-03-10', '10:00', 30, 'BOOKED');
@@ -188,7 +199,7 @@ export async function seedReportFixture(db: Db) {
     paid: 1000,
   });
   await line({ appointment: null, client: null, day: '2025-03-05', product: shampoo, category: 'RESALE', list: 1500, paid: 1200 });
-  const a8 = await appointment(salon1, c1, '2025-04-15', '10:00', 30);
+  const a8 = await appointment(salon1, c1, '2025-04-15', '10:00', 30, 'DONE', stylist);
   await line({ appointment: a8, client: c1, staff: stylist, day: '2025-04-15', service: cut, category: 'HAIRCUT', list: 3000, paid: 3000 });
   const a7 = await appointment(salon2, c5, '2025-03-03', '10:00', 60);
   await line({

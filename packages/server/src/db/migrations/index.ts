@@ -8,6 +8,9 @@ import { usernameCaseInsensitiveSchema } from './007-username-case-insensitive.j
 import { staffSchema } from './008-staff.js';
 import { attendanceNewsSchema } from './009-attendance-news.js';
 import { clientCreatedBySchema } from './010-client-created-by.js';
+import { utilisationRebookingSchema } from './011-utilisation-rebooking.js';
+import { staffDailySchema } from './012-staff-daily.js';
+import { bookedHourlySchema } from './013-booked-hourly.js';
 
 export interface Migration {
   version: number;
@@ -27,4 +30,7 @@ export const migrations: Migration[] = [
   { version: 8, name: 'staff', sql: staffSchema },
   { version: 9, name: 'attendance-news', sql: attendanceNewsSchema },
   { version: 10, name: 'client-created-by', sql: clientCreatedBySchema },
+  { version: 11, name: 'utilisation-rebooking', sql: utilisationRebookingSchema },
+  { version: 12, name: 'staff-daily', sql: staffDailySchema },
+  { version: 13, name: 'booked-hourly', sql: bookedHourlySchema },
 ];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { bookedSecondsSql, utilisationPercent } from '../../lib/staff-hours.js';
 import { withoutJit } from './no-jit.js';
 
 export interface FullCapacitySettings {
@@ -43,12 +44,11 @@ export interface CapacityHours {
   /** Shift seconds counting per day only the `numberOfPeople` people with the most (all when 0). */
   cappedSeconds: number;
   /**
-   * Seconds of DONE and BOOKED appointments, a person's overlapping appointments counted once
-   * (a colour processing while the stylist cuts another client is one booked stretch);
-   * appointments with no staff each on their own.
+   * Booked service seconds (lib/staff-hours.ts): DONE and BOOKED appointments, a person's
+   * overlapping appointments of a day counted once; appointments with no staff each on their own.
    */
   bookedSeconds: number;
-  /** Paid amount of every sale line of the days, walk-ins included (the sales report's total revenue). */
+  /** Paid amount of every sale line of the days, walk-ins included: the sales report's total revenue, from its rollup sales_daily. */
   revenueCents: number;
 }
 
@@ -91,15 +91,9 @@ export async function getCapacityHours(
       (SELECT count(DISTINCT user_id) FROM per_person_day)::int AS head_count,
       (SELECT sum(seconds) FROM ranked) AS shift_seconds,
       (SELECT sum(seconds) FROM ranked WHERE ${numberOfPeople}::int = 0 OR rank <= ${numberOfPeople}::int) AS capped_seconds,
-      (SELECT sum(extract(epoch FROM upper(r) - lower(r))) FROM (
-        SELECT unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
-        FROM appointments a
-        WHERE a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date
-          AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
-        GROUP BY coalesce(a.staff_id::bigint, -a.id)
-      ) merged) AS booked_seconds,
-      (SELECT sum(sl.paid_amount_cents) FROM sale_lines sl
-        WHERE sl.salon_id = ${salonId} AND sl.day BETWEEN ${from}::date AND ${to}::date) AS revenue_cents
+      ${bookedSecondsSql(sql`${salonId}`, sql`${from}::date`, sql`${to}::date`)} AS booked_seconds,
+      (SELECT sum(d.revenue_cents) FROM sales_daily d
+        WHERE d.salon_id = ${salonId} AND d.day BETWEEN ${from}::date AND ${to}::date) AS revenue_cents
   `.execute(tx),
   );
   const r = result.rows[0];
@@ -143,7 +137,7 @@ export async function getCapacity(
     shiftHours: hours2(hours.shiftSeconds),
     capacityHours: hours2(hours.cappedSeconds),
     bookedServiceHours: hours2(hours.bookedSeconds),
-    utilisation: percent2(hours.bookedSeconds, hours.shiftSeconds),
+    utilisation: utilisationPercent(hours.bookedSeconds, hours.shiftSeconds),
     capacityRevenue: capacityCents / 100,
     actualRevenue: actualCents / 100,
     ratio: percent2(actualCents, capacityCents),

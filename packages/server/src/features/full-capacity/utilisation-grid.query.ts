@@ -14,42 +14,41 @@ export interface UtilisationCellFigures {
 
 /**
  * Shift and booked seconds per ISO weekday and local hour of the salon's days from..to. Shifts
- * are taken by the local day they start on (as the capacity blocks), appointments (DONE and
- * BOOKED) by their day, a person's overlapping appointments merged (as the capacity blocks);
- * each is split over the local hours it covers. Local clock times come
+ * are taken by the local day they start on (as the capacity blocks), the booked stretches of
+ * lib/staff-hours.ts by their day (a person's overlapping appointments merged, as everywhere),
+ * already split per local hour in the rollup booked_hourly; shifts are split over the local hours
+ * they cover here. Local clock times come
  * from AT TIME ZONE, so a shift running through a DST change counts its wall-clock hours.
  */
 export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: string, to: string): Promise<UtilisationCellFigures[]> {
   const result = await withoutJit(db, (tx) =>
     sql<{ weekday: number; hour: number; shift_seconds: number; booked_seconds: number }>`
     WITH tz AS (SELECT time_zone FROM salons WHERE id = ${salonId}),
-    spans AS (
-      SELECT 'S' AS kind, ut.day_start AT TIME ZONE tz.time_zone AS s, ut.day_end AT TIME ZONE tz.time_zone AS e
+    shifts AS (
+      SELECT ut.day_start AT TIME ZONE tz.time_zone AS s, ut.day_end AT TIME ZONE tz.time_zone AS e
       FROM user_timeframes ut CROSS JOIN tz
       WHERE ut.salon_id = ${salonId}
         AND ut.day_start >= (${from}::date - 1)::timestamp AT TIME ZONE 'UTC'
         AND ut.day_start < (${to}::date + 2)::timestamp AT TIME ZONE 'UTC'
         AND (ut.day_start AT TIME ZONE tz.time_zone)::date BETWEEN ${from}::date AND ${to}::date
-      UNION ALL
-      SELECT 'B', lower(m.r) AT TIME ZONE tz.time_zone, upper(m.r) AT TIME ZONE tz.time_zone
-      FROM (
-        SELECT unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
-        FROM appointments a
-        WHERE a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date
-          AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
-        GROUP BY coalesce(a.staff_id::bigint, -a.id)
-      ) m CROSS JOIN tz
     ),
-    slots AS (
-      SELECT sp.kind, h, extract(epoch FROM least(sp.e, h + interval '1 hour') - greatest(sp.s, h)) AS seconds
-      FROM spans sp
+    shift_hours AS (
+      SELECT extract(isodow FROM h)::int AS weekday, extract(hour FROM h)::int AS hour,
+        sum(extract(epoch FROM least(sp.e, h + interval '1 hour') - greatest(sp.s, h))) AS seconds
+      FROM shifts sp
       CROSS JOIN LATERAL generate_series(date_trunc('hour', sp.s), sp.e - interval '1 microsecond', interval '1 hour') AS h
+      GROUP BY 1, 2
+    ),
+    booked_hours AS (
+      SELECT extract(isodow FROM bh.hour)::int AS weekday, extract(hour FROM bh.hour)::int AS hour, sum(bh.seconds) AS seconds
+      FROM booked_hourly bh
+      WHERE bh.salon_id = ${salonId} AND bh.day BETWEEN ${from}::date AND ${to}::date
+      GROUP BY 1, 2
     )
-    SELECT extract(isodow FROM h)::int AS weekday, extract(hour FROM h)::int AS hour,
-           coalesce(sum(seconds) FILTER (WHERE kind = 'S'), 0) AS shift_seconds,
-           coalesce(sum(seconds) FILTER (WHERE kind = 'B'), 0) AS booked_seconds
-    FROM slots
-    GROUP BY 1, 2
+    SELECT COALESCE(s.weekday, b.weekday) AS weekday, COALESCE(s.hour, b.hour) AS hour,
+           COALESCE(s.seconds, 0) AS shift_seconds, COALESCE(b.seconds, 0) AS booked_seconds
+    FROM shift_hours s
+    FULL JOIN booked_hours b ON b.weekday = s.weekday AND b.hour = s.hour
     ORDER BY 1, 2
   `.execute(tx),
   );

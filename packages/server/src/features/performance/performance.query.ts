@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 import { addDays, firstOfMonth } from '../../lib/months.js';
 import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK } from '../../lib/report-range.js';
+import { bookedSecondsSql, shiftSecondsSql, utilisationPercent } from '../../lib/staff-hours.js';
 
 type Performance = Static<typeof PerformanceResponse>;
 type PerformanceSalon = Performance['salons'][number];
@@ -21,13 +22,12 @@ interface SpanRow {
   span: SpanName;
   from_day: string;
   to_day: string;
-  revenue_cents: number;
   appointments: number;
-  booked_minutes: number;
+  booked_seconds: number;
   with_client: number;
   rebooked: number;
   new_clients: number;
-  shift_minutes: number;
+  shift_seconds: number;
 }
 
 interface TrendRow {
@@ -46,11 +46,10 @@ interface CampaignRow {
   revenue_cents: number;
 }
 
-const hours2 = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+const hours2 = (seconds: number) => Math.round(seconds / 36) / 100;
 
-function figuresOf(row: SpanRow | undefined, from: string, to: string): Figures {
+function figuresOf(row: SpanRow | undefined, from: string, to: string, revenueCents: number): Figures {
   const n = (v: number | undefined) => Number(v ?? 0);
-  const revenueCents = n(row?.revenue_cents);
   const appointments = n(row?.appointments);
   return {
     fromDate: from,
@@ -58,9 +57,9 @@ function figuresOf(row: SpanRow | undefined, from: string, to: string): Figures 
     revenue: euros(revenueCents),
     appointments,
     averageTicket: ratio2(revenueCents / 100, appointments),
-    bookedHours: hours2(n(row?.booked_minutes)),
-    shiftHours: hours2(n(row?.shift_minutes)),
-    utilisation: percent(n(row?.booked_minutes), n(row?.shift_minutes)),
+    bookedHours: hours2(n(row?.booked_seconds)),
+    shiftHours: hours2(n(row?.shift_seconds)),
+    utilisation: utilisationPercent(n(row?.booked_seconds), n(row?.shift_seconds)),
     newClients: n(row?.new_clients),
     rebookingRate: percent(n(row?.rebooked), n(row?.with_client)),
   };
@@ -96,10 +95,10 @@ function change(current: Figures, lastYear: Figures) {
 /**
  * Performance of salons for a day and its month to date, each against the same weekdays a year
  * earlier (364 days back), with the campaign target running on the day. Revenue, DONE
- * appointments, booked minutes and rebooking come from the daily rollups (sales_daily,
- * appointments_daily: the figures of the sales report and the check-up), new clients from
- * clients.first_visit, shift hours from the planner (user_timeframes, by the shift's start day
- * in the salon's time zone). `salonIds` null = every salon of the chain. Every salon is computed
+ * appointments and rebooking come from the daily rollups (sales_daily, appointments_daily: the
+ * figures of the sales report and the check-up), booked service hours, shift hours and
+ * utilisation from lib/staff-hours.ts (as staff analysis, full capacity and the check-up), new
+ * clients from clients.first_visit. `salonIds` null = every salon of the chain. Every salon is computed
  * either way: the chain's median is the yardstick a single salon is set against.
  */
 export async function getPerformance(db: DbOrTx, day: string, salonIds: number[] | null): Promise<Performance> {
@@ -116,20 +115,14 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     sql<SpanRow>`
       WITH spans(span, from_day, to_day) AS (VALUES ${values})
       SELECT s.id, s.name, s.city, sp.span, sp.from_day::text AS from_day, sp.to_day::text AS to_day,
-        (SELECT COALESCE(sum(d.revenue_cents), 0) FROM sales_daily d
-          WHERE d.salon_id = s.id AND d.day BETWEEN sp.from_day AND sp.to_day) AS revenue_cents,
-        a.appointments, a.booked_minutes, a.with_client, a.rebooked,
+        a.appointments, ${bookedSecondsSql(sql`s.id`, sql`sp.from_day`, sql`sp.to_day`)} AS booked_seconds, a.with_client, a.rebooked,
         (SELECT count(*) FROM clients c
           WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
-        (SELECT COALESCE(sum(extract(epoch FROM (t.day_end - t.day_start)) / 60), 0) FROM user_timeframes t
-          WHERE t.salon_id = s.id AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN sp.from_day AND sp.to_day
-            -- a day's margin either side, in any time zone, so the (salon_id, day_start) index bounds the scan
-            AND t.day_start >= (sp.from_day - 1)::timestamptz AND t.day_start < (sp.to_day + 2)::timestamptz) AS shift_minutes
+        ${shiftSecondsSql(sql`s.id`, sql`s.time_zone`, sql`sp.from_day`, sql`sp.to_day`)} AS shift_seconds
       FROM salons s
       CROSS JOIN spans sp
       CROSS JOIN LATERAL (
-        SELECT COALESCE(sum(ad.appointments), 0) AS appointments, COALESCE(sum(ad.booked_minutes), 0) AS booked_minutes,
-          COALESCE(sum(ad.with_client), 0) AS with_client, COALESCE(sum(ad.rebooked), 0) AS rebooked
+        SELECT COALESCE(sum(ad.appointments), 0) AS appointments, COALESCE(sum(ad.with_client), 0) AS with_client, COALESCE(sum(ad.rebooked), 0) AS rebooked
         FROM appointments_daily ad
         WHERE ad.salon_id = s.id AND ad.day BETWEEN sp.from_day AND sp.to_day
       ) a
@@ -182,8 +175,12 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     salon.spans.set(row.span, row);
   }
 
-  const figures = (salon: { spans: Map<SpanName, SpanRow> }, name: SpanName) =>
-    figuresOf(salon.spans.get(name), spans[name][0], spans[name][1]);
+  // Revenue of a span: its days' revenue from the trend rows (read once from sales_daily), which
+  // cover the month to date and last year's (the day spans lie inside them).
+  const revenueOf = (salonId: number, from: string, to: string) =>
+    daysOf(from, to).reduce((sum, d) => sum + (trendCents.get(`${salonId} ${d}`) ?? 0), 0);
+  const figures = (salon: { id: number; spans: Map<SpanName, SpanRow> }, name: SpanName) =>
+    figuresOf(salon.spans.get(name), spans[name][0], spans[name][1], revenueOf(salon.id, spans[name][0], spans[name][1]));
   const salons = [...bySalon.values()].map((salon): PerformanceSalon => {
     const dayNow = figures(salon, 'day');
     const dayBefore = figures(salon, 'dayLastYear');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshSalesRollup } from '../../db/rollups.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
 
@@ -32,6 +33,21 @@ beforeAll(async () => {
       { salon_id: f.salon2, campaign_id: february.id, target_cents: 90_000 },
     ])
     .execute();
+  // Booking times (lib/staff-hours.ts: rebooked = the next appointment booked at most 7 days after
+  // the visit ended): A6, C2's next after A2 (ended 03-03 10:30Z), booked 03-05: rebooked; A8, C1's
+  // next after A1 (A5 is cancelled), booked 04-01, 28 days after: not. The write path refreshes the rollup.
+  await t.db
+    .updateTable('appointments')
+    .set({ booked_at: new Date('2025-03-05T12:00:00Z') })
+    .where('id', '=', f.appointments.a6)
+    .execute();
+  await t.db
+    .updateTable('appointments')
+    .set({ booked_at: new Date('2025-04-01T12:00:00Z') })
+    .where('id', '=', f.appointments.a8)
+    .execute();
+  await refreshSalesRollup(t.db, f.salon1, '2025-03-10', '2025-03-10');
+  await refreshSalesRollup(t.db, f.salon1, '2025-04-15', '2025-04-15');
   manager = await signIn(t.app, 'manager');
   reception = await signIn(t.app, 'reception');
   superadmin = await signIn(t.app, 'superadmin');
@@ -54,7 +70,7 @@ const a000 = (from: string) => ({
   shiftHours: 0,
   utilisation: null, // no shift planned then
   newClients: 0, // C2's first visit is 2024-01-10
-  rebookingRate: 0, // C2's next appointment is 2025-02-20, not within 60 days
+  rebookingRate: 0, // C2's next appointment, A0 on 2025-02-20, was booked at insert time: not within 7 days
 });
 
 const salon1 = () => ({
@@ -83,7 +99,7 @@ const salon1 = () => ({
   monthToDate: {
     // 03-03: Colour 54 + Shampoo 30 + Cut 30 = 114, plus 03-04's 82 = 196; A1..A4; 196 / 4 = 49;
     // 60 + 30 + 45 + 30 = 165 min over 8 + 4 h = 22.92 %; new C1, C4;
-    // rebooked: A1 (C1 back on 04-15, 43 days; A5 cancelled does not count) and A2 (C2 booked 03-10): 2 / 4
+    // rebooked: A2 (its next, A6, booked 03-05, 2 days after); A1 not (A8 booked 28 days after); A3, A4 no next: 1 / 4
     current: {
       fromDate: '2025-03-01',
       toDate: '2025-03-04',
@@ -94,7 +110,7 @@ const salon1 = () => ({
       shiftHours: 12,
       utilisation: 22.92,
       newClients: 2,
-      rebookingRate: 50,
+      rebookingRate: 25,
     },
     lastYear: a000('2024-03-02'),
     revenueChange: 684, // (196 - 25) / 25
@@ -137,7 +153,7 @@ const chainMedian = {
     averageTicket: 54.5, // (49 + 60) / 2
     utilisation: 22.92,
     newClients: 1.5, // (2 + 1) / 2
-    rebookingRate: 25, // (50 + 0) / 2
+    rebookingRate: 12.5, // (25 + 0) / 2
     revenueChange: 684,
   },
 };

@@ -4,11 +4,12 @@ import type { Static } from 'typebox';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { type GenderScope, percent, ratio2 } from '../../lib/report-range.js';
 import { genderFilter } from '../../lib/sales-measures.query.js';
+import { bookedSecondsSql, shiftSecondsSql, utilisationPercent } from '../../lib/staff-hours.js';
 
 type CheckUp = Static<typeof CheckUpResponse>;
 type Actuals = Record<CheckUpKpi, number | null>;
 
-/** First-visit retention window (days); the rebooking window is the rollup's REBOOK_DAYS. */
+/** First-visit retention window (days); rebooking and utilisation are lib/staff-hours.ts's. */
 const RETENTION_DAYS = 90;
 
 /** The actual of every check-up KPI over a range (definitions in CHECK_UP_KPIS). */
@@ -21,23 +22,26 @@ export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: strin
     with_product: number | null;
     with_colour: number | null;
     with_treatment: number | null;
-    booked_minutes: number | null;
+    booked_seconds: number | null;
     rebook_base: number | null;
     rebooked: number | null;
     new_clients: number;
     retained: number;
-    shift_minutes: number | null;
+    shift_seconds: number | null;
     nps_total: number;
     promoters: number;
     detractors: number;
   }>`
     SELECT
       (SELECT sum(revenue_cents) FROM sales_daily WHERE ${range}) AS revenue,
-      a.appointments, a.with_product, a.with_colour, a.with_treatment, a.booked_minutes,
-      a.rebook_base, a.rebooked, nc.new_clients, nc.retained, sh.shift_minutes, n.nps_total, n.promoters, n.detractors
+      a.appointments, a.with_product, a.with_colour, a.with_treatment,
+      ${bookedSecondsSql(sql`${salonId}`, sql`${from}::date`, sql`${to}::date`)} AS booked_seconds,
+      a.rebook_base, a.rebooked, nc.new_clients, nc.retained,
+      ${shiftSecondsSql(sql`${salonId}`, sql`(SELECT time_zone FROM salons WHERE id = ${salonId})`, sql`${from}::date`, sql`${to}::date`)} AS shift_seconds,
+      n.nps_total, n.promoters, n.detractors
     FROM
       (SELECT sum(appointments) AS appointments, sum(with_product) AS with_product, sum(with_colour) AS with_colour,
-         sum(with_treatment) AS with_treatment, sum(booked_minutes) AS booked_minutes,
+         sum(with_treatment) AS with_treatment,
          sum(with_client) AS rebook_base, sum(rebooked) AS rebooked
        FROM appointments_daily WHERE ${range}) a,
       (SELECT count(*) AS new_clients,
@@ -47,9 +51,6 @@ export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: strin
              AND b.day > c.first_visit AND b.day <= c.first_visit + ${RETENTION_DAYS}::int)) AS retained
        FROM clients c
        WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date ${cg}) nc,
-      (SELECT sum(extract(epoch FROM (t.day_end - t.day_start)) / 60) AS shift_minutes
-       FROM user_timeframes t JOIN salons s ON s.id = t.salon_id
-       WHERE t.salon_id = ${salonId} AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN ${from}::date AND ${to}::date) sh,
       (SELECT count(*) AS nps_total, count(*) FILTER (WHERE r.score >= 9) AS promoters, count(*) FILTER (WHERE r.score <= 6) AS detractors
        FROM nps_responses r LEFT JOIN clients c ON c.salon_id = r.salon_id AND c.id = r.client_id
        WHERE r.salon_id = ${salonId} AND r.day BETWEEN ${from}::date AND ${to}::date ${cg}) n
@@ -66,7 +67,7 @@ export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: strin
     firstVisitRetention: percent(n(r?.retained), n(r?.new_clients)),
     colourPenetration: percent(n(r?.with_colour), appointments),
     treatmentPenetration: percent(n(r?.with_treatment), appointments),
-    utilisation: percent(n(r?.booked_minutes), n(r?.shift_minutes)),
+    utilisation: utilisationPercent(n(r?.booked_seconds), n(r?.shift_seconds)),
     nps: nps ? Math.round(((n(r?.promoters) - n(r?.detractors)) / nps) * 10_000) / 100 : null,
   };
 }

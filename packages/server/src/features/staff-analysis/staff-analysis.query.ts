@@ -12,6 +12,7 @@ import {
   SAME_WEEKDAY_DAYS_BACK,
   sameDateLastYear,
 } from '../../lib/report-range.js';
+import { utilisationPercent } from '../../lib/staff-hours.js';
 import { HttpError } from '../../plugins/errors.js';
 
 type Response = Static<typeof StaffDataAnalysisResponse>;
@@ -73,21 +74,17 @@ const perHour = (cents: number, seconds: number): number | null => (seconds > 0 
 /** How a span is cut: one bucket (''), per day or per ISO week (bucket = the Monday). */
 export type StaffGrain = 'span' | 'day' | 'week';
 
-function bucketOf(grain: StaffGrain, day: RawBuilder<unknown>): RawBuilder<string> {
-  if (grain === 'span') return sql<string>`''`;
-  if (grain === 'day') return sql<string>`(${day})::text`;
-  return sql<string>`date_trunc('week', ${day})::date::text`;
-}
-
-function genderFilter(gender: GenderScope): RawBuilder<unknown> {
-  return gender === 'ALL' ? sql`` : sql`AND c.gender = ${gender}`;
-}
-
 /**
- * The raw per-person figures of a salon over from..to (inclusive, salon-local days), gender
- * counting only clients of that gender on the lines, visits and feedback (hours are not
- * gendered). Lines count when they belong to a DONE appointment or are walk-in sales, and name
- * a staff member. A visit is a DONE appointment on which the person has a line.
+ * The raw per-person figures of a salon over from..to (inclusive, salon-local days), cut by
+ * `grain`, in one statement (one CTE chain whatever the grain and gender). Gender counts only
+ * clients of that gender on the lines, visits and feedback; hours (booked, shift, worked) are not
+ * gendered. Lines count when they belong to a DONE appointment or are walk-in sales, and name a
+ * staff member. A visit is a DONE appointment on which the person has a line; rebooking is
+ * lib/staff-hours.ts's. Money, visits and rebooking come from the rollup staff_daily, distinct
+ * clients from staff_client_days (exact over any range), booked service seconds from
+ * staff_booked_daily (the one definition of lib/staff-hours.ts); shift and worked seconds from
+ * the planner's shifts and the attendances, feedback from feedback, on the salon-local day.
+ * Rows with staff_id NULL carry the bucket's salon open days (days with a DONE appointment).
  */
 export async function getStaffBuckets(
   db: DbOrTx,
@@ -97,114 +94,128 @@ export async function getStaffBuckets(
   gender: GenderScope,
   grain: StaffGrain,
 ): Promise<Map<string, StaffSpan>> {
-  const g = genderFilter(gender);
-  const tz = sql`(SELECT time_zone FROM salons WHERE id = ${salonId})`;
-  const b = (day: RawBuilder<unknown>) => bucketOf(grain, day);
-  const lines = sql`
-    SELECT sl.staff_id, sl.day, sl.appointment_id, sl.client_id, sl.kind, sl.recommended, sl.paid_amount_cents AS paid,
-      sl.discount_cents AS disc, c.first_visit
-    FROM sale_lines sl
-    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-    LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-    WHERE sl.salon_id = ${salonId} AND sl.day BETWEEN ${from}::date AND ${to}::date AND sl.staff_id IS NOT NULL
-      AND (sl.appointment_id IS NULL OR a.status = 'DONE') ${g}`;
-  // Instants bounding the span in the salon's time zone (shifts and attendances are timestamps).
-  const startsIn = (column: string) =>
-    sql`${sql.ref(column)} >= (${from}::date::timestamp AT TIME ZONE ${tz}) AND ${sql.ref(column)} < ((${to}::date + 1)::timestamp AT TIME ZONE ${tz})`;
-
-  const [sales, visits, shifts, attendance, feedback, openDays] = await Promise.all([
-    sql<Record<string, unknown>>`
-      SELECT ${b(sql`day`)} AS b, staff_id, sum(paid) AS earned, sum(paid) FILTER (WHERE recommended) AS rec,
-        sum(paid) FILTER (WHERE kind = 'SERVICE') AS svc, sum(paid) FILTER (WHERE kind = 'SERVICE' AND recommended) AS svc_rec,
-        sum(paid) FILTER (WHERE kind = 'PRODUCT') AS prod, sum(paid) FILTER (WHERE kind = 'PRODUCT' AND recommended) AS prod_rec,
-        sum(disc) AS disc, sum(disc) FILTER (WHERE recommended) AS disc_rec, count(DISTINCT client_id) AS clients,
-        count(DISTINCT client_id) FILTER (WHERE first_visit BETWEEN ${from}::date AND ${to}::date
-          AND ${b(sql`first_visit`)} = ${b(sql`day`)}) AS new_clients
-      FROM (${lines}) l GROUP BY 1, staff_id`.execute(db),
-    sql<Record<string, unknown>>`
-      WITH v AS (
-        SELECT l.staff_id, l.appointment_id, bool_or(l.kind = 'PRODUCT') AS has_product
-        FROM (${lines}) l WHERE l.appointment_id IS NOT NULL GROUP BY l.staff_id, l.appointment_id
-      )
-      SELECT ${b(sql`a.day`)} AS b, v.staff_id, count(*) AS visits, count(*) FILTER (WHERE v.has_product) AS with_product,
-        sum(extract(epoch FROM a.end_at - a.start_at)) AS booked_seconds,
-        count(*) FILTER (WHERE nx.booked_at <= a.end_at + interval '7 days') AS rebooked
-      FROM v
-      JOIN appointments a ON a.salon_id = ${salonId} AND a.id = v.appointment_id
-      LEFT JOIN LATERAL (
-        SELECT n.booked_at FROM appointments n
-        WHERE n.salon_id = a.salon_id AND n.client_id = a.client_id AND n.day >= a.day AND n.start_at > a.start_at
-          AND n.status <> 'CANCELLED'
-        ORDER BY n.start_at LIMIT 1
-      ) nx ON true
-      GROUP BY 1, v.staff_id`.execute(db),
-    sql<Record<string, unknown>>`
-      SELECT ${b(sql`(day_start AT TIME ZONE ${tz})::date`)} AS b, user_id AS staff_id, sum(extract(epoch FROM day_end - day_start)) AS seconds
-      FROM user_timeframes WHERE salon_id = ${salonId} AND ${startsIn('day_start')} GROUP BY 1, user_id`.execute(db),
-    sql<Record<string, unknown>>`
-      SELECT ${b(sql`(clock_in AT TIME ZONE ${tz})::date`)} AS b, user_id AS staff_id, sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL) AS seconds,
-        count(DISTINCT (clock_in AT TIME ZONE ${tz})::date) AS days
-      FROM attendances WHERE salon_id = ${salonId} AND ${startsIn('clock_in')} GROUP BY 1, user_id`.execute(db),
-    sql<Record<string, unknown>>`
-      SELECT ${b(sql`f.day`)} AS b, f.staff_id, round(avg(f.score), 2) AS average
-      FROM feedback f LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-      WHERE f.salon_id = ${salonId} AND f.day BETWEEN ${from}::date AND ${to}::date AND f.staff_id IS NOT NULL ${g}
-      GROUP BY 1, f.staff_id`.execute(db),
-    sql<Record<string, unknown>>`
-      SELECT ${b(sql`a.day`)} AS b, count(DISTINCT a.day) AS days
-      FROM appointments a LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-      WHERE a.salon_id = ${salonId} AND a.day BETWEEN ${from}::date AND ${to}::date AND a.status = 'DONE' ${g}
-      GROUP BY 1`.execute(db),
-  ]);
+  // The salon, the days and the gender as parameters in every CTE (not read from a CTE row), so
+  // the planner bounds each rollup's (salon_id, day, …) index scan; the grain is a parameter too.
+  const salon = sql`${salonId}::int`;
+  const days = (column: RawBuilder<unknown>) => sql`${column} BETWEEN ${from}::date AND ${to}::date`;
+  const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
+  const bucket = (day: RawBuilder<unknown>) =>
+    sql<string>`CASE ${grain}::text WHEN 'day' THEN (${day})::text WHEN 'week' THEN date_trunc('week', ${day})::date::text ELSE '' END`;
+  const { rows } = await sql<Record<string, unknown>>`
+    WITH p AS (
+      SELECT s.time_zone AS tz, (${from}::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
+        ((${to}::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
+      FROM salons s WHERE s.id = ${salon}
+    ),
+    money AS (
+      SELECT ${bucket(sql`d.day`)} AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
+        sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
+        sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
+        sum(d.visits) AS visits, sum(d.visits_with_product) AS with_product, sum(d.rebooked) AS rebooked
+      FROM staff_daily d
+      WHERE d.salon_id = ${salon} AND ${days(sql`d.day`)} AND ${genderIs(sql`d.gender`)}
+      GROUP BY 1, d.staff_id
+    ),
+    served AS (
+      SELECT x.b, x.staff_id, count(*) AS clients
+      FROM (
+        SELECT DISTINCT ${bucket(sql`cd.day`)} AS b, cd.staff_id, cd.client_id
+        FROM staff_client_days cd
+        WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}
+      ) x
+      GROUP BY 1, 2
+    ),
+    newly AS (
+      SELECT ${bucket(sql`cd.day`)} AS b, cd.staff_id, count(DISTINCT cd.client_id) AS new_clients
+      FROM clients c
+      JOIN staff_client_days cd ON cd.salon_id = c.salon_id AND cd.client_id = c.id AND ${days(sql`cd.day`)}
+      WHERE c.salon_id = ${salon} AND ${days(sql`c.first_visit`)} AND ${genderIs(sql`cd.gender`)}
+        AND ${bucket(sql`c.first_visit`)} = ${bucket(sql`cd.day`)}
+      GROUP BY 1, 2
+    ),
+    booked AS (
+      SELECT ${bucket(sql`bd.day`)} AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
+      FROM staff_booked_daily bd
+      WHERE bd.salon_id = ${salon} AND ${days(sql`bd.day`)} AND bd.staff_id <> 0
+      GROUP BY 1, bd.staff_id
+    ),
+    shifts AS (
+      SELECT ${bucket(sql`(t.day_start AT TIME ZONE p.tz)::date`)} AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
+      FROM p JOIN user_timeframes t ON t.salon_id = ${salon} AND t.day_start >= p.from_at AND t.day_start < p.to_at
+      GROUP BY 1, t.user_id
+    ),
+    attendance AS (
+      SELECT ${bucket(sql`(at.clock_in AT TIME ZONE p.tz)::date`)} AS b, at.user_id AS staff_id,
+        sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
+        count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
+      FROM p JOIN attendances at ON at.salon_id = ${salon} AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
+      GROUP BY 1, at.user_id
+    ),
+    feedback AS (
+      SELECT ${bucket(sql`f.day`)} AS b, f.staff_id, round(avg(f.score), 2) AS average
+      FROM feedback f
+      LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
+      WHERE f.salon_id = ${salon} AND ${days(sql`f.day`)} AND f.staff_id IS NOT NULL AND ${genderIs(sql`c.gender`)}
+      GROUP BY 1, f.staff_id
+    ),
+    open_days AS (
+      SELECT ${bucket(sql`ad.day`)} AS b, count(DISTINCT ad.day) AS days
+      FROM appointments_daily ad
+      WHERE ad.salon_id = ${salon} AND ${days(sql`ad.day`)} AND ad.appointments > 0 AND ${genderIs(sql`ad.gender`)}
+      GROUP BY 1
+    ),
+    keys AS (
+      SELECT b, staff_id FROM money UNION SELECT b, staff_id FROM served UNION SELECT b, staff_id FROM booked
+      UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
+      UNION SELECT b, NULL FROM open_days
+    )
+    SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, nw.new_clients,
+      s.visits, s.with_product, s.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
+      at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
+    FROM keys k
+    LEFT JOIN money s ON s.b = k.b AND s.staff_id = k.staff_id
+    LEFT JOIN served sv ON sv.b = k.b AND sv.staff_id = k.staff_id
+    LEFT JOIN newly nw ON nw.b = k.b AND nw.staff_id = k.staff_id
+    LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
+    LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
+    LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id
+    LEFT JOIN feedback fb ON fb.b = k.b AND fb.staff_id = k.staff_id
+    LEFT JOIN open_days od ON od.b = k.b AND k.staff_id IS NULL
+    ORDER BY k.b, k.staff_id`.execute(db);
 
   const buckets = new Map<string, StaffSpan>();
-  const spanOf = (bucket: unknown): StaffSpan => {
-    const key = String(bucket);
+  for (const r of rows) {
+    const key = String(r.b);
     let span = buckets.get(key);
     if (!span) {
       span = { staff: new Map(), salonOpenDays: 0 };
       buckets.set(key, span);
     }
-    return span;
-  };
-  const slot = (r: Record<string, unknown>): StaffSpanFigures => {
-    const staff = spanOf(r.b).staff;
-    const key = Number(r.staff_id);
-    let f = staff.get(key);
-    if (!f) {
-      f = empty();
-      staff.set(key, f);
+    if (r.staff_id === null) {
+      span.salonOpenDays = n(r.open_days);
+      continue;
     }
-    return f;
-  };
-  for (const r of sales.rows) {
-    const f = slot(r);
-    f.earnedCents = n(r.earned);
-    f.recommendedCents = n(r.rec);
-    f.serviceCents = n(r.svc);
-    f.serviceRecCents = n(r.svc_rec);
-    f.productCents = n(r.prod);
-    f.productRecCents = n(r.prod_rec);
-    f.discountCents = n(r.disc);
-    f.discountRecCents = n(r.disc_rec);
-    f.clients = n(r.clients);
-    f.newClients = n(r.new_clients);
+    span.staff.set(Number(r.staff_id), {
+      earnedCents: n(r.earned),
+      recommendedCents: n(r.rec),
+      serviceCents: n(r.svc),
+      serviceRecCents: n(r.svc_rec),
+      productCents: n(r.prod),
+      productRecCents: n(r.prod_rec),
+      discountCents: n(r.disc),
+      discountRecCents: n(r.disc_rec),
+      clients: n(r.clients),
+      newClients: n(r.new_clients),
+      visits: n(r.visits),
+      visitsWithProduct: n(r.with_product),
+      rebooked: n(r.rebooked),
+      bookedSeconds: n(r.booked_seconds),
+      shiftSeconds: n(r.shift_seconds),
+      workSeconds: n(r.work_seconds),
+      workingDays: n(r.working_days),
+      feedbackAverage: r.average === null ? null : Number(r.average),
+    });
   }
-  for (const r of visits.rows) {
-    const f = slot(r);
-    f.visits = n(r.visits);
-    f.visitsWithProduct = n(r.with_product);
-    f.bookedSeconds = n(r.booked_seconds);
-    f.rebooked = n(r.rebooked);
-  }
-  for (const r of shifts.rows) slot(r).shiftSeconds = n(r.seconds);
-  for (const r of attendance.rows) {
-    const f = slot(r);
-    f.workSeconds = n(r.seconds);
-    f.workingDays = n(r.days);
-  }
-  for (const r of feedback.rows) slot(r).feedbackAverage = r.average === null ? null : Number(r.average);
-  for (const r of openDays.rows) spanOf(r.b).salonOpenDays = n(r.days);
   return buckets;
 }
 
@@ -220,7 +231,7 @@ function managerFields(f: StaffSpanFigures) {
     rebookingRate: percent(f.rebooked, f.visits),
     retailAttachRate: percent(f.visitsWithProduct, f.visits),
     bookedServiceHours: hours(f.bookedSeconds),
-    utilisation: percent(f.bookedSeconds, f.shiftSeconds),
+    utilisation: utilisationPercent(f.bookedSeconds, f.shiftSeconds),
     newClientsServed: f.newClients,
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshSalesRollup } from '../../db/rollups.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
 
@@ -58,6 +59,9 @@ beforeAll(async () => {
       paid_amount_cents: 3000,
     })
     .execute();
+  // The write path: the rollups of the days written (A5's line on 03-04, A6 on 03-10, A8 on 04-15; the
+  // refresh also recomputes each client's previous visit, whose rebooking the booking times change).
+  for (const day of ['2025-03-04', '2025-03-10', '2025-04-15']) await refreshSalesRollup(t.db, f.salon1, day, day);
   manager = await signIn(t.app, 'manager');
 });
 afterAll(() => t.close());
@@ -196,7 +200,9 @@ describe('GetStaffDataAnalysis', () => {
       averageFeedback: null,
       totalShiftHours: 4,
       visits: 0,
-      utilisation: 0,
+      // Hours are not gendered (lib/staff-hours.ts): A2 + A4, 30 + 30 min on the manager's appointments, / 4 h.
+      bookedServiceHours: 1,
+      utilisation: 25,
     });
     const male = (await t.app.inject({ method: 'GET', url: url(manager, f.salon1, '2025-03-01', '2025-03-31', 'MALE') })).json();
     // C2: A2 cut 30 (manager), W1 gel 10 (reception).

@@ -38,12 +38,7 @@ SELECT
   (SELECT count(DISTINCT user_id) FROM per_person_day)::int AS head_count,
   (SELECT sum(seconds) FROM ranked) AS shift_seconds,
   (SELECT sum(seconds) FROM ranked WHERE $6::int = 0 OR rank <= $7::int) AS capped_seconds,
-  (SELECT sum(extract(epoch FROM upper(r) - lower(r))) FROM (
-    SELECT unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
-    FROM appointments a
-    WHERE a.salon_id = $8 AND a.day BETWEEN $9::date AND $10::date
-      AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
-    GROUP BY coalesce(a.staff_id::bigint, -a.id)
-  ) merged) AS booked_seconds,
-  (SELECT sum(sl.paid_amount_cents) FROM sale_lines sl
-    WHERE sl.salon_id = $11 AND sl.day BETWEEN $12::date AND $13::date) AS revenue_cents;
+  (SELECT COALESCE(sum(bd.booked_seconds), 0) FROM staff_booked_daily bd
+WHERE bd.salon_id = $8 AND bd.day BETWEEN $9::date AND $10::date) AS booked_seconds,
+  (SELECT sum(d.revenue_cents) FROM sales_daily d
+    WHERE d.salon_id = $11 AND d.day BETWEEN $12::date AND $13::date) AS revenue_cents;

@@ -15,31 +15,29 @@ SET LOCAL jit = off;
 --   $8 = '2026-01-01'
 --   $9 = '2026-01-31'
 WITH tz AS (SELECT time_zone FROM salons WHERE id = $1),
-spans AS (
-  SELECT 'S' AS kind, ut.day_start AT TIME ZONE tz.time_zone AS s, ut.day_end AT TIME ZONE tz.time_zone AS e
+shifts AS (
+  SELECT ut.day_start AT TIME ZONE tz.time_zone AS s, ut.day_end AT TIME ZONE tz.time_zone AS e
   FROM user_timeframes ut CROSS JOIN tz
   WHERE ut.salon_id = $2
     AND ut.day_start >= ($3::date - 1)::timestamp AT TIME ZONE 'UTC'
     AND ut.day_start < ($4::date + 2)::timestamp AT TIME ZONE 'UTC'
     AND (ut.day_start AT TIME ZONE tz.time_zone)::date BETWEEN $5::date AND $6::date
-  UNION ALL
-  SELECT 'B', lower(m.r) AT TIME ZONE tz.time_zone, upper(m.r) AT TIME ZONE tz.time_zone
-  FROM (
-    SELECT unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
-    FROM appointments a
-    WHERE a.salon_id = $7 AND a.day BETWEEN $8::date AND $9::date
-      AND a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at
-    GROUP BY coalesce(a.staff_id::bigint, -a.id)
-  ) m CROSS JOIN tz
 ),
-slots AS (
-  SELECT sp.kind, h, extract(epoch FROM least(sp.e, h + interval '1 hour') - greatest(sp.s, h)) AS seconds
-  FROM spans sp
+shift_hours AS (
+  SELECT extract(isodow FROM h)::int AS weekday, extract(hour FROM h)::int AS hour,
+    sum(extract(epoch FROM least(sp.e, h + interval '1 hour') - greatest(sp.s, h))) AS seconds
+  FROM shifts sp
   CROSS JOIN LATERAL generate_series(date_trunc('hour', sp.s), sp.e - interval '1 microsecond', interval '1 hour') AS h
+  GROUP BY 1, 2
+),
+booked_hours AS (
+  SELECT extract(isodow FROM bh.hour)::int AS weekday, extract(hour FROM bh.hour)::int AS hour, sum(bh.seconds) AS seconds
+  FROM booked_hourly bh
+  WHERE bh.salon_id = $7 AND bh.day BETWEEN $8::date AND $9::date
+  GROUP BY 1, 2
 )
-SELECT extract(isodow FROM h)::int AS weekday, extract(hour FROM h)::int AS hour,
-       coalesce(sum(seconds) FILTER (WHERE kind = 'S'), 0) AS shift_seconds,
-       coalesce(sum(seconds) FILTER (WHERE kind = 'B'), 0) AS booked_seconds
-FROM slots
-GROUP BY 1, 2
+SELECT COALESCE(s.weekday, b.weekday) AS weekday, COALESCE(s.hour, b.hour) AS hour,
+       COALESCE(s.seconds, 0) AS shift_seconds, COALESCE(b.seconds, 0) AS booked_seconds
+FROM shift_hours s
+FULL JOIN booked_hours b ON b.weekday = s.weekday AND b.hour = s.hour
 ORDER BY 1, 2;

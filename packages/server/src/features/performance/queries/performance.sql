@@ -15,25 +15,22 @@
 --   $11 = '2025-01-02'
 --   $12 = '2025-01-21'
 WITH spans(span, from_day, to_day) AS (VALUES ($1::text, $2::date, $3::date), ($4::text, $5::date, $6::date), ($7::text, $8::date, $9::date), ($10::text, $11::date, $12::date))
-SELECT s.id, s.name, s.city, sp.span, sp.from_day::text AS from_day, sp.to_day::text AS to_day,
-  (SELECT COALESCE(sum(d.revenue_cents), 0) FROM sales_daily d
-    WHERE d.salon_id = s.id AND d.day BETWEEN sp.from_day AND sp.to_day) AS revenue_cents,
-  a.appointments, a.booked_minutes, a.with_client, a.rebooked,
-  (SELECT count(*) FROM clients c
-    WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
-  (SELECT COALESCE(sum(extract(epoch FROM (t.day_end - t.day_start)) / 60), 0) FROM user_timeframes t
-    WHERE t.salon_id = s.id AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN sp.from_day AND sp.to_day
-      -- a day's margin either side, in any time zone, so the (salon_id, day_start) index bounds the scan
-      AND t.day_start >= (sp.from_day - 1)::timestamptz AND t.day_start < (sp.to_day + 2)::timestamptz) AS shift_minutes
-FROM salons s
-CROSS JOIN spans sp
-CROSS JOIN LATERAL (
-  SELECT COALESCE(sum(ad.appointments), 0) AS appointments, COALESCE(sum(ad.booked_minutes), 0) AS booked_minutes,
-    COALESCE(sum(ad.with_client), 0) AS with_client, COALESCE(sum(ad.rebooked), 0) AS rebooked
-  FROM appointments_daily ad
-  WHERE ad.salon_id = s.id AND ad.day BETWEEN sp.from_day AND sp.to_day
-) a
-ORDER BY s.name, s.id, sp.span;
+  SELECT s.id, s.name, s.city, sp.span, sp.from_day::text AS from_day, sp.to_day::text AS to_day,
+    a.appointments, (SELECT COALESCE(sum(bd.booked_seconds), 0) FROM staff_booked_daily bd
+WHERE bd.salon_id = s.id AND bd.day BETWEEN sp.from_day AND sp.to_day) AS booked_seconds, a.with_client, a.rebooked,
+    (SELECT count(*) FROM clients c
+      WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
+    (SELECT COALESCE(sum(extract(epoch FROM t.day_end - t.day_start)), 0) FROM user_timeframes t
+WHERE t.salon_id = s.id AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN sp.from_day AND sp.to_day
+  AND t.day_start >= (sp.from_day - 1)::timestamptz AND t.day_start < (sp.to_day + 2)::timestamptz) AS shift_seconds
+  FROM salons s
+  CROSS JOIN spans sp
+  CROSS JOIN LATERAL (
+    SELECT COALESCE(sum(ad.appointments), 0) AS appointments, COALESCE(sum(ad.with_client), 0) AS with_client, COALESCE(sum(ad.rebooked), 0) AS rebooked
+    FROM appointments_daily ad
+    WHERE ad.salon_id = s.id AND ad.day BETWEEN sp.from_day AND sp.to_day
+  ) a
+  ORDER BY s.name, s.id, sp.span;
 
 -- 2 of 3; parameters:
 --   $1 = '2026-01-20'

@@ -1,0 +1,109 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * The one definition of booked service hours, utilisation and rebooking (issue 12), read by staff
+ * analysis, full capacity (blocks and grid), performance and the check-up.
+ *
+ * - Booked service seconds of a person on a day: the union of the intervals of their appointments
+ *   with status DONE or BOOKED whose (salon-local) day is that day, so a person's overlapping
+ *   appointments count once (a colour processing while they cut another client is one stretch).
+ *   Appointments with no staff count each on their own (staff_id 0 in the rollup). Kept per
+ *   salon, day and person in the rollup staff_booked_daily (db/rollups.ts fills it with
+ *   `mergedBookingsSql`).
+ * - Shift seconds: the planner's shifts (user_timeframes) on the salon-local day they start.
+ * - Utilisation = booked service seconds / shift seconds x 100 (null without shifts). Hours are
+ *   not split by client gender: the gender variants show the same utilisation.
+ * - Rebooking ("pre-booking"): a DONE visit with a client counts as rebooked when the client's
+ *   next appointment (by start, then id; not cancelled) was booked no later than REBOOK_DAYS days
+ *   after the visit ended (`rebookedSql`).
+ */
+
+/** The pre-booking window in days: booked at most 7 x 24 h after the visit ended counts, a minute later does not. */
+export const REBOOK_DAYS = 7;
+
+/**
+ * SQL boolean: the DONE appointment aliased `alias` was rebooked (its client's next, not cancelled,
+ * appointment was booked no later than REBOOK_DAYS days after it ended). False without a client.
+ */
+export function rebookedSql(alias: string): RawBuilder<boolean> {
+  const a = sql.table(alias);
+  return sql<boolean>`(${a}.client_id IS NOT NULL AND COALESCE((
+    SELECT nx.booked_at <= ${a}.end_at + ${sql.raw(`interval '${REBOOK_DAYS} days'`)}
+    FROM appointments nx
+    WHERE nx.salon_id = ${a}.salon_id AND nx.client_id = ${a}.client_id AND nx.status <> 'CANCELLED'
+      AND nx.day >= ${a}.day AND (nx.start_at, nx.id) > (${a}.start_at, ${a}.id)
+    ORDER BY nx.day, nx.start_at, nx.id LIMIT 1), false))`;
+}
+
+/**
+ * SQL rows (salon_id, day, staff_id, r): the booked stretches, a person's DONE and BOOKED
+ * appointments of a day merged into disjoint tstzranges (staff_id 0: an appointment with no
+ * staff, on its own), over the appointments `where` keeps (a condition on alias `a`, e.g. a salon
+ * and days).
+ */
+export function mergedIntervalsSql(
+  where: RawBuilder<unknown>,
+): RawBuilder<{ salon_id: number; day: string; staff_id: number; r: unknown }> {
+  return sql`
+    SELECT a.salon_id, a.day, COALESCE(a.staff_id, 0) AS staff_id, unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
+    FROM appointments a
+    WHERE a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at ${where}
+    GROUP BY a.salon_id, a.day, COALESCE(a.staff_id, 0), CASE WHEN a.staff_id IS NULL THEN a.id END`;
+}
+
+/** SQL rows (salon_id, day, staff_id, seconds): the booked service seconds per salon, day and person of `mergedIntervalsSql`. */
+export function mergedBookingsSql(
+  where: RawBuilder<unknown>,
+): RawBuilder<{ salon_id: number; day: string; staff_id: number; seconds: number }> {
+  return sql`
+    SELECT m.salon_id, m.day, m.staff_id, sum(extract(epoch FROM upper(m.r) - lower(m.r)))::bigint AS seconds
+    FROM (${mergedIntervalsSql(where)}) m
+    GROUP BY m.salon_id, m.day, m.staff_id`;
+}
+
+/**
+ * SQL rows (salon_id, day, hour, seconds): `mergedIntervalsSql`'s stretches split over the
+ * salon-local hours they cover (hour = the local hour's start), per salon and appointment day:
+ * what the rollup booked_hourly keeps for the capacity grid.
+ */
+export function bookedHourlySql(where: RawBuilder<unknown>): RawBuilder<{ salon_id: number; day: string; hour: string; seconds: number }> {
+  return sql`
+    SELECT m.salon_id, m.day, h AS hour, sum(extract(epoch FROM least(m.e, h + interval '1 hour') - greatest(m.s, h)))::bigint AS seconds
+    FROM (
+      SELECT mi.salon_id, mi.day, lower(mi.r) AT TIME ZONE z.time_zone AS s, upper(mi.r) AT TIME ZONE z.time_zone AS e
+      FROM (${mergedIntervalsSql(where)}) mi
+      JOIN salons z ON z.id = mi.salon_id
+    ) m
+    CROSS JOIN LATERAL generate_series(date_trunc('hour', m.s), m.e - interval '1 microsecond', interval '1 hour') h
+    GROUP BY 1, 2, 3`;
+}
+
+/**
+ * SQL: the booked service seconds (from the rollup) of salon `salonId` over the days from..to,
+ * every person and the appointments with no staff. Arguments are SQL so a query can correlate.
+ */
+export function bookedSecondsSql(salonId: RawBuilder<unknown>, from: RawBuilder<unknown>, to: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`(SELECT COALESCE(sum(bd.booked_seconds), 0) FROM staff_booked_daily bd
+    WHERE bd.salon_id = ${salonId} AND bd.day BETWEEN ${from} AND ${to})`;
+}
+
+/**
+ * SQL: the shift seconds of salon `salonId` whose salon-local start day is in from..to (time
+ * zone `tz`). A day's margin either side, in any time zone, lets the (salon_id, day_start) index
+ * bound the scan.
+ */
+export function shiftSecondsSql(
+  salonId: RawBuilder<unknown>,
+  tz: RawBuilder<unknown>,
+  from: RawBuilder<unknown>,
+  to: RawBuilder<unknown>,
+): RawBuilder<number> {
+  return sql<number>`(SELECT COALESCE(sum(extract(epoch FROM t.day_end - t.day_start)), 0) FROM user_timeframes t
+    WHERE t.salon_id = ${salonId} AND (t.day_start AT TIME ZONE ${tz})::date BETWEEN ${from} AND ${to}
+      AND t.day_start >= (${from} - 1)::timestamptz AND t.day_start < (${to} + 2)::timestamptz)`;
+}
+
+/** Utilisation in per cent, 2 decimals: booked / shift seconds; null without shifts. */
+export function utilisationPercent(bookedSeconds: number, shiftSeconds: number): number | null {
+  return shiftSeconds > 0 ? Math.round((bookedSeconds / shiftSeconds) * 10_000) / 100 : null;
+}
