@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildRollups } from '../../db/rollups.js';
-import { generateDemoChain } from '../../demo/generate.js';
-import { createTestApp, createTestDatabase, signIn, type TestApp } from '../../test/helpers.js';
+import { type DemoChain, openDemoChain } from '../../test/demo-chain.js';
+import type { TestApp } from '../../test/helpers.js';
 
 // Issue 13's cross-checks of the customer reports against the sales reports, on a small generated
 // demo chain (2 salons, about 15 months up to a fixed today, 5 % of the benchmark volume).
-const TODAY = '2025-06-30';
 const SALON = 1;
 const FROM = '2025-01-01';
 const TO = '2025-05-31';
@@ -14,23 +12,13 @@ const cents = (euros: number) => Math.round(euros * 100);
 let t: TestApp;
 let code: string;
 
+let chain: DemoChain;
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  await generateDemoChain(database, { salons: 2, years: 1.25, seed: 11, today: TODAY, density: 0.05 });
-  await rebuildRollups(database.db);
-  t = await createTestApp({ demoToday: TODAY }, database);
-  code = await signIn(t.app, 'superadmin', 'demo');
+  chain = await openDemoChain({ pinToday: true });
+  ({ t, code } = chain);
 }, 300_000);
-afterAll(async () => {
-  await t.close();
-  await t.database.close();
-});
-
-async function get<T>(url: string): Promise<T> {
-  const res = await t.app.inject({ method: 'GET', url });
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
+afterAll(() => chain.close());
+const get = <T = Record<string, unknown>>(url: string) => chain.get<T>(url);
 
 interface Kpis {
   clientsSeen: number;

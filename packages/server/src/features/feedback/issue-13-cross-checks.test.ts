@@ -1,35 +1,25 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoChain } from '../../demo/generate.js';
-import { createTestApp, createTestDatabase, signIn, type TestApp } from '../../test/helpers.js';
+import { DEMO_CHAIN_TODAY, type DemoChain, openDemoChain } from '../../test/demo-chain.js';
+import type { TestApp } from '../../test/helpers.js';
 
 // Issue 13's cross-checks of feedback, NPS and data qualities on a small generated demo chain
 // (2 salons, about 15 months up to a pinned "today", 15 % of the benchmark volume: enough for a few
 // people registered twice), through the API
 // only: the figures add up to the raw rows and recompute from their own parts.
-const TODAY = '2025-06-30';
+const TODAY = DEMO_CHAIN_TODAY;
 
 let t: TestApp;
 let code: string;
 let salonIds: number[];
 
+let chain: DemoChain;
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  await generateDemoChain(database, { salons: 2, years: 1.25, seed: 13, today: TODAY, density: 0.15 });
-  t = await createTestApp({ demoToday: TODAY }, database);
-  code = await signIn(t.app, 'superadmin', 'demo');
-  salonIds = (await t.db.selectFrom('salons').select('id').orderBy('id').execute()).map((r) => r.id);
+  chain = await openDemoChain({ seed: 13, density: 0.15, pinToday: true });
+  ({ t, code, salonIds: salonIds } = chain);
 }, 300_000);
-afterAll(async () => {
-  await t.close();
-  await t.database.close();
-});
-
-async function get<T>(url: string): Promise<T> {
-  const res = await t.app.inject({ method: 'GET', url });
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
+afterAll(() => chain.close());
+const get = <T = Record<string, unknown>>(url: string) => chain.get<T>(url);
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 

@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildRollups } from '../../db/rollups.js';
-import { generateDemoChain } from '../../demo/generate.js';
-import { createTestApp, createTestDatabase, signIn, type TestApp } from '../../test/helpers.js';
+import { type DemoChain, openDemoChain } from '../../test/demo-chain.js';
+import type { TestApp } from '../../test/helpers.js';
 
 // Issue 12's cross-checks of staff analysis and full capacity on a small generated demo chain
 // (2 salons, about 15 months up to a fixed "today", 5 % of the benchmark volume), against the
 // other screens' APIs over HTTP: the sales report, the planner, the attendance sheet. Money in cents.
-const TODAY = '2025-06-30';
 const MONTH = { from: '2025-05-01', to: '2025-05-31' };
 const WEEK = { from: '2025-06-16', to: '2025-06-22' }; // Monday..Sunday
 const cents = (euros: number) => Math.round(euros * 100);
@@ -16,24 +14,13 @@ let t: TestApp;
 let code: string;
 let salons: number[];
 
+let chain: DemoChain;
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  await generateDemoChain(database, { salons: 2, years: 1.25, seed: 11, today: TODAY, density: 0.05 });
-  await rebuildRollups(database.db);
-  t = await createTestApp({}, database);
-  code = await signIn(t.app, 'superadmin', 'demo');
-  salons = (await t.db.selectFrom('salons').select('id').orderBy('id').execute()).map((s) => s.id);
+  chain = await openDemoChain();
+  ({ t, code, salonIds: salons } = chain);
 }, 300_000);
-afterAll(async () => {
-  await t.close();
-  await t.database.close();
-});
-
-async function get<T>(url: string): Promise<T> {
-  const res = await t.app.inject({ method: 'GET', url });
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
+afterAll(() => chain.close());
+const get = <T = Record<string, unknown>>(url: string) => chain.get<T>(url);
 
 interface StaffRow {
   staffId: number;
