@@ -2,27 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   initialStaffState,
   mergeStaffResponse,
-  type PreviousYearFigures,
   type StaffAnalysisResponse,
   type StaffRow,
   staffReducer,
   totalsOf,
+  ZERO_YEAR,
 } from './merge-staff';
-
-const noYear: PreviousYearFigures = {
-  totalEarned: 0,
-  totalRecommended: 0,
-  totalNumberOfClient: 0,
-  totalShiftHours: 0,
-  totalWorkingHours: 0,
-  hourlyEarned: null,
-  visits: 0,
-  rebookingRate: null,
-  retailAttachRate: null,
-  bookedServiceHours: 0,
-  utilisation: null,
-  newClientsServed: 0,
-};
 
 /** A person over one month: earned, recommended, working / shift / booked hours, visits, rebooked, with product, feedback. */
 function row(
@@ -65,7 +50,7 @@ function row(
     bookedServiceHours: f.booked,
     utilisation: pct(f.booked, f.shift),
     newClientsServed: 1,
-    previousYear: { ...noYear, totalEarned: f.earned / 2 },
+    previousYear: { ...ZERO_YEAR, totalEarned: f.earned / 2 },
   };
 }
 

@@ -176,27 +176,29 @@ export function staffReducer(state: StaffState, action: StaffAction): StaffState
   return { ...state, [action.set]: { result: mergeStaffResponse(set.result, action.response), loaded: set.loaded + 1 } };
 }
 
+/** A person's previous-year figures when there is nothing: zero sums, no ratios. */
+export const ZERO_YEAR: PreviousYearFigures = {
+  totalEarned: 0,
+  totalRecommended: 0,
+  totalNumberOfClient: 0,
+  totalShiftHours: 0,
+  totalWorkingHours: 0,
+  hourlyEarned: null,
+  visits: 0,
+  rebookingRate: null,
+  retailAttachRate: null,
+  bookedServiceHours: 0,
+  utilisation: null,
+  newClientsServed: 0,
+};
+
 /**
  * The salon's totals over a list of people (the table's totals row): sums summed, ratios
  * recomputed from the sums (never summed percentages); shares against the salon's sums.
  */
 export function totalsOf(rows: readonly StaffRow[], salon: { sumOfTotalEarned: number; sumOfTotalRecommended: number }): StaffRow {
-  const zeroYear: PreviousYearFigures = {
-    totalEarned: 0,
-    totalRecommended: 0,
-    totalNumberOfClient: 0,
-    totalShiftHours: 0,
-    totalWorkingHours: 0,
-    hourlyEarned: null,
-    visits: 0,
-    rebookingRate: null,
-    retailAttachRate: null,
-    bookedServiceHours: 0,
-    utilisation: null,
-    newClientsServed: 0,
-  };
   const zero: StaffRow = {
-    ...zeroYear,
+    ...ZERO_YEAR,
     staffId: 0,
     name: '',
     staffWorkingDays: 0,
@@ -209,7 +211,7 @@ export function totalsOf(rows: readonly StaffRow[], salon: { sumOfTotalEarned: n
     service_RETotalEarned: 0,
     service_TotalEarned: 0,
     intervalCount: 0,
-    previousYear: zeroYear,
+    previousYear: ZERO_YEAR,
   };
   const summed = rows.reduce((total, row) => mergeStaffRows(total, row), zero);
   return {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClientWithSalons } from '../../test/salons';
-import type { PreviousYearFigures, StaffAnalysisResponse, StaffRow } from './merge-staff';
+import { type StaffAnalysisResponse, type StaffRow, ZERO_YEAR } from './merge-staff';
 import StaffAnalysisScreen from './staff-analysis-screen';
 
 // MUI renders slowly in happy-dom on a machine shared with other suites.
@@ -14,24 +14,9 @@ vi.mock('../../lib/auth', () => ({ useAuth: () => ({ isSuperadmin: false, user: 
 // ECharts needs a canvas; the charts are not what these tests look at.
 vi.mock('../../components/chart/chart', () => ({ Chart: () => null }));
 
-const year: PreviousYearFigures = {
-  totalEarned: 0,
-  totalRecommended: 0,
-  totalNumberOfClient: 0,
-  totalShiftHours: 0,
-  totalWorkingHours: 0,
-  hourlyEarned: null,
-  visits: 0,
-  rebookingRate: null,
-  retailAttachRate: null,
-  bookedServiceHours: 0,
-  utilisation: null,
-  newClientsServed: 0,
-};
-
 function person(staffId: number, name: string, earned: number, hours: number): StaffRow {
   return {
-    ...year,
+    ...ZERO_YEAR,
     staffId,
     name,
     staffWorkingDays: 5,
@@ -47,7 +32,7 @@ function person(staffId: number, name: string, earned: number, hours: number): S
     totalEarned: earned,
     totalWorkingHours: hours,
     intervalCount: 1,
-    previousYear: year,
+    previousYear: ZERO_YEAR,
   };
 }
 

@@ -4,31 +4,16 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClientWithSalons } from '../../test/salons';
-import type { PreviousYearFigures, StaffAnalysisResponse, StaffRow } from './merge-staff';
+import { type StaffAnalysisResponse, type StaffRow, ZERO_YEAR } from './merge-staff';
 import StaffReportScreen from './staff-report-screen';
 
 vi.setConfig({ testTimeout: 30_000 });
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ isSuperadmin: false, user: { salonId: 1 }, roles: ['ADMIN'] }) }));
 vi.mock('../../components/chart/chart', () => ({ Chart: () => null }));
 
-const year: PreviousYearFigures = {
-  totalEarned: 0,
-  totalRecommended: 0,
-  totalNumberOfClient: 0,
-  totalShiftHours: 0,
-  totalWorkingHours: 0,
-  hourlyEarned: null,
-  visits: 0,
-  rebookingRate: null,
-  retailAttachRate: null,
-  bookedServiceHours: 0,
-  utilisation: null,
-  newClientsServed: 0,
-};
-
 function person(staffId: number, name: string, earned: number, hours: number, visits: number, rebookingRate: number): StaffRow {
   return {
-    ...year,
+    ...ZERO_YEAR,
     staffId,
     name,
     staffWorkingDays: 5,
@@ -46,7 +31,7 @@ function person(staffId: number, name: string, earned: number, hours: number, vi
     visits,
     rebookingRate,
     intervalCount: 1,
-    previousYear: year,
+    previousYear: ZERO_YEAR,
   };
 }
 
@@ -94,7 +79,7 @@ function answerFor(url: string): unknown {
     return {
       salonId: 1,
       staffId: 1,
-      year: 2026,
+      ZERO_YEAR: 2026,
       month: 3,
       gender: 'ALL',
       // Today is 18 March (test salon): the week of 23 March has not begun.
