@@ -1,16 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { signInToShell } from './helpers';
-
-async function seriousViolations(page: Page) {
-  // A tooltip left by the last click is checked while it fades (half transparent, so low contrast): let it go first.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
+import { expect, test } from '@playwright/test';
+import { seriousViolations, signInToShell } from './helpers';
 
 test.describe('accessibility (axe: no serious or critical violation)', () => {
   test('/login', async ({ page }) => {

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { addDays, chooseLanguage, DEMO_TODAY, signInToShell, storedSessionCode } from './helpers';
+import { addDays, chooseLanguage, DEMO_TODAY, seriousViolations, signInToShell, storedSessionCode } from './helpers';
 
 const ARTIFACTS = join(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -40,15 +39,6 @@ async function capacityOf(page: Page, from: string, to: string): Promise<Capacit
   );
   expect(response.status()).toBe(200);
   return (await response.json()) as Capacity;
-}
-
-async function seriousViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }
 
 /** Each of the three columns shows the API's actual revenue, and capacity revenue = capacity hours × the saved hourly amount. */

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo';
@@ -114,4 +115,17 @@ export async function storedSessionCode(page: Page): Promise<string | null> {
 
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/**
+ * The serious and critical axe violations of the page (WCAG 2.1 A/AA), after any tooltip left by the last
+ * click has gone (a fading tooltip is half transparent, so it reads as low contrast).
+ */
+export async function seriousViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }

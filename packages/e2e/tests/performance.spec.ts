@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { addDays, chooseLanguage, DEMO_TODAY, signInToShell, storedSessionCode } from './helpers';
+import { addDays, chooseLanguage, DEMO_TODAY, seriousViolations, signInToShell, storedSessionCode } from './helpers';
 
 /** Issue 12: the performance screens, /Performance (superadmin, every salon) and /PerformanceSalon (admin, one salon). */
 
@@ -17,13 +16,6 @@ const number = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 /** The columns of the ranking table, in order (DataTable cells). */
 /** The salon first: the table pins its first column, so a row keeps its name when scrolled sideways. */
 const COLUMN = { salon: 0, rank: 1, revenue: 2, change: 3, trend: 4, lastYear: 5, appointments: 6, averageTicket: 7 } as const;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 interface ApiSalon {
   salonId: number;

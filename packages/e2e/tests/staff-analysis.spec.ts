@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { chooseLanguage, demoMonth, signIn, storedSessionCode } from './helpers';
+import { chooseLanguage, demoMonth, seriousViolations, signIn, storedSessionCode } from './helpers';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -19,15 +18,6 @@ const eurosOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
 async function columnTexts(table: Locator, index: number): Promise<string[]> {
   return bodyRows(table).evaluateAll((rows, i) => rows.map((row) => row.querySelectorAll('td, th')[i]?.textContent ?? ''), index);
-}
-
-async function seriousViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }
 
 interface StaffRow {
