@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Db } from '../db/database.js';
+import { campaignRevenueCentsSql } from '../lib/campaign-revenue.query.js';
 import { createTestApp, createTestDatabase, type TestApp } from '../test/helpers.js';
 import { CHILD_AGE, PRODUCTS, SERVICES } from './catalogue.js';
 import { MIN_DAYS_BETWEEN, MIN_DAYS_BETWEEN_KERATIN } from './clients.js';
@@ -512,6 +513,22 @@ describe('the demo chain', () => {
     expect(await countOf(`SELECT 1 FROM news WHERE salon_id IS NULL`)).toBeGreaterThan(0);
     expect(await countOf(`SELECT 1 FROM news WHERE salon_id IS NOT NULL`)).toBeGreaterThan(0);
     expect(await countOf(`SELECT 1 FROM campaigns WHERE date_from <= '${TODAY}' AND date_to >= '${TODAY}'`)).toBe(1);
+  });
+
+  it("sets campaign targets on the campaign's own basis: a finished campaign reached 50-150 % of its target", async () => {
+    // Progress counts only the campaign's listed services and products (lib/campaign-revenue.query.ts).
+    const { rows } = await sql<{ salon_id: number; name: string; target_cents: number; revenue_cents: number }>`
+      SELECT cs.salon_id, c.name, cs.target_cents,
+        ${campaignRevenueCentsSql(sql`cs.salon_id`, sql`cs.campaign_id`, sql`c.date_from`, sql`c.date_to`)} AS revenue_cents
+      FROM campaign_salons cs JOIN campaigns c ON c.id = cs.campaign_id
+      WHERE c.date_to < ${TODAY}::date`.execute(db);
+    // The short test chain sets its first campaigns against its first full month, still busy with the starting clientele.
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const r of rows) {
+      const achieved = (100 * Number(r.revenue_cents)) / Number(r.target_cents);
+      expect(achieved, `${r.salon_id} ${r.name}`).toBeGreaterThan(50);
+      expect(achieved, `${r.salon_id} ${r.name}`).toBeLessThan(150);
+    }
   });
 
   it('moves the identity sequences past the explicit ids', async () => {

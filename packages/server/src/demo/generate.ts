@@ -340,6 +340,16 @@ interface Chain {
   writer: BulkWriter;
   ids: Ids;
   transfers: Map<number, { day: number; productId: number; quantity: number; note: string }[]>;
+  /** Paid cents per salon, month and item (`soldKey`): what a campaign's target is set against (writeCampaigns). */
+  sold: Map<string, number>;
+}
+
+/** The key of chain.sold: a salon, a month (year x 12 + month - 1) and a service (S) or product (P). */
+const soldKey = (salonId: number, monthIndex: number, kind: 'S' | 'P', itemId: number) => `${salonId} ${monthIndex} ${kind}${itemId}`;
+
+function addSold(chain: Chain, salonId: number, monthIndex: number, kind: 'S' | 'P', itemId: number, paidCents: number): void {
+  const key = soldKey(salonId, monthIndex, kind, itemId);
+  chain.sold.set(key, (chain.sold.get(key) ?? 0) + paidCents);
 }
 
 function nextId(ids: Ids, table: string): number {
@@ -406,6 +416,7 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
       writer,
       ids: {},
       transfers: new Map(),
+      sold: new Map(),
     };
     log.info(
       `demo: ${options.salons} salons, ${isoFromDay(chain.start)} .. ${isoFromDay(chain.end)}, seed ${seed}, density ${chain.density}`,
@@ -1147,7 +1158,8 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   for (let day = chain.start; day <= chain.end; day++) {
     const iso = isoFromDay(day);
     const weekday = weekdayOf(day);
-    const { month, dayOfMonth } = partsOf(day);
+    const { year, month, dayOfMonth } = partsOf(day);
+    const monthIndex = year * 12 + month - 1;
     const isPast = day <= today;
     while (transferIndex < transfers.length && transfers[transferIndex]!.day <= day) {
       const t = transfers[transferIndex++]!;
@@ -1343,6 +1355,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
         const byHelper =
           helper && (serviceId === S.Shampoo || service.category === 'TREATMENT' || serviceId === S.Tonalizzante) && rng.chance(0.6);
         if (mainService === 0 && serviceId !== S.Shampoo) mainService = serviceId;
+        addSold(chain, sid, monthIndex, 'S', serviceId, list - off);
         writer.add('sale_lines', [
           sid,
           nextId(ids, 'sale_lines'),
@@ -1370,6 +1383,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
           const list = cents(PRODUCTS[productId - 1]!.euros) * quantity;
           const off = discount === 'loyalty' || rng.chance(0.06) ? Math.round(list * 0.1) : 0;
           soldToday.set(productId, (soldToday.get(productId) ?? 0) + quantity);
+          addSold(chain, sid, monthIndex, 'P', productId, list - off);
           writer.add('sale_lines', [
             sid,
             nextId(ids, 'sale_lines'),
@@ -1424,6 +1438,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
         const productId = pickResale(rng, buyer ? buyer.gender : 'ANYONE');
         const list = cents(PRODUCTS[productId - 1]!.euros);
         soldToday.set(productId, (soldToday.get(productId) ?? 0) + 1);
+        addSold(chain, sid, monthIndex, 'P', productId, list);
         writer.add('sale_lines', [
           sid,
           nextId(ids, 'sale_lines'),
@@ -1536,6 +1551,34 @@ function writeSettings(chain: Chain): void {
   }
 }
 
+/**
+ * A campaign's target for a salon: what the salon sold of the campaign's services and products
+ * (its theme's) in a reference month fully in the history, scaled by the season (and a year's
+ * growth when the reference is the same month a year earlier), times `factor` (0.9..1.2, so some
+ * campaigns are reached and some are not). The reference: the same month a year earlier, else
+ * the month before, else the latest full month of the history. The same basis as the campaign's
+ * progress (lib/campaign-revenue.query.ts: only the listed items count).
+ */
+function campaignTargetCents(chain: Chain, salon: Salon, theme: (typeof CAMPAIGN_THEMES)[number], from: number, factor: number): number {
+  const { year, month } = partsOf(from);
+  const campaignMonth = year * 12 + month - 1;
+  const fullMonth = (m: number) =>
+    dayOf(Math.floor(m / 12), (m % 12) + 1, 1) >= chain.start && dayOf(Math.floor(m / 12), (m % 12) + 2, 1) - 1 <= chain.today;
+  const todayParts = partsOf(chain.today);
+  const latest = [0, 1, 2].map((k) => todayParts.year * 12 + todayParts.month - 2 - k).find(fullMonth);
+  const reference = [campaignMonth - 12, campaignMonth - 1, latest].find((m) => m !== undefined && fullMonth(m));
+  if (reference === undefined) return Math.round(salon.size * chain.density * 200_000 * factor);
+  const items: ['S' | 'P', number][] = [
+    ...theme.serviceNames.map((name): ['S', number] => ['S', S[name]!]),
+    ...theme.productNames.map((name): ['P', number] => ['P', PRODUCT_ID[name]!]),
+  ];
+  const soldCents = items.reduce((sum, [kind, id]) => sum + (chain.sold.get(soldKey(salon.id, reference, kind, id)) ?? 0), 0);
+  const season = SEASON_FACTOR[month - 1]! / SEASON_FACTOR[reference % 12]!;
+  const growth = reference === campaignMonth - 12 ? 1.05 : 1;
+  // Rounded to 50 euros, as a manager sets it.
+  return Math.max(5_000, Math.round((soldCents * season * growth * factor) / 5_000) * 5_000);
+}
+
 /** One incentive campaign a month over the last year, the current month and the next. */
 function writeCampaigns(chain: Chain): void {
   const { rng, today } = chain;
@@ -1560,7 +1603,7 @@ function writeCampaigns(chain: Chain): void {
     ]);
     const past = to < today;
     for (const salon of chain.salons) {
-      chain.writer.add('campaign_salons', [salon.id, id, Math.round(salon.size * (200_000 + rng.int(0, 10) * 10_000))]);
+      chain.writer.add('campaign_salons', [salon.id, id, campaignTargetCents(chain, salon, theme, from, 0.9 + rng.int(0, 10) * 0.03)]);
       const members = chain.staff.filter(
         (s) => s.salon === salon && s.serves && s.startDay <= to && (s.endDay === null || s.endDay >= from),
       );
