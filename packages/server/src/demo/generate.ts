@@ -342,6 +342,16 @@ interface Chain {
   transfers: Map<number, { day: number; productId: number; quantity: number; note: string }[]>;
   /** Paid cents per salon, month and item (`soldKey`): what a campaign's target is set against (writeCampaigns). */
   sold: Map<string, number>;
+  /** The last day with an appointment: `end`, or later for a visit pre-booked beyond it (prebookNextVisits). */
+  lastDay: number;
+}
+
+/** Whether the salon is closed on the day: its weekday's hours, public holidays, the August closure. */
+function closedOn(salon: Salon, day: number): boolean {
+  const { month, dayOfMonth } = partsOf(day);
+  return (
+    !salon.hours[weekdayOf(day)] || isPublicHoliday(day) || (salon.closesInAugust && month === 8 && dayOfMonth >= 10 && dayOfMonth <= 21)
+  );
 }
 
 /** The key of chain.sold: a salon, a month (year x 12 + month - 1) and a service (S) or product (P). */
@@ -417,7 +427,9 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
       ids: {},
       transfers: new Map(),
       sold: new Map(),
+      lastDay: 0,
     };
+    chain.lastDay = chain.end;
     log.info(
       `demo: ${options.salons} salons, ${isoFromDay(chain.start)} .. ${isoFromDay(chain.end)}, seed ${seed}, density ${chain.density}`,
     );
@@ -444,7 +456,7 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     }
     const rolled = Date.now();
     for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
-    for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.end));
+    for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.lastDay));
     log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);
     return { tables: writer.stats(), milliseconds: 0 };
   });
@@ -1072,6 +1084,8 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   const transfers = chain.transfers.get(sid) ?? [];
   let transferIndex = 0;
   const shiftChanges = new Set<ShiftChangeState>();
+  /** Per client: their last DONE visit (day, main staff member, end minute). */
+  const lastDone = new Map<number, { day: number; staffId: number; endMinute: number }>();
 
   const reorderLevel = (productId: number) => {
     const p = PRODUCTS[productId - 1]!;
@@ -1166,8 +1180,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       if (t.day === day) movement(t.productId, iso, 'TRANSFER', t.quantity, t.note);
     }
     const hours = salon.hours[weekday];
-    const closed = !hours || isPublicHoliday(day) || (salon.closesInAugust && month === 8 && dayOfMonth >= 10 && dayOfMonth <= 21);
-    if (!hours || closed) continue;
+    if (!hours || closedOn(salon, day)) continue;
     const [open, close] = hours;
 
     // Shifts (and attendance up to today).
@@ -1322,6 +1335,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
         status,
         bookedAt,
       ]);
+      if (status === 'DONE') lastDone.set(client.id, { day, staffId: main.staff.id, endMinute });
       if (status === 'BOOKED') {
         // What the today / tomorrow report reads for an appointment not yet checked out.
         for (const serviceId of services!) {
@@ -1482,6 +1496,73 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       }
     }
     await writer.flushIfFull();
+  }
+  prebookNextVisits(chain, salon, staff, queue, lastDone);
+}
+
+/**
+ * Half the returning clients book their next visit at the checkout of the previous one (as the
+ * days above do for the visits they reach). For the clients still waiting when the generated days
+ * end, whose last visit was DONE and who are due after today (beyond the days ahead, or not reached
+ * by their fewer bookings), about half get that pre-booked visit: a BOOKED appointment on their due
+ * day (the next day the salon is open and their last stylist works), with that stylist, inside the
+ * opening hours, booked when the last visit ended. Without it the pre-booking rate of the last
+ * weeks' visits would read near 0 while earlier months read about half. Its own random stream.
+ */
+function prebookNextVisits(
+  chain: Chain,
+  salon: Salon,
+  staff: Staff[],
+  queue: DueQueue,
+  lastDone: Map<number, { day: number; staffId: number; endMinute: number }>,
+): void {
+  const rng = new Rng(deriveSeed(chain.seed, salon.id, 12));
+  const { writer, ids, today } = chain;
+  const byId = new Map(staff.map((s) => [s.id, s]));
+  const works = (member: Staff, day: number) => {
+    const weekday = weekdayOf(day);
+    if (closedOn(salon, day) || day < member.startDay || (member.endDay !== null && day > member.endDay)) return false;
+    if (member.offDays.has(day)) return false;
+    return member.partTimeDays ? member.partTimeDays.includes(weekday) : member.restDay !== weekday;
+  };
+  while (queue.size > 0) {
+    const client = queue.pop()!;
+    const last = lastDone.get(client.id);
+    if (!last || last.day !== client.lastVisit || client.due <= today || !rng.chance(0.5)) continue;
+    const member = byId.get(last.staffId);
+    if (!member) continue;
+    let day = client.due;
+    for (let k = 0; k < 14 && !works(member, day); k++) day++;
+    if (!works(member, day)) continue;
+    const [open, close] = salon.hours[weekdayOf(day)]!;
+    const services = chooseServices(rng, client, day, close - open);
+    if (!services) continue;
+    const duration = services.reduce((sum, id) => sum + SERVICES[id - 1]!.minutes, 0);
+    const startMinute = open + 15 * rng.int(0, Math.floor((close - open - duration) / 15));
+    const iso = isoFromDay(day);
+    const appointmentId = nextId(ids, 'appointments');
+    writer.add('appointments', [
+      salon.id,
+      appointmentId,
+      client.id,
+      member.id,
+      iso,
+      localTimestamp(iso, startMinute),
+      localTimestamp(iso, startMinute + duration),
+      'BOOKED',
+      localTimestamp(isoFromDay(last.day), Math.min(last.endMinute + rng.int(0, 10), 1439), rng.int(0, 59)),
+    ]);
+    for (const serviceId of services) {
+      writer.add('appointment_services', [
+        salon.id,
+        nextId(ids, 'appointment_services'),
+        appointmentId,
+        serviceId,
+        member.id,
+        cents(SERVICES[serviceId - 1]!.euros),
+      ]);
+    }
+    chain.lastDay = Math.max(chain.lastDay, day);
   }
 }
 
