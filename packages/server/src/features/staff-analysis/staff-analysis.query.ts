@@ -99,8 +99,19 @@ export async function getStaffBuckets(
   const salon = sql`${salonId}::int`;
   const days = (column: RawBuilder<unknown>) => sql`${column} BETWEEN ${from}::date AND ${to}::date`;
   const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
+  // A bucket is a date (the day, the week's Monday, or from for the whole span): dates hash and
+  // sort faster than text.
   const bucket = (day: RawBuilder<unknown>) =>
-    sql<string>`CASE ${grain}::text WHEN 'day' THEN (${day})::text WHEN 'week' THEN date_trunc('week', ${day})::date::text ELSE '' END`;
+    sql<string>`CASE ${grain}::text WHEN 'day' THEN (${day})::date WHEN 'week' THEN (${day})::date - (extract(isodow FROM ${day})::int - 1)
+      ELSE ${from}::date END`;
+  // A staff_client_days row is one (day, person, client): per day they are distinct already.
+  const servedPairs =
+    grain === 'day'
+      ? sql`SELECT cd.day AS b, cd.staff_id, cd.client_id FROM staff_client_days cd
+          WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}`
+      : sql`SELECT DISTINCT ${bucket(sql`cd.day`)} AS b, cd.staff_id, cd.client_id
+          FROM staff_client_days cd
+          WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}`;
   const { rows } = await sql<Record<string, unknown>>`
     WITH p AS (
       SELECT s.time_zone AS tz, (${from}::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
@@ -118,11 +129,7 @@ export async function getStaffBuckets(
     ),
     served AS (
       SELECT x.b, x.staff_id, count(*) AS clients
-      FROM (
-        SELECT DISTINCT ${bucket(sql`cd.day`)} AS b, cd.staff_id, cd.client_id
-        FROM staff_client_days cd
-        WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}
-      ) x
+      FROM (${servedPairs}) x
       GROUP BY 1, 2
     ),
     newly AS (
@@ -185,7 +192,7 @@ export async function getStaffBuckets(
 
   const buckets = new Map<string, StaffSpan>();
   for (const r of rows) {
-    const key = String(r.b);
+    const key = grain === 'span' ? '' : String(r.b);
     let span = buckets.get(key);
     if (!span) {
       span = { staff: new Map(), salonOpenDays: 0 };
