@@ -37,7 +37,11 @@ export const PerformanceCampaign = Type.Object({
   fromDate: { ...DateString, description: 'First day of the campaign' },
   toDate: { ...DateString, description: 'Last day of the campaign' },
   target: { ...Money, description: "The salon's revenue target for the campaign, euros" },
-  revenueToDate: { ...Money, description: "The salon's revenue from the campaign's first day to the day asked (or its last day), euros" },
+  revenueToDate: {
+    ...Money,
+    description:
+      "The salon's revenue of the services and products the campaign lists for it (every line when it lists none), from the campaign's first day to the day asked (or its last day), euros",
+  },
   achieved: Percent('revenueToDate / target x 100, 2 decimals; null when the target is 0'),
 });
 

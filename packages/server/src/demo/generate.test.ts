@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Db } from '../db/database.js';
+import { campaignRevenueCentsSql } from '../lib/campaign-revenue.query.js';
 import { createTestApp, createTestDatabase, type TestApp } from '../test/helpers.js';
 import { CHILD_AGE, PRODUCTS, SERVICES } from './catalogue.js';
 import { MIN_DAYS_BETWEEN, MIN_DAYS_BETWEEN_KERATIN } from './clients.js';
@@ -113,6 +114,33 @@ describe('the demo chain', () => {
     expect(shares.done).toBeLessThan(0.95);
     expect(shares.cancelled).toBeGreaterThan(0);
     expect(shares.noShow).toBeGreaterThan(0);
+  });
+
+  it("pre-books about half the returning clients' next visit at checkout, also beyond the days ahead: the current month's rebooking reads like past months'", async () => {
+    // lib/staff-hours.ts: a DONE visit is rebooked when the client's next appointment was booked within 7 days of it.
+    const { rows } = await sql<{ month: string; rate: number }>`
+      SELECT to_char(day, 'YYYY-MM') AS month, 100.0 * sum(rebooked) / sum(with_client) AS rate
+      FROM appointments_daily WHERE day >= '2026-01-01' GROUP BY 1 ORDER BY 1`.execute(db);
+    expect(rows.map((r) => r.month)).toEqual(['2026-01', '2026-02', '2026-03']);
+    const [january, february, march] = rows.map((r) => Number(r.rate));
+    expect(january).toBeGreaterThan(30);
+    expect(Math.abs(march! - (january! + february!) / 2)).toBeLessThan(10);
+    // The visits of the last week too (their next visit lies weeks after the last generated day).
+    const lastWeek = await one(sql<{ rate: number }>`SELECT 100.0 * sum(rebooked) / sum(with_client) AS rate
+      FROM appointments_daily WHERE day > ${TODAY}::date - 7`);
+    expect(Math.abs(Number(lastWeek.rate) - (january! + february!) / 2)).toBeLessThan(12);
+    // Those pre-booked visits: BOOKED, with the client's last stylist, inside the opening hours, booked at the last visit's checkout.
+    const beyond = await one(sql<{ n: number; misplaced: number }>`
+      SELECT count(*) AS n, count(*) FILTER (WHERE NOT (
+        (a.start_at AT TIME ZONE s.time_zone)::time >= (s.opening_hours -> to_char(a.day, 'FMday') ->> 0)::time
+        AND (a.end_at AT TIME ZONE s.time_zone)::time <= (s.opening_hours -> to_char(a.day, 'FMday') ->> 1)::time
+        AND a.status = 'BOOKED' AND a.booked_at::date <= ${TODAY}::date
+        AND a.staff_id = (SELECT p.staff_id FROM appointments p WHERE p.salon_id = a.salon_id AND p.client_id = a.client_id
+          AND p.status = 'DONE' ORDER BY p.start_at DESC LIMIT 1))) AS misplaced
+      FROM appointments a JOIN salons s ON s.id = a.salon_id
+      WHERE a.day > ${TODAY}::date + 14`);
+    expect(Number(beyond.n)).toBeGreaterThan(0);
+    expect(Number(beyond.misplaced)).toBe(0);
   });
 
   it('books the services of every BOOKED appointment (and only those) at list price', async () => {
@@ -514,6 +542,22 @@ describe('the demo chain', () => {
     expect(await countOf(`SELECT 1 FROM campaigns WHERE date_from <= '${TODAY}' AND date_to >= '${TODAY}'`)).toBe(1);
   });
 
+  it("sets campaign targets on the campaign's own basis: a finished campaign reached 50-150 % of its target", async () => {
+    // Progress counts only the campaign's listed services and products (lib/campaign-revenue.query.ts).
+    const { rows } = await sql<{ salon_id: number; name: string; target_cents: number; revenue_cents: number }>`
+      SELECT cs.salon_id, c.name, cs.target_cents,
+        ${campaignRevenueCentsSql(sql`cs.salon_id`, sql`cs.campaign_id`, sql`c.date_from`, sql`c.date_to`)} AS revenue_cents
+      FROM campaign_salons cs JOIN campaigns c ON c.id = cs.campaign_id
+      WHERE c.date_to < ${TODAY}::date`.execute(db);
+    // The short test chain sets its first campaigns against its first full month, still busy with the starting clientele.
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const r of rows) {
+      const achieved = (100 * Number(r.revenue_cents)) / Number(r.target_cents);
+      expect(achieved, `${r.salon_id} ${r.name}`).toBeGreaterThan(50);
+      expect(achieved, `${r.salon_id} ${r.name}`).toBeLessThan(150);
+    }
+  });
+
   it('moves the identity sequences past the explicit ids', async () => {
     const salon = await db
       .insertInto('salons')
@@ -585,15 +629,18 @@ describe('ensureDemoChain', () => {
   afterAll(() => fresh.close());
 
   it('creates the chain on an empty database, its history ending on the pinned day; another seed gives other rows', async () => {
-    // DEMO_TODAY 2026-11-20, a Friday: checked out up to that day, booked for the 14 days after it.
+    // DEMO_TODAY 2026-11-20, a Friday: checked out up to that day, booked for the 14 days after it (to Friday
+    // 12-04), and the visits pre-booked at checkout further ahead.
     expect(await ensureDemoChain(fresh, { ...OPTIONS, seed: 8, today: '2026-11-20' })).toBe(true);
     const salons = await fresh.db.selectFrom('salons').select('name').orderBy('id').execute();
     expect(salons.map((s) => s.name)).toEqual(['Salone Milano Brera', 'Salone Torino Centro']);
-    const { rows } = await sql<{ lastSale: string; firstBooked: string; lastBooked: string }>`
+    const { rows } = await sql<{ lastSale: string; firstBooked: string; lastDayAhead: string; lastBooked: string }>`
       SELECT (SELECT max(day) FROM sale_lines) AS "lastSale",
         (SELECT min(day) FROM appointments WHERE status = 'BOOKED') AS "firstBooked",
+        (SELECT max(day) FROM appointments WHERE day <= '2026-12-04') AS "lastDayAhead",
         (SELECT max(day) FROM appointments) AS "lastBooked"`.execute(fresh.db);
-    expect(rows[0]).toEqual({ lastSale: '2026-11-20', firstBooked: '2026-11-21', lastBooked: '2026-12-04' });
+    expect(rows[0]).toMatchObject({ lastSale: '2026-11-20', firstBooked: '2026-11-21', lastDayAhead: '2026-12-04' });
+    expect(rows[0]!.lastBooked > '2026-12-20').toBe(true);
     expect((await fingerprint(fresh.db)).sale_lines).not.toBe((await fingerprint(db)).sale_lines);
   });
 });

@@ -340,6 +340,26 @@ interface Chain {
   writer: BulkWriter;
   ids: Ids;
   transfers: Map<number, { day: number; productId: number; quantity: number; note: string }[]>;
+  /** Paid cents per salon, month and item (`soldKey`): what a campaign's target is set against (writeCampaigns). */
+  sold: Map<string, number>;
+  /** The last day with an appointment: `end`, or later for a visit pre-booked beyond it (prebookNextVisits). */
+  lastDay: number;
+}
+
+/** Whether the salon is closed on the day: its weekday's hours, public holidays, the August closure. */
+function closedOn(salon: Salon, day: number): boolean {
+  const { month, dayOfMonth } = partsOf(day);
+  return (
+    !salon.hours[weekdayOf(day)] || isPublicHoliday(day) || (salon.closesInAugust && month === 8 && dayOfMonth >= 10 && dayOfMonth <= 21)
+  );
+}
+
+/** The key of chain.sold: a salon, a month (year x 12 + month - 1) and a service (S) or product (P). */
+const soldKey = (salonId: number, monthIndex: number, kind: 'S' | 'P', itemId: number) => `${salonId} ${monthIndex} ${kind}${itemId}`;
+
+function addSold(chain: Chain, salonId: number, monthIndex: number, kind: 'S' | 'P', itemId: number, paidCents: number): void {
+  const key = soldKey(salonId, monthIndex, kind, itemId);
+  chain.sold.set(key, (chain.sold.get(key) ?? 0) + paidCents);
 }
 
 function nextId(ids: Ids, table: string): number {
@@ -406,7 +426,10 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
       writer,
       ids: {},
       transfers: new Map(),
+      sold: new Map(),
+      lastDay: 0,
     };
+    chain.lastDay = chain.end;
     log.info(
       `demo: ${options.salons} salons, ${isoFromDay(chain.start)} .. ${isoFromDay(chain.end)}, seed ${seed}, density ${chain.density}`,
     );
@@ -433,7 +456,7 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     }
     const rolled = Date.now();
     for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
-    for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.end));
+    for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.lastDay));
     log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);
     return { tables: writer.stats(), milliseconds: 0 };
   });
@@ -1061,6 +1084,8 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   const transfers = chain.transfers.get(sid) ?? [];
   let transferIndex = 0;
   const shiftChanges = new Set<ShiftChangeState>();
+  /** Per client: their last DONE visit (day, main staff member, end minute). */
+  const lastDone = new Map<number, { day: number; staffId: number; endMinute: number }>();
 
   const reorderLevel = (productId: number) => {
     const p = PRODUCTS[productId - 1]!;
@@ -1147,15 +1172,15 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
   for (let day = chain.start; day <= chain.end; day++) {
     const iso = isoFromDay(day);
     const weekday = weekdayOf(day);
-    const { month, dayOfMonth } = partsOf(day);
+    const { year, month, dayOfMonth } = partsOf(day);
+    const monthIndex = year * 12 + month - 1;
     const isPast = day <= today;
     while (transferIndex < transfers.length && transfers[transferIndex]!.day <= day) {
       const t = transfers[transferIndex++]!;
       if (t.day === day) movement(t.productId, iso, 'TRANSFER', t.quantity, t.note);
     }
     const hours = salon.hours[weekday];
-    const closed = !hours || isPublicHoliday(day) || (salon.closesInAugust && month === 8 && dayOfMonth >= 10 && dayOfMonth <= 21);
-    if (!hours || closed) continue;
+    if (!hours || closedOn(salon, day)) continue;
     const [open, close] = hours;
 
     // Shifts (and attendance up to today).
@@ -1310,6 +1335,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
         status,
         bookedAt,
       ]);
+      if (status === 'DONE') lastDone.set(client.id, { day, staffId: main.staff.id, endMinute });
       if (status === 'BOOKED') {
         // What the today / tomorrow report reads for an appointment not yet checked out.
         for (const serviceId of services!) {
@@ -1343,6 +1369,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
         const byHelper =
           helper && (serviceId === S.Shampoo || service.category === 'TREATMENT' || serviceId === S.Tonalizzante) && rng.chance(0.6);
         if (mainService === 0 && serviceId !== S.Shampoo) mainService = serviceId;
+        addSold(chain, sid, monthIndex, 'S', serviceId, list - off);
         writer.add('sale_lines', [
           sid,
           nextId(ids, 'sale_lines'),
@@ -1370,6 +1397,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
           const list = cents(PRODUCTS[productId - 1]!.euros) * quantity;
           const off = discount === 'loyalty' || rng.chance(0.06) ? Math.round(list * 0.1) : 0;
           soldToday.set(productId, (soldToday.get(productId) ?? 0) + quantity);
+          addSold(chain, sid, monthIndex, 'P', productId, list - off);
           writer.add('sale_lines', [
             sid,
             nextId(ids, 'sale_lines'),
@@ -1424,6 +1452,7 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
         const productId = pickResale(rng, buyer ? buyer.gender : 'ANYONE');
         const list = cents(PRODUCTS[productId - 1]!.euros);
         soldToday.set(productId, (soldToday.get(productId) ?? 0) + 1);
+        addSold(chain, sid, monthIndex, 'P', productId, list);
         writer.add('sale_lines', [
           sid,
           nextId(ids, 'sale_lines'),
@@ -1467,6 +1496,73 @@ async function generateSalon(chain: Chain, salon: Salon): Promise<void> {
       }
     }
     await writer.flushIfFull();
+  }
+  prebookNextVisits(chain, salon, staff, queue, lastDone);
+}
+
+/**
+ * Half the returning clients book their next visit at the checkout of the previous one (as the
+ * days above do for the visits they reach). For the clients still waiting when the generated days
+ * end, whose last visit was DONE and who are due after today (beyond the days ahead, or not reached
+ * by their fewer bookings), about half get that pre-booked visit: a BOOKED appointment on their due
+ * day (the next day the salon is open and their last stylist works), with that stylist, inside the
+ * opening hours, booked when the last visit ended. Without it the pre-booking rate of the last
+ * weeks' visits would read near 0 while earlier months read about half. Its own random stream.
+ */
+function prebookNextVisits(
+  chain: Chain,
+  salon: Salon,
+  staff: Staff[],
+  queue: DueQueue,
+  lastDone: Map<number, { day: number; staffId: number; endMinute: number }>,
+): void {
+  const rng = new Rng(deriveSeed(chain.seed, salon.id, 12));
+  const { writer, ids, today } = chain;
+  const byId = new Map(staff.map((s) => [s.id, s]));
+  const works = (member: Staff, day: number) => {
+    const weekday = weekdayOf(day);
+    if (closedOn(salon, day) || day < member.startDay || (member.endDay !== null && day > member.endDay)) return false;
+    if (member.offDays.has(day)) return false;
+    return member.partTimeDays ? member.partTimeDays.includes(weekday) : member.restDay !== weekday;
+  };
+  while (queue.size > 0) {
+    const client = queue.pop()!;
+    const last = lastDone.get(client.id);
+    if (!last || last.day !== client.lastVisit || client.due <= today || !rng.chance(0.5)) continue;
+    const member = byId.get(last.staffId);
+    if (!member) continue;
+    let day = client.due;
+    for (let k = 0; k < 14 && !works(member, day); k++) day++;
+    if (!works(member, day)) continue;
+    const [open, close] = salon.hours[weekdayOf(day)]!;
+    const services = chooseServices(rng, client, day, close - open);
+    if (!services) continue;
+    const duration = services.reduce((sum, id) => sum + SERVICES[id - 1]!.minutes, 0);
+    const startMinute = open + 15 * rng.int(0, Math.floor((close - open - duration) / 15));
+    const iso = isoFromDay(day);
+    const appointmentId = nextId(ids, 'appointments');
+    writer.add('appointments', [
+      salon.id,
+      appointmentId,
+      client.id,
+      member.id,
+      iso,
+      localTimestamp(iso, startMinute),
+      localTimestamp(iso, startMinute + duration),
+      'BOOKED',
+      localTimestamp(isoFromDay(last.day), Math.min(last.endMinute + rng.int(0, 10), 1439), rng.int(0, 59)),
+    ]);
+    for (const serviceId of services) {
+      writer.add('appointment_services', [
+        salon.id,
+        nextId(ids, 'appointment_services'),
+        appointmentId,
+        serviceId,
+        member.id,
+        cents(SERVICES[serviceId - 1]!.euros),
+      ]);
+    }
+    chain.lastDay = Math.max(chain.lastDay, day);
   }
 }
 
@@ -1536,6 +1632,34 @@ function writeSettings(chain: Chain): void {
   }
 }
 
+/**
+ * A campaign's target for a salon: what the salon sold of the campaign's services and products
+ * (its theme's) in a reference month fully in the history, scaled by the season (and a year's
+ * growth when the reference is the same month a year earlier), times `factor` (0.9..1.2, so some
+ * campaigns are reached and some are not). The reference: the same month a year earlier, else
+ * the month before, else the latest full month of the history. The same basis as the campaign's
+ * progress (lib/campaign-revenue.query.ts: only the listed items count).
+ */
+function campaignTargetCents(chain: Chain, salon: Salon, theme: (typeof CAMPAIGN_THEMES)[number], from: number, factor: number): number {
+  const { year, month } = partsOf(from);
+  const campaignMonth = year * 12 + month - 1;
+  const fullMonth = (m: number) =>
+    dayOf(Math.floor(m / 12), (m % 12) + 1, 1) >= chain.start && dayOf(Math.floor(m / 12), (m % 12) + 2, 1) - 1 <= chain.today;
+  const todayParts = partsOf(chain.today);
+  const latest = [0, 1, 2].map((k) => todayParts.year * 12 + todayParts.month - 2 - k).find(fullMonth);
+  const reference = [campaignMonth - 12, campaignMonth - 1, latest].find((m) => m !== undefined && fullMonth(m));
+  if (reference === undefined) return Math.round(salon.size * chain.density * 200_000 * factor);
+  const items: ['S' | 'P', number][] = [
+    ...theme.serviceNames.map((name): ['S', number] => ['S', S[name]!]),
+    ...theme.productNames.map((name): ['P', number] => ['P', PRODUCT_ID[name]!]),
+  ];
+  const soldCents = items.reduce((sum, [kind, id]) => sum + (chain.sold.get(soldKey(salon.id, reference, kind, id)) ?? 0), 0);
+  const season = SEASON_FACTOR[month - 1]! / SEASON_FACTOR[reference % 12]!;
+  const growth = reference === campaignMonth - 12 ? 1.05 : 1;
+  // Rounded to 50 euros, as a manager sets it.
+  return Math.max(5_000, Math.round((soldCents * season * growth * factor) / 5_000) * 5_000);
+}
+
 /** One incentive campaign a month over the last year, the current month and the next. */
 function writeCampaigns(chain: Chain): void {
   const { rng, today } = chain;
@@ -1560,7 +1684,7 @@ function writeCampaigns(chain: Chain): void {
     ]);
     const past = to < today;
     for (const salon of chain.salons) {
-      chain.writer.add('campaign_salons', [salon.id, id, Math.round(salon.size * (200_000 + rng.int(0, 10) * 10_000))]);
+      chain.writer.add('campaign_salons', [salon.id, id, campaignTargetCents(chain, salon, theme, from, 0.9 + rng.int(0, 10) * 0.03)]);
       const members = chain.staff.filter(
         (s) => s.salon === salon && s.serves && s.startDay <= to && (s.endDay === null || s.endDay >= from),
       );

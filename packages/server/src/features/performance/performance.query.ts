@@ -2,6 +2,7 @@ import type { PerformanceResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { campaignRevenueCentsSql } from '../../lib/campaign-revenue.query.js';
 import { addDays, firstOfMonth } from '../../lib/months.js';
 import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK } from '../../lib/report-range.js';
 import { bookedSecondsSql, shiftSecondsSql, utilisationPercent } from '../../lib/staff-hours.js';
@@ -98,7 +99,8 @@ function change(current: Figures, lastYear: Figures) {
  * appointments and rebooking come from the daily rollups (sales_daily, appointments_daily: the
  * figures of the sales report and the check-up), booked service hours, shift hours and
  * utilisation from lib/staff-hours.ts (as staff analysis, full capacity and the check-up), new
- * clients from clients.first_visit. `salonIds` null = every salon of the chain. Every salon is computed
+ * clients from clients.first_visit, a campaign's revenue from lib/campaign-revenue.query.ts (its listed services and
+ * products only). `salonIds` null = every salon of the chain. Every salon is computed
  * either way: the chain's median is the yardstick a single salon is set against.
  */
 export async function getPerformance(db: DbOrTx, day: string, salonIds: number[] | null): Promise<Performance> {
@@ -130,8 +132,7 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     sql<CampaignRow>`
       SELECT DISTINCT ON (cs.salon_id) cs.salon_id, c.id AS campaign_id, c.name, c.date_from::text AS date_from,
         c.date_to::text AS date_to, cs.target_cents,
-        (SELECT COALESCE(sum(d.revenue_cents), 0) FROM sales_daily d
-          WHERE d.salon_id = cs.salon_id AND d.day BETWEEN c.date_from AND LEAST(c.date_to, ${day}::date)) AS revenue_cents
+        ${campaignRevenueCentsSql(sql`cs.salon_id`, sql`cs.campaign_id`, sql`c.date_from`, sql`LEAST(c.date_to, ${day}::date)`)} AS revenue_cents
       FROM campaign_salons cs
       JOIN campaigns c ON c.id = cs.campaign_id
       JOIN salons s ON s.id = cs.salon_id

@@ -33,6 +33,14 @@ beforeAll(async () => {
       { salon_id: f.salon2, campaign_id: february.id, target_cents: 90_000 },
     ])
     .execute();
+  // The March campaign counts Cut and Shampoo (lib/campaign-revenue.query.ts).
+  await t.db
+    .insertInto('campaign_services_products')
+    .values([
+      { salon_id: f.salon1, campaign_id: march.id, service_id: f.services.cut, product_id: null },
+      { salon_id: f.salon1, campaign_id: march.id, service_id: null, product_id: f.products.shampoo },
+    ])
+    .execute();
   // Booking times (lib/staff-hours.ts: rebooked = the next appointment booked at most 7 days after
   // the visit ended): A6, C2's next after A2 (ended 03-03 10:30Z), booked 03-05: rebooked; A8, C1's
   // next after A1 (A5 is cancelled), booked 04-01, 28 days after: not. The write path refreshes the rollup.
@@ -122,15 +130,16 @@ const salon1 = () => ({
     { day: '2025-03-03', revenue: 114, lastYearRevenue: 0 },
     { day: '2025-03-04', revenue: 82, lastYearRevenue: 25 },
   ],
-  // March: 196 of 500 = 39.2 %; the February campaign ended before the day
+  // March, Cut and Shampoo to 03-04: Cut A2 30 + A3 30 + A4 27, Shampoo A1 30 = 117 of 500 = 23.4 %
+  // (not the Colour, Mask and Gel of the 196); the February campaign ended before the day
   campaign: {
     campaignId: expect.any(Number),
     name: 'Marzo',
     fromDate: '2025-03-01',
     toDate: '2025-03-31',
     target: 500,
-    revenueToDate: 196,
-    achieved: 39.2,
+    revenueToDate: 117,
+    achieved: 23.4,
   },
 });
 

@@ -81,7 +81,8 @@ export type StaffGrain = 'span' | 'day' | 'week';
  * gendered. Lines count when they belong to a DONE appointment or are walk-in sales, and name a
  * staff member. A visit is a DONE appointment on which the person has a line; rebooking is
  * lib/staff-hours.ts's. Money, visits and rebooking come from the rollup staff_daily, distinct
- * clients from staff_client_days (exact over any range), booked service seconds from
+ * clients from staff_client_days (exact over any range; new clients are those of them whose first
+ * visit falls in the same bucket, read in the same pass), booked service seconds from
  * staff_booked_daily (the one definition of lib/staff-hours.ts); shift and worked seconds from
  * the planner's shifts and the attendances, feedback from feedback, on the salon-local day.
  * Rows with staff_id NULL carry the bucket's salon open days (days with a DONE appointment).
@@ -99,8 +100,19 @@ export async function getStaffBuckets(
   const salon = sql`${salonId}::int`;
   const days = (column: RawBuilder<unknown>) => sql`${column} BETWEEN ${from}::date AND ${to}::date`;
   const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
+  // A bucket is a date (the day, the week's Monday, or from for the whole span): dates hash and
+  // sort faster than text.
   const bucket = (day: RawBuilder<unknown>) =>
-    sql<string>`CASE ${grain}::text WHEN 'day' THEN (${day})::text WHEN 'week' THEN date_trunc('week', ${day})::date::text ELSE '' END`;
+    sql<string>`CASE ${grain}::text WHEN 'day' THEN (${day})::date WHEN 'week' THEN (${day})::date - (extract(isodow FROM ${day})::int - 1)
+      ELSE ${from}::date END`;
+  // A staff_client_days row is one (day, person, client): per day they are distinct already.
+  const servedPairs =
+    grain === 'day'
+      ? sql`SELECT cd.day AS b, cd.staff_id, cd.client_id FROM staff_client_days cd
+          WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}`
+      : sql`SELECT DISTINCT ${bucket(sql`cd.day`)} AS b, cd.staff_id, cd.client_id
+          FROM staff_client_days cd
+          WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}`;
   const { rows } = await sql<Record<string, unknown>>`
     WITH p AS (
       SELECT s.time_zone AS tz, (${from}::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
@@ -117,20 +129,11 @@ export async function getStaffBuckets(
       GROUP BY 1, d.staff_id
     ),
     served AS (
-      SELECT x.b, x.staff_id, count(*) AS clients
-      FROM (
-        SELECT DISTINCT ${bucket(sql`cd.day`)} AS b, cd.staff_id, cd.client_id
-        FROM staff_client_days cd
-        WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}
-      ) x
-      GROUP BY 1, 2
-    ),
-    newly AS (
-      SELECT ${bucket(sql`cd.day`)} AS b, cd.staff_id, count(DISTINCT cd.client_id) AS new_clients
-      FROM clients c
-      JOIN staff_client_days cd ON cd.salon_id = c.salon_id AND cd.client_id = c.id AND ${days(sql`cd.day`)}
-      WHERE c.salon_id = ${salon} AND ${days(sql`c.first_visit`)} AND ${genderIs(sql`cd.gender`)}
-        AND ${bucket(sql`c.first_visit`)} = ${bucket(sql`cd.day`)}
+      SELECT x.b, x.staff_id, count(*) AS clients, count(nc.id) AS new_clients
+      FROM (${servedPairs}) x
+      LEFT JOIN (
+        SELECT c.id, ${bucket(sql`c.first_visit`)} AS b FROM clients c WHERE c.salon_id = ${salon} AND ${days(sql`c.first_visit`)}
+      ) nc ON nc.id = x.client_id AND nc.b = x.b
       GROUP BY 1, 2
     ),
     booked AS (
@@ -169,13 +172,12 @@ export async function getStaffBuckets(
       UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
       UNION SELECT b, NULL FROM open_days
     )
-    SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, nw.new_clients,
+    SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, sv.new_clients,
       s.visits, s.with_product, s.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
       at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
     FROM keys k
     LEFT JOIN money s ON s.b = k.b AND s.staff_id = k.staff_id
     LEFT JOIN served sv ON sv.b = k.b AND sv.staff_id = k.staff_id
-    LEFT JOIN newly nw ON nw.b = k.b AND nw.staff_id = k.staff_id
     LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
     LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
     LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id
@@ -185,7 +187,7 @@ export async function getStaffBuckets(
 
   const buckets = new Map<string, StaffSpan>();
   for (const r of rows) {
-    const key = String(r.b);
+    const key = grain === 'span' ? '' : String(r.b);
     let span = buckets.get(key);
     if (!span) {
       span = { staff: new Map(), salonOpenDays: 0 };

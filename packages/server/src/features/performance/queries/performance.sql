@@ -35,15 +35,24 @@ WHERE t.salon_id = s.id AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN
 -- 2 of 3; parameters:
 --   $1 = '2026-01-20'
 --   $2 = '2026-01-20'
+--   $3 = '2026-01-20'
+--   $4 = '2026-01-20'
 SELECT DISTINCT ON (cs.salon_id) cs.salon_id, c.id AS campaign_id, c.name, c.date_from::text AS date_from,
-  c.date_to::text AS date_to, cs.target_cents,
-  (SELECT COALESCE(sum(d.revenue_cents), 0) FROM sales_daily d
-    WHERE d.salon_id = cs.salon_id AND d.day BETWEEN c.date_from AND LEAST(c.date_to, $1::date)) AS revenue_cents
-FROM campaign_salons cs
-JOIN campaigns c ON c.id = cs.campaign_id
-JOIN salons s ON s.id = cs.salon_id
-WHERE $2::date BETWEEN c.date_from AND c.date_to AND cs.target_cents > 0
-ORDER BY cs.salon_id, c.date_from DESC, c.id DESC;
+    c.date_to::text AS date_to, cs.target_cents,
+    (SELECT CASE WHEN listed.n = 0 THEN (SELECT COALESCE(sum(isd.revenue_cents), 0) FROM item_sales_daily isd
+WHERE isd.salon_id = cs.salon_id AND isd.day BETWEEN c.date_from AND LEAST(c.date_to, $1::date) )
+  ELSE (SELECT COALESCE(sum(isd.revenue_cents), 0) FROM item_sales_daily isd
+WHERE isd.salon_id = cs.salon_id AND isd.day BETWEEN c.date_from AND LEAST(c.date_to, $2::date) AND isd.kind = 'SERVICE' AND isd.item_id = ANY(listed.services))
+    + (SELECT COALESCE(sum(isd.revenue_cents), 0) FROM item_sales_daily isd
+WHERE isd.salon_id = cs.salon_id AND isd.day BETWEEN c.date_from AND LEAST(c.date_to, $3::date) AND isd.kind = 'PRODUCT' AND isd.item_id = ANY(listed.products)) END
+FROM (SELECT count(*) AS n, array_agg(csp.service_id) FILTER (WHERE csp.service_id IS NOT NULL) AS services,
+    array_agg(csp.product_id) FILTER (WHERE csp.product_id IS NOT NULL) AS products
+  FROM campaign_services_products csp WHERE csp.salon_id = cs.salon_id AND csp.campaign_id = cs.campaign_id) listed) AS revenue_cents
+  FROM campaign_salons cs
+  JOIN campaigns c ON c.id = cs.campaign_id
+  JOIN salons s ON s.id = cs.salon_id
+  WHERE $4::date BETWEEN c.date_from AND c.date_to AND cs.target_cents > 0
+  ORDER BY cs.salon_id, c.date_from DESC, c.id DESC;
 
 -- 3 of 3; parameters:
 --   $1 = '2026-01-01'

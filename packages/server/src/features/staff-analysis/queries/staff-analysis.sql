@@ -6,107 +6,110 @@
 --   $2 = '2026-01-31'
 --   $3 = 1
 --   $4 = 'span'
---   $5 = 1
---   $6 = '2026-01-01'
---   $7 = '2026-01-31'
---   $8 = 'FEMALE'
+--   $5 = '2026-01-01'
+--   $6 = 1
+--   $7 = '2026-01-01'
+--   $8 = '2026-01-31'
 --   $9 = 'FEMALE'
---   $10 = 'span'
---   $11 = 1
+--   $10 = 'FEMALE'
+--   $11 = 'span'
 --   $12 = '2026-01-01'
---   $13 = '2026-01-31'
---   $14 = 'FEMALE'
---   $15 = 'FEMALE'
---   $16 = 'span'
---   $17 = '2026-01-01'
---   $18 = '2026-01-31'
---   $19 = 1
---   $20 = '2026-01-01'
---   $21 = '2026-01-31'
---   $22 = 'FEMALE'
---   $23 = 'FEMALE'
---   $24 = 'span'
---   $25 = 'span'
---   $26 = 'span'
---   $27 = 1
---   $28 = '2026-01-01'
---   $29 = '2026-01-31'
---   $30 = 'span'
---   $31 = 1
---   $32 = 'span'
+--   $13 = 1
+--   $14 = '2026-01-01'
+--   $15 = '2026-01-31'
+--   $16 = 'FEMALE'
+--   $17 = 'FEMALE'
+--   $18 = 'span'
+--   $19 = '2026-01-01'
+--   $20 = 1
+--   $21 = '2026-01-01'
+--   $22 = '2026-01-31'
+--   $23 = 'span'
+--   $24 = '2026-01-01'
+--   $25 = 1
+--   $26 = '2026-01-01'
+--   $27 = '2026-01-31'
+--   $28 = 'span'
+--   $29 = '2026-01-01'
+--   $30 = 1
+--   $31 = 'span'
+--   $32 = '2026-01-01'
 --   $33 = 1
 --   $34 = 'span'
---   $35 = 1
---   $36 = '2026-01-01'
---   $37 = '2026-01-31'
---   $38 = 'FEMALE'
+--   $35 = '2026-01-01'
+--   $36 = 1
+--   $37 = '2026-01-01'
+--   $38 = '2026-01-31'
 --   $39 = 'FEMALE'
---   $40 = 'span'
---   $41 = 1
+--   $40 = 'FEMALE'
+--   $41 = 'span'
 --   $42 = '2026-01-01'
---   $43 = '2026-01-31'
---   $44 = 'FEMALE'
---   $45 = 'FEMALE'
+--   $43 = 1
+--   $44 = '2026-01-01'
+--   $45 = '2026-01-31'
+--   $46 = 'FEMALE'
+--   $47 = 'FEMALE'
 WITH p AS (
   SELECT s.time_zone AS tz, ($1::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
     (($2::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
   FROM salons s WHERE s.id = $3::int
 ),
 money AS (
-  SELECT CASE $4::text WHEN 'day' THEN (d.day)::text WHEN 'week' THEN date_trunc('week', d.day)::date::text ELSE '' END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
+  SELECT CASE $4::text WHEN 'day' THEN (d.day)::date WHEN 'week' THEN (d.day)::date - (extract(isodow FROM d.day)::int - 1)
+  ELSE $5::date END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
     sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
     sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
     sum(d.visits) AS visits, sum(d.visits_with_product) AS with_product, sum(d.rebooked) AS rebooked
   FROM staff_daily d
-  WHERE d.salon_id = $5::int AND d.day BETWEEN $6::date AND $7::date AND ($8::text = 'ALL' OR d.gender = $9::text)
+  WHERE d.salon_id = $6::int AND d.day BETWEEN $7::date AND $8::date AND ($9::text = 'ALL' OR d.gender = $10::text)
   GROUP BY 1, d.staff_id
 ),
 served AS (
-  SELECT x.b, x.staff_id, count(*) AS clients
-  FROM (
-    SELECT DISTINCT CASE $10::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, cd.client_id
-    FROM staff_client_days cd
-    WHERE cd.salon_id = $11::int AND cd.day BETWEEN $12::date AND $13::date AND ($14::text = 'ALL' OR cd.gender = $15::text)
-  ) x
-  GROUP BY 1, 2
-),
-newly AS (
-  SELECT CASE $16::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS new_clients
-  FROM clients c
-  JOIN staff_client_days cd ON cd.salon_id = c.salon_id AND cd.client_id = c.id AND cd.day BETWEEN $17::date AND $18::date
-  WHERE c.salon_id = $19::int AND c.first_visit BETWEEN $20::date AND $21::date AND ($22::text = 'ALL' OR cd.gender = $23::text)
-    AND CASE $24::text WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE $25::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END
+  SELECT x.b, x.staff_id, count(*) AS clients, count(nc.id) AS new_clients
+  FROM (SELECT DISTINCT CASE $11::text WHEN 'day' THEN (cd.day)::date WHEN 'week' THEN (cd.day)::date - (extract(isodow FROM cd.day)::int - 1)
+  ELSE $12::date END AS b, cd.staff_id, cd.client_id
+      FROM staff_client_days cd
+      WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text)) x
+  LEFT JOIN (
+    SELECT c.id, CASE $18::text WHEN 'day' THEN (c.first_visit)::date WHEN 'week' THEN (c.first_visit)::date - (extract(isodow FROM c.first_visit)::int - 1)
+  ELSE $19::date END AS b FROM clients c WHERE c.salon_id = $20::int AND c.first_visit BETWEEN $21::date AND $22::date
+  ) nc ON nc.id = x.client_id AND nc.b = x.b
   GROUP BY 1, 2
 ),
 booked AS (
-  SELECT CASE $26::text WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
+  SELECT CASE $23::text WHEN 'day' THEN (bd.day)::date WHEN 'week' THEN (bd.day)::date - (extract(isodow FROM bd.day)::int - 1)
+  ELSE $24::date END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
   FROM staff_booked_daily bd
-  WHERE bd.salon_id = $27::int AND bd.day BETWEEN $28::date AND $29::date AND bd.staff_id <> 0
+  WHERE bd.salon_id = $25::int AND bd.day BETWEEN $26::date AND $27::date AND bd.staff_id <> 0
   GROUP BY 1, bd.staff_id
 ),
 shifts AS (
-  SELECT CASE $30::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (t.day_start AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-  FROM p JOIN user_timeframes t ON t.salon_id = $31::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
+  SELECT CASE $28::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::date WHEN 'week' THEN ((t.day_start AT TIME ZONE p.tz)::date)::date - (extract(isodow FROM (t.day_start AT TIME ZONE p.tz)::date)::int - 1)
+  ELSE $29::date END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
+  FROM p JOIN user_timeframes t ON t.salon_id = $30::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
   GROUP BY 1, t.user_id
 ),
 attendance AS (
-  SELECT CASE $32::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (at.clock_in AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, at.user_id AS staff_id,
+  SELECT CASE $31::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::date WHEN 'week' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::date - (extract(isodow FROM (at.clock_in AT TIME ZONE p.tz)::date)::int - 1)
+  ELSE $32::date END AS b, at.user_id AS staff_id,
     sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
     count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
   FROM p JOIN attendances at ON at.salon_id = $33::int AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
   GROUP BY 1, at.user_id
 ),
 feedback AS (
-  SELECT CASE $34::text WHEN 'day' THEN (f.day)::text WHEN 'week' THEN date_trunc('week', f.day)::date::text ELSE '' END AS b, f.staff_id, round(avg(f.score), 2) AS average
+  SELECT CASE $34::text WHEN 'day' THEN (f.day)::date WHEN 'week' THEN (f.day)::date - (extract(isodow FROM f.day)::int - 1)
+  ELSE $35::date END AS b, f.staff_id, round(avg(f.score), 2) AS average
   FROM feedback f
   LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-  WHERE f.salon_id = $35::int AND f.day BETWEEN $36::date AND $37::date AND f.staff_id IS NOT NULL AND ($38::text = 'ALL' OR c.gender = $39::text)
+  WHERE f.salon_id = $36::int AND f.day BETWEEN $37::date AND $38::date AND f.staff_id IS NOT NULL AND ($39::text = 'ALL' OR c.gender = $40::text)
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
-  SELECT CASE $40::text WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
+  SELECT CASE $41::text WHEN 'day' THEN (ad.day)::date WHEN 'week' THEN (ad.day)::date - (extract(isodow FROM ad.day)::int - 1)
+  ELSE $42::date END AS b, count(DISTINCT ad.day) AS days
   FROM appointments_daily ad
-  WHERE ad.salon_id = $41::int AND ad.day BETWEEN $42::date AND $43::date AND ad.appointments > 0 AND ($44::text = 'ALL' OR ad.gender = $45::text)
+  WHERE ad.salon_id = $43::int AND ad.day BETWEEN $44::date AND $45::date AND ad.appointments > 0 AND ($46::text = 'ALL' OR ad.gender = $47::text)
   GROUP BY 1
 ),
 keys AS (
@@ -114,13 +117,12 @@ keys AS (
   UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
   UNION SELECT b, NULL FROM open_days
 )
-SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, nw.new_clients,
+SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, sv.new_clients,
   s.visits, s.with_product, s.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
   at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
 FROM keys k
 LEFT JOIN money s ON s.b = k.b AND s.staff_id = k.staff_id
 LEFT JOIN served sv ON sv.b = k.b AND sv.staff_id = k.staff_id
-LEFT JOIN newly nw ON nw.b = k.b AND nw.staff_id = k.staff_id
 LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
 LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
 LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id
@@ -133,107 +135,110 @@ ORDER BY k.b, k.staff_id;
 --   $2 = '2025-01-31'
 --   $3 = 1
 --   $4 = 'span'
---   $5 = 1
---   $6 = '2025-01-01'
---   $7 = '2025-01-31'
---   $8 = 'FEMALE'
+--   $5 = '2025-01-01'
+--   $6 = 1
+--   $7 = '2025-01-01'
+--   $8 = '2025-01-31'
 --   $9 = 'FEMALE'
---   $10 = 'span'
---   $11 = 1
+--   $10 = 'FEMALE'
+--   $11 = 'span'
 --   $12 = '2025-01-01'
---   $13 = '2025-01-31'
---   $14 = 'FEMALE'
---   $15 = 'FEMALE'
---   $16 = 'span'
---   $17 = '2025-01-01'
---   $18 = '2025-01-31'
---   $19 = 1
---   $20 = '2025-01-01'
---   $21 = '2025-01-31'
---   $22 = 'FEMALE'
---   $23 = 'FEMALE'
---   $24 = 'span'
---   $25 = 'span'
---   $26 = 'span'
---   $27 = 1
---   $28 = '2025-01-01'
---   $29 = '2025-01-31'
---   $30 = 'span'
---   $31 = 1
---   $32 = 'span'
+--   $13 = 1
+--   $14 = '2025-01-01'
+--   $15 = '2025-01-31'
+--   $16 = 'FEMALE'
+--   $17 = 'FEMALE'
+--   $18 = 'span'
+--   $19 = '2025-01-01'
+--   $20 = 1
+--   $21 = '2025-01-01'
+--   $22 = '2025-01-31'
+--   $23 = 'span'
+--   $24 = '2025-01-01'
+--   $25 = 1
+--   $26 = '2025-01-01'
+--   $27 = '2025-01-31'
+--   $28 = 'span'
+--   $29 = '2025-01-01'
+--   $30 = 1
+--   $31 = 'span'
+--   $32 = '2025-01-01'
 --   $33 = 1
 --   $34 = 'span'
---   $35 = 1
---   $36 = '2025-01-01'
---   $37 = '2025-01-31'
---   $38 = 'FEMALE'
+--   $35 = '2025-01-01'
+--   $36 = 1
+--   $37 = '2025-01-01'
+--   $38 = '2025-01-31'
 --   $39 = 'FEMALE'
---   $40 = 'span'
---   $41 = 1
+--   $40 = 'FEMALE'
+--   $41 = 'span'
 --   $42 = '2025-01-01'
---   $43 = '2025-01-31'
---   $44 = 'FEMALE'
---   $45 = 'FEMALE'
+--   $43 = 1
+--   $44 = '2025-01-01'
+--   $45 = '2025-01-31'
+--   $46 = 'FEMALE'
+--   $47 = 'FEMALE'
 WITH p AS (
   SELECT s.time_zone AS tz, ($1::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
     (($2::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
   FROM salons s WHERE s.id = $3::int
 ),
 money AS (
-  SELECT CASE $4::text WHEN 'day' THEN (d.day)::text WHEN 'week' THEN date_trunc('week', d.day)::date::text ELSE '' END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
+  SELECT CASE $4::text WHEN 'day' THEN (d.day)::date WHEN 'week' THEN (d.day)::date - (extract(isodow FROM d.day)::int - 1)
+  ELSE $5::date END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
     sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
     sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
     sum(d.visits) AS visits, sum(d.visits_with_product) AS with_product, sum(d.rebooked) AS rebooked
   FROM staff_daily d
-  WHERE d.salon_id = $5::int AND d.day BETWEEN $6::date AND $7::date AND ($8::text = 'ALL' OR d.gender = $9::text)
+  WHERE d.salon_id = $6::int AND d.day BETWEEN $7::date AND $8::date AND ($9::text = 'ALL' OR d.gender = $10::text)
   GROUP BY 1, d.staff_id
 ),
 served AS (
-  SELECT x.b, x.staff_id, count(*) AS clients
-  FROM (
-    SELECT DISTINCT CASE $10::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, cd.client_id
-    FROM staff_client_days cd
-    WHERE cd.salon_id = $11::int AND cd.day BETWEEN $12::date AND $13::date AND ($14::text = 'ALL' OR cd.gender = $15::text)
-  ) x
-  GROUP BY 1, 2
-),
-newly AS (
-  SELECT CASE $16::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END AS b, cd.staff_id, count(DISTINCT cd.client_id) AS new_clients
-  FROM clients c
-  JOIN staff_client_days cd ON cd.salon_id = c.salon_id AND cd.client_id = c.id AND cd.day BETWEEN $17::date AND $18::date
-  WHERE c.salon_id = $19::int AND c.first_visit BETWEEN $20::date AND $21::date AND ($22::text = 'ALL' OR cd.gender = $23::text)
-    AND CASE $24::text WHEN 'day' THEN (c.first_visit)::text WHEN 'week' THEN date_trunc('week', c.first_visit)::date::text ELSE '' END = CASE $25::text WHEN 'day' THEN (cd.day)::text WHEN 'week' THEN date_trunc('week', cd.day)::date::text ELSE '' END
+  SELECT x.b, x.staff_id, count(*) AS clients, count(nc.id) AS new_clients
+  FROM (SELECT DISTINCT CASE $11::text WHEN 'day' THEN (cd.day)::date WHEN 'week' THEN (cd.day)::date - (extract(isodow FROM cd.day)::int - 1)
+  ELSE $12::date END AS b, cd.staff_id, cd.client_id
+      FROM staff_client_days cd
+      WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text)) x
+  LEFT JOIN (
+    SELECT c.id, CASE $18::text WHEN 'day' THEN (c.first_visit)::date WHEN 'week' THEN (c.first_visit)::date - (extract(isodow FROM c.first_visit)::int - 1)
+  ELSE $19::date END AS b FROM clients c WHERE c.salon_id = $20::int AND c.first_visit BETWEEN $21::date AND $22::date
+  ) nc ON nc.id = x.client_id AND nc.b = x.b
   GROUP BY 1, 2
 ),
 booked AS (
-  SELECT CASE $26::text WHEN 'day' THEN (bd.day)::text WHEN 'week' THEN date_trunc('week', bd.day)::date::text ELSE '' END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
+  SELECT CASE $23::text WHEN 'day' THEN (bd.day)::date WHEN 'week' THEN (bd.day)::date - (extract(isodow FROM bd.day)::int - 1)
+  ELSE $24::date END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
   FROM staff_booked_daily bd
-  WHERE bd.salon_id = $27::int AND bd.day BETWEEN $28::date AND $29::date AND bd.staff_id <> 0
+  WHERE bd.salon_id = $25::int AND bd.day BETWEEN $26::date AND $27::date AND bd.staff_id <> 0
   GROUP BY 1, bd.staff_id
 ),
 shifts AS (
-  SELECT CASE $30::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (t.day_start AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-  FROM p JOIN user_timeframes t ON t.salon_id = $31::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
+  SELECT CASE $28::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::date WHEN 'week' THEN ((t.day_start AT TIME ZONE p.tz)::date)::date - (extract(isodow FROM (t.day_start AT TIME ZONE p.tz)::date)::int - 1)
+  ELSE $29::date END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
+  FROM p JOIN user_timeframes t ON t.salon_id = $30::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
   GROUP BY 1, t.user_id
 ),
 attendance AS (
-  SELECT CASE $32::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::text WHEN 'week' THEN date_trunc('week', (at.clock_in AT TIME ZONE p.tz)::date)::date::text ELSE '' END AS b, at.user_id AS staff_id,
+  SELECT CASE $31::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::date WHEN 'week' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::date - (extract(isodow FROM (at.clock_in AT TIME ZONE p.tz)::date)::int - 1)
+  ELSE $32::date END AS b, at.user_id AS staff_id,
     sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
     count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
   FROM p JOIN attendances at ON at.salon_id = $33::int AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
   GROUP BY 1, at.user_id
 ),
 feedback AS (
-  SELECT CASE $34::text WHEN 'day' THEN (f.day)::text WHEN 'week' THEN date_trunc('week', f.day)::date::text ELSE '' END AS b, f.staff_id, round(avg(f.score), 2) AS average
+  SELECT CASE $34::text WHEN 'day' THEN (f.day)::date WHEN 'week' THEN (f.day)::date - (extract(isodow FROM f.day)::int - 1)
+  ELSE $35::date END AS b, f.staff_id, round(avg(f.score), 2) AS average
   FROM feedback f
   LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-  WHERE f.salon_id = $35::int AND f.day BETWEEN $36::date AND $37::date AND f.staff_id IS NOT NULL AND ($38::text = 'ALL' OR c.gender = $39::text)
+  WHERE f.salon_id = $36::int AND f.day BETWEEN $37::date AND $38::date AND f.staff_id IS NOT NULL AND ($39::text = 'ALL' OR c.gender = $40::text)
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
-  SELECT CASE $40::text WHEN 'day' THEN (ad.day)::text WHEN 'week' THEN date_trunc('week', ad.day)::date::text ELSE '' END AS b, count(DISTINCT ad.day) AS days
+  SELECT CASE $41::text WHEN 'day' THEN (ad.day)::date WHEN 'week' THEN (ad.day)::date - (extract(isodow FROM ad.day)::int - 1)
+  ELSE $42::date END AS b, count(DISTINCT ad.day) AS days
   FROM appointments_daily ad
-  WHERE ad.salon_id = $41::int AND ad.day BETWEEN $42::date AND $43::date AND ad.appointments > 0 AND ($44::text = 'ALL' OR ad.gender = $45::text)
+  WHERE ad.salon_id = $43::int AND ad.day BETWEEN $44::date AND $45::date AND ad.appointments > 0 AND ($46::text = 'ALL' OR ad.gender = $47::text)
   GROUP BY 1
 ),
 keys AS (
@@ -241,13 +246,12 @@ keys AS (
   UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
   UNION SELECT b, NULL FROM open_days
 )
-SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, nw.new_clients,
+SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, sv.new_clients,
   s.visits, s.with_product, s.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
   at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
 FROM keys k
 LEFT JOIN money s ON s.b = k.b AND s.staff_id = k.staff_id
 LEFT JOIN served sv ON sv.b = k.b AND sv.staff_id = k.staff_id
-LEFT JOIN newly nw ON nw.b = k.b AND nw.staff_id = k.staff_id
 LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
 LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
 LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id
