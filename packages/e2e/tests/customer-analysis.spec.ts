@@ -138,7 +138,7 @@ test.describe('customer analysis screens (issue 13)', () => {
     await expect(page.getByTestId('status-total')).toHaveText(`${en(all.counts.lost)} clients match`);
     await expect(page.getByTestId('lost-list-note')).toBeVisible();
     await expect(rows.first().getByTestId('status-chip-LOST')).toBeVisible();
-    await expect(page.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Contact' })).toBeVisible();
     expect(new URL(page.url()).searchParams.get('sort')).toBe('TOTAL_SPEND_DESC');
     await shot(page, 'status-lost');
 
@@ -156,7 +156,9 @@ test.describe('customer analysis screens (issue 13)', () => {
     await page.getByTestId(`client-${someone.clientId}`).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: `${someone.firstName} ${someone.lastName}` })).toBeVisible();
-    await expect(dialog.getByTestId('status-history').locator('li')).toHaveCount(1, LOADED);
+    // The detail covers the last 12 months up to the range's end: a status for each month's end.
+    await expect(dialog.getByTestId('detail-period')).toContainText('1 Dec 2025 – 20 Nov 2026', LOADED);
+    await expect(dialog.getByTestId('status-history').locator('li')).toHaveCount(12);
     await expect(dialog.getByText('Services bought')).toBeVisible();
     await shot(page, 'status-client');
     await dialog.getByRole('button', { name: 'Close' }).click();

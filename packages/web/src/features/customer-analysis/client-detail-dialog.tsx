@@ -31,7 +31,7 @@ interface ClientDetailDialogProps {
   onClose: () => void;
 }
 
-/** One client over the range: figures, contacts (managers), visit days, services and products bought, status at each month's end. */
+/** One client over a period (the status screen asks at least the last 12 months): figures, contacts (managers), visit days, services and products bought, status at each month's end. */
 export function ClientDetailDialog({ range, client, onClose }: ClientDetailDialogProps) {
   const { t } = useTranslation('customer-analysis');
   const theme = useTheme();
@@ -100,6 +100,9 @@ function DetailBody({ detail }: { detail: CustomerDetail }) {
         <Typography variant="body2" color="text.secondary">
           {t('detail.statusOn', { day: formatDay(detail.toDate, language) })}
         </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }} data-testid="detail-period">
+          {t('detail.period', { from: formatDay(detail.fromDate, language), to: formatDay(detail.toDate, language) })}
+        </Typography>
       </Box>
       <Grid container spacing={1} component="dl" sx={{ mb: 2, mt: 0 }}>
         {facts.map(([label, value]) => (
@@ -115,8 +118,14 @@ function DetailBody({ detail }: { detail: CustomerDetail }) {
       </Grid>
       <KpiGrid
         items={[
-          { id: 'visits', label: t('column.visits'), value: detail.visits, format: 'integer', definition: t('definition.rangeVisits') },
-          { id: 'spend', label: t('column.spend'), value: detail.spend, format: 'money', definition: t('definition.rangeSpend') },
+          {
+            id: 'visits',
+            label: t('detail.periodVisits'),
+            value: detail.visits,
+            format: 'integer',
+            definition: t('definition.rangeVisits'),
+          },
+          { id: 'spend', label: t('detail.periodSpend'), value: detail.spend, format: 'money', definition: t('definition.rangeSpend') },
           {
             id: 'totalVisits',
             label: t('column.totalVisits'),

@@ -168,7 +168,7 @@ export default function CustomerHeatmapScreen() {
           });
         },
       },
-      grid: { left: 8, right: 24, top: 16, bottom: 24, containLabel: true },
+      grid: { left: 36, right: 24, top: 16, bottom: 24, containLabel: true },
       xAxis: {
         type: 'value',
         scale: true,
@@ -204,7 +204,7 @@ export default function CustomerHeatmapScreen() {
       {data ? (
         <>
           <KpiGrid
-            size={{ xs: 12, sm: 4 }}
+            size={{ xs: 6, sm: 4 }}
             items={[
               {
                 id: 'visits',

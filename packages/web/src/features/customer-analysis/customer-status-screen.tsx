@@ -16,7 +16,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatValue } from '../../components/format/number-format';
@@ -36,7 +36,7 @@ import {
   useCustomerStatusList,
 } from './api/use-customer-analysis';
 import { ClientDetailDialog } from './client-detail-dialog';
-import { STATUSES } from './customer-shaping';
+import { lastTwelveMonths, STATUSES } from './customer-shaping';
 import { StatusChip } from './status-chip';
 import { StatusThresholds } from './status-thresholds';
 
@@ -87,19 +87,33 @@ export default function CustomerStatusScreen() {
   const [pageSize, setPageSize] = useState(50);
   const [openClient, setOpenClient] = useState<{ clientId: number; name: string } | null>(null);
   const range = { salonId: filters.salonId, fromDate: filters.fromDate, toDate: filters.toDate, isEnabled: filters.isRangeValid };
+  // A client's detail covers at least the last 12 months up to the range's end, so their history shows.
+  const twelveMonths = filters.toDate ? lastTwelveMonths(filters.toDate).fromDate : filters.fromDate;
+  const detailRange = { ...range, fromDate: twelveMonths < filters.fromDate ? twelveMonths : filters.fromDate };
   const list = useCustomerStatusList(range, { status, search, sort, limit: pageSize, offset: page * pageSize });
   const data = list.data;
 
   // The search asks the server once typing pauses.
+  const typedSearch = searchText.trim().slice(0, 100) || undefined;
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
-    const typed = searchText.trim();
-    if (typed === (search ?? '')) return;
-    const timer = setTimeout(() => {
-      set({ search: typed.slice(0, 100) || undefined });
+    if (typedSearch === search) return;
+    searchTimer.current = setTimeout(() => {
+      set({ search: typedSearch });
       setPage(0);
     }, 350);
-    return () => clearTimeout(timer);
+    return () => clearTimeout(searchTimer.current);
   });
+
+  /**
+   * Changes the URL's filters together with what is typed in the search box: a pending search
+   * would otherwise navigate from the URL as it was and drop this change.
+   */
+  const changeFilters = (change: Record<string, string | undefined>) => {
+    clearTimeout(searchTimer.current);
+    set({ search: typedSearch, ...change });
+    setPage(0);
+  };
 
   // Another salon or range starts on the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page resets when these change
@@ -107,8 +121,7 @@ export default function CustomerStatusScreen() {
 
   const chooseStatus = (next: CustomerStatus | undefined) => {
     // The lost list reads best with the clients worth most to win back first.
-    set({ status: next, sort: next === 'LOST' ? 'TOTAL_SPEND_DESC' : sort === 'LAST_VISIT_DESC' ? undefined : sort });
-    setPage(0);
+    changeFilters({ status: next, sort: next === 'LOST' ? 'TOTAL_SPEND_DESC' : sort === 'LAST_VISIT_DESC' ? undefined : sort });
   };
 
   const rangeOf = () => ({ salonId: filters.salonId as number, fromDate: filters.fromDate, toDate: filters.toDate });
@@ -151,8 +164,11 @@ export default function CustomerStatusScreen() {
     { id: 'totalSpend', header: t('column.totalSpend'), align: 'right', cell: (row) => formatValue(row.totalSpend, 'money', language) },
     ...(contacts
       ? [
-          { id: 'phone', header: t('contact.phone'), cell: (row: CustomerStatusRow) => row.contact?.phone ?? '–' },
-          { id: 'email', header: t('contact.email'), cell: (row: CustomerStatusRow) => row.contact?.email ?? '–' },
+          {
+            id: 'contact',
+            header: t('contact.title'),
+            cell: (row: CustomerStatusRow) => <ContactCell contact={row.contact} />,
+          },
           {
             id: 'marketing',
             header: t('contact.marketingConsent'),
@@ -208,8 +224,7 @@ export default function CustomerStatusScreen() {
               label={t('status.sort')}
               value={sort}
               onChange={(event) => {
-                set({ sort: event.target.value === 'LAST_VISIT_DESC' ? undefined : event.target.value });
-                setPage(0);
+                changeFilters({ sort: event.target.value === 'LAST_VISIT_DESC' ? undefined : event.target.value });
               }}
               sx={{ minWidth: 220 }}
               slotProps={{ select: { inputProps: { 'data-testid': 'status-sort' } } }}
@@ -304,10 +319,20 @@ export default function CustomerStatusScreen() {
               />
             </Box>
           </Paper>
-          <ClientDetailDialog range={range} client={openClient} onClose={() => setOpenClient(null)} />
+          <ClientDetailDialog range={detailRange} client={openClient} onClose={() => setOpenClient(null)} />
         </>
       ) : null}
     </ReportFrame>
+  );
+}
+
+/** A client's phone above their email (a dash for what is missing). */
+function ContactCell({ contact }: { contact: CustomerStatusRow['contact'] }) {
+  return (
+    <Box sx={{ lineHeight: 1.3 }}>
+      <div>{contact?.phone ?? '–'}</div>
+      <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>{contact?.email ?? '–'}</Box>
+    </Box>
   );
 }
 
@@ -329,6 +354,8 @@ function DownloadButton({ label, run, disabled, testId }: { label: string; run: 
     <Button
       variant="outlined"
       size="small"
+      // File names keep their case (status.xlsx, Lost List status.xlsx).
+      sx={{ textTransform: 'none' }}
       onClick={start}
       disabled={disabled || isRunning}
       aria-busy={isRunning}
