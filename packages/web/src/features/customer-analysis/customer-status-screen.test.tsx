@@ -113,6 +113,10 @@ describe('CustomerStatusScreen', () => {
     expect(lastCall().searchParams.get('offset')).toBe('0');
     expect((await screen.findByTestId('status-total')).textContent).toContain('50 clients match');
     expect(screen.getByTestId('lost-list-note').textContent).toMatch(/with their contacts/);
+    // Back to every client: the latest visits first again.
+    fireEvent.click(screen.getByTestId('count-ALL'));
+    await waitFor(() => expect(lastCall().searchParams.get('status')).toBeNull());
+    expect(lastCall().searchParams.get('sort')).toBe('LAST_VISIT_DESC');
   });
 
   it('asks the server for a name once typing pauses', async () => {

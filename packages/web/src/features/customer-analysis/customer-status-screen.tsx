@@ -51,14 +51,17 @@ const COUNT_KEY: Record<CustomerStatus, 'active' | 'atRisk' | 'lost' | 'noVisit'
 
 const statusOf = (value: string | null): CustomerStatus | undefined =>
   STATUSES.includes(value as CustomerStatus) ? (value as CustomerStatus) : undefined;
-const sortOf = (value: string | null): StatusSort => (SORTS.includes(value as StatusSort) ? (value as StatusSort) : 'LAST_VISIT_DESC');
+/** The order a status list starts in: the lost list with the clients worth most to win back first, the others latest visit first. */
+const defaultSortOf = (status: CustomerStatus | undefined): StatusSort => (status === 'LOST' ? 'TOTAL_SPEND_DESC' : 'LAST_VISIT_DESC');
+const sortOf = (value: string | null, status: CustomerStatus | undefined): StatusSort =>
+  SORTS.includes(value as StatusSort) ? (value as StatusSort) : defaultSortOf(status);
 
 /** The status list's own filters, kept in the URL beside the range (?status&search&sort). */
 function useStatusFilters() {
   const [params, setParams] = useSearchParams();
   const status = statusOf(params.get('status'));
   const search = params.get('search')?.trim() || undefined;
-  const sort = sortOf(params.get('sort'));
+  const sort = sortOf(params.get('sort'), status);
   const set = (change: Record<string, string | undefined>) =>
     setParams(
       (previous) => {
@@ -120,8 +123,8 @@ export default function CustomerStatusScreen() {
   useEffect(() => setPage(0), [filters.salonId, filters.fromDate, filters.toDate]);
 
   const chooseStatus = (next: CustomerStatus | undefined) => {
-    // The lost list reads best with the clients worth most to win back first.
-    changeFilters({ status: next, sort: next === 'LOST' ? 'TOTAL_SPEND_DESC' : sort === 'LAST_VISIT_DESC' ? undefined : sort });
+    // Each status list starts in its own default order.
+    changeFilters({ status: next, sort: undefined });
   };
 
   const rangeOf = () => ({ salonId: filters.salonId as number, fromDate: filters.fromDate, toDate: filters.toDate });
@@ -224,7 +227,7 @@ export default function CustomerStatusScreen() {
               label={t('status.sort')}
               value={sort}
               onChange={(event) => {
-                changeFilters({ sort: event.target.value === 'LAST_VISIT_DESC' ? undefined : event.target.value });
+                changeFilters({ sort: event.target.value === defaultSortOf(status) ? undefined : event.target.value });
               }}
               sx={{ minWidth: 220 }}
               slotProps={{ select: { inputProps: { 'data-testid': 'status-sort' } } }}
@@ -261,7 +264,7 @@ export default function CustomerStatusScreen() {
                 size="small"
                 aria-label={t('status.tableLabel')}
                 aria-busy={list.isFetching}
-                sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
+                sx={{ '& td': { whiteSpace: 'nowrap' }, '& th': { verticalAlign: 'bottom' } }}
               >
                 <TableHead>
                   <TableRow>
