@@ -185,7 +185,20 @@ test.describe('customer analysis screens (issue 13)', () => {
     await page.getByTestId('lost-days').fill('30');
     await expect(page.getByText('Must be at least the active threshold.')).toBeVisible();
     await expect(page.getByTestId('save-thresholds')).toBeDisabled();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    // A valid change is saved (StatusSettings) and the list is computed again with it; then put back.
+    await page.getByTestId('lost-days').fill('365');
+    await page.getByTestId('save-thresholds').click();
+    try {
+      await expect(page.getByTestId('thresholds')).toContainText('over 365 days');
+      const after = await api<StatusList>(page, `${base}?limit=1&offset=0`);
+      expect(after.counts.lost).toBeLessThan(all.counts.lost);
+      await expect(page.getByTestId('count-LOST')).toHaveText(`Lost: ${en(after.counts.lost)}`);
+    } finally {
+      const restored = await page.request.post(`/api/CustomerAnalysis/StatusSettings/${await storedSessionCode(page)}`, {
+        data: { salonId: 1, activeDays: 90, lostDays: 180 },
+      });
+      expect(restored.ok()).toBe(true);
+    }
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -111,6 +111,16 @@ describe('CustomerOverviewScreen', () => {
     expect(within(card('Clients seen')).getByText('Not yet come')).toBeTruthy();
   });
 
+  it('says why the retention is not known yet while every new client is within their 90 days', async () => {
+    const answer = overview(true);
+    answer.kpis = { ...answer.kpis, firstVisitRetention: null, pendingClients: 20 };
+    renderAt('/customer-analysis-overview?fromDate=2026-03-01&toDate=2026-03-18', answer);
+    expect((await screen.findByTestId('retention-pending', {}, { timeout: 10_000 })).textContent).toBe(
+      'Not known yet: 20 new clients are still within their 90 days',
+    );
+    expect(within(card('First-visit retention')).getByTestId('kpi-value').textContent).toBe('–');
+  });
+
   it('sets the last 12 months in one click', async () => {
     renderAt('/customer-analysis-overview?fromDate=2026-03-01&toDate=2026-03-18', overview(true));
     fireEvent.click(await screen.findByTestId('last-12-months', {}, { timeout: 10_000 }));

@@ -213,16 +213,28 @@ function OverviewBody({ data }: { data: CustomerOverview }) {
             value,
             format,
             definition,
-            secondary: lastYear ? (
-              <span data-testid={`last-year-${key}`}>
-                {t('overview.lastYearValue', { value: formatValue(before, format, language) })}
-                {change !== null ? ` (${change > 0 ? '+' : ''}${formatValue(change, 'percent', language)})` : ''}
-                {points !== null
-                  ? ` (${t('overview.points', { value: `${points > 0 ? '+' : ''}${formatValue(points, 'number', language)}` })})`
-                  : ''}
-              </span>
-            ) : (
-              <span>{t('overview.notYetCome')}</span>
+            secondary: (
+              <>
+                {key === 'firstVisitRetention' && value === null && data.kpis.pendingClients > 0 ? (
+                  <span data-testid="retention-pending" style={{ display: 'block' }}>
+                    {t('overview.retentionPending', {
+                      count: data.kpis.pendingClients,
+                      value: formatValue(data.kpis.pendingClients, 'integer', language),
+                    })}
+                  </span>
+                ) : null}
+                {lastYear ? (
+                  <span data-testid={`last-year-${key}`}>
+                    {t('overview.lastYearValue', { value: formatValue(before, format, language) })}
+                    {change !== null ? ` (${change > 0 ? '+' : ''}${formatValue(change, 'percent', language)})` : ''}
+                    {points !== null
+                      ? ` (${t('overview.points', { value: `${points > 0 ? '+' : ''}${formatValue(points, 'number', language)}` })})`
+                      : ''}
+                  </span>
+                ) : (
+                  <span>{t('overview.notYetCome')}</span>
+                )}
+              </>
             ),
           };
         })}

@@ -4,7 +4,6 @@ import {
   getCustomerAnalysisStatusById,
   getCustomerAnalysisStatusXls,
   getCustomerMapAnalysisData,
-  getCustomerStatusSettings,
   getLostListXls,
   type QueryOf,
   type ResponseOf,
@@ -84,7 +83,7 @@ export function useSaveStatusSettings() {
     mutationFn: (settings: StatusSettings) => callApi(saveCustomerStatusSettings, { body: settings }),
     onSuccess: (_saved, settings) =>
       Promise.all(
-        [getCustomerStatusSettings, getCustomerAnalysisStatus, getCustomerAnalysisStatusById].map((endpoint) =>
+        [getCustomerAnalysisStatus, getCustomerAnalysisStatusById].map((endpoint) =>
           queryClient.invalidateQueries({ queryKey: [endpoint.path, { salonId: settings.salonId }] }),
         ),
       ),
