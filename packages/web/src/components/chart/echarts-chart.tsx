@@ -1,7 +1,14 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { DatasetComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, HeatmapChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
+import {
+  DatasetComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  VisualMapComponent,
+} from 'echarts/components';
 import { type EChartsType, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useId, useRef } from 'react';
@@ -9,7 +16,21 @@ import { visuallyHidden } from '../a11y/visually-hidden';
 import type { ChartProps } from './chart-props';
 
 // Only what the reports draw, so the chart chunk stays small; a report needing more registers it here.
-use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, DatasetComponent, MarkLineComponent, CanvasRenderer]);
+use([
+  BarChart,
+  LineChart,
+  PieChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DatasetComponent,
+  MarkLineComponent,
+  CanvasRenderer,
+  // The customer heat-map (weekday x hour, colour by visual map) and the clients' coordinates.
+  HeatmapChart,
+  VisualMapComponent,
+  ScatterChart,
+]);
 
 /** An ECharts canvas that follows its container's size and is disposed with the component. */
 export default function EChartsChart({ option, height = 320, label, summary, onEvents }: ChartProps) {
