@@ -1,10 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Download, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { chooseLanguage, DEMO_TODAY, signInToShell, storedSessionCode } from './helpers';
+import { chooseLanguage, DEMO_TODAY, seriousViolations, signInToShell, storedSessionCode } from './helpers';
 
 /** Issue 13: the customer analysis screens (overview, status, heat-map), walked by the salon's manager. */
 
@@ -15,13 +14,6 @@ const LOADED = { timeout: 45_000 };
 const MONTH_START = `${DEMO_TODAY.slice(0, 8)}01`;
 const YEAR_START = `${DEMO_TODAY.slice(0, 4)}-01-01`;
 const en = (value: number) => new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(value);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const answer = await page.request.get(path.replace('{code}', (await storedSessionCode(page)) ?? ''));
