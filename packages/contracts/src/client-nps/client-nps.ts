@@ -43,11 +43,24 @@ export const NpsMonth = Type.Object(
   { description: 'The answers of one month' },
 );
 
+export const NpsDay = Type.Object(
+  {
+    date: date('The day'),
+    responses: count('Answers of the day'),
+    promoters: count('Answers scoring 9 or 10'),
+    passives: count('Answers scoring 7 or 8'),
+    detractors: count('Answers scoring 0 to 6'),
+    nps: Type.Number({ minimum: -100, maximum: 100, description: "The day's NPS, rounded half away from zero to 1 decimal" }),
+  },
+  { description: 'One day of the year with answers (for the drill-down to GetClientScoreDetails)' },
+);
+
 export const NpsYearResponse = Type.Object(
   {
     salonId: SalonId,
     year: NpsYear,
     months: Type.Array(NpsMonth, { minItems: 12, maxItems: 12, description: 'January..December; a month without answers has nps null' }),
+    days: Type.Array(NpsDay, { description: 'The days of the year that have answers, by date' }),
     totals: NpsFigures,
   },
   { description: 'NPS per month of a year and for the whole year (the totals are the sums of the months; the NPS recomputes from them)' },

@@ -55,7 +55,8 @@ interface MonthRow extends FiguresRow {
 
 /**
  * NPS per month of a year and for the year (grouping set ()), months without answers included
- * (null NPS); a month that starts after the salon's today is flagged as not yet come.
+ * (null NPS); a month that starts after the salon's today is flagged as not yet come. Then the
+ * days with answers (a second statement), which the screen offers to open.
  */
 export async function getNpsYear(db: DbOrTx, salonId: number, year: number, today: string): Promise<Static<typeof NpsYearResponse>> {
   const { rows } = await sql<MonthRow>`
@@ -78,11 +79,22 @@ export async function getNpsYear(db: DbOrTx, salonId: number, year: number, toda
     FROM per_month WHERE month IS NULL
     ORDER BY 1 NULLS LAST
   `.execute(db);
+  const days = await sql<FiguresRow & { day: string }>`
+    SELECT day, ${FIGURES}
+    FROM nps_responses
+    WHERE salon_id = ${salonId} AND day BETWEEN make_date(${year}::int, 1, 1) AND make_date(${year}::int, 12, 31)
+    GROUP BY day
+    ORDER BY day
+  `.execute(db);
   const months = rows.filter((r) => r.month !== null);
   return {
     salonId,
     year,
     months: months.map((r) => ({ month: Number(r.month), isFuture: r.is_future, ...figuresOf(r) })),
+    days: days.rows.map((r) => {
+      const { responses, promoters, passives, detractors, nps } = figuresOf(r);
+      return { date: r.day, responses, promoters, passives, detractors, nps: nps ?? 0 };
+    }),
     totals: figuresOf(rows.find((r) => r.month === null)),
   };
 }

@@ -143,6 +143,25 @@ describe('GetByAllClients', () => {
     }
   });
 
+  it('lists the days of the year that have answers, with their counts and NPS', async () => {
+    const { body } = await get(`/api/ClientNPSs/GetByAllClients/${manager}/${fx.salon1}/2025`);
+    // 2024-12-31 and 2026-01-01 are other years, salon 2's answer another salon.
+    expect(body.days).toEqual([
+      { date: '2025-01-10', responses: 5, promoters: 2, passives: 1, detractors: 2, nps: 0 },
+      { date: '2025-03-05', responses: 3, promoters: 3, passives: 0, detractors: 0, nps: 100 },
+      // 9 | 8 7: 100 x 1 / 3 = 33.3
+      { date: '2025-04-20', responses: 3, promoters: 1, passives: 2, detractors: 0, nps: 33.3 },
+      // 7 | 0 6: 100 x -2 / 3 = -66.7
+      { date: '2025-05-02', responses: 3, promoters: 0, passives: 1, detractors: 2, nps: -66.7 },
+      { date: '2025-12-31', responses: 1, promoters: 0, passives: 1, detractors: 0, nps: 0 },
+    ]);
+    // Each month's responses are the sum of its days'.
+    for (const month of body.months) {
+      const ofMonth = body.days.filter((d: { date: string }) => Number(d.date.slice(5, 7)) === month.month);
+      expect(ofMonth.reduce((sum: number, d: { responses: number }) => sum + d.responses, 0)).toBe(month.responses);
+    }
+  });
+
   it("flags the months after the salon's today as not yet come", async () => {
     const { body } = await get(`/api/ClientNPSs/GetByAllClients/${manager}/${fx.salon1}/2026`);
     // Today 2026-02-10: January and February have come, March..December have not.
