@@ -56,8 +56,8 @@ const REPORT_SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/customer-analysis-overview': notAvailable,
   '/customer-analysis-status': notAvailable,
   '/customer-analysis-heatmap': notAvailable,
-  '/NPS': notAvailable,
-  '/data-qualities': notAvailable,
+  '/NPS': () => import('../features/nps/nps-screen'),
+  '/data-qualities': () => import('../features/data-qualities/data-qualities-screen'),
   '/stock-movements': notAvailable,
 };
 
