@@ -122,3 +122,51 @@ export const getNpsExcelLink = defineEndpoint({
   }),
   response: DownloadLink,
 });
+
+export const FollowUpStatus = Type.Union(
+  [Type.Literal('AT_RISK'), Type.Literal('LOST'), Type.Literal('ACTIVE'), Type.Literal('NO_VISIT')],
+  {
+    description:
+      "The client's status today, from the days since their last visit up to the salon's today: ACTIVE under the salon's active threshold (default 90 days), LOST over its lost threshold (default 180), AT_RISK in between, NO_VISIT without a visit",
+  },
+);
+
+export const NpsDetractor = Type.Object(
+  {
+    clientId: Type.Integer({ description: 'The client' }),
+    clientName: Type.String({ description: "The client's first and last name" }),
+    answers: count("The client's detractor answers (0-6) in the year"),
+    lastScore: Type.Integer({ minimum: 0, maximum: 6, description: 'The score of their latest detractor answer of the year' }),
+    lastAnswerDay: date('The day of that answer'),
+    lastComment: Type.String({ description: 'Its comment; empty when none' }),
+    lastVisit: Type.Union([date('Their last visit up to the salon’s today'), Type.Null()], { description: 'null when they never came' }),
+    daysSinceLastVisit: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "The salon's today - lastVisit, in days" }),
+    status: FollowUpStatus,
+  },
+  { description: 'A client who answered 0 to 6 in the year, to follow up' },
+);
+
+export const NpsDetractorsResponse = Type.Object(
+  {
+    salonId: SalonId,
+    year: NpsYear,
+    today: date("The salon's today, the day the statuses are taken on"),
+    activeDays: Type.Integer({ minimum: 1, description: "The salon's active threshold in days" }),
+    lostDays: Type.Integer({ minimum: 1, description: "The salon's lost threshold in days" }),
+    rows: Type.Array(NpsDetractor, {
+      description:
+        'One row per client (answers without a client left out): AT_RISK first, then LOST, ACTIVE, NO_VISIT; then latest answer first',
+    }),
+  },
+  { description: "The year's detractors with their status today: the follow-up list" },
+);
+
+export const getNpsDetractors = defineEndpoint({
+  method: 'GET',
+  path: '/api/ClientNPSs/GetDetractors/{SESSIONCODE}/{salonId}/{year}',
+  summary:
+    "The clients who answered 0 to 6 in the year, each with their latest such answer, their last visit and their status today (at risk, lost, active): the NPS follow-up list. Our addition (issue 13's /NPS screen)",
+  tags: ['ClientNPSs'],
+  params: Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId, year: NpsYear }),
+  response: NpsDetractorsResponse,
+});
