@@ -154,6 +154,17 @@ test.describe
       const named = details.answers.find((a) => a.clientName !== '');
       if (named) await expect(answers).toContainText(named.clientName);
       expect(new URL(page.url()).searchParams.get('day')).toBe(day.date);
+      // The follow-up list: the year's detractors with their status today, at risk first, as the API lists them.
+      const follow = await api<{ rows: { clientName: string; status: string }[] }>(
+        page,
+        `/api/ClientNPSs/GetDetractors/{code}/${SALON}/${YEAR}`,
+      );
+      expect(follow.rows.length).toBeGreaterThan(0);
+      const followUp = page.getByTestId('follow-up');
+      await expect(followUp.getByTestId('row-count')).toHaveText(`${follow.rows.length} of ${follow.rows.length} rows`);
+      await expect(followUp.locator('tbody tr').first()).toContainText(follow.rows[0]!.clientName);
+      const statusWords: Record<string, string> = { AT_RISK: 'At risk', LOST: 'Lost', ACTIVE: 'Active', NO_VISIT: 'No visit' };
+      await expect(followUp.locator('tbody tr').first()).toContainText(statusWords[follow.rows[0]!.status]!);
       await shot(page, 'nps');
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClientWithSalons } from '../../test/salons';
-import type { NpsDay, NpsMonth, NpsYear } from './api/use-nps';
+import type { NpsDay, NpsDetractors, NpsMonth, NpsYear } from './api/use-nps';
 import NpsScreen from './nps-screen';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -53,6 +53,27 @@ const day: NpsDay = {
   totals: { ...empty, responses: 1, detractors: 1, detractorsPercent: 100, nps: -100, averageScore: 3 },
 };
 
+const detractors: NpsDetractors = {
+  salonId: 1,
+  year: 2026,
+  today: '2026-03-18',
+  activeDays: 90,
+  lostDays: 180,
+  rows: [
+    {
+      clientId: 4,
+      clientName: 'Bruno Test',
+      answers: 2,
+      lastScore: 3,
+      lastAnswerDay: '2026-01-20',
+      lastComment: 'Waited 40 minutes',
+      lastVisit: '2025-10-01',
+      daysSinceLastVisit: 168,
+      status: 'AT_RISK',
+    },
+  ],
+};
+
 let gets: string[] = [];
 
 function renderScreen(search = '') {
@@ -61,7 +82,8 @@ function renderScreen(search = '') {
     'fetch',
     vi.fn(async (url: string) => {
       gets.push(url);
-      return new Response(JSON.stringify(url.includes('GetClientScoreDetails') ? day : year), { status: 200 });
+      const body = url.includes('GetClientScoreDetails') ? day : url.includes('GetDetractors') ? detractors : year;
+      return new Response(JSON.stringify(body), { status: 200 });
     }),
   );
   render(
@@ -113,5 +135,15 @@ describe('NpsScreen', () => {
     expect(answers.textContent).toContain('Bruno Test');
     expect(answers.textContent).toContain('Waited 40 minutes');
     expect(answers.textContent).toContain('Detractor');
+  });
+
+  it("lists the year's detractors to follow up with their status in words and the salon's thresholds", async () => {
+    renderScreen();
+    const list = await screen.findByTestId('follow-up', {}, { timeout: 10_000 });
+    expect(gets.some((url) => /GetDetractors\/[^/]*\/1\/2026$/.test(url))).toBe(true);
+    expect(within(list).getByTestId('follow-up-status-AT_RISK').textContent).toBe('At risk');
+    expect(list.textContent).toContain('Bruno Test');
+    expect(list.textContent).toContain('168');
+    expect(screen.getByText(/active under 90 days, lost over 180 days/)).toBeTruthy();
   });
 });

@@ -23,13 +23,30 @@ import { reportStateOf } from '../../components/report-frame/report-status';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { errorMessageOf } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
-import { downloadNpsXlsx, type NpsAnswer, type NpsMonth, type NpsYear, useNpsDay, useNpsYear } from './api/use-nps';
+import {
+  downloadNpsXlsx,
+  type NpsAnswer,
+  type NpsDetractor,
+  type NpsMonth,
+  type NpsYear,
+  useNpsDay,
+  useNpsDetractors,
+  useNpsYear,
+} from './api/use-nps';
 import { daysOfMonth, intParam, latestMonthWithAnswers, npsChartSeries, yearsOffered } from './nps-shaping';
 
 const COLORS = { promoters: '#2e7d32', passives: '#9e9e9e', detractors: '#d32f2f', nps: '#1565c0' };
 
 type Category = NpsAnswer['category'];
 const CATEGORY_COLOR: Record<Category, 'success' | 'default' | 'error'> = { PROMOTER: 'success', PASSIVE: 'default', DETRACTOR: 'error' };
+
+type FollowUpStatus = NpsDetractor['status'];
+const STATUS_COLOR: Record<FollowUpStatus, 'warning' | 'error' | 'success' | 'default'> = {
+  AT_RISK: 'warning',
+  LOST: 'error',
+  ACTIVE: 'success',
+  NO_VISIT: 'default',
+};
 
 /** The NPS filters kept in the URL: ?year, the month of the drill-down (?month) and the day opened (?day). */
 function useNpsParams(thisYear: number) {
@@ -111,6 +128,7 @@ export default function NpsScreen() {
             onMonth={(picked) => set({ month: picked, day: null })}
             onDay={(picked) => set({ year: yearOf(picked), month: monthOf(picked), day: picked })}
           />
+          <FollowUp salonId={filters.salonId} year={data.year} />
         </>
       ) : null}
     </ReportFrame>
@@ -246,7 +264,7 @@ function MonthsTable({ data, selected, onMonth }: { data: NpsYear; selected: num
   const language = i18n.language;
   const columns = useMemo<DataTableColumn<NpsMonth>[]>(
     () => [
-      { id: 'month', header: t('column.month'), value: (row) => row.month, kind: 'integer', text: (row) => monthName(row.month, language) },
+      { id: 'month', header: t('column.month'), value: (row) => row.month, text: (row) => monthName(row.month, language) },
       {
         id: 'responses',
         header: t('column.responses'),
@@ -419,5 +437,78 @@ function DayAnswers({ salonId, day }: { salonId: number | null; day: string }) {
         </>
       )}
     </Box>
+  );
+}
+
+/** The year's detractors with their status today, at risk first: whom to call back. */
+function FollowUp({ salonId, year }: { salonId: number | null; year: number }) {
+  const { t, i18n } = useTranslation('nps');
+  const language = i18n.language;
+  const detractors = useNpsDetractors(salonId, year);
+  const columns = useMemo<DataTableColumn<NpsDetractor>[]>(
+    () => [
+      { id: 'client', header: t('column.client'), value: (row) => row.clientName || t('unknownClient') },
+      {
+        id: 'status',
+        header: t('column.status'),
+        value: (row) => t(`status.${row.status}`),
+        cell: (row) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={STATUS_COLOR[row.status]}
+            label={t(`status.${row.status}`)}
+            // The theme's orange outline text is too faint to read (WCAG contrast): dark text for "at risk".
+            sx={row.status === 'AT_RISK' ? { color: 'rgba(0, 0, 0, 0.87)' } : undefined}
+            data-testid={`follow-up-status-${row.status}`}
+          />
+        ),
+      },
+      { id: 'lastVisit', header: t('column.lastVisit'), value: (row) => row.lastVisit, kind: 'date' },
+      { id: 'daysSinceLastVisit', header: t('column.daysSinceLastVisit'), value: (row) => row.daysSinceLastVisit, kind: 'integer' },
+      { id: 'lastScore', header: t('column.lastScore'), value: (row) => row.lastScore, kind: 'integer' },
+      { id: 'lastAnswerDay', header: t('column.lastAnswerDay'), value: (row) => row.lastAnswerDay, kind: 'date' },
+      { id: 'lastComment', header: t('column.comment'), value: (row) => row.lastComment || '—' },
+      { id: 'answers', header: t('column.detractorAnswers'), value: (row) => row.answers, kind: 'integer' },
+    ],
+    [t],
+  );
+  const data = detractors.data;
+  return (
+    <Panel title={t('followUp.title', { year })}>
+      {detractors.isError ? (
+        <Alert severity="error">{translateMessage(errorMessageOf(detractors.error))}</Alert>
+      ) : !data ? (
+        <Typography variant="body2" color="text.secondary" aria-busy="true">
+          {t('followUp.loading')}
+        </Typography>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('followUp.help', {
+              year,
+              today: formatDay(data.today, language),
+              active: data.activeDays,
+              lost: data.lostDays,
+            })}
+          </Typography>
+          {data.rows.length === 0 ? (
+            <Alert severity="success" data-testid="no-detractors">
+              {t('followUp.none', { year })}
+            </Alert>
+          ) : (
+            <Box data-testid="follow-up">
+              <DataTable
+                columns={columns}
+                data={data.rows}
+                label={t('followUp.title', { year })}
+                getRowId={(row) => String(row.clientId)}
+                pageSize={25}
+              />
+            </Box>
+          )}
+        </>
+      )}
+    </Panel>
   );
 }
