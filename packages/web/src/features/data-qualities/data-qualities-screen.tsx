@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -160,6 +162,8 @@ function IssuesPerField({ data }: { data: DataQuality }) {
   const { t, i18n } = useTranslation('data-qualities');
   const language = i18n.language;
   const fields = useMemo(() => issuesByField(data.issues), [data.issues]);
+  // On a phone the bars are short: no numbers inside them (the table below has them) and fewer ticks.
+  const isWide = useMediaQuery(useTheme().breakpoints.up('sm'));
   const option = useMemo<EChartsCoreOption>(() => {
     const names = fields.map((row) => t(`field.${row.field}`));
     const series = (key: 'missing' | 'invalid' | 'duplicates', color: string) => ({
@@ -169,17 +173,17 @@ function IssuesPerField({ data }: { data: DataQuality }) {
       itemStyle: { color },
       // Nothing drawn (not a zero) where the kind does not apply to the field.
       data: fields.map((row) => (row[key] === null || row[key] === 0 ? null : row[key])),
-      label: { show: true, position: 'inside', formatter: (params: { value: unknown }) => countFormatter(language)(params.value) },
+      label: { show: isWide, position: 'inside', formatter: (params: { value: unknown }) => countFormatter(language)(params.value) },
     });
     return {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: countFormatter(language) },
       legend: { top: 0 },
       grid: { left: 8, right: 24, top: 36, bottom: 8, containLabel: true },
-      xAxis: { type: 'value', minInterval: 1, axisLabel: valueAxisLabel(language) },
+      xAxis: { type: 'value', minInterval: 1, splitNumber: isWide ? 5 : 2, axisLabel: valueAxisLabel(language) },
       yAxis: { type: 'category', data: names, inverse: true },
       series: [series('missing', '#9e9e9e'), series('invalid', '#d32f2f'), series('duplicates', '#5e35b1')],
     };
-  }, [fields, t, language]);
+  }, [fields, t, language, isWide]);
   const columns = useMemo<DataTableColumn<(typeof fields)[number]>[]>(
     () => [
       { id: 'field', header: t('column.field'), value: (row) => t(`field.${row.field}`) },
