@@ -35,9 +35,8 @@ export function clientNameOf(row: { clientId: number; firstName: string; lastNam
   return name === '' ? unnamed(row.clientId) : name;
 }
 
-/** The offset of a page (0-based) of `limit` rows, and back. */
+/** The offset of a page (0-based) of `limit` rows, as the API takes it. */
 export const offsetOfPage = (page: number, limit: number) => Math.max(0, page) * limit;
-export const pageOfOffset = (offset: number, limit: number) => Math.floor(offset / limit);
 
 /** The page to show after the list changed length: the last page that still has rows (0 for an empty list). */
 export function clampPage(page: number, total: number, limit: number): number {
