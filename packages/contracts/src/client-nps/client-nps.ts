@@ -43,11 +43,24 @@ export const NpsMonth = Type.Object(
   { description: 'The answers of one month' },
 );
 
+export const NpsDay = Type.Object(
+  {
+    date: date('The day'),
+    responses: count('Answers of the day'),
+    promoters: count('Answers scoring 9 or 10'),
+    passives: count('Answers scoring 7 or 8'),
+    detractors: count('Answers scoring 0 to 6'),
+    nps: Type.Number({ minimum: -100, maximum: 100, description: "The day's NPS, rounded half away from zero to 1 decimal" }),
+  },
+  { description: 'One day of the year with answers (for the drill-down to GetClientScoreDetails)' },
+);
+
 export const NpsYearResponse = Type.Object(
   {
     salonId: SalonId,
     year: NpsYear,
     months: Type.Array(NpsMonth, { minItems: 12, maxItems: 12, description: 'January..December; a month without answers has nps null' }),
+    days: Type.Array(NpsDay, { description: 'The days of the year that have answers, by date' }),
     totals: NpsFigures,
   },
   { description: 'NPS per month of a year and for the whole year (the totals are the sums of the months; the NPS recomputes from them)' },
@@ -108,4 +121,52 @@ export const getNpsExcelLink = defineEndpoint({
     language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('it')], { description: "The sheet's language (default en)" })),
   }),
   response: DownloadLink,
+});
+
+export const FollowUpStatus = Type.Union(
+  [Type.Literal('AT_RISK'), Type.Literal('LOST'), Type.Literal('ACTIVE'), Type.Literal('NO_VISIT')],
+  {
+    description:
+      "The client's status today, from the days since their last visit up to the salon's today: ACTIVE under the salon's active threshold (default 90 days), LOST over its lost threshold (default 180), AT_RISK in between, NO_VISIT without a visit",
+  },
+);
+
+export const NpsDetractor = Type.Object(
+  {
+    clientId: Type.Integer({ description: 'The client' }),
+    clientName: Type.String({ description: "The client's first and last name" }),
+    answers: count("The client's detractor answers (0-6) in the year"),
+    lastScore: Type.Integer({ minimum: 0, maximum: 6, description: 'The score of their latest detractor answer of the year' }),
+    lastAnswerDay: date('The day of that answer'),
+    lastComment: Type.String({ description: 'Its comment; empty when none' }),
+    lastVisit: Type.Union([date('Their last visit up to the salon’s today'), Type.Null()], { description: 'null when they never came' }),
+    daysSinceLastVisit: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "The salon's today - lastVisit, in days" }),
+    status: FollowUpStatus,
+  },
+  { description: 'A client who answered 0 to 6 in the year, to follow up' },
+);
+
+export const NpsDetractorsResponse = Type.Object(
+  {
+    salonId: SalonId,
+    year: NpsYear,
+    today: date("The salon's today, the day the statuses are taken on"),
+    activeDays: Type.Integer({ minimum: 1, description: "The salon's active threshold in days" }),
+    lostDays: Type.Integer({ minimum: 1, description: "The salon's lost threshold in days" }),
+    rows: Type.Array(NpsDetractor, {
+      description:
+        'One row per client (answers without a client left out): AT_RISK first, then LOST, ACTIVE, NO_VISIT; then latest answer first',
+    }),
+  },
+  { description: "The year's detractors with their status today: the follow-up list" },
+);
+
+export const getNpsDetractors = defineEndpoint({
+  method: 'GET',
+  path: '/api/ClientNPSs/GetDetractors/{SESSIONCODE}/{salonId}/{year}',
+  summary:
+    "The clients who answered 0 to 6 in the year, each with their latest such answer, their last visit and their status today (at risk, lost, active): the NPS follow-up list. Our addition (issue 13's /NPS screen)",
+  tags: ['ClientNPSs'],
+  params: Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId, year: NpsYear }),
+  response: NpsDetractorsResponse,
 });

@@ -8,7 +8,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
-import { getNpsAnswersOfYear, getNpsDay, getNpsYear } from '../features/client-nps/client-nps.query.js';
+import { getNpsAnswersOfYear, getNpsDay, getNpsDetractors, getNpsYear } from '../features/client-nps/client-nps.query.js';
 import { getCustomerMap } from '../features/customer-analysis/customer-map.query.js';
 import { getCustomerOverview } from '../features/customer-analysis/customer-overview.query.js';
 import { getCustomerDetail, getCustomerStatusList } from '../features/customer-analysis/customer-status.query.js';
@@ -273,6 +273,11 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/client-nps/queries/nps-answers-of-year.sql',
     call: `getNpsAnswersOfYear(salon ${SALON}, 2025) (the Nps.xlsx answers sheet)`,
     run: (db) => getNpsAnswersOfYear(db, SALON, 2025),
+  },
+  {
+    file: 'features/client-nps/queries/nps-detractors.sql',
+    call: `getNpsDetractors(salon ${SALON}, 2025, today ${TODAY}) (the follow-up list)`,
+    run: (db) => getNpsDetractors(db, SALON, 2025, TODAY),
   },
   {
     file: 'features/data-qualities/queries/data-quality.sql',

@@ -56,8 +56,8 @@ const REPORT_SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/customer-analysis-overview': () => import('../features/customer-analysis/customer-overview-screen'),
   '/customer-analysis-status': () => import('../features/customer-analysis/customer-status-screen'),
   '/customer-analysis-heatmap': () => import('../features/customer-analysis/customer-heatmap-screen'),
-  '/NPS': notAvailable,
-  '/data-qualities': notAvailable,
+  '/NPS': () => import('../features/nps/nps-screen'),
+  '/data-qualities': () => import('../features/data-qualities/data-qualities-screen'),
   '/stock-movements': notAvailable,
 };
 

@@ -1,4 +1,4 @@
-import type { NpsAnswer, NpsDayResponse, NpsFigures, NpsYearResponse } from '@salon/contracts';
+import type { NpsAnswer, NpsDayResponse, NpsDetractorsResponse, NpsFigures, NpsYearResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
@@ -55,7 +55,8 @@ interface MonthRow extends FiguresRow {
 
 /**
  * NPS per month of a year and for the year (grouping set ()), months without answers included
- * (null NPS); a month that starts after the salon's today is flagged as not yet come.
+ * (null NPS); a month that starts after the salon's today is flagged as not yet come. Then the
+ * days with answers (a second statement), which the screen offers to open.
  */
 export async function getNpsYear(db: DbOrTx, salonId: number, year: number, today: string): Promise<Static<typeof NpsYearResponse>> {
   const { rows } = await sql<MonthRow>`
@@ -78,11 +79,22 @@ export async function getNpsYear(db: DbOrTx, salonId: number, year: number, toda
     FROM per_month WHERE month IS NULL
     ORDER BY 1 NULLS LAST
   `.execute(db);
+  const days = await sql<FiguresRow & { day: string }>`
+    SELECT day, ${FIGURES}
+    FROM nps_responses
+    WHERE salon_id = ${salonId} AND day BETWEEN make_date(${year}::int, 1, 1) AND make_date(${year}::int, 12, 31)
+    GROUP BY day
+    ORDER BY day
+  `.execute(db);
   const months = rows.filter((r) => r.month !== null);
   return {
     salonId,
     year,
     months: months.map((r) => ({ month: Number(r.month), isFuture: r.is_future, ...figuresOf(r) })),
+    days: days.rows.map((r) => {
+      const { responses, promoters, passives, detractors, nps } = figuresOf(r);
+      return { date: r.day, responses, promoters, passives, detractors, nps: nps ?? 0 };
+    }),
     totals: figuresOf(rows.find((r) => r.month === null)),
   };
 }
@@ -142,4 +154,83 @@ export async function getNpsAnswersOfYear(db: DbOrTx, salonId: number, year: num
     category: categoryOf(r.score),
     comment: r.comment,
   }));
+}
+
+interface DetractorRow {
+  client_id: number;
+  client_name: string;
+  answers: number;
+  last_score: number;
+  last_answer_day: string;
+  last_comment: string;
+  last_visit: string | null;
+  days: number | null;
+  status: 'AT_RISK' | 'LOST' | 'ACTIVE' | 'NO_VISIT';
+}
+
+/**
+ * The year's detractors (a client's answers 0-6), one row per client with their latest such
+ * answer, and their status today: days since the last visit day (client_days, up to the salon's
+ * today) against the salon's thresholds, the rule of the customer status report (DESIGN.md §3).
+ */
+export async function getNpsDetractors(
+  db: DbOrTx,
+  salonId: number,
+  year: number,
+  today: string,
+): Promise<Static<typeof NpsDetractorsResponse>> {
+  const salon = await db
+    .selectFrom('salons')
+    .select(['active_client_days', 'lost_client_days'])
+    .where('id', '=', salonId)
+    .executeTakeFirst();
+  const activeDays = Number(salon?.active_client_days ?? 90);
+  const lostDays = Number(salon?.lost_client_days ?? 180);
+  const { rows } = await sql<DetractorRow>`
+    WITH detractors AS (
+      SELECT client_id, count(*) AS answers,
+        (array_agg(score ORDER BY day DESC, id DESC))[1] AS last_score,
+        max(day)::text AS last_answer_day,
+        (array_agg(comment ORDER BY day DESC, id DESC))[1] AS last_comment
+      FROM nps_responses
+      WHERE salon_id = ${salonId} AND day BETWEEN make_date(${year}::int, 1, 1) AND make_date(${year}::int, 12, 31)
+        AND score <= 6 AND client_id IS NOT NULL
+      GROUP BY client_id
+    ),
+    visits AS (
+      SELECT d.*, (SELECT max(cd.day) FROM client_days cd
+        WHERE cd.salon_id = ${salonId} AND cd.client_id = d.client_id AND cd.day <= ${today}::date) AS last_visit
+      FROM detractors d
+    ),
+    rated AS (
+      SELECT v.client_id, btrim(c.first_name || ' ' || c.last_name) AS client_name, v.answers, v.last_score, v.last_answer_day,
+        v.last_comment, v.last_visit::text AS last_visit, ${today}::date - v.last_visit AS days,
+        CASE WHEN v.last_visit IS NULL THEN 'NO_VISIT'
+          WHEN ${today}::date - v.last_visit < ${activeDays}::int THEN 'ACTIVE'
+          WHEN ${today}::date - v.last_visit > ${lostDays}::int THEN 'LOST'
+          ELSE 'AT_RISK' END AS status
+      FROM visits v
+      JOIN clients c ON c.salon_id = ${salonId} AND c.id = v.client_id
+    )
+    SELECT * FROM rated
+    ORDER BY array_position(ARRAY['AT_RISK', 'LOST', 'ACTIVE', 'NO_VISIT'], status), last_answer_day DESC, client_id
+  `.execute(db);
+  return {
+    salonId,
+    year,
+    today,
+    activeDays,
+    lostDays,
+    rows: rows.map((r) => ({
+      clientId: Number(r.client_id),
+      clientName: r.client_name,
+      answers: Number(r.answers),
+      lastScore: Number(r.last_score),
+      lastAnswerDay: r.last_answer_day,
+      lastComment: r.last_comment,
+      lastVisit: r.last_visit,
+      daysSinceLastVisit: r.days === null ? null : Number(r.days),
+      status: r.status,
+    })),
+  };
 }

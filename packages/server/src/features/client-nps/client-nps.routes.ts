@@ -1,10 +1,10 @@
-import { getNpsByAllClients, getNpsClientScoreDetails, getNpsExcelLink, NPS_ACCESS } from '@salon/contracts';
+import { getNpsByAllClients, getNpsClientScoreDetails, getNpsDetractors, getNpsExcelLink, NPS_ACCESS } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { isCalendarDate } from '../../lib/months.js';
 import { getTodayOfSalon } from '../../lib/salon-today.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { getNpsAnswersOfYear, getNpsDay, getNpsYear } from './client-nps.query.js';
+import { getNpsDetractors as getDetractors, getNpsAnswersOfYear, getNpsDay, getNpsYear } from './client-nps.query.js';
 import { buildNpsXlsx, NPS_FILE_NAME, XLSX_TYPE } from './nps-xlsx.js';
 
 export async function clientNpsRoutes(app: FastifyInstance) {
@@ -18,6 +18,10 @@ export async function clientNpsRoutes(app: FastifyInstance) {
       throw new HttpError(400, `Invalid date 'date': expected a real calendar date YYYY-MM-DD, got '${p.date}'`, 'date');
     return getNpsDay(app.db, p.salonId, p.date);
   });
+
+  registerEndpoint(app, getNpsDetractors, NPS_ACCESS, async ({ params: p }) =>
+    getDetractors(app.db, p.salonId, p.year, await getTodayOfSalon(app.db, app.clock, p.salonId)),
+  );
 
   registerEndpoint(app, getNpsExcelLink, NPS_ACCESS, async ({ params: p, query }, request) => {
     const language = query.language ?? 'en';

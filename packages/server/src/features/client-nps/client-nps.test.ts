@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
+import { rebuildRollups } from '../../db/rollups.js';
 import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
 
 /*
@@ -11,6 +12,7 @@ import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../te
  *   2025-05-02: 0 'Never again', 6, 7
  *   2025-12-31: 8
  *   2024-12-31: 10 and 2026-01-01: 0 (other years); salon 2 2025-01-15: 0 (other salon)
+ * Visits (walk-in sales): Anna 2025-06-30 and 2026-03-01 (after today); Bruno 2024-05-01, 2025-09-01.
  */
 let t: TestApp;
 let manager: string;
@@ -61,6 +63,35 @@ async function seed(db: Db) {
       .executeTakeFirstOrThrow();
     ids.push(Number(id));
   }
+  const { id: shampoo } = await db
+    .insertInto('products')
+    .values({ name: 'Shampoo', brand: 'Brand', category: 'RESALE', list_price_cents: 1500, unit_cost_cents: 700 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [clientId, day] of [
+    [anna, '2025-06-30'],
+    [anna, '2026-03-01'],
+    [bruno, '2024-05-01'],
+    [bruno, '2025-09-01'],
+  ] as const) {
+    await db
+      .insertInto('sale_lines')
+      .values({
+        salon_id: salon1,
+        appointment_id: null,
+        client_id: clientId,
+        day,
+        kind: 'PRODUCT',
+        product_id: Number(shampoo),
+        category: 'RESALE',
+        quantity: 1,
+        list_amount_cents: 1500,
+        paid_amount_cents: 1500,
+        discount_cents: 0,
+      })
+      .execute();
+  }
+  await rebuildRollups(db);
   return { ...access, anna, bruno, ids };
 }
 
@@ -143,6 +174,25 @@ describe('GetByAllClients', () => {
     }
   });
 
+  it('lists the days of the year that have answers, with their counts and NPS', async () => {
+    const { body } = await get(`/api/ClientNPSs/GetByAllClients/${manager}/${fx.salon1}/2025`);
+    // 2024-12-31 and 2026-01-01 are other years, salon 2's answer another salon.
+    expect(body.days).toEqual([
+      { date: '2025-01-10', responses: 5, promoters: 2, passives: 1, detractors: 2, nps: 0 },
+      { date: '2025-03-05', responses: 3, promoters: 3, passives: 0, detractors: 0, nps: 100 },
+      // 9 | 8 7: 100 x 1 / 3 = 33.3
+      { date: '2025-04-20', responses: 3, promoters: 1, passives: 2, detractors: 0, nps: 33.3 },
+      // 7 | 0 6: 100 x -2 / 3 = -66.7
+      { date: '2025-05-02', responses: 3, promoters: 0, passives: 1, detractors: 2, nps: -66.7 },
+      { date: '2025-12-31', responses: 1, promoters: 0, passives: 1, detractors: 0, nps: 0 },
+    ]);
+    // Each month's responses are the sum of its days'.
+    for (const month of body.months) {
+      const ofMonth = body.days.filter((d: { date: string }) => Number(d.date.slice(5, 7)) === month.month);
+      expect(ofMonth.reduce((sum: number, d: { responses: number }) => sum + d.responses, 0)).toBe(month.responses);
+    }
+  });
+
   it("flags the months after the salon's today as not yet come", async () => {
     const { body } = await get(`/api/ClientNPSs/GetByAllClients/${manager}/${fx.salon1}/2026`);
     // Today 2026-02-10: January and February have come, March..December have not.
@@ -181,6 +231,75 @@ describe('GetClientScoreDetails', () => {
     const bad = await get(`/api/ClientNPSs/GetClientScoreDetails/${manager}/${fx.salon1}/2025-02-30`);
     expect(bad.status).toBe(400);
     expect(bad.body.parameter).toBe('date');
+  });
+});
+
+describe('GetDetractors (the follow-up list)', () => {
+  it('lists each client who answered 0-6 in the year once, with the latest such answer and their status today', async () => {
+    const { status, body } = await get(`/api/ClientNPSs/GetDetractors/${manager}/${fx.salon1}/2025`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ salonId: fx.salon1, year: 2025, today: '2026-02-10', activeDays: 90, lostDays: 180 });
+    // Bruno: 6 on 01-10 and 0 'Never again' on 05-02; last visit 2025-09-01, 162 days before 2026-02-10: at risk (90..180).
+    // Anna: 6 on 05-02; last visit 2025-06-30 (her 2026-03-01 visit is after today), 225 days: lost (> 180).
+    // The answer without a client (3 on 01-10) cannot be followed up: left out. At risk comes first.
+    expect(body.rows).toEqual([
+      {
+        clientId: fx.bruno,
+        clientName: 'Bruno Test',
+        answers: 2,
+        lastScore: 0,
+        lastAnswerDay: '2025-05-02',
+        lastComment: 'Never again',
+        lastVisit: '2025-09-01',
+        daysSinceLastVisit: 162,
+        status: 'AT_RISK',
+      },
+      {
+        clientId: fx.anna,
+        clientName: 'Anna Test',
+        answers: 1,
+        lastScore: 6,
+        lastAnswerDay: '2025-05-02',
+        lastComment: '',
+        lastVisit: '2025-06-30',
+        daysSinceLastVisit: 225,
+        status: 'LOST',
+      },
+    ]);
+    const next = await get(`/api/ClientNPSs/GetDetractors/${manager}/${fx.salon1}/2026`);
+    expect(next.body.rows).toMatchObject([
+      { clientId: fx.bruno, answers: 1, lastScore: 0, lastAnswerDay: '2026-01-01', status: 'AT_RISK' },
+    ]);
+    expect((await get(`/api/ClientNPSs/GetDetractors/${manager}/${fx.salon1}/2024`)).body.rows).toEqual([]);
+  });
+
+  it("gives the status the customer status report gives, with the salon's own thresholds", async () => {
+    const statusOf = async (clientId: number) =>
+      (await get(`/api/CustomerAnalysis/GetCustomerAnalysisStatusById/${manager}/${fx.salon1}/2026-01-01/2026-02-10/${clientId}`)).body;
+    const follow = async () => (await get(`/api/ClientNPSs/GetDetractors/${manager}/${fx.salon1}/2025`)).body;
+    const rows = (await follow()).rows;
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const detail = await statusOf(row.clientId);
+      expect(detail, String(row.clientId)).toMatchObject({
+        status: row.status,
+        lastVisit: row.lastVisit,
+        daysSinceLastVisit: row.daysSinceLastVisit,
+      });
+    }
+    // Lost after 230 days: Anna (225) is at risk again.
+    await t.db.updateTable('salons').set({ lost_client_days: 230 }).where('id', '=', fx.salon1).execute();
+    try {
+      const body = await follow();
+      expect(body.lostDays).toBe(230);
+      // Both at risk, both last answered on 2025-05-02: then by client id (Anna first).
+      expect(body.rows.map((r: { clientId: number; status: string }) => [r.clientId, r.status])).toEqual([
+        [fx.anna, 'AT_RISK'],
+        [fx.bruno, 'AT_RISK'],
+      ]);
+    } finally {
+      await t.db.updateTable('salons').set({ lost_client_days: 180 }).where('id', '=', fx.salon1).execute();
+    }
   });
 });
 
@@ -239,6 +358,7 @@ describe('NPS access', () => {
     `/api/ClientNPSs/GetByAllClients/{code}/${fx.salon1}/2025`,
     `/api/ClientNPSs/GetClientScoreDetails/{code}/${fx.salon1}/2025-01-10`,
     `/api/ClientNPSs/GetByAllClientsExcelLink/{code}/${fx.salon1}/2025`,
+    `/api/ClientNPSs/GetDetractors/{code}/${fx.salon1}/2025`,
   ];
 
   it("is a 'user'-level report: consultants and another salon's ADMIN get 403, no session 401", async () => {
