@@ -2,6 +2,7 @@ import type { NpsAnswer, NpsDayResponse, NpsDetractorsResponse, NpsFigures, NpsY
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { customerStatusSql, findStatusThresholds } from '../../lib/customer-status.js';
 
 type Figures = Static<typeof NpsFigures>;
 
@@ -179,13 +180,7 @@ export async function getNpsDetractors(
   year: number,
   today: string,
 ): Promise<Static<typeof NpsDetractorsResponse>> {
-  const salon = await db
-    .selectFrom('salons')
-    .select(['active_client_days', 'lost_client_days'])
-    .where('id', '=', salonId)
-    .executeTakeFirst();
-  const activeDays = Number(salon?.active_client_days ?? 90);
-  const lostDays = Number(salon?.lost_client_days ?? 180);
+  const thresholds = (await findStatusThresholds(db, salonId)) ?? { activeDays: 90, lostDays: 180 };
   const { rows } = await sql<DetractorRow>`
     WITH detractors AS (
       SELECT client_id, count(*) AS answers,
@@ -205,10 +200,7 @@ export async function getNpsDetractors(
     rated AS (
       SELECT v.client_id, btrim(c.first_name || ' ' || c.last_name) AS client_name, v.answers, v.last_score, v.last_answer_day,
         v.last_comment, v.last_visit::text AS last_visit, ${today}::date - v.last_visit AS days,
-        CASE WHEN v.last_visit IS NULL THEN 'NO_VISIT'
-          WHEN ${today}::date - v.last_visit < ${activeDays}::int THEN 'ACTIVE'
-          WHEN ${today}::date - v.last_visit > ${lostDays}::int THEN 'LOST'
-          ELSE 'AT_RISK' END AS status
+        ${customerStatusSql(today, sql.ref('v.last_visit'), thresholds)} AS status
       FROM visits v
       JOIN clients c ON c.salon_id = ${salonId} AND c.id = v.client_id
     )
@@ -219,8 +211,7 @@ export async function getNpsDetractors(
     salonId,
     year,
     today,
-    activeDays,
-    lostDays,
+    ...thresholds,
     rows: rows.map((r) => ({
       clientId: Number(r.client_id),
       clientName: r.client_name,

@@ -31,16 +31,6 @@ export async function getCustomerSalon(db: DbOrTx, clock: Clock, salonId: number
   };
 }
 
-export type CustomerStatusValue = 'ACTIVE' | 'AT_RISK' | 'LOST' | 'NO_VISIT';
-
-/** The status for a number of days since the last visit (null: no visit), as the SQL of the status list computes it. */
-export function statusOf(days: number | null, activeDays: number, lostDays: number): CustomerStatusValue {
-  if (days === null) return 'NO_VISIT';
-  if (days < activeDays) return 'ACTIVE';
-  if (days > lostDays) return 'LOST';
-  return 'AT_RISK';
-}
-
 /** Stores the salon's status thresholds; 404 when there is no such salon. */
 export async function saveStatusThresholds(
   db: DbOrTx,

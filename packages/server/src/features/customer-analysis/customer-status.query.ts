@@ -2,9 +2,9 @@ import type { CustomerDetailResponse, CustomerStatusResponse } from '@salon/cont
 import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { type CustomerStatusValue, customerStatusSql, statusOf } from '../../lib/customer-status.js';
 import { daysBetween } from '../../lib/months.js';
 import { euros } from '../../lib/report-range.js';
-import { type CustomerStatusValue, statusOf } from './customer-salon.query.js';
 
 type StatusResponse = Static<typeof CustomerStatusResponse>;
 type StatusRow = StatusResponse['rows'][number];
@@ -84,10 +84,7 @@ function statusBase(scope: StatusScope, options: { clientId?: number; sortByTota
     base AS (
       SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, l.last_visit::text AS last_visit,
         ${scope.to}::date - l.last_visit AS days,
-        CASE WHEN l.last_visit IS NULL THEN 'NO_VISIT'
-          WHEN ${scope.to}::date - l.last_visit < ${scope.activeDays}::int THEN 'ACTIVE'
-          WHEN ${scope.to}::date - l.last_visit > ${scope.lostDays}::int THEN 'LOST'
-          ELSE 'AT_RISK' END AS status,
+        ${customerStatusSql(scope.to, sql.ref('l.last_visit'), scope)} AS status,
         COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend,
         ${sortByTotals ? sql`COALESCE(t.total_spend, 0)` : sql`NULL::bigint`} AS sort_total_spend,
         c.phone, c.email, c.privacy_consent, c.marketing_consent
@@ -259,7 +256,7 @@ export async function getCustomerDetail(db: DbOrTx, scope: StatusScope, clientId
     statusHistory: history.rows.map((h) => ({
       month: h.month,
       day: h.day,
-      status: statusOf(h.last_visit === null ? null : daysBetween(h.last_visit, h.day), scope.activeDays, scope.lostDays),
+      status: statusOf(h.last_visit === null ? null : daysBetween(h.last_visit, h.day), scope),
       lastVisit: h.last_visit,
     })),
   };

@@ -37,9 +37,9 @@ visits AS (
 rated AS (
   SELECT v.client_id, btrim(c.first_name || ' ' || c.last_name) AS client_name, v.answers, v.last_score, v.last_answer_day,
     v.last_comment, v.last_visit::text AS last_visit, $6::date - v.last_visit AS days,
-    CASE WHEN v.last_visit IS NULL THEN 'NO_VISIT'
-      WHEN $7::date - v.last_visit < $8::int THEN 'ACTIVE'
-      WHEN $9::date - v.last_visit > $10::int THEN 'LOST'
+    CASE WHEN "v"."last_visit" IS NULL THEN 'NO_VISIT'
+      WHEN $7::date - "v"."last_visit" < $8::int THEN 'ACTIVE'
+      WHEN $9::date - "v"."last_visit" > $10::int THEN 'LOST'
       ELSE 'AT_RISK' END AS status
   FROM visits v
   JOIN clients c ON c.salon_id = $11 AND c.id = v.client_id

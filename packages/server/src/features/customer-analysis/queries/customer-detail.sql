@@ -30,9 +30,9 @@ in_range AS (
 base AS (
   SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, l.last_visit::text AS last_visit,
     $8::date - l.last_visit AS days,
-    CASE WHEN l.last_visit IS NULL THEN 'NO_VISIT'
-      WHEN $9::date - l.last_visit < $10::int THEN 'ACTIVE'
-      WHEN $11::date - l.last_visit > $12::int THEN 'LOST'
+    CASE WHEN "l"."last_visit" IS NULL THEN 'NO_VISIT'
+      WHEN $9::date - "l"."last_visit" < $10::int THEN 'ACTIVE'
+      WHEN $11::date - "l"."last_visit" > $12::int THEN 'LOST'
       ELSE 'AT_RISK' END AS status,
     COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend,
     NULL::bigint AS sort_total_spend,
