@@ -187,16 +187,24 @@ test.describe('feedback screens (issue 13)', () => {
 
     // 390 px: nothing wider than the screen; the tables scroll inside their frame.
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of [
-      `/feedback-staff-data?${RANGE}`,
-      `/feedback-customers-data?${RANGE}`,
-      `/feedback-services-details-data?${RANGE}&serviceId=${service.serviceId}`,
-    ]) {
+    for (const [path, content] of [
+      [`/feedback-staff-data?${RANGE}`, page.getByRole('table', { name: 'Feedback per staff member' })],
+      [`/feedback-customers-data?${RANGE}`, page.getByRole('table', { name: 'Feedback per client' })],
+      // On a phone a detail's rows are cards: date, score, client, staff member and the whole comment, no sideways scrolling.
+      [
+        `/feedback-services-details-data?${RANGE}&serviceId=${service.serviceId}`,
+        page.getByRole('list', { name: 'The feedback rows, latest first' }).getByRole('listitem'),
+      ],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByTestId('kpi-card').first()).toBeVisible(LOADED);
-      await expect(page.getByRole('table').first()).toBeVisible(LOADED);
+      await expect(content.first()).toBeVisible(LOADED);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     }
+    const cards = page.getByRole('list', { name: 'The feedback rows, latest first' }).getByRole('listitem');
+    await expect(cards).toHaveCount(Math.min(25, service.count));
+    const card = (await cards.first().boundingBox()) as { x: number; width: number };
+    expect(card.x + card.width).toBeLessThanOrEqual(390);
     await shot(page, 'service-detail-390');
     await page.goto(`/feedback-staff-data?${RANGE}`);
     await expect(bodyRows(staffTable)).toHaveCount(staff.rows.length, LOADED);

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,6 +103,8 @@ export function FeedbackDetailReport({ subject, filters, id, report, paging }: F
   const [search] = useSearchParams();
   const spec = SUBJECT[subject];
   const data = report.data;
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const isNotFound = report.error instanceof ApiError && report.error.status === 404;
   // A page past the end (the range changed under it) goes back to the first page.
   const { page, setPaging } = paging;
@@ -149,6 +153,16 @@ export function FeedbackDetailReport({ subject, filters, id, report, paging }: F
   else if (isNotFound) body = <Alert severity="warning">{t(spec.notFound)}</Alert>;
   else body = null;
 
+  // The page is about one staff member or one service: its own column would repeat the title on every row.
+  const columns = (['day', 'client', subject === 'staff' ? 'service' : 'staff', 'score', 'comment'] as const).slice();
+  const comment = (row: FeedbackDetailRow) =>
+    row.comment || (
+      <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+        {t('detail.noComment')}
+      </Box>
+    );
+  const other = (row: FeedbackDetailRow) => (subject === 'staff' ? serviceCell(row) : staffCell(row));
+
   const state = reportStateOf(report, () => false);
   return (
     <ReportFrame
@@ -174,39 +188,57 @@ export function FeedbackDetailReport({ subject, filters, id, report, paging }: F
                 </Alert>
               ) : (
                 <>
-                  <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-                    <Table size="small" aria-label={t('detail.table')} sx={{ minWidth: 720 }} data-testid="feedback-rows">
-                      <TableHead>
-                        <TableRow>
-                          {(['day', 'client', 'staff', 'service', 'score', 'comment'] as const).map((column) => (
-                            <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                              {t(`columns.${column}`)}
-                            </TableCell>
-                          ))}
-                        </TableRow>
-                      </TableHead>
-                      <TableBody>
-                        {data.rows.map((row) => (
-                          <TableRow key={row.feedbackId} hover sx={{ verticalAlign: 'top' }}>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(row.day, language)}</TableCell>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.clientName || '–'}</TableCell>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{staffCell(row)}</TableCell>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{serviceCell(row)}</TableCell>
-                            <TableCell>
-                              <ScoreStars score={row.score} />
-                            </TableCell>
-                            <TableCell sx={{ minWidth: 240, maxWidth: 480, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-                              {row.comment || (
-                                <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
-                                  {t('detail.noComment')}
-                                </Box>
-                              )}
-                            </TableCell>
+                  {isPhone ? (
+                    // On a phone each row is a card, so the score and the comment are read without scrolling sideways.
+                    <Box component="ul" aria-label={t('detail.table')} sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="feedback-rows">
+                      {data.rows.map((row) => (
+                        <Box component="li" key={row.feedbackId} sx={{ px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }}>
+                          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                              {formatDay(row.day, language)}
+                            </Typography>
+                            <ScoreStars score={row.score} />
+                          </Box>
+                          <Typography variant="body2" color="text.secondary">
+                            {row.clientName || '–'} · {other(row)}
+                          </Typography>
+                          <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                            {comment(row)}
+                          </Typography>
+                        </Box>
+                      ))}
+                    </Box>
+                  ) : (
+                    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+                      <Table size="small" aria-label={t('detail.table')} sx={{ minWidth: 640 }} data-testid="feedback-rows">
+                        <TableHead>
+                          <TableRow>
+                            {columns.map((column) => (
+                              <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                                {t(`columns.${column}`)}
+                              </TableCell>
+                            ))}
                           </TableRow>
-                        ))}
-                      </TableBody>
-                    </Table>
-                  </TableContainer>
+                        </TableHead>
+                        <TableBody>
+                          {data.rows.map((row) => (
+                            <TableRow key={row.feedbackId} hover sx={{ verticalAlign: 'top' }}>
+                              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(row.day, language)}</TableCell>
+                              <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.clientName || '–'}</TableCell>
+                              {subject === 'service' ? <TableCell sx={{ whiteSpace: 'nowrap' }}>{staffCell(row)}</TableCell> : null}
+                              {subject === 'staff' ? <TableCell sx={{ whiteSpace: 'nowrap' }}>{serviceCell(row)}</TableCell> : null}
+                              <TableCell>
+                                <ScoreStars score={row.score} />
+                              </TableCell>
+                              <TableCell sx={{ minWidth: 240, maxWidth: 480, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                                {comment(row)}
+                              </TableCell>
+                            </TableRow>
+                          ))}
+                        </TableBody>
+                      </Table>
+                    </TableContainer>
+                  )}
                   <TablePagination
                     component="div"
                     count={data.total}
