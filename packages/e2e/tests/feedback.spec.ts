@@ -18,6 +18,8 @@ interface Stats {
   count: number;
   average: number | null;
   distribution: number[];
+  shareOfFives: number | null;
+  shareOfLow: number | null;
 }
 interface StaffRow extends Stats {
   staffId: number | null;
@@ -83,6 +85,9 @@ test.describe('feedback screens (issue 13)', () => {
     await expect(page.getByTestId('kpi-card').filter({ hasText: 'Responses' }).getByTestId('kpi-value')).toHaveText(
       staff.totals.count.toLocaleString('en'),
     );
+    await expect(page.getByTestId('kpi-card').filter({ hasText: 'Share of 5s' }).getByTestId('kpi-value')).toHaveText(
+      `${staff.totals.shareOfFives}%`,
+    );
     // The distribution reads as words too (the bar is decoration).
     const top = staff.rows[0] as StaffRow;
     await expect(bodyRows(staffTable).filter({ hasText: top.name }).getByTestId('distribution')).toContainText(
@@ -116,7 +121,8 @@ test.describe('feedback screens (issue 13)', () => {
       page,
       `/api/Feedback/GetFeedbacStaffDetail/${TO}/${FROM}/${busiest.staffId}/1/{code}?limit=25&offset=0`,
     );
-    expect(detail.summary).toEqual({ count: busiest.count, average: busiest.average, distribution: busiest.distribution });
+    const { staffId: _id, name: _name, ...busiestStats } = busiest;
+    expect(detail.summary).toEqual(busiestStats);
     await staffTable.getByRole('link', { name: busiest.name }).click();
     await expect(page).toHaveURL(new RegExp(`/feedback-staff-details-data\\?fromDate=${FROM}&toDate=${TO}&staffId=${busiest.staffId}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Feedback on ${busiest.name}`, LOADED);

@@ -13,7 +13,7 @@ import { useReportTable } from '../../components/report-frame/report-table-expor
 import type { ReportFilters } from '../../components/report-frame/use-report-filters';
 import type { FeedbackStats } from './api/use-feedback';
 import { AverageCell, DistributionBar, FeedbackKpis, FeedbackListTabs, scoreChartOption, useDistributionText } from './feedback-parts';
-import { formatAverage, listTotals, rowsByAverage, SCORE_COLOURS, shareOfFives, shareOfLow } from './feedback-stats';
+import { formatAverage, listTotals, rowsByAverage, SCORE_COLOURS } from './feedback-stats';
 
 /** A row of a feedback list: who or what it is about, and its stats. */
 export interface FeedbackListRow extends FeedbackStats {
@@ -63,12 +63,12 @@ export function FeedbackListReport<Row extends FeedbackListRow>(props: FeedbackL
         id: 'distribution',
         header: t('columns.distribution'),
         // Sorted by the share of 5s; filtered and exported as its words.
-        value: (row) => shareOfFives(row),
+        value: (row) => row.shareOfFives,
         text: (row) => distributionText(row.distribution),
         cell: (row) => <DistributionBar distribution={row.distribution} />,
       },
-      { id: 'shareOfFives', header: t('columns.shareOfFives'), value: (row) => shareOfFives(row), kind: 'percent' },
-      { id: 'shareOfLow', header: t('columns.shareOfLow'), value: (row) => shareOfLow(row), kind: 'percent' },
+      { id: 'shareOfFives', header: t('columns.shareOfFives'), value: (row) => row.shareOfFives, kind: 'percent' },
+      { id: 'shareOfLow', header: t('columns.shareOfLow'), value: (row) => row.shareOfLow, kind: 'percent' },
       ...trailingColumns,
     ],
     [leadColumns, trailingColumns, t, distributionText],
@@ -77,7 +77,12 @@ export function FeedbackListReport<Row extends FeedbackListRow>(props: FeedbackL
   const apiTotals = data?.totals;
   const totals = useCallback(
     (shown: readonly Row[]) =>
-      listTotals(allCount, apiTotals ?? { count: 0, average: null, distribution: [0, 0, 0, 0, 0] }, shown, blankRow),
+      listTotals(
+        allCount,
+        apiTotals ?? { count: 0, average: null, distribution: [0, 0, 0, 0, 0], shareOfFives: null, shareOfLow: null },
+        shown,
+        blankRow,
+      ),
     [allCount, apiTotals, blankRow],
   );
   const { table, tableProps } = useReportTable({ name: `feedback-${section}`, columns, totals });

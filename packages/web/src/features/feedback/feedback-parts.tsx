@@ -8,7 +8,7 @@ import { visuallyHidden } from '../../components/a11y/visually-hidden';
 import { formatValue } from '../../components/format/number-format';
 import { KpiGrid } from '../../components/report-frame/report-parts';
 import type { FeedbackStats } from './api/use-feedback';
-import { distributionSegments, formatAverage, SCORE_COLOURS, SCORES, shareOfFives, shareOfLow } from './feedback-stats';
+import { distributionSegments, formatAverage, SCORE_COLOURS, SCORES } from './feedback-stats';
 
 /** The text a distribution reads as (screen readers, filters, exports): every score's count. */
 export function useDistributionText() {
@@ -107,14 +107,14 @@ export function FeedbackKpis({ stats }: { stats: FeedbackStats }) {
         {
           id: 'shareOfFives',
           label: t('kpi.shareOfFives'),
-          value: shareOfFives(stats),
+          value: stats.shareOfFives,
           format: 'percent',
           definition: t('definitions.shareOfFives'),
         },
         {
           id: 'shareOfLow',
           label: t('kpi.shareOfLow'),
-          value: shareOfLow(stats),
+          value: stats.shareOfLow,
           format: 'percent',
           definition: t('definitions.shareOfLow'),
         },

@@ -16,15 +16,26 @@ const RANGE = { salonId: 1, fromDate: '2026-03-01', toDate: '2026-03-31' };
 const staff = {
   ...RANGE,
   rows: [
-    { staffId: 5, name: 'Giulia Romano', count: 12, average: 4.25, distribution: [0, 1, 0, 6, 5] },
-    { staffId: null, name: '', count: 2, average: 3, distribution: [0, 1, 0, 1, 0] },
+    { staffId: 5, name: 'Giulia Romano', count: 12, average: 4.25, distribution: [0, 1, 0, 6, 5], shareOfFives: 41.7, shareOfLow: 8.3 },
+    { staffId: null, name: '', count: 2, average: 3, distribution: [0, 1, 0, 1, 0], shareOfFives: 0, shareOfLow: 50 },
   ],
-  totals: { count: 14, average: 4.07, distribution: [0, 2, 0, 7, 5] },
+  totals: { count: 14, average: 4.07, distribution: [0, 2, 0, 7, 5], shareOfFives: 35.7, shareOfLow: 14.3 },
 };
 const customers = {
   ...RANGE,
-  rows: [{ clientId: 7, name: 'Agnese Benedetti', lastDay: '2026-03-18', count: 3, average: 4.67, distribution: [0, 0, 0, 1, 2] }],
-  totals: { count: 3, average: 4.67, distribution: [0, 0, 0, 1, 2] },
+  rows: [
+    {
+      clientId: 7,
+      name: 'Agnese Benedetti',
+      lastDay: '2026-03-18',
+      count: 3,
+      average: 4.67,
+      distribution: [0, 0, 0, 1, 2],
+      shareOfFives: 66.7,
+      shareOfLow: 0,
+    },
+  ],
+  totals: { count: 3, average: 4.67, distribution: [0, 0, 0, 1, 2], shareOfFives: 66.7, shareOfLow: 0 },
 };
 const detailRow = (id: number) => ({
   feedbackId: id,
@@ -104,7 +115,7 @@ describe('feedback screens', () => {
         ...RANGE,
         staffMemberId: 5,
         name: 'Giulia Romano',
-        summary: { count: total, average: 4, distribution: [0, 0, 0, 30, 0] },
+        summary: { count: total, average: 4, distribution: [0, 0, 0, 30, 0], shareOfFives: 0, shareOfLow: 0 },
         total,
         limit: 25,
         offset,

@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  combineStats,
-  detailLink,
-  distributionSegments,
-  listLink,
-  listTotals,
-  positiveIntOf,
-  rowsByAverage,
-  shareOfFives,
-  shareOfLow,
-} from './feedback-stats';
+import type { FeedbackStats } from './api/use-feedback';
+import { combineStats, detailLink, distributionSegments, listLink, listTotals, positiveIntOf, rowsByAverage } from './feedback-stats';
 
 describe('feedback shaping', () => {
-  it('gives the shares of 5s and of 1-2s from the counts per score, 1 decimal, null without feedback', () => {
-    // 12 rows: one 2, six 4s, five 5s.
-    const stats = { count: 12, distribution: [0, 1, 0, 6, 5] };
-    expect(shareOfFives(stats)).toBe(41.7); // 5 / 12
-    expect(shareOfLow(stats)).toBe(8.3); // 1 / 12
-    expect(shareOfFives({ count: 0, distribution: [0, 0, 0, 0, 0] })).toBeNull();
-  });
-
   it('splits a distribution into segments whose widths add up to 100 %', () => {
     const segments = distributionSegments([1, 0, 0, 1, 2]);
     expect(segments.map((s) => s.percent)).toEqual([25, 0, 0, 25, 50]);
@@ -27,21 +10,22 @@ describe('feedback shaping', () => {
     expect(distributionSegments([0, 0, 0, 0, 0]).every((s) => s.percent === 0)).toBe(true);
   });
 
-  it('combines rows: counts summed, the average recomputed from the scores', () => {
+  it('combines rows: counts summed, the average and the shares recomputed from the scores, 12 of 12 rows', () => {
     // (2 + 4*6 + 5*5) + (4*2 + 5*6) = 51 + 38 = 89 points over 20 rows = 4.45
     const combined = combineStats([
       { count: 12, distribution: [0, 1, 0, 6, 5] },
       { count: 8, distribution: [0, 0, 0, 2, 6] },
     ]);
-    expect(combined).toEqual({ count: 20, average: 4.45, distribution: [0, 1, 0, 8, 11] });
-    expect(combineStats([])).toEqual({ count: 0, average: null, distribution: [0, 0, 0, 0, 0] });
+    // 11 fives of 20 = 55 %, one 2 of 20 = 5 %
+    expect(combined).toEqual({ count: 20, average: 4.45, distribution: [0, 1, 0, 8, 11], shareOfFives: 55, shareOfLow: 5 });
+    expect(combineStats([])).toEqual({ count: 0, average: null, distribution: [0, 0, 0, 0, 0], shareOfFives: null, shareOfLow: null });
   });
 
   it("keeps the API's totals while every row is shown, and combines the rows a filter leaves", () => {
-    const api = { count: 21, average: 4.19, distribution: [1, 1, 0, 8, 11] };
-    const rows: { staffId: number | null; name: string; count: number; average: number | null; distribution: number[] }[] = [
-      { staffId: 1, name: 'A', count: 12, average: 4.25, distribution: [0, 1, 0, 6, 5] },
-      { staffId: 2, name: 'B', count: 9, average: 4.11, distribution: [1, 0, 0, 2, 6] },
+    const api = { count: 21, average: 4.19, distribution: [1, 1, 0, 8, 11], shareOfFives: 52.4, shareOfLow: 9.5 };
+    const rows: ({ staffId: number | null; name: string } & FeedbackStats)[] = [
+      { staffId: 1, name: 'A', count: 12, average: 4.25, distribution: [0, 1, 0, 6, 5], shareOfFives: 41.7, shareOfLow: 8.3 },
+      { staffId: 2, name: 'B', count: 9, average: 4.11, distribution: [1, 0, 0, 2, 6], shareOfFives: 66.7, shareOfLow: 11.1 },
     ];
     expect(listTotals(2, api, rows, { staffId: null, name: '' })).toEqual({ staffId: null, name: '', ...api });
     // 4*2 + 5*6 + 1 = 39 / 9 = 4.333 -> 4.33
@@ -51,6 +35,9 @@ describe('feedback shaping', () => {
       count: 9,
       average: 4.33,
       distribution: [1, 0, 0, 2, 6],
+      // 6 of 9 = 66.7 %, 1 of 9 = 11.1 %
+      shareOfFives: 66.7,
+      shareOfLow: 11.1,
     });
   });
 

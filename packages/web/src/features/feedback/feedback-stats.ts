@@ -8,19 +8,15 @@ export const SCORES = [1, 2, 3, 4, 5] as const;
 export const SCORE_COLOURS = ['#c62828', '#ef6c00', '#9e9d24', '#7cb342', '#2e7d32'] as const;
 
 /**
- * The share of the rows that gave one of `scores`, in per cent with 1 decimal, from the API's
- * counts per score; null when there is no feedback (a share of nothing is not 0 %).
+ * The share of the rows that gave one of `scores`, in per cent with 1 decimal, from the counts per
+ * score, as the API computes it; null when there is no feedback. Only for the totals of rows a
+ * table filter leaves: every other share on screen is the API's own.
  */
-export function sharePercent(stats: Pick<FeedbackStats, 'count' | 'distribution'>, scores: readonly number[]): number | null {
-  if (stats.count === 0) return null;
-  const part = scores.reduce((sum, score) => sum + (stats.distribution[score - 1] ?? 0), 0);
-  return Math.round((part / stats.count) * 1000) / 10;
+function sharePercent(count: number, distribution: readonly number[], scores: readonly number[]): number | null {
+  if (count === 0) return null;
+  const part = scores.reduce((sum, score) => sum + (distribution[score - 1] ?? 0), 0);
+  return Math.round((part / count) * 1000) / 10;
 }
-
-/** Share of 5s: the delighted clients. */
-export const shareOfFives = (stats: Pick<FeedbackStats, 'count' | 'distribution'>) => sharePercent(stats, [5]);
-/** Share of 1s and 2s: the unhappy clients to call back. */
-export const shareOfLow = (stats: Pick<FeedbackStats, 'count' | 'distribution'>) => sharePercent(stats, [1, 2]);
 
 /** The segments of a distribution bar: each score's count and its share of the row's feedback (0 when none). */
 export function distributionSegments(distribution: readonly number[]): { score: number; count: number; percent: number }[] {
@@ -33,13 +29,19 @@ export function distributionSegments(distribution: readonly number[]): { score: 
 
 /**
  * The stats of several rows together (a filtered table's totals): counts and distributions
- * summed, the average recomputed from the distribution (2 decimals, as the API rounds it).
+ * summed, the average and the shares recomputed from the distribution (rounded as the API rounds them).
  */
 export function combineStats(rows: readonly Pick<FeedbackStats, 'count' | 'distribution'>[]): FeedbackStats {
   const distribution = SCORES.map((score) => rows.reduce((sum, row) => sum + (row.distribution[score - 1] ?? 0), 0));
   const count = distribution.reduce((sum, n) => sum + n, 0);
   const points = distribution.reduce((sum, n, index) => sum + n * (index + 1), 0);
-  return { count, average: count === 0 ? null : Math.round((points / count) * 100) / 100, distribution };
+  return {
+    count,
+    average: count === 0 ? null : Math.round((points / count) * 100) / 100,
+    distribution,
+    shareOfFives: sharePercent(count, distribution, [5]),
+    shareOfLow: sharePercent(count, distribution, [1, 2]),
+  };
 }
 
 /**
