@@ -231,7 +231,11 @@ test.describe('feedback screens (issue 13)', () => {
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('table', { name: table }).locator('tbody tr').first()).toBeVisible(LOADED);
-        expect(await page.locator('main').innerText(), path).not.toMatch(english);
+        const text = await page.locator('main').innerText();
+        expect(text, path).not.toMatch(english);
+        // Averages and shares with the decimal comma: '4,40' and '48,9%', never '4.40' or '48.9%'.
+        expect(text, path).not.toMatch(/\d\.\d/);
+        expect(text, path).toMatch(/\d,\d\d\b/);
       }
       await shot(page, 'service-detail-it');
     } finally {
