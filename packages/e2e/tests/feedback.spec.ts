@@ -236,8 +236,8 @@ test.describe('feedback screens (issue 13)', () => {
         // Averages and shares with the decimal comma: '4,40' and '48,9%', never '4.40' or '48.9%'.
         expect(text, path).not.toMatch(/\d\.\d/);
         expect(text, path).toMatch(/\d,\d\d\b/);
+        await shot(page, `it-${path.slice(1, path.indexOf('?'))}`);
       }
-      await shot(page, 'service-detail-it');
     } finally {
       await chooseLanguage(page, 'English');
     }

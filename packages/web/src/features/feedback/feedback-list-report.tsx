@@ -100,7 +100,7 @@ export function FeedbackListReport<Row extends FeedbackListRow>(props: FeedbackL
           return `${escapeHtml(row.name || t(`${section}.none`))}<br/>${t('columns.average')}: ${formatAverage(row.average, language)} · ${t('columns.count')}: ${formatValue(row.count, 'integer', language)}`;
         },
       },
-      grid: { left: 8, right: 40, top: 8, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 72, top: 8, bottom: 8, containLabel: true },
       // Scores run 1..5: the axis starts at the lowest score a client can give.
       xAxis: { type: 'value', min: 1, max: 5, interval: 1 },
       yAxis: {
@@ -116,7 +116,15 @@ export function FeedbackListReport<Row extends FeedbackListRow>(props: FeedbackL
             value: row.average,
             itemStyle: { color: SCORE_COLOURS[Math.min(4, Math.max(0, Math.round(row.average ?? 1) - 1))] },
           })),
-          label: { show: true, position: 'right', formatter: (p: { value: number }) => formatAverage(p.value, language) },
+          // The count beside the average, so a 5.00 from one client is not read as the best of the team.
+          label: {
+            show: true,
+            position: 'right',
+            formatter: (p: { dataIndex: number }) => {
+              const row = rows[p.dataIndex];
+              return row ? `${formatAverage(row.average, language)} (${formatValue(row.count, 'integer', language)})` : '';
+            },
+          },
         },
       ],
     };
