@@ -11,6 +11,11 @@ const averageScore = (description: string) =>
     description: `${description}: mean of the scores (1..5), 2 decimals; null when there is no feedback`,
   });
 
+const sharePercent = (description: string) =>
+  Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], {
+    description: `${description}, in per cent with 1 decimal; null when there is no feedback`,
+  });
+
 /** How many feedback rows, their average and how many gave each score 1..5. */
 export const FeedbackStatsFields = {
   count: count('Feedback rows'),
@@ -20,6 +25,8 @@ export const FeedbackStatsFields = {
     maxItems: 5,
     description: 'Rows per score: [score 1, score 2, score 3, score 4, score 5]; sums to count',
   }),
+  shareOfFives: sharePercent('Share of the rows with score 5 (the delighted clients)'),
+  shareOfLow: sharePercent('Share of the rows with score 1 or 2 (the clients to call back)'),
 };
 export const FeedbackStats = Type.Object(FeedbackStatsFields, {
   description: 'Count, average and 1..5 distribution of a set of feedback rows',

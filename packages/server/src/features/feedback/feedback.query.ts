@@ -14,7 +14,9 @@ type Stats = Static<typeof FeedbackStats>;
 /** The count, average (2 decimals, in SQL) and 1..5 distribution columns of a set of feedback rows. */
 const STATS_COLUMNS = sql`count(*) AS n, round(avg(score), 2) AS average,
       count(*) FILTER (WHERE score = 1) AS s1, count(*) FILTER (WHERE score = 2) AS s2, count(*) FILTER (WHERE score = 3) AS s3,
-      count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5`;
+      count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5,
+      round(100.0 * count(*) FILTER (WHERE score = 5) / nullif(count(*), 0), 1) AS share5,
+      round(100.0 * count(*) FILTER (WHERE score <= 2) / nullif(count(*), 0), 1) AS share_low`;
 
 interface StatsRow {
   n: number;
@@ -24,14 +26,18 @@ interface StatsRow {
   s3: number;
   s4: number;
   s5: number;
+  share5: number | null;
+  share_low: number | null;
 }
 
 function statsOf(row: StatsRow | undefined): Stats {
-  if (!row) return { count: 0, average: null, distribution: [0, 0, 0, 0, 0] };
+  if (!row) return { count: 0, average: null, distribution: [0, 0, 0, 0, 0], shareOfFives: null, shareOfLow: null };
   return {
     count: Number(row.n),
     average: row.average === null ? null : Number(row.average),
     distribution: [row.s1, row.s2, row.s3, row.s4, row.s5].map(Number),
+    shareOfFives: row.share5 === null ? null : Number(row.share5),
+    shareOfLow: row.share_low === null ? null : Number(row.share_low),
   };
 }
 

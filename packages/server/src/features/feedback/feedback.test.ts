@@ -94,12 +94,28 @@ describe('GetFeedbackStaff / GetFeedbackCustomer / GetFeedbackService', () => {
       toDate: '2025-03-31',
       rows: [
         // stylist: F1 5, F3 3, F4 5, F6 4 = 17 / 4 = 4.25
-        { staffId: ids.users.stylist, name: 'stylist Test', count: 4, average: 4.25, distribution: [0, 0, 1, 1, 2] },
+        {
+          staffId: ids.users.stylist,
+          name: 'stylist Test',
+          count: 4,
+          average: 4.25,
+          distribution: [0, 0, 1, 1, 2],
+          shareOfFives: 50,
+          shareOfLow: 0,
+        },
         // manager: F2 4, F5 1 = 5 / 2 = 2.5
-        { staffId: ids.users.manager, name: 'manager Test', count: 2, average: 2.5, distribution: [1, 0, 0, 1, 0] },
+        {
+          staffId: ids.users.manager,
+          name: 'manager Test',
+          count: 2,
+          average: 2.5,
+          distribution: [1, 0, 0, 1, 0],
+          shareOfFives: 0,
+          shareOfLow: 50,
+        },
       ],
-      // 5 + 4 + 3 + 5 + 1 + 4 = 22 / 6 = 3.666.. -> 3.67
-      totals: { count: 6, average: 3.67, distribution: [1, 0, 1, 2, 2] },
+      // 5 + 4 + 3 + 5 + 1 + 4 = 22 / 6 = 3.666.. -> 3.67; two 5s of 6 = 33.3 %, one 1 of 6 = 16.7 %
+      totals: { count: 6, average: 3.67, distribution: [1, 0, 1, 2, 2], shareOfFives: 33.3, shareOfLow: 16.7 },
     });
   });
 
@@ -108,12 +124,39 @@ describe('GetFeedbackStaff / GetFeedbackCustomer / GetFeedbackService', () => {
     expect(status).toBe(200);
     expect(body.rows).toEqual([
       // Anna: F1 5, F3 3, F5 1 = 9 / 3 = 3
-      { clientId: ids.anna, name: 'Anna Test', lastDay: '2025-03-20', count: 3, average: 3, distribution: [1, 0, 1, 0, 1] },
+      {
+        clientId: ids.anna,
+        name: 'Anna Test',
+        lastDay: '2025-03-20',
+        count: 3,
+        average: 3,
+        distribution: [1, 0, 1, 0, 1],
+        shareOfFives: 33.3,
+        shareOfLow: 33.3,
+      },
       // Bruno: F2 4, F4 5 = 9 / 2 = 4.5 (F8 on 1 April is outside the range)
-      { clientId: ids.bruno, name: 'Bruno Test', lastDay: '2025-03-15', count: 2, average: 4.5, distribution: [0, 0, 0, 1, 1] },
-      { clientId: null, name: '', lastDay: '2025-03-31', count: 1, average: 4, distribution: [0, 0, 0, 1, 0] },
+      {
+        clientId: ids.bruno,
+        name: 'Bruno Test',
+        lastDay: '2025-03-15',
+        count: 2,
+        average: 4.5,
+        distribution: [0, 0, 0, 1, 1],
+        shareOfFives: 50,
+        shareOfLow: 0,
+      },
+      {
+        clientId: null,
+        name: '',
+        lastDay: '2025-03-31',
+        count: 1,
+        average: 4,
+        distribution: [0, 0, 0, 1, 0],
+        shareOfFives: 0,
+        shareOfLow: 0,
+      },
     ]);
-    expect(body.totals).toEqual({ count: 6, average: 3.67, distribution: [1, 0, 1, 2, 2] });
+    expect(body.totals).toEqual({ count: 6, average: 3.67, distribution: [1, 0, 1, 2, 2], shareOfFives: 33.3, shareOfLow: 16.7 });
   });
 
   it('gives per service the same figures with the category', async () => {
@@ -121,9 +164,27 @@ describe('GetFeedbackStaff / GetFeedbackCustomer / GetFeedbackService', () => {
     expect(status).toBe(200);
     expect(body.rows).toEqual([
       // Cut: F2 4, F3 3, F5 1, F6 4 = 12 / 4 = 3
-      { serviceId: ids.cut, name: 'Cut', category: 'HAIRCUT', count: 4, average: 3, distribution: [1, 0, 1, 2, 0] },
+      {
+        serviceId: ids.cut,
+        name: 'Cut',
+        category: 'HAIRCUT',
+        count: 4,
+        average: 3,
+        distribution: [1, 0, 1, 2, 0],
+        shareOfFives: 0,
+        shareOfLow: 25,
+      },
       // Colour: F1 5, F4 5
-      { serviceId: ids.colour, name: 'Colour', category: 'COLOUR', count: 2, average: 5, distribution: [0, 0, 0, 0, 2] },
+      {
+        serviceId: ids.colour,
+        name: 'Colour',
+        category: 'COLOUR',
+        count: 2,
+        average: 5,
+        distribution: [0, 0, 0, 0, 2],
+        shareOfFives: 100,
+        shareOfLow: 0,
+      },
     ]);
   });
 
@@ -131,7 +192,7 @@ describe('GetFeedbackStaff / GetFeedbackCustomer / GetFeedbackService', () => {
     const { status, body } = await get(`/api/Feedback/GetFeedbackStaff/2025-05-31/2025-05-01/${ids.salon1}/${manager}`);
     expect(status).toBe(200);
     expect(body.rows).toEqual([]);
-    expect(body.totals).toEqual({ count: 0, average: null, distribution: [0, 0, 0, 0, 0] });
+    expect(body.totals).toEqual({ count: 0, average: null, distribution: [0, 0, 0, 0, 0], shareOfFives: null, shareOfLow: null });
   });
 });
 
@@ -141,7 +202,7 @@ describe('GetFeedbackServiceDetail / GetFeedbacStaffDetail', () => {
     const all = await get(url);
     expect(all.status).toBe(200);
     expect(all.body.name).toBe('Cut');
-    expect(all.body.summary).toEqual({ count: 4, average: 3, distribution: [1, 0, 1, 2, 0] });
+    expect(all.body.summary).toEqual({ count: 4, average: 3, distribution: [1, 0, 1, 2, 0], shareOfFives: 0, shareOfLow: 25 });
     expect(all.body.total).toBe(4);
     // F6 (31st), F5 (20th), F3 (10th), F2 (3rd)
     expect(all.body.rows.map((r: { feedbackId: number }) => r.feedbackId)).toEqual([ids.f[5], ids.f[4], ids.f[2], ids.f[1]]);
@@ -171,7 +232,7 @@ describe('GetFeedbackServiceDetail / GetFeedbacStaffDetail', () => {
     const { status, body } = await get(`/api/Feedback/GetFeedbacStaffDetail/${RANGE}/${ids.users.stylist}/${ids.salon1}/${manager}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ staffMemberId: ids.users.stylist, name: 'stylist Test', total: 4, limit: 500, offset: 0 });
-    expect(body.summary).toEqual({ count: 4, average: 4.25, distribution: [0, 0, 1, 1, 2] });
+    expect(body.summary).toEqual({ count: 4, average: 4.25, distribution: [0, 0, 1, 1, 2], shareOfFives: 50, shareOfLow: 0 });
     // F6, F4, F3, F1
     expect(body.rows.map((r: { feedbackId: number }) => r.feedbackId)).toEqual([ids.f[5], ids.f[3], ids.f[2], ids.f[0]]);
     expect(body.rows[3]).toMatchObject({ clientName: 'Anna Test', serviceName: 'Colour', score: 5, comment: 'Lovely colour' });

@@ -22,11 +22,14 @@ afterAll(() => chain.close());
 const get = <T = Record<string, unknown>>(url: string) => chain.get<T>(url);
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+const round1 = (x: number) => Math.round(x * 10) / 10;
 
 interface Stats {
   count: number;
   average: number | null;
   distribution: number[];
+  shareOfFives: number | null;
+  shareOfLow: number | null;
 }
 interface Detail {
   total: number;
@@ -53,7 +56,12 @@ describe('feedback on the demo chain', () => {
             body.rows.reduce((s, r) => s + r.count, 0),
             kind,
           ).toBe(expected);
-          for (const r of body.rows) expect(r.distribution.reduce((a, b) => a + b, 0)).toBe(r.count);
+          for (const r of [...body.rows, body.totals]) {
+            expect(r.distribution.reduce((a, b) => a + b, 0)).toBe(r.count);
+            // The shares recompute from the counts per score.
+            expect(r.shareOfFives).toBe(round1(((r.distribution[4] as number) / r.count) * 100));
+            expect(r.shareOfLow).toBe(round1((((r.distribution[0] as number) + (r.distribution[1] as number)) / r.count) * 100));
+          }
         }
         const staff = await get<{ rows: (Stats & { staffId: number })[] }>(`/api/Feedback/GetFeedbackStaff/${range}`);
         for (const row of staff.rows) {

@@ -8,7 +8,9 @@
 --   $4 = 3
 SELECT count(*) AS n, round(avg(score), 2) AS average,
 count(*) FILTER (WHERE score = 1) AS s1, count(*) FILTER (WHERE score = 2) AS s2, count(*) FILTER (WHERE score = 3) AS s3,
-count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5 FROM feedback f WHERE f.salon_id = $1 AND f.day BETWEEN $2::date AND $3::date AND f.service_id = $4;
+count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5,
+round(100.0 * count(*) FILTER (WHERE score = 5) / nullif(count(*), 0), 1) AS share5,
+round(100.0 * count(*) FILTER (WHERE score <= 2) / nullif(count(*), 0), 1) AS share_low FROM feedback f WHERE f.salon_id = $1 AND f.day BETWEEN $2::date AND $3::date AND f.service_id = $4;
 
 -- 2 of 2; parameters:
 --   $1 = 1

@@ -8,7 +8,9 @@
 WITH groups AS (
   SELECT staff_id AS key, GROUPING(staff_id) AS is_total, max(day) AS last_day, count(*) AS n, round(avg(score), 2) AS average,
   count(*) FILTER (WHERE score = 1) AS s1, count(*) FILTER (WHERE score = 2) AS s2, count(*) FILTER (WHERE score = 3) AS s3,
-  count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5
+  count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5,
+  round(100.0 * count(*) FILTER (WHERE score = 5) / nullif(count(*), 0), 1) AS share5,
+  round(100.0 * count(*) FILTER (WHERE score <= 2) / nullif(count(*), 0), 1) AS share_low
   FROM feedback
   WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date
   GROUP BY GROUPING SETS ((staff_id), ())
