@@ -1,8 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { chooseLanguage, DEMO_TODAY, demoMonth, pathOf, signIn, storedSessionCode } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  bodyRows,
+  chooseLanguage,
+  columnTexts,
+  DEMO_TODAY,
+  demoMonth,
+  pathOf,
+  seriousViolations,
+  signIn,
+  storedSessionCode,
+} from './helpers';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -36,21 +45,8 @@ interface Detail {
   rows: { day: string; clientName: string; staffName: string; serviceName: string; score: number; comment: string }[];
 }
 
-const bodyRows = (table: Locator) => table.locator('tbody tr:not([data-totals])');
-async function columnTexts(table: Locator, index: number): Promise<string[]> {
-  return bodyRows(table).evaluateAll((rows, i) => rows.map((row) => row.querySelectorAll('td, th')[i]?.textContent ?? ''), index);
-}
 /** The number an English cell shows ('4.25', '12', '41.7%'). */
 const numberOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
-
-async function seriousViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const code = await storedSessionCode(page);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo';
 
@@ -128,4 +128,12 @@ export async function seriousViolations(page: Page) {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+/** A report table's body rows, without its totals row. */
+export const bodyRows = (table: Locator) => table.locator('tbody tr:not([data-totals])');
+
+/** The texts of one column (cells and row headers counted alike) of a report table's body rows. */
+export async function columnTexts(table: Locator, index: number): Promise<string[]> {
+  return bodyRows(table).evaluateAll((rows, i) => rows.map((row) => row.querySelectorAll('td, th')[i]?.textContent ?? ''), index);
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { chooseLanguage, demoMonth, seriousViolations, signIn, storedSessionCode } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { bodyRows, chooseLanguage, columnTexts, demoMonth, seriousViolations, signIn, storedSessionCode } from './helpers';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -12,13 +12,8 @@ const LOADED = { timeout: 45_000 };
 const FROM = demoMonth(-3).from;
 const TO = demoMonth(-1).to;
 
-const bodyRows = (table: Locator) => table.locator('tbody tr:not([data-totals])');
 /** Euros as the English table writes them ('€1,234.56') as a number. */
 const eurosOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
-
-async function columnTexts(table: Locator, index: number): Promise<string[]> {
-  return bodyRows(table).evaluateAll((rows, i) => rows.map((row) => row.querySelectorAll('td, th')[i]?.textContent ?? ''), index);
-}
 
 interface StaffRow {
   staffId: number;
