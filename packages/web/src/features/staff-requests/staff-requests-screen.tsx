@@ -190,7 +190,8 @@ function ApproveDialog({
   return (
     <Dialog open={request !== null} onClose={isBusy ? undefined : onClose} aria-labelledby="approve-title" fullWidth maxWidth="sm">
       <DialogTitle id="approve-title">{t('requests.approveTitle')}</DialogTitle>
-      <DialogContent data-testid="approve-dialog">
+      {/* The booked appointments can make it scroll: focusable, so a keyboard can scroll it too. */}
+      <DialogContent data-testid="approve-dialog" tabIndex={0} role="region" aria-labelledby="approve-title">
         {request ? (
           <DialogContentText sx={{ mb: 2 }}>
             {`${request.firstName} ${request.lastName}`.trim()}: {absenceLabel(t, request)}, {periodOf(request, i18n.language)}
