@@ -32,7 +32,7 @@ import {
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateInput } from '../format/dates';
-import { decimalSeparatorOf, formatValue, type ValueKind } from '../format/number-format';
+import { decimalSeparatorOf, decimalsOf, formatValue, type ValueKind } from '../format/number-format';
 import { type CompiledFilter, compileFilter, FILTER_MODES, type FilterMode, isEmptyFilter, type TextFilter } from './filters';
 
 /** A cell's raw value: what sorting, filtering and export read. */
@@ -134,6 +134,16 @@ export function DataTable<T extends RowData>({
     [filters],
   );
 
+  // A plain-number column shows every value with the decimals its most precise value needs (1.00 beside 0.99).
+  const decimalsById = useMemo(
+    () =>
+      new Map(
+        columns
+          .filter((column) => column.kind === 'number')
+          .map((column) => [column.id, decimalsOf(data.map((row) => column.value(row)))] as const),
+      ),
+    [columns, data],
+  );
   const columnDefs = useMemo<ColumnDef<Features, T>[]>(
     () =>
       columns.map((column) => {
@@ -142,7 +152,7 @@ export function DataTable<T extends RowData>({
         const filterFn: FilterFn<Features, T> = (row, id, compiled: CompiledFilter) => {
           const value = row.getValue<CellValue>(id);
           // A date matches what it shows (21 Nov 2026) and how it is typed (21/11/2026), not only its ISO text.
-          const shown = column.text ? column.text(row.original) : formatValue(value, kind, language);
+          const shown = column.text ? column.text(row.original) : formatValue(value, kind, language, decimalsById.get(column.id) ?? 0);
           return compiled.test(value, kind === 'date' && typeof value === 'string' ? [shown, formatDateInput(value)] : shown);
         };
         filterFn.resolveFilterValue = (filter: TextFilter) => compileFilter(filter, decimalSeparator);
@@ -158,7 +168,7 @@ export function DataTable<T extends RowData>({
           filterFn,
         };
       }),
-    [columns, language, decimalSeparator],
+    [columns, language, decimalSeparator, decimalsById],
   );
 
   const table = useTable({
@@ -193,7 +203,11 @@ export function DataTable<T extends RowData>({
     [totals, visibleRows],
   );
   const cellContent = (column: DataTableColumn<T>, row: T) =>
-    column.cell ? column.cell(row) : column.text ? column.text(row) : formatValue(column.value(row), column.kind ?? 'text', language);
+    column.cell
+      ? column.cell(row)
+      : column.text
+        ? column.text(row)
+        : formatValue(column.value(row), column.kind ?? 'text', language, decimalsById.get(column.id) ?? 0);
 
   const setFilter = (id: string, change: Partial<TextFilter>) => {
     setFilters((previous) => {

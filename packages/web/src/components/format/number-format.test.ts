@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localeOf } from './locale';
-import { decimalSeparatorOf, formatValue } from './number-format';
+import { decimalSeparatorOf, decimalsOf, formatValue } from './number-format';
 
 // Intl separates the euro sign with a no-break space in Italian.
 const normal = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -38,5 +38,22 @@ describe('locale helpers', () => {
     expect(localeOf('en')).toBe('en-GB');
     expect(decimalSeparatorOf('it')).toBe(',');
     expect(decimalSeparatorOf('en')).toBe('.');
+  });
+});
+
+describe('decimalsOf and minimum decimals', () => {
+  it('finds the decimals the most precise value needs, at most 2', () => {
+    expect(decimalsOf([1, 2, 3])).toBe(0);
+    expect(decimalsOf([1, 2.5, null])).toBe(1);
+    expect(decimalsOf([9, 8.09])).toBe(2);
+    expect(decimalsOf([1.23456])).toBe(2);
+    expect(decimalsOf([1.999])).toBe(0);
+  });
+
+  it('shows a plain number with the minimum decimals asked, in both languages', () => {
+    expect(formatValue(9, 'number', 'en', 2)).toBe('9.00');
+    expect(formatValue(8.09, 'number', 'it', 2)).toBe('8,09');
+    expect(formatValue(1234, 'number', 'it', 1)).toBe('1.234,0');
+    expect(formatValue(9, 'integer', 'en', 2)).toBe('9');
   });
 });

@@ -14,8 +14,8 @@ export function decimalSeparatorOf(language: string): '.' | ',' {
 }
 
 const cache = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, kind: ValueKind): Intl.NumberFormat {
-  const key = `${locale}:${kind}`;
+function numberFormat(locale: string, kind: ValueKind, minimumDecimals: number): Intl.NumberFormat {
+  const key = `${locale}:${kind}:${minimumDecimals}`;
   let format = cache.get(key);
   if (!format) {
     const options: Intl.NumberFormatOptions =
@@ -25,7 +25,7 @@ function numberFormat(locale: string, kind: ValueKind): Intl.NumberFormat {
           ? { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 1 }
           : kind === 'integer'
             ? { maximumFractionDigits: 0 }
-            : { maximumFractionDigits: 2 };
+            : { minimumFractionDigits: minimumDecimals, maximumFractionDigits: 2 };
     // Italian CLDR leaves 4-digit amounts ungrouped (1234,50 €); group always so columns read alike.
     format = new Intl.NumberFormat(locale, { ...options, useGrouping: 'always' });
     cache.set(key, format);
@@ -33,13 +33,16 @@ function numberFormat(locale: string, kind: ValueKind): Intl.NumberFormat {
   return format;
 }
 
-/** Formats a value for display in the given interface language; null and undefined show as an en dash. */
-export function formatValue(value: unknown, kind: ValueKind, language: string): string {
+/**
+ * Formats a value for display in the given interface language; null and undefined show as an en dash.
+ * `minimumDecimals` (kind 'number' only) lets a column show its values alike: 1.00 beside 0.99.
+ */
+export function formatValue(value: unknown, kind: ValueKind, language: string, minimumDecimals = 0): string {
   if (value === null || value === undefined || value === '') return '–';
   if (kind === 'date') return typeof value === 'string' ? formatDay(value, language) : String(value);
   if (kind === 'text' || typeof value !== 'number' || !Number.isFinite(value)) return String(value);
   const locale = localeOf(language);
-  return numberFormat(locale, kind).format(kind === 'percent' ? value / 100 : value);
+  return numberFormat(locale, kind, kind === 'number' ? minimumDecimals : 0).format(kind === 'percent' ? value / 100 : value);
 }
 
 /** `formatValue` bound to the current interface language. */
@@ -47,4 +50,17 @@ export function useFormatValue(): (value: unknown, kind: ValueKind) => string {
   const { i18n } = useTranslation();
   const language = i18n.language;
   return (value, kind) => formatValue(value, kind, language);
+}
+
+/** The decimals (0-2) a set of plain numbers needs so that all of them show with the same count. */
+export function decimalsOf(values: Iterable<unknown>): number {
+  let decimals = 0;
+  for (const value of values) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+    const rounded = Math.round(value * 100);
+    const needed = rounded % 100 === 0 ? 0 : rounded % 10 === 0 ? 1 : 2;
+    if (needed > decimals) decimals = needed;
+    if (decimals === 2) break;
+  }
+  return decimals;
 }
