@@ -150,9 +150,9 @@ export async function getStockStatus(db: DbOrTx, scope: StockScope): Promise<Sta
     ), figures AS (
       SELECT s.product_id, p.name, p.brand, p.category, s.opening, s.net, s.on_hand, p.unit_cost_cents,
         s.on_hand * p.unit_cost_cents AS value_cents,
-        round(s.used::numeric / ${STOCK_USAGE_DAYS}, 2) AS daily_usage,
-        CASE WHEN s.used > 0 THEN round(greatest(s.on_hand, 0)::numeric * ${STOCK_USAGE_DAYS} / s.used, 1) END AS days_of_cover,
-        greatest(ceil(s.used::numeric * ${STOCK_REORDER_COVER_DAYS} / ${STOCK_USAGE_DAYS}), 0)::integer AS reorder_level
+        round(s.used::numeric / ${sql.lit(STOCK_USAGE_DAYS)}, 2) AS daily_usage,
+        CASE WHEN s.used > 0 THEN round(greatest(s.on_hand, 0)::numeric * ${sql.lit(STOCK_USAGE_DAYS)} / s.used, 1) END AS days_of_cover,
+        greatest(ceil(s.used::numeric * ${sql.lit(STOCK_REORDER_COVER_DAYS)} / ${sql.lit(STOCK_USAGE_DAYS)}), 0)::integer AS reorder_level
       FROM per_product s
       JOIN products p ON p.id = s.product_id
     )
@@ -208,24 +208,33 @@ interface RawUse {
 /**
  * Professional products used per DONE service, per month of the range and over the range
  * (grouping set ()): cost = -(quantity x unit cost) of the INTERNAL_USE movements of PROFESSIONAL
- * products; services = the quantities of the service lines (item_sales_daily, DONE appointments
- * only). The chain's figures sum every salon (each salon's rows read through its own index range).
+ * products; services = the quantities of the service lines (sales_daily: DONE appointments
+ * only). The chain's figures sum every salon, each salon's rows read through its own index range
+ * (a LATERAL per salon: the keyset index and sales_daily's key both lead with salon_id, then day).
  */
 export async function getProfessionalUse(db: DbOrTx, scope: StockScope): Promise<ProfessionalUse> {
   const { rows } = await sql<RawUse>`
     WITH months AS (
       SELECT m::date AS m FROM generate_series(date_trunc('month', ${scope.from}::date), ${scope.to}::date, interval '1 month') m
     ), used AS (
-      SELECT m.salon_id, date_trunc('month', m.day)::date AS m, -sum(m.quantity * m.unit_cost_cents) AS cents, 0 AS services
-      FROM stock_movements m
-      JOIN products p ON p.id = m.product_id AND p.category = 'PROFESSIONAL'
-      WHERE m.salon_id IN (SELECT id FROM salons) AND m.day BETWEEN ${scope.from}::date AND ${scope.to}::date AND m.type = 'INTERNAL_USE'
-      GROUP BY 1, 2
+      SELECT s.id AS salon_id, u.m, u.cents, 0 AS services
+      FROM salons s
+      CROSS JOIN LATERAL (
+        SELECT date_trunc('month', m.day)::date AS m, -sum(m.quantity * m.unit_cost_cents) AS cents
+        FROM stock_movements m
+        WHERE m.salon_id = s.id AND m.day BETWEEN ${scope.from}::date AND ${scope.to}::date AND m.type = 'INTERNAL_USE'
+          AND m.product_id IN (SELECT id FROM products WHERE category = 'PROFESSIONAL')
+        GROUP BY 1
+      ) u
     ), done AS (
-      SELECT d.salon_id, date_trunc('month', d.day)::date AS m, 0 AS cents, sum(d.quantity) AS services
-      FROM item_sales_daily d
-      WHERE d.salon_id IN (SELECT id FROM salons) AND d.day BETWEEN ${scope.from}::date AND ${scope.to}::date AND d.kind = 'SERVICE'
-      GROUP BY 1, 2
+      SELECT s.id AS salon_id, d.m, 0 AS cents, d.services
+      FROM salons s
+      CROSS JOIN LATERAL (
+        SELECT date_trunc('month', sd.day)::date AS m, sum(sd.quantity) AS services
+        FROM sales_daily sd
+        WHERE sd.salon_id = s.id AND sd.day BETWEEN ${scope.from}::date AND ${scope.to}::date AND sd.kind = 'SERVICE'
+        GROUP BY 1
+      ) d
     ), both_ AS (
       SELECT * FROM used UNION ALL SELECT * FROM done
     ), per_month AS (

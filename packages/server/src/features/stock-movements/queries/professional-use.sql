@@ -13,16 +13,24 @@
 WITH months AS (
   SELECT m::date AS m FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') m
 ), used AS (
-  SELECT m.salon_id, date_trunc('month', m.day)::date AS m, -sum(m.quantity * m.unit_cost_cents) AS cents, 0 AS services
-  FROM stock_movements m
-  JOIN products p ON p.id = m.product_id AND p.category = 'PROFESSIONAL'
-  WHERE m.salon_id IN (SELECT id FROM salons) AND m.day BETWEEN $3::date AND $4::date AND m.type = 'INTERNAL_USE'
-  GROUP BY 1, 2
+  SELECT s.id AS salon_id, u.m, u.cents, 0 AS services
+  FROM salons s
+  CROSS JOIN LATERAL (
+    SELECT date_trunc('month', m.day)::date AS m, -sum(m.quantity * m.unit_cost_cents) AS cents
+    FROM stock_movements m
+    WHERE m.salon_id = s.id AND m.day BETWEEN $3::date AND $4::date AND m.type = 'INTERNAL_USE'
+      AND m.product_id IN (SELECT id FROM products WHERE category = 'PROFESSIONAL')
+    GROUP BY 1
+  ) u
 ), done AS (
-  SELECT d.salon_id, date_trunc('month', d.day)::date AS m, 0 AS cents, sum(d.quantity) AS services
-  FROM item_sales_daily d
-  WHERE d.salon_id IN (SELECT id FROM salons) AND d.day BETWEEN $5::date AND $6::date AND d.kind = 'SERVICE'
-  GROUP BY 1, 2
+  SELECT s.id AS salon_id, d.m, 0 AS cents, d.services
+  FROM salons s
+  CROSS JOIN LATERAL (
+    SELECT date_trunc('month', sd.day)::date AS m, sum(sd.quantity) AS services
+    FROM sales_daily sd
+    WHERE sd.salon_id = s.id AND sd.day BETWEEN $5::date AND $6::date AND sd.kind = 'SERVICE'
+    GROUP BY 1
+  ) d
 ), both_ AS (
   SELECT * FROM used UNION ALL SELECT * FROM done
 ), per_month AS (

@@ -7,10 +7,6 @@
 --   $3 = '2025-11-03'
 --   $4 = 1
 --   $5 = '2026-01-31'
---   $6 = 90
---   $7 = 90
---   $8 = 14
---   $9 = 90
 WITH per_product AS (
   SELECT m.product_id,
     COALESCE(sum(m.quantity) FILTER (WHERE m.day < $1::date), 0) AS opening,
@@ -23,9 +19,9 @@ WITH per_product AS (
 ), figures AS (
   SELECT s.product_id, p.name, p.brand, p.category, s.opening, s.net, s.on_hand, p.unit_cost_cents,
     s.on_hand * p.unit_cost_cents AS value_cents,
-    round(s.used::numeric / $6, 2) AS daily_usage,
-    CASE WHEN s.used > 0 THEN round(greatest(s.on_hand, 0)::numeric * $7 / s.used, 1) END AS days_of_cover,
-    greatest(ceil(s.used::numeric * $8 / $9), 0)::integer AS reorder_level
+    round(s.used::numeric / 90, 2) AS daily_usage,
+    CASE WHEN s.used > 0 THEN round(greatest(s.on_hand, 0)::numeric * 90 / s.used, 1) END AS days_of_cover,
+    greatest(ceil(s.used::numeric * 14 / 90), 0)::integer AS reorder_level
   FROM per_product s
   JOIN products p ON p.id = s.product_id
 )
