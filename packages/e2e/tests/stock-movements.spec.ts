@@ -41,10 +41,10 @@ interface StockStatus {
 }
 
 const list = (query: string) => `/api/CassaNova/ImportStocksMovements/{code}/${SALON}/${FROM}/${TO}/?${query}`;
-const kpiValue = (page: Page, name: string | RegExp) =>
+const kpiValue = (page: Page, name: string) =>
   page
     .getByTestId('kpi-card')
-    .filter({ has: page.getByRole('heading', { name }) })
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}`) }) })
     .getByTestId('kpi-value');
 
 async function openList(page: Page, path = SCREEN) {

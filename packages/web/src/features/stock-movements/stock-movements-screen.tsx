@@ -324,7 +324,15 @@ function MovementsTab({ range, listFilters, onFilters, pages, isCleared, onClear
 function MovementsTable({ pages }: { pages: { movements: StockMovement[] }[] }) {
   const { t } = useTranslation('stock-movements');
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+    // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      sx={{ maxWidth: '100%', overflowX: 'auto' }}
+      tabIndex={0}
+      role="region"
+      aria-label={t('list.label')}
+    >
       <Table size="small" aria-label={t('list.label')} data-testid="movements-table">
         <TableHead>
           <TableRow>
@@ -387,6 +395,7 @@ function StatusTab({ data }: { data: StockStatus }) {
   const language = i18n.language;
   const columns = useMemo<DataTableColumn<StockStatusRow>[]>(
     () => [
+      { id: 'product', header: t('column.product'), value: (row) => row.productName },
       {
         id: 'reorder',
         header: t('status.column.reorder'),
@@ -398,7 +407,6 @@ function StatusTab({ data }: { data: StockStatus }) {
             <Chip size="small" variant="outlined" color="success" label={t('status.ok')} />
           ),
       },
-      { id: 'product', header: t('column.product'), value: (row) => row.productName },
       { id: 'brand', header: t('column.brand'), value: (row) => row.brand },
       { id: 'category', header: t('column.category'), value: (row) => t(`category.${row.category}`) },
       { id: 'onHand', header: t('status.column.onHand'), value: (row) => row.onHand, kind: 'integer' },
