@@ -155,14 +155,7 @@ export default function StockMovementsScreen() {
       </Box>
       <Box role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
         {tab === 'movements' ? (
-          <MovementsTab
-            range={range}
-            listFilters={listFilters}
-            onFilters={(change) => set(change)}
-            pages={pages}
-            isCleared={isCleared}
-            onClear={setCleared}
-          />
+          <MovementsTab range={range} listFilters={listFilters} onFilters={set} pages={pages} isCleared={isCleared} onClear={setCleared} />
         ) : tab === 'status' ? (
           status.data ? (
             <StatusTab data={status.data} />
