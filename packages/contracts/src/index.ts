@@ -32,4 +32,5 @@ export * from './stats/client-history.js';
 export * from './stats/discounts.js';
 export { AmountsBlock, GenderBucket, SalesMeasures } from './stats/report-fields.js';
 export * from './stats/sales-analysis.js';
+export * from './stock-movements/stock-movements.js';
 export * from './users/users.js';

@@ -401,6 +401,26 @@ async function main() {
         range: 'none',
         url: `/api/DataQualities/GetCustomersBySalonXls/${code}/${SALON}`,
       });
+      // Issue 14: stock movements (a page of 100 at the start and deep in the range, the status,
+      // professional use against the chain, the xlsx of every movement of the range).
+      const SM = '/api/CassaNova';
+      both('Stock movements page 1', (r) => `${SM}/ImportStocksMovements/${code}/${SALON}/${r.from}/${r.to}/?steps=100&progress=false`);
+      const deep = await sql<{ day: string; id: number }>`
+        SELECT day::text AS day, id FROM stock_movements WHERE salon_id = ${SALON} AND day BETWEEN ${y.from}::date AND ${y.to}::date
+        ORDER BY day DESC, id DESC OFFSET 150 LIMIT 1`.execute(db);
+      const cursor = deep.rows[0] ? `${deep.rows[0].day}_${deep.rows[0].id}` : '';
+      calls.push({
+        name: 'Stock movements last pages',
+        range: 'year',
+        url: `${SM}/ImportStocksMovements/${code}/${SALON}/${y.from}/${y.to}/?steps=100&progress=true&cursor=${cursor}`,
+      });
+      both(
+        'Stock movements SALE shampoo',
+        (r) => `${SM}/ImportStocksMovements/${code}/${SALON}/${r.from}/${r.to}/?type=SALE&search=shampoo`,
+      );
+      both('Stock status', (r) => `${SM}/StocksStatus/${code}/${SALON}/${r.from}/${r.to}`);
+      both('Stock professional use', (r) => `${SM}/ProfessionalProductsUse/${code}/${SALON}/${r.from}/${r.to}`);
+      both('Stock xlsx', (r) => `${SM}/ExportStocksMovements/${code}/${SALON}/${r.from}/${r.to}`);
       if (only) {
         const kept = calls.filter((c) => only.test(c.name));
         calls.length = 0;

@@ -37,6 +37,12 @@ import { getClientHistory } from '../features/stats/client-history.query.js';
 import { getDiscountsPerAppointment, getDiscountsPerDay } from '../features/stats/discounts.query.js';
 import { getSalesByGender, getSalesPerDay, getSalesPerMonth, getSalesPerYear } from '../features/stats/sales-analysis.service.js';
 import { getSalesPerClient } from '../features/stats/sales-per-client.query.js';
+import {
+  countStockMovements,
+  getProfessionalUse,
+  getStockMovements,
+  getStockStatus,
+} from '../features/stock-movements/stock-movements.query.js';
 import type { Database } from './database.js';
 
 /**
@@ -283,6 +289,26 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/data-qualities/queries/data-quality.sql',
     call: `getDataQuality(salon ${SALON}, today ${TODAY}, limit 100, offset 0)`,
     run: (db) => getDataQuality(db, SALON, TODAY, { limit: 100, offset: 0 }),
+  },
+  {
+    file: 'features/stock-movements/queries/stock-movements-page.sql',
+    call: `getStockMovements(salon ${SALON}, ${FROM}..${TO}, type SALE, search 'shampoo', after 2026-01-10 #12345, limit 101) then countStockMovements(... up to 2026-01-20 #23456)`,
+    run: async (db) => {
+      const scope = { salonId: SALON, from: FROM, to: TO };
+      const filters = { type: 'SALE' as const, search: 'shampoo' };
+      await getStockMovements(db, scope, filters, { day: '2026-01-10', id: 12345 }, 101);
+      await countStockMovements(db, scope, filters, { day: '2026-01-20', id: 23456 });
+    },
+  },
+  {
+    file: 'features/stock-movements/queries/stock-status.sql',
+    call: `getStockStatus(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getStockStatus(db, { salonId: SALON, from: FROM, to: TO }),
+  },
+  {
+    file: 'features/stock-movements/queries/professional-use.sql',
+    call: `getProfessionalUse(salon ${SALON}, ${FROM}..${TO})`,
+    run: (db) => getProfessionalUse(db, { salonId: SALON, from: FROM, to: TO }),
   },
 ];
 

@@ -58,7 +58,7 @@ const REPORT_SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/customer-analysis-heatmap': () => import('../features/customer-analysis/customer-heatmap-screen'),
   '/NPS': () => import('../features/nps/nps-screen'),
   '/data-qualities': () => import('../features/data-qualities/data-qualities-screen'),
-  '/stock-movements': notAvailable,
+  '/stock-movements': () => import('../features/stock-movements/stock-movements-screen'),
 };
 
 /** Report pages reached from another report (a row's details, a new campaign), not from the menu. */
