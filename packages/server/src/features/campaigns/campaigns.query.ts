@@ -86,7 +86,7 @@ figures AS (
 )`;
 }
 
-const euros = (cents: RawBuilder<unknown>) => sql`round(${cents}::numeric / 100, 2)`;
+const euros = (cents: RawBuilder<unknown>) => sql`round((${cents})::numeric / 100, 2)`;
 
 interface HeaderRow {
   campaignId: number;
