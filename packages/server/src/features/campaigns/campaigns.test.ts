@@ -67,7 +67,7 @@ beforeAll(async () => {
     kind,
     service_id: kind === 'SERVICE' ? item : null,
     product_id: kind === 'PRODUCT' ? item : null,
-    category: kind === 'SERVICE' ? 'HAIRCUT' : 'RESALE',
+    category: kind === 'SERVICE' ? ('HAIRCUT' as const) : ('RESALE' as const),
     quantity,
     list_amount_cents: paidCents,
     paid_amount_cents: paidCents,
