@@ -223,6 +223,41 @@ function periodLabel(p: Period): string {
   return p.month !== null && p.year !== null ? `${MONTHS_EN[p.month - 1]} ${p.year}` : `${p.fromDate} – ${p.toDate}`;
 }
 
+const MONTHS_IT = [
+  'Gennaio',
+  'Febbraio',
+  'Marzo',
+  'Aprile',
+  'Maggio',
+  'Giugno',
+  'Luglio',
+  'Agosto',
+  'Settembre',
+  'Ottobre',
+  'Novembre',
+  'Dicembre',
+];
+
+/**
+ * A duplicate's default name: the source's with its "<Month> <year>" (English or Italian) replaced
+ * by the new period's in the same language, or the new period appended in brackets.
+ */
+function duplicateName(source: { name: string; month: number | null; year: number | null }, period: Period): string {
+  if (source.month !== null && source.year !== null) {
+    for (const months of [MONTHS_EN, MONTHS_IT]) {
+      const old = `${months[source.month - 1]} ${source.year}`;
+      if (source.name.includes(old)) {
+        const next =
+          period.month !== null && period.year !== null
+            ? `${months[period.month - 1]} ${period.year}`
+            : `${period.fromDate} – ${period.toDate}`;
+        return source.name.replace(old, next).slice(0, 120);
+      }
+    }
+  }
+  return `${source.name} (${periodLabel(period)})`.slice(0, 120);
+}
+
 /** Checks an item list (400 naming `items` with the item at fault). */
 async function validateItems(db: DbOrTx, items: readonly CampaignItemInput[], salonId: number): Promise<void> {
   const seen = new Set<string>();
@@ -444,14 +479,7 @@ export async function createCampaign(db: Db, caller: Caller, body: CampaignCreat
     if (source.fromDate === period.fromDate && source.toDate === period.toDate) {
       throw new HttpError(400, 'A duplicate needs another period than its source', body.month !== undefined ? 'month' : 'fromDate');
     }
-    if (!name) {
-      const sourceLabel = source.month !== null && source.year !== null ? `${MONTHS_EN[source.month - 1]} ${source.year}` : null;
-      name =
-        sourceLabel && source.name.includes(sourceLabel)
-          ? source.name.replace(sourceLabel, periodLabel(period))
-          : `${source.name} (${periodLabel(period)})`;
-      name = name.slice(0, 120);
-    }
+    if (!name) name = duplicateName(source, period);
     if (body.description === undefined) description = source.description;
     if (body.tierMode === undefined) tierMode = source.tierMode;
   } else {

@@ -407,6 +407,9 @@ describe('duplicate', () => {
     const same = await post(`/api/Campaign/${manager}`, { duplicateOf: straight, month: 3, year: 2025 });
     expect(same.status).toBe(400);
     expect(same.body.message).toBe('A duplicate needs another period than its source');
+    // A name without its month: the new period in brackets (the range 03-01..03-31 is the whole of March).
+    const bracket = await post(`/api/Campaign/${manager}`, { duplicateOf: sliding, month: 6, year: 2025 });
+    expect(bracket.body).toMatchObject({ name: 'Shampoo sliding (June 2025)', tierMode: 'SLIDING', month: 6 });
     expect((await post(`/api/Campaign/${manager}`, { duplicateOf: 999_999, month: 6, year: 2025 })).status).toBe(404);
     // A running campaign cannot be closed yet.
     const early = await post(`/api/Campaign/Close/${manager}/${salon1}/${res.body.campaignId}`, {});
