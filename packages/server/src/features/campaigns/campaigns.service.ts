@@ -526,8 +526,13 @@ export async function createCampaign(db: Db, caller: Caller, body: CampaignCreat
   });
 }
 
-/** InsertSalonCampaign: adds salons or changes targets (409 for a closed part). */
-export async function insertSalons(db: Db, campaignId: number, salons: readonly { salonId: number; target: number }[]): Promise<void> {
+/** InsertSalonCampaign: changes targets (an ADMIN of their salon's part) or adds salons (SUPERADMIN); 409 for a closed part. */
+export async function insertSalons(
+  db: Db,
+  caller: Caller,
+  campaignId: number,
+  salons: readonly { salonId: number; target: number }[],
+): Promise<void> {
   const dup = salons.find((p, i) => salons.findIndex((q) => q.salonId === p.salonId) !== i);
   if (dup) throw new HttpError(400, `Salon ${dup.salonId} is listed twice`, 'salons');
   await db.transaction().execute(async (tx) => {
@@ -537,6 +542,13 @@ export async function insertSalons(db: Db, campaignId: number, salons: readonly 
       if (!exists) throw new HttpError(400, `Salon ${salon.salonId} does not exist`, 'salons');
       const { rows } = await sql<{ closed: boolean }>`SELECT closed_at IS NOT NULL AS closed FROM campaign_salons
         WHERE salon_id = ${salon.salonId} AND campaign_id = ${campaignId} FOR UPDATE`.execute(tx);
+      if (!rows[0] && !caller.isSuperadmin) {
+        throw new HttpError(
+          404,
+          `Salon ${salon.salonId} is not in campaign ${campaignId}: only a superadmin adds salons to a campaign`,
+          'salons',
+        );
+      }
       if (rows[0]?.closed)
         throw new HttpError(
           409,

@@ -451,6 +451,24 @@ describe('duplicate', () => {
       salons: [{ salonId: ids.salon2, target: 1 }],
     });
     expect(other.status).toBe(403);
+    // An ADMIN changes their salon's target but adds no salon to a campaign: a superadmin does.
+    const solo = await post(`/api/Campaign/${manager2}`, {
+      name: 'Salon 2 only',
+      month: 5,
+      year: 2025,
+      salons: [{ salonId: ids.salon2, target: 5 }],
+    });
+    expect(solo.status).toBe(200);
+    const join = await post(`/api/Campaign/InsertSalonCampaign/${manager}`, {
+      campaignId: solo.body.campaignId,
+      salons: [{ salonId: salon1, target: 5 }],
+    });
+    expect(join.status).toBe(404);
+    const added = await post(`/api/Campaign/InsertSalonCampaign/${superadmin}`, {
+      campaignId: solo.body.campaignId,
+      salons: [{ salonId: salon1, target: 5 }],
+    });
+    expect(added.body.salons.map((s: { salonId: number }) => s.salonId).sort()).toEqual([salon1, ids.salon2].sort());
   });
 });
 
