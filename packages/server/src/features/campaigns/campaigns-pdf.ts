@@ -10,32 +10,87 @@ const TEXT = '#1f2933';
 const MUTED = '#5f6b7a';
 
 interface Column {
-  title: string;
   width: number;
   align?: 'left' | 'right';
 }
 
+/** Column widths; their titles are the labels' `columns`, in this order. */
 const COLUMNS: Column[] = [
-  { title: 'Salon', width: 110 },
-  { title: 'Target', width: 58, align: 'right' },
-  { title: 'Revenue', width: 58, align: 'right' },
-  { title: 'Achieved', width: 50, align: 'right' },
-  { title: 'Staff', width: 30, align: 'right' },
-  { title: 'Staff bonus', width: 56, align: 'right' },
-  { title: 'Leader bonus', width: 60, align: 'right' },
-  { title: 'Total bonus', width: 56, align: 'right' },
-  { title: 'Closed', width: 37 },
+  { width: 110 },
+  { width: 58, align: 'right' },
+  { width: 58, align: 'right' },
+  { width: 50, align: 'right' },
+  { width: 30, align: 'right' },
+  { width: 56, align: 'right' },
+  { width: 60, align: 'right' },
+  { width: 56, align: 'right' },
+  { width: 37 },
 ];
 
-const euro = (value: number) => `€ ${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const percent = (value: number | null) => (value === null ? '-' : `${value.toFixed(2)} %`);
+export type PdfLanguage = 'en' | 'it';
+
+/** Every string the PDF prints, in the caller's interface language. */
+const LABELS = {
+  en: {
+    title: 'Incentive campaigns',
+    scopeAll: 'Every campaign of the chain',
+    scopeRange: (from: string, to: string) => `Campaigns overlapping ${from} to ${to}`,
+    count: (n: number) => `${n} ${n === 1 ? 'campaign' : 'campaigns'}`,
+    asOf: (day: string) => `as of ${day}`,
+    definition:
+      'Revenue = paid amount of the listed services and products in the period (frozen at close for closed salons). Achieved = revenue / target. Leader bonus = per cent of the team total.',
+    none: 'No campaigns.',
+    period: (from: string, to: string) => `${from} to ${to}`,
+    status: { UPCOMING: 'upcoming', RUNNING: 'running', ENDED: 'ended', CLOSED: 'closed' },
+    tiers: { STRAIGHT: 'straight tiers', SLIDING: 'sliding tiers' },
+    salons: (n: number) => `${n} ${n === 1 ? 'salon' : 'salons'}`,
+    columns: ['Salon', 'Target', 'Revenue', 'Achieved', 'Staff', 'Staff bonus', 'Leader bonus', 'Total bonus', 'Closed'],
+    total: 'Total',
+    yes: 'yes',
+    no: 'no',
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    locale: 'en-GB',
+  },
+  it: {
+    title: 'Campagne incentivi',
+    scopeAll: 'Tutte le campagne della catena',
+    scopeRange: (from: string, to: string) => `Campagne dal ${from} al ${to}`,
+    count: (n: number) => `${n} ${n === 1 ? 'campagna' : 'campagne'}`,
+    asOf: (day: string) => `al ${day}`,
+    definition:
+      'Fatturato = importo pagato dei servizi e prodotti in campagna nel periodo (congelato alla chiusura per i saloni chiusi). Raggiunto = fatturato / obiettivo. Bonus capo squadra = percentuale del totale della squadra.',
+    none: 'Nessuna campagna.',
+    period: (from: string, to: string) => `dal ${from} al ${to}`,
+    status: { UPCOMING: 'futura', RUNNING: 'in corso', ENDED: 'terminata', CLOSED: 'chiusa' },
+    tiers: { STRAIGHT: 'scaglioni pieni', SLIDING: 'scaglioni progressivi' },
+    salons: (n: number) => `${n} ${n === 1 ? 'salone' : 'saloni'}`,
+    columns: ['Salone', 'Obiettivo', 'Fatturato', 'Raggiunto', 'Staff', 'Bonus staff', 'Bonus capo', 'Bonus totale', 'Chiusa'],
+    total: 'Totale',
+    yes: 'sì',
+    no: 'no',
+    page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
+    locale: 'it-IT',
+  },
+};
+type Labels = (typeof LABELS)['en'];
+
+const euro = (value: number, labels: Labels) =>
+  `€ ${value.toLocaleString(labels.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const percent = (value: number | null, labels: Labels) =>
+  value === null ? '-' : `${value.toLocaleString(labels.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
 
 /**
  * incentive.pdf: every campaign of the chain (or those overlapping year / month) with each
  * salon's target, counted revenue, progress, staff and team leader bonuses and close, and a
  * chain total per campaign. Figures are the stats' (frozen ones for closed salons).
  */
-export async function campaignsPdf(db: DbOrTx, clock: Clock, year: number | null, month: number | null): Promise<Buffer> {
+export async function campaignsPdf(
+  db: DbOrTx,
+  clock: Clock,
+  year: number | null,
+  month: number | null,
+  language: PdfLanguage = 'en',
+): Promise<Buffer> {
   let from: string | null = null;
   let to: string | null = null;
   if (year !== null) {
@@ -45,15 +100,22 @@ export async function campaignsPdf(db: DbOrTx, clock: Clock, year: number | null
   }
   const ids = await findCampaignIds(db, null, from, to);
   const campaigns = await summariesOf(db, clock, ids, null);
-  return renderCampaignsPdf(campaigns, salonToday(CHAIN_TIME_ZONE, clock), from, to);
+  return renderCampaignsPdf(campaigns, salonToday(CHAIN_TIME_ZONE, clock), from, to, language);
 }
 
-export function renderCampaignsPdf(campaigns: CampaignSummary[], today: string, from: string | null, to: string | null): Promise<Buffer> {
+export function renderCampaignsPdf(
+  campaigns: CampaignSummary[],
+  today: string,
+  from: string | null,
+  to: string | null,
+  language: PdfLanguage = 'en',
+): Promise<Buffer> {
+  const labels: Labels = LABELS[language];
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: 'Incentive campaigns', Author: 'Salon back-office' },
+    info: { Title: labels.title, Author: 'Salon back-office' },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -61,32 +123,34 @@ export function renderCampaignsPdf(campaigns: CampaignSummary[], today: string, 
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.fillColor(TEXT).font('Helvetica-Bold').fontSize(18).text('Incentive campaigns', MARGIN, MARGIN);
+  doc.fillColor(TEXT).font('Helvetica-Bold').fontSize(18).text(labels.title, MARGIN, MARGIN);
   doc
     .font('Helvetica')
     .fontSize(10)
     .fillColor(MUTED)
     .text(
-      `${from === null ? 'Every campaign of the chain' : `Campaigns overlapping ${from} to ${to}`}  |  ${campaigns.length} campaigns  |  as of ${today}`,
+      `${from === null || to === null ? labels.scopeAll : labels.scopeRange(from, to)}  |  ${labels.count(campaigns.length)}  |  ${labels.asOf(today)}`,
     );
-  doc.text(
-    'Revenue = paid amount of the listed services and products in the period (frozen at close for closed salons). Achieved = revenue / target. Leader bonus = per cent of the team total.',
-  );
+  doc.text(labels.definition);
   doc.moveDown(0.8);
-  if (campaigns.length === 0) doc.fillColor(TEXT).fontSize(11).text('No campaigns.');
-  for (const campaign of campaigns) drawCampaign(doc, campaign);
+  if (campaigns.length === 0) doc.fillColor(TEXT).fontSize(11).text(labels.none);
+  for (const campaign of campaigns) drawCampaign(doc, campaign, labels);
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
+    // The footer sits in the bottom margin: without it pdfkit would start a new page for it.
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
     doc
       .font('Helvetica')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 10, {
+      .text(labels.page(i + 1, range.count), MARGIN, doc.page.height - MARGIN + 10, {
         width: doc.page.width - 2 * MARGIN,
         align: 'right',
         lineBreak: false,
       });
+    doc.page.margins.bottom = bottomMargin;
   }
   doc.end();
   return done;
@@ -94,7 +158,7 @@ export function renderCampaignsPdf(campaigns: CampaignSummary[], today: string, 
 
 const ROW = 14;
 
-function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary) {
+function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary, labels: Labels) {
   const bottom = doc.page.height - MARGIN - 20;
   if (doc.y + 3 * ROW + 30 > bottom) doc.addPage();
   doc.x = MARGIN;
@@ -104,7 +168,7 @@ function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary) {
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `${campaign.fromDate} to ${campaign.toDate}  |  ${campaign.status}  |  tiers ${campaign.tierMode}  |  ${campaign.salons.length} ${campaign.salons.length === 1 ? 'salon' : 'salons'}`,
+      `${labels.period(campaign.fromDate, campaign.toDate)}  |  ${labels.status[campaign.status]}  |  ${labels.tiers[campaign.tierMode]}  |  ${labels.salons(campaign.salons.length)}`,
     );
   doc.moveDown(0.3);
   let y = doc.y;
@@ -134,11 +198,7 @@ function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary) {
     });
     y += ROW;
   };
-  drawRow(
-    COLUMNS.map((c) => c.title),
-    true,
-    true,
-  );
+  drawRow(labels.columns, true, true);
   let target = 0;
   let revenue = 0;
   let staff = 0;
@@ -153,14 +213,14 @@ function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary) {
     drawRow(
       [
         s.salonName,
-        euro(s.target),
-        euro(s.revenue),
-        percent(s.achieved),
+        euro(s.target, labels),
+        euro(s.revenue, labels),
+        percent(s.achieved, labels),
         String(s.staffCount),
-        euro(s.staffBonus),
-        euro(s.teamLeaderBonus),
-        euro(s.bonusTotal),
-        s.closedAt ? 'yes' : 'no',
+        euro(s.staffBonus, labels),
+        euro(s.teamLeaderBonus, labels),
+        euro(s.bonusTotal, labels),
+        s.closedAt ? labels.yes : labels.no,
       ],
       false,
       false,
@@ -169,14 +229,14 @@ function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary) {
   const round = (v: number) => Math.round(v * 100) / 100;
   drawRow(
     [
-      'Total',
-      euro(round(target)),
-      euro(round(revenue)),
-      percent(target > 0 ? round((revenue / target) * 100) : null),
+      labels.total,
+      euro(round(target), labels),
+      euro(round(revenue), labels),
+      percent(target > 0 ? round((revenue / target) * 100) : null, labels),
       String(staff),
-      euro(round(staffBonus)),
-      euro(round(leaderBonus)),
-      euro(round(staffBonus + leaderBonus)),
+      euro(round(staffBonus), labels),
+      euro(round(leaderBonus), labels),
+      euro(round(staffBonus + leaderBonus), labels),
       '',
     ],
     true,

@@ -22,6 +22,7 @@ import {
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { getTodayOfSalon } from '../../lib/salon-today.js';
+import { getUserLanguage } from '../../lib/user-language.query.js';
 import { listUserDtos } from '../../lib/users.query.js';
 import { assertSalonAccess, callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -49,9 +50,11 @@ export async function campaignsRoutes(app: FastifyInstance) {
     campaigns: await campaignsOfMonth(app.db, app.clock, callerOf(request), params.month, params.year, query.salonId),
   }));
 
-  registerEndpoint(app, exportCampaignsPdf, CAMPAIGN_EXPORT_ACCESS, async ({ query }, _request, reply) => {
+  registerEndpoint(app, exportCampaignsPdf, CAMPAIGN_EXPORT_ACCESS, async ({ query }, request, reply) => {
     if (query.month !== undefined && query.year === undefined) throw new HttpError(400, 'month needs a year', 'year');
-    const file = await campaignsPdf(app.db, app.clock, query.year ?? null, query.month ?? null);
+    // In the caller's interface language (users.language), like the growth PDF.
+    const language = await getUserLanguage(app.db, callerOf(request).userId);
+    const file = await campaignsPdf(app.db, app.clock, query.year ?? null, query.month ?? null, language);
     return reply.type('application/pdf').header('Content-Disposition', 'attachment; filename="incentive.pdf"').send(file);
   });
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -529,12 +529,33 @@ describe('incentive.pdf', () => {
     writeFileSync(file, res.rawPayload);
     execFileSync('pdftoppm', ['-png', '-r', '50', file, join(dir, 'page')]);
     expect(readFileSync(join(dir, 'page-1.png')).subarray(1, 4).toString()).toBe('PNG');
+    // One page: the footer does not spill onto a page of its own.
+    expect(readdirSync(dir).filter((f) => f.endsWith('.png'))).toEqual(['page-1.png']);
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(text).toContain('Incentive campaigns');
+    expect(text).toContain('Page 1 of 1');
     expect(text).toContain('Incentive March 2025');
     expect(text).toContain('Salone Uno');
     // The closed STRAIGHT campaign's frozen figures: target 500.00, revenue 598.50, 119.70 %, bonus 125.63.
     expect(text).toMatch(/Salone Uno.*500\.00.*598\.50.*119\.70 %.*97\.55.*28\.08.*125\.63/);
     console.log(`incentive.pdf pages in ${dir}`);
+  });
+
+  it("speaks the caller's language and limits to a month", async () => {
+    await t.db.updateTable('users').set({ language: 'it' }).where('id', '=', ids.users.superadmin).execute();
+    const res = await t.app.inject({ method: 'GET', url: `/api/Campaign/GetAll/${superadmin}?year=2025&month=3` });
+    await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', ids.users.superadmin).execute();
+    expect(res.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'incentive-it-'));
+    const file = join(dir, 'incentive.pdf');
+    writeFileSync(file, res.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    expect(text).toContain('Campagne incentivi');
+    expect(text).toContain('Campagne dal 2025-03-01 al 2025-03-31');
+    expect(text).toMatch(/Salone Uno.*500,00.*598,50.*119,70 %/);
+    // March only: April's and May's duplicates are left out.
+    expect(text).not.toContain('Incentive April 2025');
+    const bad = await t.app.inject({ method: 'GET', url: `/api/Campaign/GetAll/${superadmin}?month=3` });
+    expect(bad.statusCode).toBe(400);
   });
 });
