@@ -158,6 +158,14 @@ export function renderCampaignsPdf(
 
 const ROW = 14;
 
+/** The text cut to the width with an ellipsis (a long salon name stays on its row). */
+function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
 function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary, labels: Labels) {
   const bottom = doc.page.height - MARGIN - 20;
   if (doc.y + 3 * ROW + 30 > bottom) doc.addPage();
@@ -193,7 +201,11 @@ function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary, labels
       .fontSize(8);
     cells.forEach((cell, i) => {
       const column = COLUMNS[i] as Column;
-      doc.text(cell, x + 2, y + 1, { width: column.width - 4, align: column.align ?? 'left', lineBreak: false, ellipsis: true });
+      doc.text(fit(doc, cell, column.width - 4), x + 2, y + 1, {
+        width: column.width - 4,
+        align: column.align ?? 'left',
+        lineBreak: false,
+      });
       x += column.width;
     });
     y += ROW;
