@@ -159,7 +159,7 @@ export function renderCampaignsPdf(
 const ROW = 14;
 
 /** The text cut to the width with an ellipsis (a long salon name stays on its row). */
-function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
+function fitText(doc: PDFKit.PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
   let cut = text;
   while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
@@ -201,7 +201,7 @@ function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary, labels
       .fontSize(8);
     cells.forEach((cell, i) => {
       const column = COLUMNS[i] as Column;
-      doc.text(fit(doc, cell, column.width - 4), x + 2, y + 1, {
+      doc.text(fitText(doc, cell, column.width - 4), x + 2, y + 1, {
         width: column.width - 4,
         align: column.align ?? 'left',
         lineBreak: false,
