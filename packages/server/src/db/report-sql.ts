@@ -8,6 +8,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { getPartStats } from '../features/campaigns/campaigns.query.js';
 import { getNpsAnswersOfYear, getNpsDay, getNpsDetractors, getNpsYear } from '../features/client-nps/client-nps.query.js';
 import { getCustomerMap } from '../features/customer-analysis/customer-map.query.js';
 import { getCustomerOverview } from '../features/customer-analysis/customer-overview.query.js';
@@ -309,6 +310,11 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/stock-movements/queries/professional-use.sql',
     call: `getProfessionalUse(salon ${SALON}, ${FROM}..${TO})`,
     run: (db) => getProfessionalUse(db, { salonId: SALON, from: FROM, to: TO }),
+  },
+  {
+    file: 'features/campaigns/queries/campaign-stats.sql',
+    call: `getPartStats(salon ${SALON}, campaign 1) (GetStatsCampaign, GET {id}, GetMine: salon, staff, team leader and item rows in one statement)`,
+    run: (db) => getPartStats(db, [{ salonId: SALON, campaignId: 1 }]),
   },
 ];
 

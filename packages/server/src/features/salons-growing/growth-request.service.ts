@@ -2,10 +2,10 @@ import type { exportGrowthPdf, getGrowthDailyData, growthReportEndpoints, QueryO
 import type { DbOrTx } from '../../db/database.js';
 import { daysBetween, firstOfMonth, isCalendarDate, monthEndOf, monthIndexOf } from '../../lib/months.js';
 import type { SalonToday } from '../../lib/salon-today.js';
+import { getUserLanguage } from '../../lib/user-language.query.js';
 import { HttpError } from '../../plugins/errors.js';
 import { type GrowthParams, getAllGrowthReports } from './growth.service.js';
 import { renderGrowthPdf } from './growth-pdf.js';
-import { getUserLanguage } from './user-language.query.js';
 
 /**
  * What the salons-growing routes do between the request and the growth service: the checks and

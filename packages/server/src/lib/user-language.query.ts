@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../db/database.js';
+import type { DbOrTx } from '../db/database.js';
 
 /** The interface language a user chose (en by default), for files the server writes in words. */
 export async function getUserLanguage(db: DbOrTx, userId: number): Promise<'en' | 'it'> {
