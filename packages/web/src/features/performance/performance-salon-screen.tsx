@@ -21,7 +21,7 @@ import { reportStateOf } from '../../components/report-frame/report-status';
 import { type PerformanceMedian, type PerformanceReport, type PerformanceSpan, useSalonPerformance } from './api/use-performance';
 import { CampaignProgress } from './campaign-progress';
 import { ChangeIndicator } from './change-indicator';
-import { KpiLabel } from './kpi-label';
+import { KpiLabel } from '../../components/kpi-card/kpi-label';
 import { compareWithMedian, formatKpi, type MedianComparison, PERFORMANCE_KPIS, type SpanKey } from './performance-shaping';
 import { TrendChart } from './trend-chart';
 import { DayPicker, usePerformanceDay } from './use-performance-day';

@@ -14,7 +14,7 @@ import { reportStateOf } from '../../components/report-frame/report-status';
 import { type PerformanceReport, type PerformanceSalon, useChainPerformance } from './api/use-performance';
 import { CampaignProgress } from './campaign-progress';
 import { ChangeIndicator } from './change-indicator';
-import { KpiLabel } from './kpi-label';
+import { KpiLabel } from '../../components/kpi-card/kpi-label';
 import { rankByRevenue, type SpanKey, signedPercent } from './performance-shaping';
 import { TrendChart } from './trend-chart';
 import { DayPicker, usePerformanceDay } from './use-performance-day';

@@ -1,0 +1,43 @@
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
+import Chip from '@mui/material/Chip';
+import { useTranslation } from 'react-i18next';
+import type { CampaignStatus } from '../api/use-campaigns';
+
+const ICONS = { UPCOMING: EventOutlined, RUNNING: PlayCircleOutline, ENDED: CheckCircleOutline, CLOSED: LockOutlined } as const;
+const COLORS = { UPCOMING: 'default', RUNNING: 'primary', ENDED: 'warning', CLOSED: 'success' } as const;
+
+/** A campaign's status in words with an icon (never colour alone); its definition as the chip's title. */
+export function StatusChip({ status }: { status: CampaignStatus }) {
+  const { t } = useTranslation('incentives');
+  const Icon = ICONS[status];
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={COLORS[status]}
+      icon={<Icon aria-hidden />}
+      label={t(`status.${status}`)}
+      title={t(`statusDefinition.${status}`)}
+      data-testid="campaign-status"
+      data-status={status}
+    />
+  );
+}
+
+/** The badge of a closed salon part: its figures are those written at the close. */
+export function FrozenBadge() {
+  const { t } = useTranslation('incentives');
+  return (
+    <Chip
+      size="small"
+      color="info"
+      icon={<LockOutlined aria-hidden />}
+      label={t('frozen.badge')}
+      title={t('frozen.definition')}
+      data-testid="frozen-badge"
+    />
+  );
+}
