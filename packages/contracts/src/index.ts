@@ -1,4 +1,5 @@
 export * from './attendance/attendance.js';
+export * from './campaigns/campaigns.js';
 export * from './client-nps/client-nps.js';
 export * from './common/endpoint.js';
 export * from './common/gendered-report.js';

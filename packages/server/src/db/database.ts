@@ -330,12 +330,16 @@ export interface CampaignsTable {
   date_to: DateCol;
   created_by: number | null;
   created_at: Generated<Timestamp>;
+  tier_mode: Defaulted<'STRAIGHT' | 'SLIDING'>;
 }
 
 export interface CampaignSalonsTable {
   salon_id: number;
   campaign_id: number;
   target_cents: Defaulted<number>;
+  closed_at: ColumnType<Timestamp | null, Date | string | null | undefined, Date | string | null>;
+  closed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  closed_revenue_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CampaignStaffTable {
@@ -361,6 +365,25 @@ export interface CampaignServicesProductsTable {
   product_id: number | null;
   bonus_per_unit_cents: Defaulted<number>;
   bonus_percent: ColumnType<number, number | undefined, number>;
+  bonus_kind: Defaulted<'PER_UNIT' | 'PERCENT' | 'TIERS'>;
+}
+
+export interface CampaignItemTiersTable {
+  salon_id: number;
+  campaign_id: number;
+  item_row_id: number;
+  from_units: number;
+  per_unit_cents: number;
+}
+
+export interface CampaignResultsTable {
+  salon_id: number;
+  campaign_id: number;
+  user_id: number;
+  item_row_id: number;
+  units: number;
+  revenue_cents: number;
+  bonus_cents: number;
 }
 
 export interface CheckUpsTable {
@@ -409,6 +432,8 @@ export interface Database {
   campaign_staff: CampaignStaffTable;
   campaign_team_leaders: CampaignTeamLeadersTable;
   campaign_services_products: CampaignServicesProductsTable;
+  campaign_item_tiers: CampaignItemTiersTable;
+  campaign_results: CampaignResultsTable;
   check_ups: CheckUpsTable;
   schema_migrations: SchemaMigrationsTable;
 }
