@@ -110,12 +110,31 @@ function CampaignStatsView({ data }: { data: CampaignStats }) {
             value: salon.revenue,
             format: 'money',
             definition: t('definition.salonRevenue'),
-            secondary: <ProgressLine revenue={salon.revenue} target={salon.target} achieved={salon.achieved} label={t('progress.salonLabel', { salon: salon.salonName })} />,
+            secondary: (
+              <ProgressLine
+                revenue={salon.revenue}
+                target={salon.target}
+                achieved={salon.achieved}
+                label={t('progress.salonLabel', { salon: salon.salonName })}
+              />
+            ),
           },
           { id: 'achieved', label: t('kpi.achieved'), value: salon.achieved, format: 'percent', definition: t('definition.achieved') },
           { id: 'units', label: t('kpi.units'), value: salon.units, format: 'integer', definition: t('definition.salonUnits') },
-          { id: 'teamRevenue', label: t('kpi.teamRevenue'), value: salon.teamRevenue, format: 'money', definition: t('definition.teamRevenue') },
-          { id: 'staffBonus', label: t('kpi.staffBonus'), value: salon.staffBonus, format: 'money', definition: t('definition.staffBonus') },
+          {
+            id: 'teamRevenue',
+            label: t('kpi.teamRevenue'),
+            value: salon.teamRevenue,
+            format: 'money',
+            definition: t('definition.teamRevenue'),
+          },
+          {
+            id: 'staffBonus',
+            label: t('kpi.staffBonus'),
+            value: salon.staffBonus,
+            format: 'money',
+            definition: t('definition.staffBonus'),
+          },
           {
             id: 'teamLeaderBonus',
             label: t('kpi.teamLeaderBonus'),
@@ -123,7 +142,13 @@ function CampaignStatsView({ data }: { data: CampaignStats }) {
             format: 'money',
             definition: t('definition.teamLeaderBonus'),
           },
-          { id: 'bonusTotal', label: t('kpi.bonusTotal'), value: salon.bonusTotal, format: 'money', definition: t('definition.bonusTotal') },
+          {
+            id: 'bonusTotal',
+            label: t('kpi.bonusTotal'),
+            value: salon.bonusTotal,
+            format: 'money',
+            definition: t('definition.bonusTotal'),
+          },
         ]}
       />
       <ProgressChart staff={data.staff} />
@@ -200,7 +225,12 @@ function ProgressChart({ staff }: { staff: readonly CampaignStaffRow[] }) {
           name: t('kpi.achieved'),
           data: rows.map((row) => ({ value: row.achieved, itemStyle: { color: (row.achieved ?? 0) >= 100 ? '#2e7d32' : '#1565c0' } })),
           label: { show: true, position: 'right', formatter: (p: { value: number }) => formatValue(p.value, 'percent', language) },
-          markLine: { symbol: 'none', data: [{ xAxis: 100 }], lineStyle: { color: '#d32f2f', type: 'dashed' }, label: { formatter: '100 %' } },
+          markLine: {
+            symbol: 'none',
+            data: [{ xAxis: 100 }],
+            lineStyle: { color: '#d32f2f', type: 'dashed' },
+            label: { formatter: '100 %' },
+          },
         },
       ],
     };
@@ -268,7 +298,14 @@ function StaffTable({ staff }: { staff: readonly CampaignStaffRow[] }) {
       {staff.length === 0 ? (
         <Typography variant="body2">{t('details.noStaff')}</Typography>
       ) : (
-        <DataTable columns={columns} data={staff} label={t('details.staffTitle')} getRowId={(row) => String(row.userId)} pageSize={0} totals={totals} />
+        <DataTable
+          columns={columns}
+          data={staff}
+          label={t('details.staffTitle')}
+          getRowId={(row) => String(row.userId)}
+          pageSize={0}
+          totals={totals}
+        />
       )}
       <Definitions
         items={[
@@ -284,8 +321,8 @@ function StaffTable({ staff }: { staff: readonly CampaignStaffRow[] }) {
 }
 
 /** Money totals summed in cents, so 0.1 + 0.2 stays 0.3. */
-function sum<T>(rows: readonly T[], valueOf: (row: T) => number): number {
-  return rows.reduce((total, row) => total + Math.round(valueOf(row) * 100), 0) / 100;
+function sum<T>(rows: readonly T[], amountOf: (row: T) => number): number {
+  return rows.reduce((total, row) => total + Math.round(amountOf(row) * 100), 0) / 100;
 }
 
 function TeamLeadersTable({ leaders }: { leaders: readonly CampaignTeamLeaderRow[] }) {

@@ -131,7 +131,9 @@ describe('new campaign validation', () => {
         { kind: 'SERVICE', itemId: 5, name: 'Taglio', bonusKind: 'TIERS', perUnit: '', percent: '', tiers: [] },
       ],
     });
-    const result = validateCampaign(draft({ name: '  ', periodKind: 'RANGE', fromDate: '2026-12-10', toDate: '2026-12-01', salons: [wrong] }));
+    const result = validateCampaign(
+      draft({ name: '  ', periodKind: 'RANGE', fromDate: '2026-12-10', toDate: '2026-12-01', salons: [wrong] }),
+    );
     expect(result.body).toBeUndefined();
     expect(result.errors).toEqual({
       name: 'required',
@@ -169,7 +171,10 @@ describe('duplicates', () => {
       body: { duplicateOf: 12, month: 1, year: 2027, tierMode: 'STRAIGHT' },
     });
     expect(validateDuplicate(12, { ...period, name: ' January ' }).body).toMatchObject({ name: 'January' });
-    expect(validateDuplicate(12, { ...period, periodKind: 'RANGE', name: '' }).errors).toEqual({ fromDate: 'required', toDate: 'required' });
+    expect(validateDuplicate(12, { ...period, periodKind: 'RANGE', name: '' }).errors).toEqual({
+      fromDate: 'required',
+      toDate: 'required',
+    });
   });
 
   it('proposes the following month, or the same span after a range', () => {
@@ -177,6 +182,9 @@ describe('duplicates', () => {
     expect(nextMonthOf('2026-12-01')).toEqual({ month: 1, year: 2027 });
     // 1..10 December is 10 days: 11..20 December.
     expect(followingRangeOf('2026-12-01', '2026-12-10')).toEqual({ fromDate: '2026-12-11', toDate: '2026-12-20' });
-    expect(periodOf({ periodKind: 'MONTH', month: 2, year: 2028, fromDate: '', toDate: '' })).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(periodOf({ periodKind: 'MONTH', month: 2, year: 2028, fromDate: '', toDate: '' })).toEqual({
+      from: '2028-02-01',
+      to: '2028-02-29',
+    });
   });
 });

@@ -111,7 +111,9 @@ export function parseUnits(text: string): number | null {
 }
 
 /** The first and last day of the draft's period, or null while it is not a valid one. */
-export function periodOf(draft: Pick<CampaignDraft, 'periodKind' | 'month' | 'year' | 'fromDate' | 'toDate'>): { from: string; to: string } | null {
+export function periodOf(
+  draft: Pick<CampaignDraft, 'periodKind' | 'month' | 'year' | 'fromDate' | 'toDate'>,
+): { from: string; to: string } | null {
   if (draft.periodKind === 'MONTH') {
     if (!(draft.month >= 1 && draft.month <= 12 && draft.year >= 2000 && draft.year <= 2100)) return null;
     return { from: `${draft.year}-${String(draft.month).padStart(2, '0')}-01`, to: monthEndOf(draft.year, draft.month) };
@@ -203,7 +205,9 @@ function checkSalon(salon: SalonDraft, index: number, errors: FormErrors): void 
     const error = checkPercent(leader.bonusPercent);
     if (error) errors[`${leaderPath}.bonusPercent`] = error;
   });
-  salon.items.forEach((item, itemIndex) => checkItem(item, `${path}.items.${itemIndex}`, errors));
+  salon.items.forEach((item, itemIndex) => {
+    checkItem(item, `${path}.items.${itemIndex}`, errors);
+  });
 }
 
 /** A new campaign's body (CampaignCreateBody without duplicateOf). */
@@ -246,7 +250,9 @@ export function validateCampaign(draft: CampaignDraft): { body?: CreateBody; err
   if (draft.description.length > LIMITS.description) errors.description = 'tooLong';
   checkPeriod(draft, errors);
   if (draft.salons.length === 0) errors.salons = 'noSalon';
-  draft.salons.forEach((salon, index) => checkSalon(salon, index, errors));
+  draft.salons.forEach((salon, index) => {
+    checkSalon(salon, index, errors);
+  });
   if (Object.keys(errors).length > 0) return { errors };
   return {
     errors,

@@ -8,7 +8,13 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { KpiGrid, Panel } from '../../components/report-frame/report-parts';
 import { reportStateOf } from '../../components/report-frame/report-status';
-import { type CampaignSalon, type CampaignStatus, type CampaignSummary, downloadIncentivePdf, useCampaignsByMonth } from './api/use-campaigns';
+import {
+  type CampaignSalon,
+  type CampaignStatus,
+  type CampaignSummary,
+  downloadIncentivePdf,
+  useCampaignsByMonth,
+} from './api/use-campaigns';
 import { periodText } from './campaign-text';
 import { Definitions } from './components/definitions';
 import { MonthPicker, useMonthParams } from './components/month-picker';
@@ -25,8 +31,8 @@ interface ChainRow {
 const STATUSES: readonly CampaignStatus[] = ['UPCOMING', 'RUNNING', 'ENDED', 'CLOSED'];
 
 /** Money summed in cents. */
-const sumMoney = (rows: readonly ChainRow[], valueOf: (row: ChainRow) => number) =>
-  rows.reduce((total, row) => total + Math.round(valueOf(row) * 100), 0) / 100;
+const sumMoney = (rows: readonly ChainRow[], amountOf: (row: ChainRow) => number) =>
+  rows.reduce((total, row) => total + Math.round(amountOf(row) * 100), 0) / 100;
 
 /** /Incentive (superadmin): every campaign of the chain overlapping a month, per salon, with filters and incentive.pdf. */
 export default function ChainCampaignsScreen() {
@@ -149,9 +155,27 @@ export default function ChainCampaignsScreen() {
       <KpiGrid
         items={[
           { id: 'campaigns', label: t('kpi.campaigns'), value: campaignCount, format: 'integer', definition: t('definition.campaigns') },
-          { id: 'target', label: t('kpi.target'), value: sumMoney(rows, (row) => row.salon.target), format: 'money', definition: t('definition.chainTarget') },
-          { id: 'revenue', label: t('kpi.revenue'), value: sumMoney(rows, (row) => row.salon.revenue), format: 'money', definition: t('definition.chainRevenue') },
-          { id: 'bonusTotal', label: t('kpi.bonusTotal'), value: sumMoney(rows, (row) => row.salon.bonusTotal), format: 'money', definition: t('definition.chainBonus') },
+          {
+            id: 'target',
+            label: t('kpi.target'),
+            value: sumMoney(rows, (row) => row.salon.target),
+            format: 'money',
+            definition: t('definition.chainTarget'),
+          },
+          {
+            id: 'revenue',
+            label: t('kpi.revenue'),
+            value: sumMoney(rows, (row) => row.salon.revenue),
+            format: 'money',
+            definition: t('definition.chainRevenue'),
+          },
+          {
+            id: 'bonusTotal',
+            label: t('kpi.bonusTotal'),
+            value: sumMoney(rows, (row) => row.salon.bonusTotal),
+            format: 'money',
+            definition: t('definition.chainBonus'),
+          },
         ]}
       />
       <Panel title={t('chain.tableTitle')}>

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { yearOf } from '../../components/format/dates';
 import { formatValue } from '../../components/format/number-format';
-import { KpiGrid } from '../../components/report-frame/report-parts';
 import { ReportFrame } from '../../components/report-frame/report-frame';
+import { KpiGrid } from '../../components/report-frame/report-parts';
 import { reportStateOf } from '../../components/report-frame/report-status';
 import { type MyCampaign, type MyCampaignItem, useMyCampaigns } from './api/use-campaigns';
 import { periodText } from './campaign-text';
@@ -62,7 +62,9 @@ export default function MyCampaignsScreen() {
           {t('mine.empty', { year })}
         </Alert>
       ) : (
-        campaigns.map((campaign) => <MyCampaignCard key={`${campaign.campaign.campaignId}-${campaign.salonId}`} data={campaign} language={i18n.language} />)
+        campaigns.map((campaign) => (
+          <MyCampaignCard key={`${campaign.campaign.campaignId}-${campaign.salonId}`} data={campaign} language={i18n.language} />
+        ))
       )}
     </ReportFrame>
   );
@@ -93,16 +95,35 @@ function MyCampaignCard({ data, language }: { data: MyCampaign; language: string
         items={[
           ...(me
             ? [
-                { id: 'target', label: t('kpi.myTarget'), value: me.target, format: 'money' as const, definition: t('definition.personTarget') },
+                {
+                  id: 'target',
+                  label: t('kpi.myTarget'),
+                  value: me.target,
+                  format: 'money' as const,
+                  definition: t('definition.personTarget'),
+                },
                 {
                   id: 'revenue',
                   label: t('kpi.myRevenue'),
                   value: me.revenue,
                   format: 'money' as const,
                   definition: t('definition.personRevenue'),
-                  secondary: <ProgressLine revenue={me.revenue} target={me.target} achieved={me.achieved} label={t('progress.myLabel', { name: campaign.name })} />,
+                  secondary: (
+                    <ProgressLine
+                      revenue={me.revenue}
+                      target={me.target}
+                      achieved={me.achieved}
+                      label={t('progress.myLabel', { name: campaign.name })}
+                    />
+                  ),
                 },
-                { id: 'units', label: t('kpi.myUnits'), value: me.units, format: 'integer' as const, definition: t('definition.personUnits') },
+                {
+                  id: 'units',
+                  label: t('kpi.myUnits'),
+                  value: me.units,
+                  format: 'integer' as const,
+                  definition: t('definition.personUnits'),
+                },
               ]
             : []),
           ...(teamLeader

@@ -7,7 +7,6 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -54,7 +53,8 @@ const TIER_MODES: readonly TierMode[] = ['STRAIGHT', 'SLIDING'];
 export function rawErrorOf(error: unknown): string {
   if (error instanceof ApiError) {
     const body = error.body;
-    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message) return body.message;
+    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message)
+      return body.message;
     return translateMessage(errorMessageOf(error));
   }
   return translateMessage(MESSAGES.failure);
@@ -118,7 +118,11 @@ function PeriodFields({
   const toError = fieldError('toDate');
   return (
     <>
-      <RadioGroup row value={draft.periodKind} onChange={(event) => onChange({ periodKind: event.target.value as DuplicateDraft['periodKind'] })}>
+      <RadioGroup
+        row
+        value={draft.periodKind}
+        onChange={(event) => onChange({ periodKind: event.target.value as DuplicateDraft['periodKind'] })}
+      >
         <FormControlLabel value="MONTH" control={<Radio />} label={t('form.periodMonth')} />
         <FormControlLabel value="RANGE" control={<Radio />} label={t('form.periodRange')} />
       </RadioGroup>
@@ -127,7 +131,13 @@ function PeriodFields({
       ) : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1 }}>
           <Box>
-            <DateField label={t('form.fromDate')} value={draft.fromDate} onChange={(fromDate) => onChange({ fromDate })} testId="campaign-from" required />
+            <DateField
+              label={t('form.fromDate')}
+              value={draft.fromDate}
+              onChange={(fromDate) => onChange({ fromDate })}
+              testId="campaign-from"
+              required
+            />
             {fromError.error ? (
               <Typography variant="caption" color="error" component="p" role="alert">
                 {fromError.helperText}
@@ -135,7 +145,13 @@ function PeriodFields({
             ) : null}
           </Box>
           <Box>
-            <DateField label={t('form.toDate')} value={draft.toDate} onChange={(toDate) => onChange({ toDate })} testId="campaign-to" required />
+            <DateField
+              label={t('form.toDate')}
+              value={draft.toDate}
+              onChange={(toDate) => onChange({ toDate })}
+              testId="campaign-to"
+              required
+            />
             {toError.error ? (
               <Typography variant="caption" color="error" component="p" role="alert">
                 {toError.helperText}
@@ -210,7 +226,13 @@ function FormActions({
         </Alert>
       ) : null}
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" disabled={isSaving} startIcon={isSaving ? <CircularProgress size={16} /> : undefined} data-testid="save-campaign">
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isSaving}
+          startIcon={isSaving ? <CircularProgress size={16} /> : undefined}
+          data-testid="save-campaign"
+        >
           {submitLabel}
         </Button>
         <Button component={RouterLink} to="/Incentive-Campaigs">
@@ -222,7 +244,13 @@ function FormActions({
 }
 
 /** The salons a superadmin puts in a campaign (an ADMIN's is their own). */
-function SalonChoice({ chosen, onToggle }: { chosen: readonly SalonDraft[]; onToggle: (salon: { id: number; name: string }, isIn: boolean) => void }) {
+function SalonChoice({
+  chosen,
+  onToggle,
+}: {
+  chosen: readonly SalonDraft[];
+  onToggle: (salon: { id: number; name: string }, isIn: boolean) => void;
+}) {
   const { t } = useTranslation('incentives');
   const salons = useQuery(salonsQuery);
   return (
@@ -232,7 +260,9 @@ function SalonChoice({ chosen, onToggle }: { chosen: readonly SalonDraft[]; onTo
         {(salons.data ?? []).map((salon) => (
           <FormControlLabel
             key={salon.id}
-            control={<Checkbox checked={chosen.some((s) => s.salonId === salon.id)} onChange={(event) => onToggle(salon, event.target.checked)} />}
+            control={
+              <Checkbox checked={chosen.some((s) => s.salonId === salon.id)} onChange={(event) => onToggle(salon, event.target.checked)} />
+            }
             label={salon.name}
           />
         ))}
@@ -241,7 +271,14 @@ function SalonChoice({ chosen, onToggle }: { chosen: readonly SalonDraft[]; onTo
   );
 }
 
-const newSalon = (salon: { id: number; name: string }): SalonDraft => ({ salonId: salon.id, name: salon.name, target: '', staff: [], leaders: [], items: [] });
+const newSalon = (salon: { id: number; name: string }): SalonDraft => ({
+  salonId: salon.id,
+  name: salon.name,
+  target: '',
+  staff: [],
+  leaders: [],
+  items: [],
+});
 
 function CreateForm() {
   const { t } = useTranslation('incentives');

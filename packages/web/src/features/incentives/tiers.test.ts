@@ -32,7 +32,12 @@ describe('STRAIGHT tiers: every unit at the reached tier rate', () => {
       bonusThen: 70,
       bonusMore: 40,
     });
-    expect(nextTier([{ fromUnits: 5, perUnit: 2 }], 'STRAIGHT', 4)).toMatchObject({ unitsMore: 1, atUnits: 5, bonusThen: 10, bonusMore: 10 });
+    expect(nextTier([{ fromUnits: 5, perUnit: 2 }], 'STRAIGHT', 4)).toMatchObject({
+      unitsMore: 1,
+      atUnits: 5,
+      bonusThen: 10,
+      bonusMore: 10,
+    });
     expect(nextTier(TIERS, 'STRAIGHT', 20)).toBeNull();
     expect(nextTier(TIERS, 'STRAIGHT', 25)).toBeNull();
   });

@@ -13,7 +13,14 @@ export function useCampaignFilters({ isChainWide }: { isChainWide: boolean }): R
   const salons = useQuery({ ...salonsQuery, enabled: isChainWide && base.salonId === null });
   const today = base.today ?? (isChainWide ? salons.data?.[0]?.today : undefined);
   return useMemo<ReportFilters>(
-    () => ({ ...base, fromDate: today ?? '', toDate: today ?? '', today, isPending: today === undefined, isRangeValid: today !== undefined }),
+    () => ({
+      ...base,
+      fromDate: today ?? '',
+      toDate: today ?? '',
+      today,
+      isPending: today === undefined,
+      isRangeValid: today !== undefined,
+    }),
     [base, today],
   );
 }

@@ -75,7 +75,9 @@ const CAMPAIGN_READS = [getCampaignsByMonth, getCampaign, getCampaignStats, getM
 function useRefreshCampaigns() {
   const client = useQueryClient();
   return () =>
-    Promise.all(CAMPAIGN_READS.map((endpoint) => client.invalidateQueries({ queryKey: [reportQueryKey(endpoint)[0]] }))).then(() => undefined);
+    Promise.all(CAMPAIGN_READS.map((endpoint) => client.invalidateQueries({ queryKey: [reportQueryKey(endpoint)[0]] }))).then(
+      () => undefined,
+    );
 }
 
 /** Creates a campaign or duplicates one (POST {session}); a refusal carries the server's message, shown as is (SPEC.md §8). */

@@ -68,7 +68,7 @@ export function NextTierLine({ tiers, mode, units }: { tiers: readonly Tier[]; m
             count: next.unitsMore,
             rate: money(next.tier.perUnit),
             more: money(next.bonusMore),
-            then: money(next.bonusThen),
+            total: money(next.bonusThen),
             at: next.atUnits,
           })
         : t('scheme.topReached')}

@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { KpiLabel } from '../../../components/kpi-card/kpi-label';
 import { formatDay } from '../../../components/format/dates';
 import { formatValue } from '../../../components/format/number-format';
+import { KpiLabel } from '../../../components/kpi-card/kpi-label';
 import type { CampaignSalon, CampaignSummary } from '../api/use-campaigns';
 import { periodText } from '../campaign-text';
 import { ProgressLine } from './progress-line';
@@ -44,12 +44,37 @@ export function SalonProgress({ salon, showName }: { salon: CampaignSalon; showN
         </Stack>
       ) : null}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5, mb: 1 }}>
-        <Figure label={t('kpi.target')} definition={t('definition.salonTarget')} value={formatValue(salon.target, 'money', language)} testId="salon-target" />
-        <Figure label={t('kpi.revenue')} definition={t('definition.salonRevenue')} value={formatValue(salon.revenue, 'money', language)} testId="salon-revenue" />
-        <Figure label={t('kpi.units')} definition={t('definition.salonUnits')} value={formatValue(salon.units, 'integer', language)} testId="salon-units" />
-        <Figure label={t('kpi.bonusTotal')} definition={t('definition.bonusTotal')} value={formatValue(salon.bonusTotal, 'money', language)} testId="salon-bonus" />
+        <Figure
+          label={t('kpi.target')}
+          definition={t('definition.salonTarget')}
+          value={formatValue(salon.target, 'money', language)}
+          testId="salon-target"
+        />
+        <Figure
+          label={t('kpi.revenue')}
+          definition={t('definition.salonRevenue')}
+          value={formatValue(salon.revenue, 'money', language)}
+          testId="salon-revenue"
+        />
+        <Figure
+          label={t('kpi.units')}
+          definition={t('definition.salonUnits')}
+          value={formatValue(salon.units, 'integer', language)}
+          testId="salon-units"
+        />
+        <Figure
+          label={t('kpi.bonusTotal')}
+          definition={t('definition.bonusTotal')}
+          value={formatValue(salon.bonusTotal, 'money', language)}
+          testId="salon-bonus"
+        />
       </Box>
-      <ProgressLine revenue={salon.revenue} target={salon.target} achieved={salon.achieved} label={t('progress.salonLabel', { salon: salon.salonName })} />
+      <ProgressLine
+        revenue={salon.revenue}
+        target={salon.target}
+        achieved={salon.achieved}
+        label={t('progress.salonLabel', { salon: salon.salonName })}
+      />
     </Box>
   );
 }
@@ -67,7 +92,11 @@ export function CampaignCard({ campaign, canDuplicate }: { campaign: CampaignSum
             {campaign.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p">
-            {periodText(t, campaign, language)} · {t('card.createdBy', { name: campaign.createdBy || t('card.unknown'), day: formatDay(campaign.createdAt.slice(0, 10), language) })}
+            {periodText(t, campaign, language)} ·{' '}
+            {t('card.createdBy', {
+              name: campaign.createdBy || t('card.unknown'),
+              day: formatDay(campaign.createdAt.slice(0, 10), language),
+            })}
           </Typography>
         </Box>
         <StatusChip status={campaign.status} />
@@ -93,7 +122,12 @@ export function CampaignCard({ campaign, canDuplicate }: { campaign: CampaignSum
           </Button>
         ) : null}
         {canDuplicate ? (
-          <Button component={RouterLink} to={`/Incentive-New-Campaigs?duplicateOf=${campaign.campaignId}`} size="small" data-testid="campaign-duplicate">
+          <Button
+            component={RouterLink}
+            to={`/Incentive-New-Campaigs?duplicateOf=${campaign.campaignId}`}
+            size="small"
+            data-testid="campaign-duplicate"
+          >
             {t('card.duplicate')}
           </Button>
         ) : null}

@@ -1,5 +1,5 @@
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -56,7 +56,7 @@ export function ItemEditor({
           </Typography>
         </Typography>
         <IconButton aria-label={t('form.removeItem', { name: item.name })} onClick={onRemove} size="small">
-          <DeleteOutline />
+          <DeleteOutlined />
         </IconButton>
       </Stack>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
@@ -67,7 +67,11 @@ export function ItemEditor({
           value={item.bonusKind}
           onChange={(event) => {
             const bonusKind = event.target.value as BonusKind;
-            onChange({ ...item, bonusKind, tiers: bonusKind === 'TIERS' && item.tiers.length === 0 ? [emptyTier(), emptyTier()] : item.tiers });
+            onChange({
+              ...item,
+              bonusKind,
+              tiers: bonusKind === 'TIERS' && item.tiers.length === 0 ? [emptyTier(), emptyTier()] : item.tiers,
+            });
           }}
           sx={{ minWidth: 180 }}
           slotProps={{ select: { inputProps: { 'data-testid': 'bonus-kind' } } }}
@@ -135,7 +139,7 @@ export function ItemEditor({
                 size="small"
                 sx={{ mt: 0.5 }}
               >
-                <DeleteOutline />
+                <DeleteOutlined />
               </IconButton>
             </Box>
           ))}

@@ -59,7 +59,15 @@ function yearsAround(year: number, today: string | undefined): number[] {
 }
 
 /** Previous / next month buttons around a month and a year select. */
-export function MonthPicker({ value, today, onChange }: { value: MonthOfYear; today: string | undefined; onChange: (next: MonthOfYear) => void }) {
+export function MonthPicker({
+  value,
+  today,
+  onChange,
+}: {
+  value: MonthOfYear;
+  today: string | undefined;
+  onChange: (next: MonthOfYear) => void;
+}) {
   const { t, i18n } = useTranslation('incentives');
   const isKnown = value.month > 0 && value.year > 0;
   return (

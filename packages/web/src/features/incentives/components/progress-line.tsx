@@ -10,7 +10,17 @@ export function progressValueOf(achieved: number | null): number {
 }
 
 /** Revenue against a target as a bar and in words ("€1,200.00 of €3,000.00 (40%)"); "no target" when there is none. */
-export function ProgressLine({ revenue, target, achieved, label }: { revenue: number; target: number; achieved: number | null; label: string }) {
+export function ProgressLine({
+  revenue,
+  target,
+  achieved,
+  label,
+}: {
+  revenue: number;
+  target: number;
+  achieved: number | null;
+  label: string;
+}) {
   const { t, i18n } = useTranslation('incentives');
   const language = i18n.language;
   const words =

@@ -1,5 +1,5 @@
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -68,14 +68,20 @@ export function SalonPartEditor({
 
   const options = useMemo<CampaignItemOption[]>(() => {
     const chosen = new Set(salon.items.map((item) => `${item.kind}-${item.itemId}`));
-    return [...(items.data?.services ?? []), ...(items.data?.products ?? [])].filter((option) => !chosen.has(`${option.kind}-${option.itemId}`));
+    return [...(items.data?.services ?? []), ...(items.data?.products ?? [])].filter(
+      (option) => !chosen.has(`${option.kind}-${option.itemId}`),
+    );
   }, [items.data, salon.items]);
 
-  const setItem = (itemIndex: number, item: ItemDraft) => onChange({ ...salon, items: salon.items.map((old, i) => (i === itemIndex ? item : old)) });
+  const setItem = (itemIndex: number, item: ItemDraft) =>
+    onChange({ ...salon, items: salon.items.map((old, i) => (i === itemIndex ? item : old)) });
   const addItem = (option: CampaignItemOption) =>
     onChange({
       ...salon,
-      items: [...salon.items, { kind: option.kind, itemId: option.itemId, name: option.name, bonusKind: 'PER_UNIT', perUnit: '', percent: '', tiers: [] }],
+      items: [
+        ...salon.items,
+        { kind: option.kind, itemId: option.itemId, name: option.name, bonusKind: 'PER_UNIT', perUnit: '', percent: '', tiers: [] },
+      ],
     });
 
   return (
@@ -85,7 +91,7 @@ export function SalonPartEditor({
           {salon.name}
         </Typography>
         {onRemove ? (
-          <Button size="small" color="inherit" startIcon={<DeleteOutline />} onClick={onRemove}>
+          <Button size="small" color="inherit" startIcon={<DeleteOutlined />} onClick={onRemove}>
             {t('form.removeSalon')}
           </Button>
         ) : null}
@@ -122,7 +128,10 @@ export function SalonPartEditor({
                 <Checkbox
                   checked={person.isIn}
                   onChange={(event) =>
-                    onChange({ ...salon, staff: salon.staff.map((p) => (p.userId === person.userId ? { ...p, isIn: event.target.checked } : p)) })
+                    onChange({
+                      ...salon,
+                      staff: salon.staff.map((p) => (p.userId === person.userId ? { ...p, isIn: event.target.checked } : p)),
+                    })
                   }
                 />
               }
@@ -134,7 +143,10 @@ export function SalonPartEditor({
               value={person.target}
               disabled={!person.isIn}
               onChange={(event) =>
-                onChange({ ...salon, staff: salon.staff.map((p) => (p.userId === person.userId ? { ...p, target: event.target.value } : p)) })
+                onChange({
+                  ...salon,
+                  staff: salon.staff.map((p) => (p.userId === person.userId ? { ...p, target: event.target.value } : p)),
+                })
               }
               {...fieldError(`${path}.staff.${person.userId}.target`, { max: formatValue(LIMITS.target, 'money', language) })}
               sx={{ width: 160 }}
@@ -179,7 +191,10 @@ export function SalonPartEditor({
             label={t('form.leaderPercent')}
             value={leader.bonusPercent}
             onChange={(event) =>
-              onChange({ ...salon, leaders: salon.leaders.map((l, i) => (i === leaderIndex ? { ...l, bonusPercent: event.target.value } : l)) })
+              onChange({
+                ...salon,
+                leaders: salon.leaders.map((l, i) => (i === leaderIndex ? { ...l, bonusPercent: event.target.value } : l)),
+              })
             }
             {...fieldError(`${path}.leaders.${leaderIndex}.bonusPercent`)}
             sx={{ width: 140 }}
@@ -191,7 +206,7 @@ export function SalonPartEditor({
             size="small"
             sx={{ mt: 0.5 }}
           >
-            <DeleteOutline />
+            <DeleteOutlined />
           </IconButton>
         </Box>
       ))}

@@ -1,12 +1,12 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
+import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { CampaignStatus } from '../api/use-campaigns';
 
-const ICONS = { UPCOMING: EventOutlined, RUNNING: PlayCircleOutline, ENDED: CheckCircleOutline, CLOSED: LockOutlined } as const;
+const ICONS = { UPCOMING: EventOutlined, RUNNING: PlayCircleOutlined, ENDED: CheckCircleOutlined, CLOSED: LockOutlined } as const;
 const COLORS = { UPCOMING: 'default', RUNNING: 'primary', ENDED: 'warning', CLOSED: 'success' } as const;
 
 /** A campaign's status in words with an icon (never colour alone); its definition as the chip's title. */
