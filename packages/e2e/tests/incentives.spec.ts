@@ -107,7 +107,7 @@ test.describe('incentive campaigns', () => {
     await page.getByTestId('salon-target-input').fill('15000');
     await page.getByRole('textbox', { name: 'Target of Giulia Romano (€)' }).fill('3000');
     await page.getByTestId('add-leader').click();
-    await page.getByTestId('leader-select').click();
+    await page.getByRole('combobox', { name: 'Team leader' }).click();
     await page.getByRole('option', { name: 'Giulia Romano' }).click();
     await page.getByTestId('leader-percent').fill('4');
     await page.getByRole('combobox', { name: 'Add a service or product' }).fill('Colore');
@@ -117,7 +117,7 @@ test.describe('incentive campaigns', () => {
       .click();
     const item = page.getByTestId('item-editor');
     await expect(item).toHaveCount(1);
-    await item.getByTestId('bonus-kind').click();
+    await item.getByRole('combobox', { name: 'How it pays' }).click();
     await page.getByRole('option', { name: 'Tiers' }).click();
     await item.getByTestId('tier-from').nth(0).fill('0');
     await item.getByTestId('tier-rate').nth(0).fill('1');

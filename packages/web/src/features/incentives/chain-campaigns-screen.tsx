@@ -42,13 +42,13 @@ export default function ChainCampaignsScreen() {
   const today = filters.today;
   const { month, year, setMonth } = useMonthParams(today);
   const [salonFilter, setSalonFilter] = useState<number | 0>(0);
-  const [statusFilter, setStatusFilter] = useState<CampaignStatus | ''>('');
+  const [statusFilter, setStatusFilter] = useState<CampaignStatus | 'ALL'>('ALL');
   const list = useCampaignsByMonth(month, year, null, true);
 
   const rows = useMemo<ChainRow[]>(
     () =>
       (list.data?.campaigns ?? [])
-        .filter((campaign) => statusFilter === '' || campaign.status === statusFilter)
+        .filter((campaign) => statusFilter === 'ALL' || campaign.status === statusFilter)
         .flatMap((campaign) => campaign.salons.map((salon) => ({ campaign, salon })))
         .filter((row) => salonFilter === 0 || row.salon.salonId === salonFilter),
     [list.data, statusFilter, salonFilter],
@@ -138,11 +138,11 @@ export default function ChainCampaignsScreen() {
             size="small"
             label={t('chain.statusFilter')}
             value={statusFilter}
-            onChange={(event) => setStatusFilter(event.target.value as CampaignStatus | '')}
+            onChange={(event) => setStatusFilter(event.target.value as CampaignStatus | 'ALL')}
             sx={{ minWidth: 160 }}
             slotProps={{ select: { inputProps: { 'data-testid': 'chain-status-filter' } } }}
           >
-            <MenuItem value="">{t('chain.allStatuses')}</MenuItem>
+            <MenuItem value="ALL">{t('chain.allStatuses')}</MenuItem>
             {STATUSES.map((status) => (
               <MenuItem key={status} value={status}>
                 {t(`status.${status}`)}

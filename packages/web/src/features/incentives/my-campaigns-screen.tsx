@@ -91,7 +91,7 @@ function MyCampaignCard({ data, language }: { data: MyCampaign; language: string
         </Stack>
       </Stack>
       <KpiGrid
-        size={{ xs: 6, md: 3 }}
+        size={{ xs: 6, sm: 4, md: 'grow' }}
         items={[
           ...(me
             ? [
@@ -149,18 +149,21 @@ function MyCampaignCard({ data, language }: { data: MyCampaign; language: string
           <strong>{t('mine.feedback')}</strong> {me.feedback}
         </Alert>
       ) : null}
-      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        {t('mine.itemsTitle')}
-      </Typography>
-      {data.items.length === 0 ? (
-        <Typography variant="body2">{t('mine.allCount')}</Typography>
-      ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {data.items.map((item) => (
-            <MyItem key={item.itemRowId} item={item} mode={mode} language={language} />
-          ))}
+      {/* What counts is open for the campaigns still running or ahead; a past one keeps it folded. */}
+      <Box component="details" open={campaign.status === 'RUNNING' || campaign.status === 'UPCOMING'}>
+        <Box component="summary" sx={{ cursor: 'pointer', typography: 'subtitle2', mb: 1 }}>
+          {t('mine.itemsTitle')}
         </Box>
-      )}
+        {data.items.length === 0 ? (
+          <Typography variant="body2">{t('mine.allCount')}</Typography>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {data.items.map((item) => (
+              <MyItem key={item.itemRowId} item={item} mode={mode} language={language} />
+            ))}
+          </Box>
+        )}
+      </Box>
     </Paper>
   );
 }

@@ -310,6 +310,11 @@ function CreateForm() {
     });
   }, [draft, filters.today, filters.salonId, salons.data]);
 
+  // After a first submit, every change is checked again, so a fixed field loses its mark at once.
+  useEffect(() => {
+    if (isSubmitted && draft) setErrors(validateCampaign(draft).errors);
+  }, [isSubmitted, draft]);
+
   const setSalon = useCallback(
     (salonId: number, salon: SalonDraft) =>
       setDraft((current) => (current ? { ...current, salons: current.salons.map((s) => (s.salonId === salonId ? salon : s)) } : current)),
@@ -319,11 +324,7 @@ function CreateForm() {
   if (!draft) {
     return <CircularProgress aria-label={t('form.loading')} />;
   }
-  const change = (next: Partial<CampaignDraft>) => {
-    const updated = { ...draft, ...next };
-    setDraft(updated);
-    if (isSubmitted) setErrors(validateCampaign(updated).errors);
-  };
+  const change = (next: Partial<CampaignDraft>) => setDraft({ ...draft, ...next });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
@@ -420,6 +421,10 @@ function DuplicateForm({ sourceId }: { sourceId: number }) {
     setDraft({ name: '', periodKind: data.month === null ? 'RANGE' : 'MONTH', ...next, ...range, tierMode: data.tierMode as TierMode });
   }, [draft, data]);
 
+  useEffect(() => {
+    if (isSubmitted && draft) setErrors(validateDuplicate(sourceId, draft).errors);
+  }, [isSubmitted, draft, sourceId]);
+
   if (source.isError) {
     return (
       <Alert severity="error" data-testid="duplicate-source-error">
@@ -429,11 +434,7 @@ function DuplicateForm({ sourceId }: { sourceId: number }) {
   }
   if (!data || !draft) return <CircularProgress aria-label={t('form.loading')} />;
 
-  const change = (next: Partial<DuplicateDraft>) => {
-    const updated = { ...draft, ...next };
-    setDraft(updated);
-    if (isSubmitted) setErrors(validateDuplicate(sourceId, updated).errors);
-  };
+  const change = (next: Partial<DuplicateDraft>) => setDraft({ ...draft, ...next });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
