@@ -10,6 +10,7 @@
  *    Also the staff planner's week of a 15-person salon (bench/planner-salon.ts adds it once),
  *    and every staff analysis, full capacity and performance GET of issue 12 (targets 25 ms over
  *    a month, 50 ms over a year). BENCH_ONLY=<regex> times only the calls it matches and skips 3-5.
+ *    Issue 14: campaign stats, detail, month list and incentive.pdf.
  * 3. Times the chain-wide year totals straight from the raw sale lines (the baseline) and from
  *    the rollups, checks they agree and prints the ratio.
  * 4. Measures /api/health while year-long reports run in parallel.
@@ -401,6 +402,18 @@ async function main() {
         range: 'none',
         url: `/api/DataQualities/GetCustomersBySalonXls/${code}/${SALON}`,
       });
+      // Issue 14: the stats of the salon's campaign running on the month's last day (open: computed from
+      // the sale lines), the month's campaigns of every salon, and incentive.pdf of the year.
+      const C = '/api/Campaign';
+      const campaign = await sql<{ id: number }>`SELECT c.id FROM campaigns c
+        JOIN campaign_salons cs ON cs.campaign_id = c.id AND cs.salon_id = ${SALON}
+        WHERE ${m.to}::date BETWEEN c.date_from AND c.date_to ORDER BY c.date_from DESC, c.id DESC LIMIT 1`.execute(db);
+      const campaignId = Number(campaign.rows[0]?.id);
+      calls.push({ name: 'Campaign stats (one salon)', range: 'month', url: `${C}/GetStatsCampaign/${code}/${SALON}/${campaignId}` });
+      calls.push({ name: 'Campaign staff (one salon)', range: 'month', url: `${C}/GetStaffCampaign/${code}/${SALON}/${campaignId}` });
+      calls.push({ name: 'Campaign detail (every salon)', range: 'month', url: `${C}/${code}/${campaignId}` });
+      calls.push({ name: 'Campaigns of the month (every salon)', range: 'month', url: `${C}/GetAll/${code}/${mMonth}/${mYear}` });
+      calls.push({ name: 'Campaign incentive.pdf (year)', range: 'year', url: `${C}/GetAll/${code}?year=${year}` });
       if (only) {
         const kept = calls.filter((c) => only.test(c.name));
         calls.length = 0;

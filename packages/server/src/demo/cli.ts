@@ -15,6 +15,8 @@ const DATA_TABLES = [
   'client_days',
   'appointment_services',
   'check_ups',
+  'campaign_results',
+  'campaign_item_tiers',
   'campaign_services_products',
   'campaign_team_leaders',
   'campaign_staff',

@@ -558,6 +558,36 @@ describe('the demo chain', () => {
     }
   });
 
+  it('pays campaign bonuses in every scheme and closes the campaigns that ended before last month', async () => {
+    for (const kind of ['PER_UNIT', 'PERCENT', 'TIERS']) {
+      expect(await countOf(`SELECT 1 FROM campaign_services_products WHERE bonus_kind = '${kind}'`), kind).toBeGreaterThan(0);
+    }
+    expect(await countOf(`SELECT DISTINCT tier_mode FROM campaigns`)).toBe(2);
+    expect(await countOf(`SELECT 1 FROM campaign_item_tiers`)).toBeGreaterThan(0);
+    expect(await countOf(`SELECT 1 FROM campaign_team_leaders WHERE bonus_percent > 0`)).toBeGreaterThan(0);
+    const lastMonth = `date_trunc('month', '${TODAY}'::date - interval '1 month')::date`;
+    const ended = `FROM campaign_salons cs JOIN campaigns c ON c.id = cs.campaign_id WHERE c.date_to < ${lastMonth}`;
+    expect(await countOf(`SELECT 1 ${ended}`)).toBeGreaterThan(0);
+    expect(await countOf(`SELECT 1 ${ended} AND cs.closed_at IS NULL`)).toBe(0);
+    expect(
+      await countOf(
+        `SELECT 1 FROM campaign_salons cs JOIN campaigns c ON c.id = cs.campaign_id WHERE c.date_to >= ${lastMonth} AND cs.closed_at IS NOT NULL`,
+      ),
+    ).toBe(0);
+    // Frozen at close on unchanged sales: the frozen revenue is the live one, and every (staff, item) pair has its row.
+    const { rows } = await sql<{ frozen: number; live: number; results: number; pairs: number }>`
+      SELECT cs.closed_revenue_cents AS frozen,
+        ${campaignRevenueCentsSql(sql`cs.salon_id`, sql`cs.campaign_id`, sql`c.date_from`, sql`c.date_to`)} AS live,
+        (SELECT count(*)::int FROM campaign_results r WHERE r.salon_id = cs.salon_id AND r.campaign_id = cs.campaign_id) AS results,
+        (SELECT count(*)::int FROM campaign_staff st JOIN campaign_services_products i ON i.salon_id = st.salon_id AND i.campaign_id = st.campaign_id
+          WHERE st.salon_id = cs.salon_id AND st.campaign_id = cs.campaign_id) AS pairs
+      FROM campaign_salons cs JOIN campaigns c ON c.id = cs.campaign_id WHERE cs.closed_at IS NOT NULL`.execute(db);
+    for (const r of rows) {
+      expect(Number(r.frozen)).toBe(Number(r.live));
+      expect(r.results).toBe(r.pairs);
+    }
+  });
+
   it('moves the identity sequences past the explicit ids', async () => {
     const salon = await db
       .insertInto('salons')

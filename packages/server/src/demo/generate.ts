@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
 import { refreshSalesRollup } from '../db/rollups.js';
+import { freezeSalonParts } from '../features/campaigns/campaigns.query.js';
 import { hashPassword } from '../lib/password.js';
 import { CHAIN_TIME_ZONE, createClock, salonToday } from '../lib/today.js';
 import { BulkWriter, type Cell, type TableStat } from './bulk-writer.js';
@@ -233,11 +234,21 @@ const TABLES: Record<string, readonly string[]> = {
   news_reads: ['user_id', 'read_at'],
   salon_configs: ['salon_id', 'product', 'id', 'reach_target_months', 'target_months', 'period_start_date', 'target'],
   full_capacity_settings: ['salon_id', 'number_of_people', 'average_hourly_cents'],
-  campaigns: ['id', 'name', 'description', 'month', 'year', 'date_from', 'date_to', 'created_by', 'created_at'],
+  campaigns: ['id', 'name', 'description', 'month', 'year', 'date_from', 'date_to', 'created_by', 'created_at', 'tier_mode'],
   campaign_salons: ['salon_id', 'campaign_id', 'target_cents'],
   campaign_staff: ['salon_id', 'campaign_id', 'user_id', 'target_cents', 'feedback'],
   campaign_team_leaders: ['salon_id', 'campaign_id', 'user_id', 'bonus_percent'],
-  campaign_services_products: ['salon_id', 'campaign_id', 'id', 'service_id', 'product_id', 'bonus_per_unit_cents', 'bonus_percent'],
+  campaign_services_products: [
+    'salon_id',
+    'campaign_id',
+    'id',
+    'service_id',
+    'product_id',
+    'bonus_per_unit_cents',
+    'bonus_percent',
+    'bonus_kind',
+  ],
+  campaign_item_tiers: ['salon_id', 'campaign_id', 'item_row_id', 'from_units', 'per_unit_cents'],
   check_ups: ['salon_id', 'gender', 'kpi', 'target', 'updated_at'],
 };
 
@@ -458,6 +469,7 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
     for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.lastDay));
     log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);
+    await closePastCampaigns(tx, chain);
     return { tables: writer.stats(), milliseconds: 0 };
   });
 }
@@ -1660,6 +1672,25 @@ function campaignTargetCents(chain: Chain, salon: Salon, theme: (typeof CAMPAIGN
   return Math.max(5_000, Math.round((soldCents * season * growth * factor) / 5_000) * 5_000);
 }
 
+/**
+ * Closes the campaigns that ended before last month (last month's stays open, to be closed from
+ * the screen) for every salon, as the superadmin five days after their end: their figures are
+ * frozen (features/campaigns, the same close as the API's). After the rollups: the close reads them.
+ */
+async function closePastCampaigns(tx: Parameters<typeof refreshSalesRollup>[0], chain: Chain): Promise<void> {
+  const { year, month } = partsOf(chain.today);
+  const lastMonthStart = isoFromDay(dayOf(year, month - 1, 1));
+  const { rows } = await sql<{ salonId: number; campaignId: number; toDate: string }>`SELECT cs.salon_id AS "salonId",
+      cs.campaign_id AS "campaignId", c.date_to AS "toDate"
+    FROM campaign_salons cs JOIN campaigns c ON c.id = cs.campaign_id
+    WHERE c.date_to < ${lastMonthStart}::date ORDER BY c.id, cs.salon_id`.execute(tx);
+  const byEnd = new Map<string, { salonId: number; campaignId: number }[]>();
+  for (const row of rows) byEnd.set(row.toDate, [...(byEnd.get(row.toDate) ?? []), { salonId: row.salonId, campaignId: row.campaignId }]);
+  for (const [toDate, keys] of byEnd) {
+    await freezeSalonParts(tx, keys, chain.superadminId, localTimestamp(isoFromDay(dayFromIso(toDate) + 5), 540));
+  }
+}
+
 /** One incentive campaign a month over the last year, the current month and the next. */
 function writeCampaigns(chain: Chain): void {
   const { rng, today } = chain;
@@ -1681,6 +1712,8 @@ function writeCampaigns(chain: Chain): void {
       isoFromDay(to),
       chain.superadminId,
       localTimestamp(isoFromDay(from - 10), 600),
+      // Tiers alternate by month: STRAIGHT in odd months, SLIDING in even ones.
+      parts.month % 2 === 1 ? 'STRAIGHT' : 'SLIDING',
     ]);
     const past = to < today;
     for (const salon of chain.salons) {
@@ -1705,19 +1738,33 @@ function writeCampaigns(chain: Chain): void {
           null,
           rng.pick([200, 300, 500]),
           0,
+          'PER_UNIT',
         ]);
       }
-      for (const name of theme.productNames) {
+      // The theme's first product pays unit tiers (1.00 / 2.00 / 3.00 from 0 / 3 / 6 units), the others a per cent.
+      theme.productNames.forEach((name, index) => {
+        const itemRowId = nextId(chain.ids, 'campaign_services_products');
+        const tiered = index === 0;
         chain.writer.add('campaign_services_products', [
           salon.id,
           id,
-          nextId(chain.ids, 'campaign_services_products'),
+          itemRowId,
           null,
           PRODUCT_ID[name]!,
           0,
-          rng.pick([5, 10]),
+          tiered ? 0 : rng.pick([5, 10]),
+          tiered ? 'TIERS' : 'PERCENT',
         ]);
-      }
+        if (tiered) {
+          for (const [fromUnits, cents] of [
+            [0, 100],
+            [3, 200],
+            [6, 300],
+          ] as const) {
+            chain.writer.add('campaign_item_tiers', [salon.id, id, itemRowId, fromUnits, cents]);
+          }
+        }
+      });
     }
   }
 }

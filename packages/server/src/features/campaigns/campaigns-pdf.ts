@@ -16,7 +16,7 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { title: 'Salon', width: 118 },
+  { title: 'Salon', width: 110 },
   { title: 'Target', width: 58, align: 'right' },
   { title: 'Revenue', width: 58, align: 'right' },
   { title: 'Achieved', width: 50, align: 'right' },
@@ -24,7 +24,7 @@ const COLUMNS: Column[] = [
   { title: 'Staff bonus', width: 56, align: 'right' },
   { title: 'Leader bonus', width: 60, align: 'right' },
   { title: 'Total bonus', width: 56, align: 'right' },
-  { title: 'Closed', width: 29 },
+  { title: 'Closed', width: 37 },
 ];
 
 const euro = (value: number) => `€ ${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -104,7 +104,7 @@ function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary) {
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `${campaign.fromDate} to ${campaign.toDate}  |  ${campaign.status}  |  tiers ${campaign.tierMode}  |  ${campaign.salons.length} salons`,
+      `${campaign.fromDate} to ${campaign.toDate}  |  ${campaign.status}  |  tiers ${campaign.tierMode}  |  ${campaign.salons.length} ${campaign.salons.length === 1 ? 'salon' : 'salons'}`,
     );
   doc.moveDown(0.3);
   let y = doc.y;

@@ -86,7 +86,7 @@ figures AS (
 )`;
 }
 
-const euros = (cents: RawBuilder<unknown>) => sql`round(${cents}::numeric / 100, 2)`;
+const euros = (cents: RawBuilder<unknown>) => sql`round((${cents})::numeric / 100, 2)`;
 
 interface HeaderRow {
   campaignId: number;
@@ -297,18 +297,24 @@ ORDER BY i.campaign_id, i.salon_id, (i.service_id IS NULL), COALESCE(s.name, pr.
 }
 
 /**
- * Closes a salon's part: writes every (staff member, item) figure of the sales as they are now
- * and the salon's counted revenue, and marks the part closed, in the caller's transaction.
+ * Closes salons' parts: writes every (staff member, item) figure of the sales as they are now
+ * and each salon's counted revenue, and marks the parts closed (at `closedAt`, default now), in
+ * the caller's transaction.
  */
-export async function freezeSalonPart(tx: DbOrTx, key: SalonCampaignKey, closedBy: number): Promise<void> {
-  const keys = [key];
+export async function freezeSalonParts(
+  tx: DbOrTx,
+  keys: readonly SalonCampaignKey[],
+  closedBy: number | null,
+  closedAt: string | null = null,
+): Promise<void> {
+  if (keys.length === 0) return;
   await sql`INSERT INTO campaign_results (salon_id, campaign_id, user_id, item_row_id, units, revenue_cents, bonus_cents)
     WITH ${figuresCtes(keys)}
     SELECT salon_id, campaign_id, user_id, item_row_id, units, revenue_cents, bonus_cents FROM figures`.execute(tx);
-  await sql`UPDATE campaign_salons cs SET closed_at = now(), closed_by = ${closedBy},
+  await sql`UPDATE campaign_salons cs SET closed_at = COALESCE(${closedAt}::timestamptz, now()), closed_by = ${closedBy}::integer,
       closed_revenue_cents = ${campaignRevenueCentsSql(sql`cs.salon_id`, sql`cs.campaign_id`, sql`c.date_from`, sql`c.date_to`)}
-    FROM campaigns c
-    WHERE c.id = cs.campaign_id AND cs.salon_id = ${key.salonId} AND cs.campaign_id = ${key.campaignId}`.execute(tx);
+    FROM campaigns c, (${pairsSql(keys)}) p
+    WHERE c.id = cs.campaign_id AND cs.salon_id = p.salon_id AND cs.campaign_id = p.campaign_id`.execute(tx);
 }
 
 /** The active services and products to choose from (the catalogue, no stock), services first, by category and name. */

@@ -17,7 +17,7 @@ import { HttpError } from '../../plugins/errors.js';
 import {
   findCampaignIds,
   findSalonParts,
-  freezeSalonPart,
+  freezeSalonParts,
   getItemRows,
   getSalonRows,
   getStaffRows,
@@ -578,6 +578,6 @@ export async function closePart(db: Db, clock: Clock, caller: Caller, key: Salon
     if (header && header.toDate >= today) {
       throw new HttpError(409, `Campaign ${key.campaignId} runs until ${header.toDate}: it can be closed from the day after`);
     }
-    await freezeSalonPart(tx, key, caller.userId);
+    await freezeSalonParts(tx, [key], caller.userId);
   });
 }
