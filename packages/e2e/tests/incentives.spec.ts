@@ -37,7 +37,11 @@ function englishOnly(): string[] {
 
 async function expectNoEnglish(page: Page) {
   const text = await page.locator('main').innerText();
-  for (const piece of englishOnly()) expect(text, `English left on an Italian screen: "${piece}"`).not.toContain(piece);
+  // Whole words only: the Italian 'per unità' holds the English 'per unit'.
+  const literal = (piece: string) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const piece of englishOnly()) {
+    expect(text, `English left on an Italian screen: "${piece}"`).not.toMatch(new RegExp(`(?<!\\p{L})${literal(piece)}(?!\\p{L})`, 'u'));
+  }
 }
 
 async function expectFitsPhone(page: Page) {

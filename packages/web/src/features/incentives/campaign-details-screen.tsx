@@ -85,7 +85,9 @@ function CampaignStatsView({ data }: { data: CampaignStats }) {
         </Button>
         <StatusChip status={campaign.status} />
         {data.frozen ? <FrozenBadge /> : null}
-        <Chip size="small" variant="outlined" label={t(`tierMode.${mode}`)} title={t(`scheme.explain.${mode}`)} />
+        {data.items.some((item) => item.bonusKind === 'TIERS') ? (
+          <Chip size="small" variant="outlined" label={t(`tierMode.${mode}`)} title={t(`scheme.explain.${mode}`)} />
+        ) : null}
       </Stack>
       <Typography variant="body2" sx={{ mb: 0.5 }}>
         {salon.salonName} · {periodText(t, campaign, language)}
@@ -217,7 +219,8 @@ function ProgressChart({ staff }: { staff: readonly CampaignStaffRow[] }) {
         axisPointer: { type: 'shadow' },
         valueFormatter: (value: unknown) => formatValue(Number(value), 'percent', language),
       },
-      xAxis: { type: 'value', axisLabel: valueAxisLabel(language, ' %') },
+      // A phone has room for a few ticks only: overlapping labels are hidden.
+      xAxis: { type: 'value', splitNumber: 4, axisLabel: { ...valueAxisLabel(language, ' %'), hideOverlap: true } },
       yAxis: { type: 'category', data: rows.map(personName), axisLabel: { width: 110, overflow: 'truncate' } },
       series: [
         {

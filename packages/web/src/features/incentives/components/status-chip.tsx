@@ -35,6 +35,8 @@ export function FrozenBadge() {
     <Chip
       size="small"
       color="info"
+      // MUI's info fill is below the AA contrast ratio under white text; its dark shade is not.
+      sx={{ bgcolor: 'info.dark' }}
       icon={<LockOutlined aria-hidden />}
       label={t('frozen.badge')}
       title={t('frozen.definition')}
