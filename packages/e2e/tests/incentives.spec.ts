@@ -264,6 +264,11 @@ test.describe('incentive campaigns', () => {
       await expect(firstCard.getByRole('group', { name: 'My revenue counted' }).getByTestId('kpi-value')).toHaveText(
         money(first.me.revenue),
       );
+    // A tiered item says what the next tier takes (the demo's next month pays its shampoo in tiers).
+    await expect(page.getByTestId('next-tier').first()).toContainText(
+      /more units? to (reach the next tier|start earning)|Top tier reached/,
+    );
+    await page.screenshot({ path: join(ARTIFACTS, 'incentives-mine-top.png') });
     await shot(page, 'mine');
     expect(await seriousViolations(page)).toEqual([]);
 

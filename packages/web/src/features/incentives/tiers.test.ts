@@ -27,6 +27,7 @@ describe('STRAIGHT tiers: every unit at the reached tier rate', () => {
     // At 15 units: the €3.50 tier at 20, 5 more units; then 20 x 3.50 = 70, 40 more than 15 x 2.00 = 30.
     expect(nextTier(TIERS, 'STRAIGHT', 15)).toEqual({
       tier: { fromUnits: 20, perUnit: 3.5 },
+      isFirst: false,
       unitsMore: 5,
       atUnits: 20,
       bonusThen: 70,
@@ -56,6 +57,7 @@ describe('SLIDING tiers: each band at its own rate', () => {
     // At 15 units: the band above 20 starts with unit 21, 6 more; then 10 + 20 + 3.50 = 33.50, 13.50 more than 20.
     expect(nextTier(TIERS, 'SLIDING', 15)).toEqual({
       tier: { fromUnits: 20, perUnit: 3.5 },
+      isFirst: false,
       unitsMore: 6,
       atUnits: 21,
       bonusThen: 33.5,

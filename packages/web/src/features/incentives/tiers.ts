@@ -49,6 +49,8 @@ export function tierBonus(tiers: readonly Tier[], mode: TierMode, units: number)
 /** What is ahead of a person with `units` of an item: the next tier, how many more units reach it, and the bonus then. */
 export interface NextTier {
   tier: Tier;
+  /** The next tier is the lowest one: nothing is earned on the item yet. */
+  isFirst: boolean;
   /** Units still to sell before the next tier's rate applies. */
   unitsMore: number;
   /** The units at which it applies. */
@@ -72,6 +74,7 @@ export function nextTier(tiers: readonly Tier[], mode: TierMode, units: number):
   const bonusThen = tierBonus(sorted, mode, atUnits);
   return {
     tier,
+    isFirst: tier === sorted[0],
     unitsMore: atUnits - units,
     atUnits,
     bonusThen,

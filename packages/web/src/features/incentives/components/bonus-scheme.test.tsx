@@ -21,15 +21,17 @@ describe('the tiers in words', () => {
   it('says what the next tier takes and brings, in English and Italian', async () => {
     // STRAIGHT at 15 units: 20 is 5 units away; 20 x 3.50 = 70.00, 40.00 more than 15 x 2.00.
     render(<NextTierLine tiers={TIERS} mode="STRAIGHT" units={15} />);
-    expect(
-      await screen.findByText('5 more units to reach the next tier (€3.50 per unit): €40.00 more bonus, €70.00 in all at 20 units.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('5 more units to reach the next tier (€3.50 per unit): €40.00 more bonus, €70.00 in all.')).toBeTruthy();
     await i18next.changeLanguage('it');
     expect(
-      await screen.findByText(
-        'Ancora 5 unità per il prossimo scaglione (3,50 € per unità): 40,00 € di bonus in più, 70,00 € in tutto a 20 unità.',
-      ),
+      await screen.findByText('Ancora 5 unità per il prossimo scaglione (3,50 € per unità): 40,00 € di bonus in più, 70,00 € in tutto.'),
     ).toBeTruthy();
+  });
+
+  it('says how far the first paid unit is', async () => {
+    // STRAIGHT from 5 units at €2.00: at 3 units, 2 more; then 5 x 2.00 = 10.00.
+    render(<NextTierLine tiers={[{ fromUnits: 5, perUnit: 2 }]} mode="STRAIGHT" units={3} />);
+    expect(await screen.findByText('2 more units to start earning (€2.00 per unit): €10.00 of bonus then.')).toBeTruthy();
   });
 
   it('says when the top tier is reached', async () => {

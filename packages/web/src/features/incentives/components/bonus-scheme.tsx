@@ -64,12 +64,11 @@ export function NextTierLine({ tiers, mode, units }: { tiers: readonly Tier[]; m
   return (
     <Typography variant="caption" component="p" sx={{ fontWeight: 500 }} data-testid="next-tier">
       {next
-        ? t('scheme.next', {
+        ? t(next.isFirst ? 'scheme.start' : 'scheme.next', {
             count: next.unitsMore,
             rate: money(next.tier.perUnit),
             more: money(next.bonusMore),
             total: money(next.bonusThen),
-            at: next.atUnits,
           })
         : t('scheme.topReached')}
     </Typography>
