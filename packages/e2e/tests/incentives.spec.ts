@@ -244,6 +244,31 @@ test.describe('incentive campaigns', () => {
     await expect(page.getByTestId('form-server-error')).toHaveText(message);
   });
 
+  test("a manager closes last month's ended campaign: its figures are frozen", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInToShell(page, 'manager');
+    const last = monthOf(demoMonth(-1));
+    await page.goto(`/Incentive-Campaigs?month=${last.month}&year=${last.year}`);
+    const card = page
+      .getByTestId('campaign-card')
+      .filter({ has: page.locator('[data-status="ENDED"]') })
+      .first();
+    await expect(card).toBeVisible(LOADED);
+    await card.getByTestId('campaign-details').click();
+    await expect(page.getByTestId('close-campaign')).toBeVisible(LOADED);
+    const revenue = await page.getByRole('group', { name: 'Revenue counted' }).getByTestId('kpi-value').innerText();
+    await page.getByTestId('close-campaign').click();
+    await expect(page.getByRole('dialog', { name: 'Close the campaign?' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('confirm-close').click();
+    await expect(page.getByTestId('frozen-badge')).toBeVisible(LOADED);
+    await expect(page.getByTestId('campaign-status')).toHaveAttribute('data-status', 'CLOSED');
+    await expect(page.getByTestId('close-campaign')).toHaveCount(0);
+    await expect(page.getByTestId('as-of')).toContainText('Closed on');
+    await expect(page.getByRole('group', { name: 'Revenue counted' }).getByTestId('kpi-value')).toHaveText(revenue);
+    await shot(page, 'closed');
+  });
+
   test('a stylist sees their campaigns, progress, bonus so far and the tiers ahead', async ({ page }) => {
     test.setTimeout(180_000);
     await signInToShell(page, 'stylist');
