@@ -385,7 +385,8 @@ export const createCampaign = defineEndpoint({
 export const insertSalonCampaign = defineEndpoint({
   method: 'POST',
   path: '/api/Campaign/InsertSalonCampaign/{SESSIONCODE}',
-  summary: 'Add salons to a campaign or change their targets (the salons listed; others unchanged). ADMIN: their salon; SUPERADMIN: any',
+  summary:
+    "Change the targets of the salons listed (others unchanged): an ADMIN their salon's, in a campaign it is in (404 otherwise); a SUPERADMIN any, and adds salons not yet in it",
   tags,
   params: SessionParams,
   body: Type.Object({

@@ -8,6 +8,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { getPartStats } from '../features/campaigns/campaigns.query.js';
 import { getNpsAnswersOfYear, getNpsDay, getNpsDetractors, getNpsYear } from '../features/client-nps/client-nps.query.js';
 import { getCustomerMap } from '../features/customer-analysis/customer-map.query.js';
 import { getCustomerOverview } from '../features/customer-analysis/customer-overview.query.js';
@@ -283,6 +284,11 @@ export const REPORT_QUERIES: ReportQuery[] = [
     file: 'features/data-qualities/queries/data-quality.sql',
     call: `getDataQuality(salon ${SALON}, today ${TODAY}, limit 100, offset 0)`,
     run: (db) => getDataQuality(db, SALON, TODAY, { limit: 100, offset: 0 }),
+  },
+  {
+    file: 'features/campaigns/queries/campaign-stats.sql',
+    call: `getPartStats(salon ${SALON}, campaign 1) (GetStatsCampaign, GET {id}, GetMine: salon, staff, team leader and item rows in one statement)`,
+    run: (db) => getPartStats(db, [{ salonId: SALON, campaignId: 1 }]),
   },
 ];
 

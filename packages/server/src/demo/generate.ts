@@ -1717,7 +1717,8 @@ function writeCampaigns(chain: Chain): void {
     ]);
     const past = to < today;
     for (const salon of chain.salons) {
-      chain.writer.add('campaign_salons', [salon.id, id, campaignTargetCents(chain, salon, theme, from, 0.9 + rng.int(0, 10) * 0.03)]);
+      const salonTarget = campaignTargetCents(chain, salon, theme, from, 0.9 + rng.int(0, 10) * 0.03);
+      chain.writer.add('campaign_salons', [salon.id, id, salonTarget]);
       const members = chain.staff.filter(
         (s) => s.salon === salon && s.serves && s.startDay <= to && (s.endDay === null || s.endDay >= from),
       );
@@ -1725,10 +1726,12 @@ function writeCampaigns(chain: Chain): void {
         const feedback = past
           ? rng.pick(['Obiettivo raggiunto, ottimo lavoro!', 'Quasi raggiunto: continua così.', 'Sotto obiettivo questo mese.', ''])
           : '';
-        chain.writer.add('campaign_staff', [salon.id, id, member.id, 10_000 * rng.int(2, 6), feedback]);
+        // A person's target: an even share of the salon's, 70-130 % of it, in steps of 50.00.
+        const share = (salonTarget / members.length) * (0.7 + rng.int(0, 6) * 0.1);
+        chain.writer.add('campaign_staff', [salon.id, id, member.id, Math.max(5_000, Math.round(share / 5_000) * 5_000), feedback]);
       }
       const leader = members.find((m) => m.role === 'IMAGE');
-      if (leader) chain.writer.add('campaign_team_leaders', [salon.id, id, leader.id, rng.pick([3, 5])]);
+      if (leader) chain.writer.add('campaign_team_leaders', [salon.id, id, leader.id, rng.pick([1, 2])]);
       for (const name of theme.serviceNames) {
         chain.writer.add('campaign_services_products', [
           salon.id,
@@ -1741,7 +1744,7 @@ function writeCampaigns(chain: Chain): void {
           'PER_UNIT',
         ]);
       }
-      // The theme's first product pays unit tiers (1.00 / 2.00 / 3.00 from 0 / 3 / 6 units), the others a per cent.
+      // The theme's first product pays unit tiers (1.00 / 2.00 / 3.00 from 0 / 2 / 4 units: a person sells a few a month), the others a per cent.
       theme.productNames.forEach((name, index) => {
         const itemRowId = nextId(chain.ids, 'campaign_services_products');
         const tiered = index === 0;
@@ -1758,8 +1761,8 @@ function writeCampaigns(chain: Chain): void {
         if (tiered) {
           for (const [fromUnits, cents] of [
             [0, 100],
-            [3, 200],
-            [6, 300],
+            [2, 200],
+            [4, 300],
           ] as const) {
             chain.writer.add('campaign_item_tiers', [salon.id, id, itemRowId, fromUnits, cents]);
           }

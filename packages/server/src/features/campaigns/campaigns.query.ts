@@ -1,11 +1,9 @@
 import type {
-  BonusKind,
   CampaignHeader,
   CampaignItemRow,
   CampaignSalonRow,
   CampaignStaffRow,
   CampaignTeamLeaderRow,
-  CampaignTier,
   TierMode,
 } from '@salon/contracts';
 import { type RawBuilder, sql } from 'kysely';
@@ -160,16 +158,17 @@ export async function findSalonParts(
 }
 
 export type SalonRowWithKey = CampaignSalonRow & { campaignId: number };
+export type StaffRowWithKey = CampaignStaffRow & { campaignId: number };
+export type TeamLeaderRowWithKey = CampaignTeamLeaderRow & { campaignId: number };
+export type ItemRowWithKey = CampaignItemRow & { campaignId: number };
 
 /**
- * Each asked (salon, campaign)'s row: target, the salon's counted revenue (open: the sales,
- * lib/campaign-revenue.query.ts; closed: the figure written at close), the team's units,
- * revenue and bonuses (from `figures`), the team leaders' bonus (round(team revenue cents x %
- * / 100) each), close. By campaign, then salon name.
+ * `figuresCtes` and what every row is summed from: team (per part: the campaign staff's units,
+ * revenue, bonus), leaders (per part: sum of round(team revenue cents x % / 100)), per_staff,
+ * per_item (of one person when userId is given) and base (the salon row before formatting).
  */
-export async function getSalonRows(db: DbOrTx, keys: readonly SalonCampaignKey[]): Promise<SalonRowWithKey[]> {
-  if (keys.length === 0) return [];
-  const { rows } = await sql<SalonRowWithKey>`WITH ${figuresCtes(keys)},
+function statsCtes(keys: readonly SalonCampaignKey[], userId: number | null): RawBuilder<unknown> {
+  return sql`${figuresCtes(keys)},
 team AS (
   SELECT salon_id, campaign_id, sum(units) AS units, sum(revenue_cents) AS revenue_cents, sum(bonus_cents) AS bonus_cents
   FROM figures GROUP BY 1, 2
@@ -180,6 +179,14 @@ leaders AS (
   JOIN pairs p ON p.salon_id = tl.salon_id AND p.campaign_id = tl.campaign_id
   LEFT JOIN team t ON t.salon_id = tl.salon_id AND t.campaign_id = tl.campaign_id
   GROUP BY 1, 2
+),
+per_staff AS (
+  SELECT salon_id, campaign_id, user_id, sum(units) AS units, sum(revenue_cents) AS revenue_cents, sum(bonus_cents) AS bonus_cents
+  FROM figures GROUP BY 1, 2, 3
+),
+per_item AS (
+  SELECT salon_id, campaign_id, item_row_id, sum(units) AS units, sum(revenue_cents) AS revenue_cents, sum(bonus_cents) AS bonus_cents
+  FROM figures WHERE ${userId}::integer IS NULL OR user_id = ${userId}::integer GROUP BY 1, 2, 3
 ),
 base AS (
   SELECT cs.salon_id, cs.campaign_id, sa.name AS salon_name, cs.target_cents, cs.closed_at, cs.closed_by,
@@ -195,8 +202,15 @@ base AS (
   JOIN salons sa ON sa.id = cs.salon_id
   LEFT JOIN team t ON t.salon_id = cs.salon_id AND t.campaign_id = cs.campaign_id
   LEFT JOIN leaders l ON l.salon_id = cs.salon_id AND l.campaign_id = cs.campaign_id
-)
-SELECT b.campaign_id AS "campaignId", b.salon_id AS "salonId", b.salon_name AS "salonName",
+)`;
+}
+
+/**
+ * Each part's row: target, the salon's counted revenue (open: the sales,
+ * lib/campaign-revenue.query.ts; closed: the figure written at close), the team's units,
+ * revenue and bonuses, the team leaders' bonus, close. By campaign, then salon name.
+ */
+const salonSelect = sql`SELECT b.campaign_id AS "campaignId", b.salon_id AS "salonId", b.salon_name AS "salonName",
   ${euros(sql`b.target_cents`)} AS target, ${euros(sql`b.revenue_cents`)} AS revenue, b.units::integer AS units,
   CASE WHEN b.target_cents > 0 THEN round(b.revenue_cents * 100.0 / b.target_cents, 2) END AS achieved,
   ${euros(sql`b.team_cents`)} AS "teamRevenue", ${euros(sql`b.staff_bonus_cents`)} AS "staffBonus",
@@ -205,23 +219,11 @@ SELECT b.campaign_id AS "campaignId", b.salon_id AS "salonId", b.salon_name AS "
   to_char(b.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "closedAt",
   CASE WHEN b.closed_at IS NOT NULL THEN COALESCE((SELECT btrim(u.first_name || ' ' || u.last_name) FROM users u WHERE u.id = b.closed_by), '') END AS "closedBy"
 FROM base b
-ORDER BY b.campaign_id, b.salon_name, b.salon_id`.execute(db);
-  return rows;
-}
+ORDER BY b.campaign_id, b.salon_name, b.salon_id`;
 
-/** The staff rows of the asked parts: best achieved first (no target last), then by name. */
-export async function getStaffRows(
-  db: DbOrTx,
-  keys: readonly SalonCampaignKey[],
-  userId: number | null = null,
-): Promise<(CampaignStaffRow & { campaignId: number })[]> {
-  if (keys.length === 0) return [];
-  const { rows } = await sql<CampaignStaffRow & { campaignId: number }>`WITH ${figuresCtes(keys)},
-per_staff AS (
-  SELECT salon_id, campaign_id, user_id, sum(units) AS units, sum(revenue_cents) AS revenue_cents, sum(bonus_cents) AS bonus_cents
-  FROM figures GROUP BY 1, 2, 3
-)
-SELECT st.campaign_id AS "campaignId", st.salon_id AS "salonId", st.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName",
+/** The staff rows (one person's with userId): best achieved first (no target last), then by name. */
+const staffSelect = (userId: number | null) => sql`SELECT st.campaign_id AS "campaignId", st.salon_id AS "salonId", st.user_id AS "userId",
+  u.first_name AS "firstName", u.last_name AS "lastName",
   ${euros(sql`st.target_cents`)} AS target, st.feedback,
   COALESCE(ps.units, 0)::integer AS units, ${euros(sql`COALESCE(ps.revenue_cents, 0)`)} AS revenue,
   CASE WHEN st.target_cents > 0 THEN round(COALESCE(ps.revenue_cents, 0) * 100.0 / st.target_cents, 2) END AS achieved,
@@ -232,20 +234,11 @@ JOIN pairs p ON p.salon_id = st.salon_id AND p.campaign_id = st.campaign_id
 JOIN users u ON u.id = st.user_id
 LEFT JOIN per_staff ps ON ps.salon_id = st.salon_id AND ps.campaign_id = st.campaign_id AND ps.user_id = st.user_id
 WHERE ${userId}::integer IS NULL OR st.user_id = ${userId}::integer
-ORDER BY st.campaign_id, st.salon_id, achieved DESC NULLS LAST, u.last_name, u.first_name, st.user_id`.execute(db);
-  return rows;
-}
+ORDER BY st.campaign_id, st.salon_id, achieved DESC NULLS LAST, u.last_name, u.first_name, st.user_id`;
 
 /** The team leader rows: bonus = round(team revenue cents x bonus % / 100), by name. */
-export async function getTeamLeaderRows(
-  db: DbOrTx,
-  keys: readonly SalonCampaignKey[],
-  userId: number | null = null,
-): Promise<(CampaignTeamLeaderRow & { campaignId: number })[]> {
-  if (keys.length === 0) return [];
-  const { rows } = await sql<CampaignTeamLeaderRow & { campaignId: number }>`WITH ${figuresCtes(keys)},
-team AS (SELECT salon_id, campaign_id, sum(revenue_cents) AS revenue_cents FROM figures GROUP BY 1, 2)
-SELECT tl.campaign_id AS "campaignId", tl.salon_id AS "salonId", tl.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName",
+const leaderSelect = (userId: number | null) => sql`SELECT tl.campaign_id AS "campaignId", tl.salon_id AS "salonId", tl.user_id AS "userId",
+  u.first_name AS "firstName", u.last_name AS "lastName",
   tl.bonus_percent::float8 AS "bonusPercent", ${euros(sql`COALESCE(t.revenue_cents, 0)`)} AS "teamRevenue",
   ${euros(sql`round(COALESCE(t.revenue_cents, 0) * tl.bonus_percent / 100)`)} AS bonus
 FROM campaign_team_leaders tl
@@ -253,32 +246,14 @@ JOIN pairs p ON p.salon_id = tl.salon_id AND p.campaign_id = tl.campaign_id
 JOIN users u ON u.id = tl.user_id
 LEFT JOIN team t ON t.salon_id = tl.salon_id AND t.campaign_id = tl.campaign_id
 WHERE ${userId}::integer IS NULL OR tl.user_id = ${userId}::integer
-ORDER BY tl.campaign_id, tl.salon_id, u.last_name, u.first_name, tl.user_id`.execute(db);
-  return rows;
-}
+ORDER BY tl.campaign_id, tl.salon_id, u.last_name, u.first_name, tl.user_id`;
 
 const tiersJson = (salon: RawBuilder<unknown>, campaign: RawBuilder<unknown>, item: RawBuilder<unknown>) =>
   sql`COALESCE((SELECT json_agg(json_build_object('fromUnits', t.from_units, 'perUnit', round(t.per_unit_cents::numeric / 100, 2)) ORDER BY t.from_units)
     FROM campaign_item_tiers t WHERE t.salon_id = ${salon} AND t.campaign_id = ${campaign} AND t.item_row_id = ${item}), '[]'::json)`;
 
-/**
- * The counted items of the asked parts with the figures of the campaign's staff (or of one
- * person, userId), services first, then by name.
- */
-export async function getItemRows(
-  db: DbOrTx,
-  keys: readonly SalonCampaignKey[],
-  userId: number | null = null,
-): Promise<(CampaignItemRow & { campaignId: number })[]> {
-  if (keys.length === 0) return [];
-  const { rows } = await sql<
-    CampaignItemRow & { campaignId: number; tiers: CampaignTier[]; bonusKind: BonusKind }
-  >`WITH ${figuresCtes(keys)},
-per_item AS (
-  SELECT salon_id, campaign_id, item_row_id, sum(units) AS units, sum(revenue_cents) AS revenue_cents, sum(bonus_cents) AS bonus_cents
-  FROM figures WHERE ${userId}::integer IS NULL OR user_id = ${userId}::integer GROUP BY 1, 2, 3
-)
-SELECT i.campaign_id AS "campaignId", i.salon_id AS "salonId", i.id AS "itemRowId",
+/** The counted items with the figures of the campaign's staff (of one person with userId), services first, then by name. */
+const itemSelect = sql`SELECT i.campaign_id AS "campaignId", i.salon_id AS "salonId", i.id AS "itemRowId",
   CASE WHEN i.service_id IS NOT NULL THEN 'SERVICE' ELSE 'PRODUCT' END AS kind,
   COALESCE(i.service_id, i.product_id) AS "itemId", COALESCE(s.name, pr.name) AS name, COALESCE(s.category, pr.category) AS category,
   i.bonus_kind AS "bonusKind",
@@ -292,8 +267,54 @@ JOIN pairs p ON p.salon_id = i.salon_id AND p.campaign_id = i.campaign_id
 LEFT JOIN services s ON s.id = i.service_id
 LEFT JOIN products pr ON pr.id = i.product_id
 LEFT JOIN per_item pi ON pi.salon_id = i.salon_id AND pi.campaign_id = i.campaign_id AND pi.item_row_id = i.id
-ORDER BY i.campaign_id, i.salon_id, (i.service_id IS NULL), COALESCE(s.name, pr.name), i.id`.execute(db);
-  return rows;
+ORDER BY i.campaign_id, i.salon_id, (i.service_id IS NULL), COALESCE(s.name, pr.name), i.id`;
+
+export async function getSalonRows(db: DbOrTx, keys: readonly SalonCampaignKey[]): Promise<SalonRowWithKey[]> {
+  if (keys.length === 0) return [];
+  return (await sql<SalonRowWithKey>`WITH ${statsCtes(keys, null)} ${salonSelect}`.execute(db)).rows;
+}
+
+export async function getStaffRows(
+  db: DbOrTx,
+  keys: readonly SalonCampaignKey[],
+  userId: number | null = null,
+): Promise<StaffRowWithKey[]> {
+  if (keys.length === 0) return [];
+  return (await sql<StaffRowWithKey>`WITH ${statsCtes(keys, userId)} ${staffSelect(userId)}`.execute(db)).rows;
+}
+
+export async function getTeamLeaderRows(
+  db: DbOrTx,
+  keys: readonly SalonCampaignKey[],
+  userId: number | null = null,
+): Promise<TeamLeaderRowWithKey[]> {
+  if (keys.length === 0) return [];
+  return (await sql<TeamLeaderRowWithKey>`WITH ${statsCtes(keys, userId)} ${leaderSelect(userId)}`.execute(db)).rows;
+}
+
+export async function getItemRows(db: DbOrTx, keys: readonly SalonCampaignKey[], userId: number | null = null): Promise<ItemRowWithKey[]> {
+  if (keys.length === 0) return [];
+  return (await sql<ItemRowWithKey>`WITH ${statsCtes(keys, userId)} ${itemSelect}`.execute(db)).rows;
+}
+
+export interface PartStats {
+  salons: SalonRowWithKey[];
+  staff: StaffRowWithKey[];
+  teamLeaders: TeamLeaderRowWithKey[];
+  items: ItemRowWithKey[];
+}
+
+/**
+ * The salon, staff, team leader and item rows of the parts in one statement (the figures are
+ * computed once); with userId the staff, team leader and item rows are that person's.
+ */
+export async function getPartStats(db: DbOrTx, keys: readonly SalonCampaignKey[], userId: number | null = null): Promise<PartStats> {
+  if (keys.length === 0) return { salons: [], staff: [], teamLeaders: [], items: [] };
+  const agg = (select: RawBuilder<unknown>) => sql`(SELECT COALESCE(json_agg(x), '[]'::json) FROM (${select}) x)`;
+  const { rows } = await sql<PartStats>`WITH ${statsCtes(keys, userId)}
+    SELECT ${agg(salonSelect)} AS salons, ${agg(staffSelect(userId))} AS staff, ${agg(leaderSelect(userId))} AS "teamLeaders",
+      ${agg(itemSelect)} AS items`.execute(db);
+  return rows[0] ?? { salons: [], staff: [], teamLeaders: [], items: [] };
 }
 
 /**

@@ -91,8 +91,9 @@ export async function campaignsRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, insertSalonCampaign, CAMPAIGN_MANAGE_ACCESS, async ({ body }, request) => {
-    await insertSalons(app.db, body.campaignId, body.salons);
-    return detail(callerOf(request), body.campaignId);
+    const caller = callerOf(request);
+    await insertSalons(app.db, caller, body.campaignId, body.salons);
+    return detail(caller, body.campaignId);
   });
 
   registerEndpoint(app, insertStaffCampaign, CAMPAIGN_MANAGE_ACCESS, async ({ params, body }, request) => {

@@ -19,9 +19,8 @@ import {
   findSalonParts,
   freezeSalonParts,
   getItemRows,
+  getPartStats,
   getSalonRows,
-  getStaffRows,
-  getTeamLeaderRows,
   listCampaignHeaders,
   type SalonCampaignKey,
   toHeader,
@@ -34,6 +33,7 @@ function visibleSalons(caller: Caller): number[] | null {
 }
 
 const chainToday = (clock: Clock) => salonToday(CHAIN_TIME_ZONE, clock);
+const strip = <T extends { campaignId: number }>({ campaignId: _c, ...row }: T) => row;
 
 /** Campaign summaries (header + visible salon rows) of the ids given, in their order. */
 export async function summariesOf(db: DbOrTx, clock: Clock, ids: number[], salonIds: number[] | null): Promise<CampaignSummary[]> {
@@ -42,7 +42,7 @@ export async function summariesOf(db: DbOrTx, clock: Clock, ids: number[], salon
   const salons = await getSalonRows(db, keys);
   const today = chainToday(clock);
   return headers.map((h) => {
-    const own = salons.filter((s) => s.campaignId === h.campaignId).map(({ campaignId: _c, ...row }) => row);
+    const own = salons.filter((s) => s.campaignId === h.campaignId).map(strip);
     return { ...toHeader(h, own, today), salons: own };
   });
 }
@@ -59,36 +59,39 @@ export async function campaignsOfMonth(db: DbOrTx, clock: Clock, caller: Caller,
 
 /** GET {id}: the definition and progress of the salons the caller may see; 404 when none. */
 export async function campaignDetail(db: DbOrTx, clock: Clock, caller: Caller, campaignId: number): Promise<CampaignDetail> {
-  const salons = visibleSalons(caller);
-  const [summary] = await summariesOf(db, clock, [campaignId], salons);
-  if (!summary || (salons !== null && summary.salons.length === 0)) throw new HttpError(404, `Campaign ${campaignId} not found`, 'id');
-  const keys = summary.salons.map((s) => ({ salonId: s.salonId, campaignId }));
-  const strip = <T extends { campaignId: number }>({ campaignId: _c, ...row }: T) => row;
-  const [staff, teamLeaders, items] = await Promise.all([getStaffRows(db, keys), getTeamLeaderRows(db, keys), getItemRows(db, keys)]);
-  return { ...summary, staff: staff.map(strip), teamLeaders: teamLeaders.map(strip), items: items.map(strip) };
+  const [header] = await listCampaignHeaders(db, [campaignId]);
+  const keys = await findSalonParts(db, [campaignId], visibleSalons(caller));
+  if (!header || keys.length === 0) throw new HttpError(404, `Campaign ${campaignId} not found`, 'id');
+  const stats = await getPartStats(db, keys);
+  const salons = stats.salons.map(strip);
+  return {
+    ...toHeader(header, salons, chainToday(clock)),
+    salons,
+    staff: stats.staff.map(strip),
+    teamLeaders: stats.teamLeaders.map(strip),
+    items: stats.items.map(strip),
+  };
 }
 
 /** GetStatsCampaign: one salon's part; 404 when the salon is not in the campaign. */
 export async function campaignStats(db: DbOrTx, clock: Clock, key: SalonCampaignKey): Promise<CampaignStats> {
-  const [headers, salons] = await Promise.all([listCampaignHeaders(db, [key.campaignId]), getSalonRows(db, [key])]);
-  const header = headers[0];
-  const salon = salons[0];
-  if (!header || !salon) throw new HttpError(404, `Salon ${key.salonId} is not in campaign ${key.campaignId}`, 'campaignId');
-  const [staff, teamLeaders, items, today] = await Promise.all([
-    getStaffRows(db, [key]),
-    getTeamLeaderRows(db, [key]),
-    getItemRows(db, [key]),
+  const [headers, stats, today] = await Promise.all([
+    listCampaignHeaders(db, [key.campaignId]),
+    getPartStats(db, [key]),
     getTodayOfSalon(db, clock, key.salonId),
   ]);
-  const { campaignId: _c, ...salonRow } = salon;
+  const header = headers[0];
+  const salon = stats.salons[0];
+  if (!header || !salon) throw new HttpError(404, `Salon ${key.salonId} is not in campaign ${key.campaignId}`, 'campaignId');
+  const salonRow = strip(salon);
   const frozen = salonRow.closedAt !== null;
   const asOf = frozen || today > header.toDate ? header.toDate : today < header.fromDate ? header.fromDate : today;
   return {
     campaign: toHeader(header, [salonRow], today),
     salon: salonRow,
-    staff: staff.map(({ campaignId: _x, ...r }) => r),
-    teamLeaders: teamLeaders.map(({ campaignId: _x, ...r }) => r),
-    items: items.map(({ campaignId: _x, ...r }) => r),
+    staff: stats.staff.map(strip),
+    teamLeaders: stats.teamLeaders.map(strip),
+    items: stats.items.map(strip),
     frozen,
     asOf,
   };
@@ -104,15 +107,12 @@ export async function myCampaigns(db: DbOrTx, clock: Clock, caller: Caller, year
     ORDER BY c.date_from DESC, m.campaign_id DESC`.execute(db);
   const keys = rows.map((r) => ({ salonId: r.salonId, campaignId: r.campaignId }));
   if (keys.length === 0) return [];
-  const [headers, salons, staff, leaders, items] = await Promise.all([
+  const [headers, { salons, staff, teamLeaders: leaders, items }] = await Promise.all([
     listCampaignHeaders(
       db,
       keys.map((k) => k.campaignId),
     ),
-    getSalonRows(db, keys),
-    getStaffRows(db, keys, caller.userId),
-    getTeamLeaderRows(db, keys, caller.userId),
-    getItemRows(db, keys, caller.userId),
+    getPartStats(db, keys, caller.userId),
   ]);
   const today = caller.salonId === null ? chainToday(clock) : await getTodayOfSalon(db, clock, caller.salonId);
   return keys.flatMap((key) => {
@@ -122,7 +122,6 @@ export async function myCampaigns(db: DbOrTx, clock: Clock, caller: Caller, year
     const match = <T extends { campaignId: number; salonId: number }>(r: T) => r.campaignId === key.campaignId && r.salonId === key.salonId;
     const mine = staff.find(match);
     const leader = leaders.find(match);
-    const strip = <T extends { campaignId: number }>({ campaignId: _c, ...row }: T) => row;
     const bonusCents = Math.round((mine?.bonus ?? 0) * 100) + Math.round((leader?.bonus ?? 0) * 100);
     return [
       {
@@ -221,6 +220,41 @@ function lastDayOf(year: number, month: number): string {
 
 function periodLabel(p: Period): string {
   return p.month !== null && p.year !== null ? `${MONTHS_EN[p.month - 1]} ${p.year}` : `${p.fromDate} – ${p.toDate}`;
+}
+
+const MONTHS_IT = [
+  'Gennaio',
+  'Febbraio',
+  'Marzo',
+  'Aprile',
+  'Maggio',
+  'Giugno',
+  'Luglio',
+  'Agosto',
+  'Settembre',
+  'Ottobre',
+  'Novembre',
+  'Dicembre',
+];
+
+/**
+ * A duplicate's default name: the source's with its "<Month> <year>" (English or Italian) replaced
+ * by the new period's in the same language, or the new period appended in brackets.
+ */
+function duplicateName(source: { name: string; month: number | null; year: number | null }, period: Period): string {
+  if (source.month !== null && source.year !== null) {
+    for (const months of [MONTHS_EN, MONTHS_IT]) {
+      const old = `${months[source.month - 1]} ${source.year}`;
+      if (source.name.includes(old)) {
+        const next =
+          period.month !== null && period.year !== null
+            ? `${months[period.month - 1]} ${period.year}`
+            : `${period.fromDate} – ${period.toDate}`;
+        return source.name.replace(old, next).slice(0, 120);
+      }
+    }
+  }
+  return `${source.name} (${periodLabel(period)})`.slice(0, 120);
 }
 
 /** Checks an item list (400 naming `items` with the item at fault). */
@@ -444,14 +478,7 @@ export async function createCampaign(db: Db, caller: Caller, body: CampaignCreat
     if (source.fromDate === period.fromDate && source.toDate === period.toDate) {
       throw new HttpError(400, 'A duplicate needs another period than its source', body.month !== undefined ? 'month' : 'fromDate');
     }
-    if (!name) {
-      const sourceLabel = source.month !== null && source.year !== null ? `${MONTHS_EN[source.month - 1]} ${source.year}` : null;
-      name =
-        sourceLabel && source.name.includes(sourceLabel)
-          ? source.name.replace(sourceLabel, periodLabel(period))
-          : `${source.name} (${periodLabel(period)})`;
-      name = name.slice(0, 120);
-    }
+    if (!name) name = duplicateName(source, period);
     if (body.description === undefined) description = source.description;
     if (body.tierMode === undefined) tierMode = source.tierMode;
   } else {
@@ -499,8 +526,13 @@ export async function createCampaign(db: Db, caller: Caller, body: CampaignCreat
   });
 }
 
-/** InsertSalonCampaign: adds salons or changes targets (409 for a closed part). */
-export async function insertSalons(db: Db, campaignId: number, salons: readonly { salonId: number; target: number }[]): Promise<void> {
+/** InsertSalonCampaign: changes targets (an ADMIN of their salon's part) or adds salons (SUPERADMIN); 409 for a closed part. */
+export async function insertSalons(
+  db: Db,
+  caller: Caller,
+  campaignId: number,
+  salons: readonly { salonId: number; target: number }[],
+): Promise<void> {
   const dup = salons.find((p, i) => salons.findIndex((q) => q.salonId === p.salonId) !== i);
   if (dup) throw new HttpError(400, `Salon ${dup.salonId} is listed twice`, 'salons');
   await db.transaction().execute(async (tx) => {
@@ -510,6 +542,13 @@ export async function insertSalons(db: Db, campaignId: number, salons: readonly 
       if (!exists) throw new HttpError(400, `Salon ${salon.salonId} does not exist`, 'salons');
       const { rows } = await sql<{ closed: boolean }>`SELECT closed_at IS NOT NULL AS closed FROM campaign_salons
         WHERE salon_id = ${salon.salonId} AND campaign_id = ${campaignId} FOR UPDATE`.execute(tx);
+      if (!rows[0] && !caller.isSuperadmin) {
+        throw new HttpError(
+          404,
+          `Salon ${salon.salonId} is not in campaign ${campaignId}: only a superadmin adds salons to a campaign`,
+          'salons',
+        );
+      }
       if (rows[0]?.closed)
         throw new HttpError(
           409,

@@ -407,6 +407,9 @@ describe('duplicate', () => {
     const same = await post(`/api/Campaign/${manager}`, { duplicateOf: straight, month: 3, year: 2025 });
     expect(same.status).toBe(400);
     expect(same.body.message).toBe('A duplicate needs another period than its source');
+    // A name without its month: the new period in brackets (the range 03-01..03-31 is the whole of March).
+    const bracket = await post(`/api/Campaign/${manager}`, { duplicateOf: sliding, month: 6, year: 2025 });
+    expect(bracket.body).toMatchObject({ name: 'Shampoo sliding (June 2025)', tierMode: 'SLIDING', month: 6 });
     expect((await post(`/api/Campaign/${manager}`, { duplicateOf: 999_999, month: 6, year: 2025 })).status).toBe(404);
     // A running campaign cannot be closed yet.
     const early = await post(`/api/Campaign/Close/${manager}/${salon1}/${res.body.campaignId}`, {});
@@ -448,6 +451,24 @@ describe('duplicate', () => {
       salons: [{ salonId: ids.salon2, target: 1 }],
     });
     expect(other.status).toBe(403);
+    // An ADMIN changes their salon's target but adds no salon to a campaign: a superadmin does.
+    const solo = await post(`/api/Campaign/${manager2}`, {
+      name: 'Salon 2 only',
+      month: 5,
+      year: 2025,
+      salons: [{ salonId: ids.salon2, target: 5 }],
+    });
+    expect(solo.status).toBe(200);
+    const join = await post(`/api/Campaign/InsertSalonCampaign/${manager}`, {
+      campaignId: solo.body.campaignId,
+      salons: [{ salonId: salon1, target: 5 }],
+    });
+    expect(join.status).toBe(404);
+    const added = await post(`/api/Campaign/InsertSalonCampaign/${superadmin}`, {
+      campaignId: solo.body.campaignId,
+      salons: [{ salonId: salon1, target: 5 }],
+    });
+    expect(added.body.salons.map((s: { salonId: number }) => s.salonId).sort()).toEqual([salon1, ids.salon2].sort());
   });
 });
 
