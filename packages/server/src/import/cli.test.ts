@@ -33,12 +33,21 @@ beforeAll(async () => {
     const filePath = join(SAMPLES_DIR, `${kind}.csv`);
     const salonId = isChainKind(kind) ? null : 1;
     const fileBytes = statSync(filePath).size;
-    const jobId = await insertJob(database.db, { salonId, kind, fileName: `${kind}.csv`, fileBytes, sheet: null, isDryRun: false, userId: null });
+    const jobId = await insertJob(database.db, {
+      salonId,
+      kind,
+      fileName: `${kind}.csv`,
+      fileBytes,
+      sheet: null,
+      isDryRun: false,
+      userId: null,
+    });
     const result = await runImport(database, { jobId, salonId, kind, filePath, fileBytes, format: 'csv', isDryRun: false });
     if (result.status !== 'SUCCEEDED') throw new Error(`${kind}: ${JSON.stringify(result)}`);
   }
   const lines = ['external_id;day;kind;item_external_id;client_external_id;staff_external_id;list_amount;paid_amount'];
-  for (let i = 0; i < ROWS; i++) lines.push(`K-${i};2025-03-${String(1 + (i % 28)).padStart(2, '0')};SERVICE;SV-CUT;C-100${1 + (i % 3)};ST-1;38,00;38,00`);
+  for (let i = 0; i < ROWS; i++)
+    lines.push(`K-${i};2025-03-${String(1 + (i % 28)).padStart(2, '0')};SERVICE;SV-CUT;C-100${1 + (i % 3)};ST-1;38,00;38,00`);
   writeFileSync(join(dir, 'big.csv'), `${lines.join('\n')}\n`);
 });
 afterAll(async () => {
@@ -92,7 +101,11 @@ describe('npm run import', () => {
     expect(await countLines()).toBe(before);
     const job = await database.db.selectFrom('import_jobs').select(['id', 'status']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(job.status).toBe('RUNNING');
-    await database.db.updateTable('import_jobs').set({ heartbeat_at: new Date(Date.now() - 60_000) }).where('id', '=', job.id).execute();
+    await database.db
+      .updateTable('import_jobs')
+      .set({ heartbeat_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', job.id)
+      .execute();
     expect(await getJob(database.db, job.id, 'en', 0)).toMatchObject({
       status: 'FAILED',
       message: 'The import stopped before it finished (server restarted or process killed): nothing was written',
