@@ -1,6 +1,8 @@
 import {
   fillPath,
+  getCustomerAnalysis,
   getNpsByAllClients,
+  getSalonRecap,
   getStaffDataAnalysis,
   IMPORT_KINDS,
   type ImportJob,
@@ -110,6 +112,37 @@ describe('the sample files on an empty database', () => {
     expect(byName['Giulia Bianchi']).toMatchObject({ totalEarned: 137.7, averageFeedback: 5 });
     expect(byName['Marco Verdi']).toMatchObject({ totalEarned: 114, averageFeedback: 4 });
     expect(report.sumOfTotalEarned).toBe(251.7);
+  });
+
+  it('the salon recap and the customer overview show them', async () => {
+    const recap = await get<{
+      recapData: {
+        totalAmount: number;
+        servicesAmountRecommended: number;
+        productsAmountRecommended: number;
+        appointmentCount: number;
+        newClientCount: number;
+      };
+    }>(fillPath(getSalonRecap.path, { fromDate: '2025-01-01', toDate: '2025-01-31', salonId: SALON, SESSIONCODE: codes.chief as string }));
+    // Recommended: L-90005 service 25.00, L-90002 product 24.50
+    expect(recap.recapData).toMatchObject({
+      totalAmount: 251.7,
+      servicesAmountRecommended: 25,
+      productsAmountRecommended: 24.5,
+      appointmentCount: 3,
+      newClientCount: 2,
+    });
+    const overview = await get<{ kpis: { clientsSeen: number; newClients: number; visits: number; revenue: number } }>(
+      fillPath(getCustomerAnalysis.path, {
+        salonId: SALON,
+        fromDate: '2025-01-01',
+        toDate: '2025-01-31',
+        SESSIONCODE: codes.chief as string,
+      }),
+    );
+    // Anna (10/01 and 17/01: 34.20 + 24.50 + 54.00 + 25.00 = 137.70) and Luca (10/01: 60.00, 17/01 walk-in 54.00): 251.70;
+    // visits = DONE appointments: Anna 2, Luca 1
+    expect(overview.kpis).toMatchObject({ clientsSeen: 2, newClients: 2, visits: 3, revenue: 251.7 });
   });
 
   it('the NPS report shows the answers: January 2 promoters, 1 detractor of 3', async () => {
