@@ -190,6 +190,8 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
   client.on('error', () => {});
   try {
     await client.connect();
+    // The work tables live in this session's memory rather than in temporary files (set before their first use).
+    await client.query("SET temp_buffers = '128MB'");
     // Kysely over this one connection, so the rollup refresh (db/rollups.ts) runs in the import's transaction.
     const kysely = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: { connect: async () => Object.assign(client, { release: () => {} }), end: async () => {} } }),

@@ -256,6 +256,10 @@ describe('an invalid file', () => {
     ]);
     const salons = await upload('salons', 'salons.csv', 'external_id,code,name,city,time_zone\nS-X,X1,Nowhere,Nowhere,Europe/Milano\n');
     expect(salons.errors.map((e) => [e.row, e.column, e.code])).toEqual([[2, 'time_zone', 'TIME_ZONE']]);
+    // Every other write path too: the database refuses a zone it does not know (migration 016's trigger).
+    await expect(t.db.updateTable('salons').set({ time_zone: 'Europe/Milano' }).where('id', '=', SALON).execute()).rejects.toThrow(
+      'invalid time zone Europe/Milano',
+    );
   });
 
   it('a dry run checks and counts but writes nothing', async () => {
