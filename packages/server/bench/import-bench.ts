@@ -10,8 +10,8 @@
  * Then imports the same file again (every row unchanged) and times that too.
  */
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ImportKindName } from '@salon/contracts';
 import { sql } from 'kysely';
@@ -40,6 +40,34 @@ async function writeLines(path: string, header: string, count: number, line: (i:
   }
   out.end(chunk);
   await once(out, 'finish');
+}
+
+/**
+ * CPU seconds used so far by the embedded server (the postmaster in dataDir and its children), from
+ * /proc: with the machine shared, CPU time says what the import costs where wall time says how busy
+ * the machine was. null when /proc cannot tell (not Linux).
+ */
+function serverCpuSeconds(dataDir: string): number | null {
+  try {
+    const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const pid = Number(entry);
+        // utime + stime; the postmaster also carries cutime + cstime, its ended backends (the import's own connection).
+        if (pid === postmaster) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+        else if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return ticks / 100;
+  } catch {
+    return null;
+  }
 }
 
 async function importOne(target: ImportTarget, salonId: number | null, kind: ImportKindName, filePath: string) {
@@ -107,6 +135,8 @@ async function main() {
         peak = Math.max(peak, process.memoryUsage().rss);
       }, 20);
       const began = performance.now();
+      const nodeCpu = process.cpuUsage();
+      const serverCpu = serverCpuSeconds(dataDir);
       let lastPhase = '';
       const jobBytes = statSync(linesFile).size;
       const jobId = await insertJob(target.db, {
@@ -142,6 +172,13 @@ async function main() {
       console.log(`  ${phases.join(', ')}`);
       console.log(
         `  ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString('en')} rows/s (target >= ${TARGET_ROWS_PER_SECOND.toLocaleString('en')}) ${rate >= TARGET_ROWS_PER_SECOND ? 'OK' : 'MISSED'}`,
+      );
+      const cpu = process.cpuUsage(nodeCpu);
+      const nodeSeconds = (cpu.user + cpu.system) / 1e6;
+      const serverAfter = serverCpuSeconds(dataDir);
+      const dbSeconds = serverCpu === null || serverAfter === null ? null : serverAfter - serverCpu;
+      console.log(
+        `  CPU: this process ${nodeSeconds.toFixed(1)} s, database server ${dbSeconds === null ? '?' : `${dbSeconds.toFixed(1)} s`}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
       );
       console.log(
         `  peak RSS of this process ${peakMb.toFixed(0)} MB (target < ${TARGET_RSS_MB} MB) ${peakMb < TARGET_RSS_MB ? 'OK' : 'MISSED'}`,

@@ -261,7 +261,7 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
       result.rowsInserted = counts[0]?.inserted ?? 0;
       result.rowsUpdated = counts[0]?.updated ?? 0;
       result.rowsUnchanged = copied - result.rowsInserted - result.rowsUpdated;
-      for (const statement of sqls.after ?? []) await client.query(statement, params);
+      if (result.rowsInserted + result.rowsUpdated > 0) for (const statement of sqls.after ?? []) await client.query(statement, params);
 
       if (request.isDryRun) throw new RollbackDryRun();
       if (request.salonId !== null && result.daysFrom && result.daysTo && result.rowsInserted + result.rowsUpdated > 0) {
