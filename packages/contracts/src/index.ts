@@ -10,6 +10,7 @@ export * from './downloads/downloads.js';
 export * from './feedback/feedback.js';
 export * from './full-capacity/full-capacity.js';
 export * from './health/health.js';
+export * from './import/import.js';
 export * from './news/news.js';
 export * from './performance/performance.js';
 export * from './permissions/permissions.js';

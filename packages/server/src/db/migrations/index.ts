@@ -13,6 +13,7 @@ import { staffDailySchema } from './012-staff-daily.js';
 import { bookedHourlySchema } from './013-booked-hourly.js';
 import { campaignBonusesSchema } from './014-campaign-bonuses.js';
 import { stockMovementsKeysetSchema } from './015-stock-movements-keyset.js';
+import { importSchema } from './016-import.js';
 
 export interface Migration {
   version: number;
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   { version: 13, name: 'booked-hourly', sql: bookedHourlySchema },
   { version: 14, name: 'campaign-bonuses', sql: campaignBonusesSchema },
   { version: 15, name: 'stock-movements-keyset', sql: stockMovementsKeysetSchema },
+  { version: 16, name: 'import', sql: importSchema },
 ];
