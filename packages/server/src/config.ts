@@ -35,6 +35,8 @@ export interface Config {
   /** The built web app; served when present. */
   webDist: string;
   logLevel: string;
+  /** IMPORT_MAX_MB: the largest import upload (bigger: 413); default 512 MB. */
+  importMaxBytes: number;
 }
 
 /** A setting the server cannot start with; its message is the one line the start prints (lib/run-main.ts). */
@@ -120,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoToday: dayFrom(env, 'DEMO_TODAY'),
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    importMaxBytes: intFrom(env, 'IMPORT_MAX_MB', 512) * 1024 * 1024,
   };
 }

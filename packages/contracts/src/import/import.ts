@@ -27,7 +27,18 @@ export type ImportKindName = (typeof IMPORT_KINDS)[number];
 export const CHAIN_IMPORT_KINDS = ['salons', 'services', 'products'] as const satisfies readonly ImportKindName[];
 
 export const ImportKindParam = Type.Union(
-  IMPORT_KINDS.map((kind) => Type.Literal(kind)),
+  [
+    Type.Literal('salons'),
+    Type.Literal('staff'),
+    Type.Literal('services'),
+    Type.Literal('products'),
+    Type.Literal('clients'),
+    Type.Literal('appointments'),
+    Type.Literal('sale-lines'),
+    Type.Literal('stock-movements'),
+    Type.Literal('feedback'),
+    Type.Literal('nps'),
+  ],
   { description: `What the file holds: ${IMPORT_KINDS.join(', ')} (docs/import.md)` },
 );
 
@@ -126,7 +137,10 @@ export const ImportJobDTO = Type.Object({
   rowsInserted: Type.Integer({ description: 'Records created (for a dry run: would be created)' }),
   rowsUpdated: Type.Integer({ description: 'Existing records (same external_id) that changed' }),
   rowsUnchanged: Type.Integer({ description: 'Existing records identical to their row' }),
-  errorCount: Type.Integer({ description: 'Invalid rows found (every error, even beyond those listed)' }),
+  errorCount: Type.Integer({
+    description: 'Errors found: one per invalid cell, reference or duplicate (all of them, even beyond those listed)',
+  }),
+  invalidRowCount: Type.Integer({ description: 'Rows with at least one error (the header row counts when a column is missing)' }),
   errors: Type.Array(ImportRowErrorDTO, {
     description: 'The first errors in row order (at most errorLimit); the CSV report has all of them',
   }),

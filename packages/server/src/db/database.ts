@@ -10,6 +10,8 @@ type Json<T> = ColumnType<T, string, string>;
 /** `date` columns are returned as YYYY-MM-DD strings (see the pg type parser in connect.ts). */
 type DateCol = string;
 type Timestamp = Date;
+/** An import's key (migration 016), optional on every other write. */
+type ExternalId = ColumnType<string | null, string | null | undefined, string | null>;
 
 export type Role = 'SUPERADMIN' | 'ADMIN' | 'RECEPTIONIST' | 'SALESMARKETING' | 'IMAGE' | 'ASSISTANCE';
 export type Gender = 'MALE' | 'FEMALE';
@@ -36,6 +38,7 @@ export interface SalonsTable {
   active_client_days: Defaulted<number>;
   lost_client_days: Defaulted<number>;
   created_at: Generated<Timestamp>;
+  external_id: ExternalId;
 }
 
 export interface UsersTable {
@@ -58,6 +61,7 @@ export interface UsersTable {
   /** HOLIDAY working days a year (migration 008). */
   annual_allowance_days: Defaulted<Numeric>;
   created_at: Generated<Timestamp>;
+  external_id: ExternalId;
 }
 
 export interface PermissionsTable {
@@ -101,6 +105,7 @@ export interface ServicesTable {
   duration_minutes: number;
   list_price_cents: number;
   active: Defaulted<boolean>;
+  external_id: ExternalId;
 }
 
 export interface ProductsTable {
@@ -111,6 +116,7 @@ export interface ProductsTable {
   list_price_cents: number;
   unit_cost_cents: number;
   active: Defaulted<boolean>;
+  external_id: ExternalId;
 }
 
 export interface ClientsTable {
@@ -194,6 +200,7 @@ export interface FeedbackTable {
   comment: Defaulted<string>;
   created_at: Defaulted<Timestamp>;
   day: DateCol;
+  external_id: ExternalId;
 }
 
 export interface NpsResponsesTable {
@@ -203,6 +210,7 @@ export interface NpsResponsesTable {
   day: DateCol;
   score: number;
   comment: Defaulted<string>;
+  external_id: ExternalId;
 }
 
 export interface StockMovementsTable {
@@ -378,6 +386,44 @@ export interface SchemaMigrationsTable {
 }
 
 /** Every table, in one place (kysely-org/kysely example/src/database.ts). */
+/** One import (migration 016): its progress and result. */
+export interface ImportJobsTable {
+  id: Generated<number>;
+  salon_id: number | null;
+  kind: string;
+  file_name: string;
+  file_bytes: number;
+  sheet: string | null;
+  is_dry_run: boolean;
+  status: Defaulted<'RUNNING' | 'SUCCEEDED' | 'INVALID' | 'FAILED'>;
+  phase: Defaulted<'READING' | 'CHECKING' | 'WRITING' | 'ROLLUPS' | 'DONE'>;
+  progress: Defaulted<number>;
+  rows_read: Defaulted<number>;
+  rows_inserted: Defaulted<number>;
+  rows_updated: Defaulted<number>;
+  rows_unchanged: Defaulted<number>;
+  error_count: Defaulted<number>;
+  failure_code: string | null;
+  failure_detail: ColumnType<Record<string, string | number> | null, string | null, string | null>;
+  days_from: DateCol | null;
+  days_to: DateCol | null;
+  user_id: number | null;
+  created_at: Generated<Timestamp>;
+  heartbeat_at: Generated<Timestamp>;
+  finished_at: Timestamp | null;
+}
+
+/** One invalid row (or cell) of an import. */
+export interface ImportJobErrorsTable {
+  job_id: number;
+  seq: number;
+  row_number: number;
+  column_name: string;
+  value: string;
+  code: string;
+  detail: ColumnType<Record<string, string | number> | null, string | null, string | null>;
+}
+
 export interface Database {
   salons: SalonsTable;
   users: UsersTable;
@@ -411,6 +457,8 @@ export interface Database {
   campaign_services_products: CampaignServicesProductsTable;
   check_ups: CheckUpsTable;
   schema_migrations: SchemaMigrationsTable;
+  import_jobs: ImportJobsTable;
+  import_job_errors: ImportJobErrorsTable;
 }
 
 export type Db = Kysely<Database>;

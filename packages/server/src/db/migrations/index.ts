@@ -11,6 +11,7 @@ import { clientCreatedBySchema } from './010-client-created-by.js';
 import { utilisationRebookingSchema } from './011-utilisation-rebooking.js';
 import { staffDailySchema } from './012-staff-daily.js';
 import { bookedHourlySchema } from './013-booked-hourly.js';
+import { importSchema } from './016-import.js';
 
 export interface Migration {
   version: number;
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   { version: 11, name: 'utilisation-rebooking', sql: utilisationRebookingSchema },
   { version: 12, name: 'staff-daily', sql: staffDailySchema },
   { version: 13, name: 'booked-hourly', sql: bookedHourlySchema },
+  { version: 16, name: 'import', sql: importSchema },
 ];

@@ -1,0 +1,362 @@
+import { once } from 'node:events';
+import type { ImportKindName } from '@salon/contracts';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pgTypes } from '../db/connect.js';
+import type { Database, Db } from '../db/database.js';
+import { refreshSalesRollup } from '../db/rollups.js';
+import { finishJob, type JobProgress, type JobResult, type StoredError, updateProgress } from './import-jobs.query.js';
+import { type KindSql, kindSql, SALE_LINES_RESOLVE, workTableSql } from './kind-sql.js';
+import { type ColumnDef, kindDef } from './kinds.js';
+import { type FileFormat, ImportFailure, openSource } from './readers.js';
+import { type CellResult, readBoolean, readDate, readDateTime, readDecimal, readEnum, readInteger, readMoney, readText } from './values.js';
+
+/**
+ * Runs one import job (DESIGN.md §2, issue 15): streams the file through the reader and the
+ * cell checks into a temporary work table with COPY, runs the set-based checks, and when every
+ * row is valid upserts the records by external_id and refreshes the daily rollups of the days
+ * touched, all in one transaction on a connection of its own. Any invalid row: nothing is
+ * written (ROLLBACK) and every error is stored on the job. A dry run does the same work and
+ * rolls back at the end, so its counts are the real ones. Progress is written to the job every
+ * second from outside the transaction.
+ */
+
+export interface ImportRequest {
+  jobId: number;
+  /** null for a chain-level kind */
+  salonId: number | null;
+  kind: ImportKindName;
+  filePath: string;
+  fileBytes: number;
+  format: FileFormat;
+  sheet?: string | undefined;
+  isDryRun: boolean;
+}
+
+export interface ImportTarget {
+  /** The app's database (job rows; a pool). */
+  db: Db;
+  /** Connection string for the import's own connection. */
+  url: string;
+}
+
+/** At most this many errors are kept and stored per job (errorCount still counts them all). */
+export const MAX_STORED_ERRORS = 100_000;
+
+/** Serialises imports touching the same salon (or the chain's tables: key 0). */
+const IMPORT_LOCK = 7310200;
+
+class RollbackDryRun extends Error {}
+
+interface Compiled {
+  def: ColumnDef;
+  /** The file's column index, or -1 when the file lacks the column. */
+  index: number;
+  read: (raw: string) => CellResult<string | number | boolean>;
+}
+
+function readerOf(def: ColumnDef): Compiled['read'] {
+  const min = def.min ?? Number.NEGATIVE_INFINITY;
+  const max = def.max ?? Number.POSITIVE_INFINITY;
+  switch (def.type) {
+    case 'text':
+      return (raw) => readText(raw, def.maxLength ?? 1000);
+    case 'enum':
+      return (raw) => readEnum(raw, def.values ?? []);
+    case 'integer':
+      return (raw) => readInteger(raw, def.min ?? -2147483648, def.max ?? 2147483647);
+    case 'decimal':
+      return (raw) => readDecimal(raw, min, max);
+    case 'money':
+      return (raw) => readMoney(raw, min, Math.min(max, 20_000_000));
+    case 'date':
+      return readDate;
+    case 'datetime':
+      return readDateTime;
+    case 'boolean':
+      return readBoolean;
+  }
+}
+
+/** A header as written by a person or a system: trimmed, lower case, spaces and dashes as underscores. */
+export function normaliseHeader(header: string): string {
+  return header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+}
+
+function copyText(value: string | number | boolean | null): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number') return String(value);
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : value;
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type RowValues = Record<string, string | number | boolean | null>;
+
+/** Checks across the cells of one row, beyond each cell's own reading. */
+function rowChecks(kind: ImportKindName, v: RowValues): { column: string; code: string }[] {
+  const found: { column: string; code: string }[] = [];
+  if (kind === 'salons' && typeof v.time_zone === 'string' && !isTimeZone(v.time_zone))
+    found.push({ column: 'time_zone', code: 'TIME_ZONE' });
+  if (
+    kind === 'staff' &&
+    v.employment_start !== null &&
+    v.employment_end !== null &&
+    String(v.employment_end) < String(v.employment_start)
+  ) {
+    found.push({ column: 'employment_end', code: 'EMPLOYMENT_END' });
+  }
+  if (kind === 'appointments' && v.start !== null && v.end !== null && String(v.end) < String(v.start)) {
+    found.push({ column: 'end', code: 'END_BEFORE_START' });
+  }
+  if (kind === 'sale-lines' && typeof v.discount === 'number' && typeof v.list_amount === 'number' && v.discount > v.list_amount) {
+    found.push({ column: 'discount', code: 'DISCOUNT' });
+  }
+  if (kind === 'stock-movements' && v.quantity === 0) found.push({ column: 'quantity', code: 'NOT_ZERO' });
+  return found;
+}
+
+export interface RunOptions {
+  /** Called with every progress write (the CLI prints it). */
+  onProgress?: (progress: JobProgress) => void;
+  /** How often progress is written (ms). */
+  progressEveryMs?: number;
+}
+
+/** Runs the job to its end and records the result; never throws for a bad file (the job says FAILED). */
+export async function runImport(target: ImportTarget, request: ImportRequest, options: RunOptions = {}): Promise<JobResult> {
+  const progress: JobProgress = { phase: 'READING', progress: 0, rowsRead: 0, sheet: request.sheet ?? null };
+  const errors: StoredError[] = [];
+  let errorCount = 0;
+  const addError = (error: StoredError) => {
+    errorCount += 1;
+    if (errors.length < MAX_STORED_ERRORS) errors.push(error);
+  };
+  let bytesRead = () => 0;
+  const report = async () => {
+    if (progress.phase === 'READING' && request.fileBytes > 0) progress.progress = Math.min(0.6, (0.6 * bytesRead()) / request.fileBytes);
+    options.onProgress?.({ ...progress });
+    await updateProgress(target.db, request.jobId, progress).catch(() => {});
+  };
+  const timer = setInterval(() => void report(), options.progressEveryMs ?? 1000);
+  const result: JobResult = {
+    status: 'SUCCEEDED',
+    rowsRead: 0,
+    rowsInserted: 0,
+    rowsUpdated: 0,
+    rowsUnchanged: 0,
+    errorCount: 0,
+    daysFrom: null,
+    daysTo: null,
+    sheet: null,
+  };
+
+  const client = new pg.Client({ connectionString: target.url, types: pgTypes });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    // Kysely over this one connection, so the rollup refresh (db/rollups.ts) runs in the import's transaction.
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: { connect: async () => Object.assign(client, { release: () => {} }), end: async () => {} } }),
+    }) as Db;
+    await kysely.transaction().execute(async (tx) => {
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [IMPORT_LOCK, request.salonId ?? 0]);
+      if (request.salonId !== null) {
+        const { rows } = await client.query('SELECT 1 FROM salons WHERE id = $1', [request.salonId]);
+        if (rows.length === 0) throw new ImportFailure('SALON_MISSING', { salonId: request.salonId });
+      }
+      const params = request.salonId === null ? [] : [request.salonId];
+      await client.query(workTableSql(request.kind));
+      const source = await openSource(request.filePath, request.format, { sheet: request.sheet });
+      bytesRead = source.bytesRead;
+      const copied = await copyRows(client, request.kind, source.rows, addError, (n) => {
+        progress.rowsRead = n;
+      });
+      result.rowsRead = copied;
+      result.sheet = source.sheet;
+      progress.sheet = source.sheet;
+      progress.rowsRead = copied;
+      if (copied === 0 && errorCount === 0) throw new ImportFailure('NO_ROWS');
+      await client.query('ANALYZE import_rows');
+
+      progress.phase = 'CHECKING';
+      progress.progress = 0.6;
+      void report();
+      const sqls: KindSql = kindSql(request.kind);
+      for (const check of sqls.checks) {
+        const { rows } = await client.query<{
+          row_number: number;
+          column_name: string;
+          value: string | null;
+          code: string;
+          detail: Record<string, string | number> | null;
+        }>(check.sql, check.isSalonScoped ? params : []);
+        for (const row of rows) {
+          addError({
+            row: row.row_number,
+            column: row.column_name,
+            value: row.value ?? '',
+            code: row.code,
+            detail: row.detail ?? undefined,
+          });
+        }
+      }
+      if (errorCount > 0) {
+        result.status = 'INVALID';
+        throw new RollbackDryRun();
+      }
+
+      progress.phase = 'WRITING';
+      progress.progress = 0.7;
+      void report();
+      if (sqls.days && request.salonId !== null) {
+        const { rows } = await client.query<{ from: string | null; to: string | null }>(sqls.days, params);
+        result.daysFrom = rows[0]?.from ?? null;
+        result.daysTo = rows[0]?.to ?? null;
+      }
+      if (request.kind === 'sale-lines') {
+        await client.query(SALE_LINES_RESOLVE, params);
+      }
+      const { rows: counts } = await client.query<{ inserted: number; updated: number }>(sqls.upsert, params);
+      result.rowsInserted = counts[0]?.inserted ?? 0;
+      result.rowsUpdated = counts[0]?.updated ?? 0;
+      result.rowsUnchanged = copied - result.rowsInserted - result.rowsUpdated;
+      for (const statement of sqls.after ?? []) await client.query(statement, params);
+
+      if (request.isDryRun) throw new RollbackDryRun();
+      if (request.salonId !== null && result.daysFrom && result.daysTo && result.rowsInserted + result.rowsUpdated > 0) {
+        progress.phase = 'ROLLUPS';
+        progress.progress = 0.9;
+        void report();
+        await refreshSalesRollup(tx, request.salonId, result.daysFrom, result.daysTo);
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof RollbackDryRun)) {
+      result.status = 'FAILED';
+      if (error instanceof ImportFailure) result.failure = { code: error.code, detail: error.detail };
+      else {
+        const message = error instanceof Error ? error.message : String(error);
+        result.failure = { code: 'INTERNAL', detail: { reason: message.slice(0, 300) } };
+      }
+    }
+  } finally {
+    clearInterval(timer);
+    await client.end().catch(() => {});
+  }
+  if (result.status !== 'SUCCEEDED') {
+    result.rowsInserted = 0;
+    result.rowsUpdated = 0;
+    result.rowsUnchanged = 0;
+  }
+  result.errorCount = errorCount;
+  progress.phase = 'DONE';
+  progress.progress = 1;
+  options.onProgress?.({ ...progress });
+  await finishJob(target.db, request.jobId, result, errors);
+  return result;
+}
+
+/**
+ * Reads the header, then every row: each cell through its column's reader; a valid row goes to
+ * COPY, an invalid one only to the errors. Answers the number of data rows read.
+ */
+async function copyRows(
+  client: pg.Client,
+  kind: ImportKindName,
+  rows: AsyncIterable<{ number: number; cells: string[] }>,
+  addError: (error: StoredError) => void,
+  onRows: (n: number) => void,
+): Promise<number> {
+  const def = kindDef(kind);
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) throw new ImportFailure('EMPTY_FILE');
+  const headerRow = first.value;
+  const headers = headerRow.cells.map(normaliseHeader);
+  const compiled: Compiled[] = def.columns.map((column) => ({ def: column, index: headers.indexOf(column.name), read: readerOf(column) }));
+  let isMissing = false;
+  for (const column of compiled) {
+    if (column.index < 0 && column.def.isRequired) {
+      isMissing = true;
+      addError({ row: headerRow.number, column: column.def.name, value: '', code: 'MISSING_COLUMN', detail: { column: column.def.name } });
+    }
+  }
+  if (isMissing) return 0;
+
+  const columnList = def.columns.map((c) => `"${c.name}"`).join(', ');
+  const stream = client.query(copyFrom(`COPY import_rows (row_number, ${columnList}) FROM STDIN`));
+  const finished = new Promise<void>((resolve, reject) => {
+    stream.on('finish', resolve);
+    stream.on('error', reject);
+  });
+  let buffer = '';
+  let count = 0;
+  const values: RowValues = {};
+  const needsRowChecks = ['salons', 'staff', 'appointments', 'sale-lines', 'stock-movements'].includes(kind);
+  try {
+    while (true) {
+      const next = await iterator.next();
+      if (next.done) break;
+      const { number, cells } = next.value;
+      count += 1;
+      let line = String(number);
+      let isValid = true;
+      for (const column of compiled) {
+        const raw = column.index >= 0 ? (cells[column.index] ?? '') : '';
+        let value: string | number | boolean | null = null;
+        if (raw.trim() === '') {
+          if (column.def.isRequired) {
+            isValid = false;
+            addError({ row: number, column: column.def.name, value: raw, code: 'REQUIRED' });
+          }
+        } else {
+          const read = column.read(raw);
+          if (read.ok) value = read.value;
+          else {
+            isValid = false;
+            addError({ row: number, column: column.def.name, value: raw, code: read.code, detail: read.detail });
+          }
+        }
+        values[column.def.name] = value;
+        line += `\t${copyText(value)}`;
+      }
+      if (isValid && needsRowChecks) {
+        for (const problem of rowChecks(kind, values)) {
+          isValid = false;
+          addError({ row: number, column: problem.column, value: String(values[problem.column] ?? ''), code: problem.code });
+        }
+      }
+      if (isValid) buffer += `${line}\n`;
+      if (buffer.length > 256 * 1024) {
+        if (!stream.write(buffer)) await once(stream, 'drain');
+        buffer = '';
+      }
+      if ((count & 4095) === 0) onRows(count);
+    }
+    if (buffer) stream.write(buffer);
+    stream.end();
+  } catch (error) {
+    stream.destroy();
+    await finished.catch(() => {});
+    throw error;
+  }
+  await finished;
+  onRows(count);
+  return count;
+}

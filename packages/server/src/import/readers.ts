@@ -1,0 +1,226 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { PassThrough, type Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+
+/**
+ * The file readers of the import: CSV (csv-parse; `,` `;` or tab detected from the header line;
+ * UTF-8 with or without BOM, UTF-16 with BOM, otherwise Windows-1252 when the bytes are not
+ * UTF-8) and XLSX (ExcelJS's streaming reader, the first sheet or a named one). Both yield every
+ * row as strings, numbered as a spreadsheet shows them; the caller reads the values (values.ts).
+ */
+
+export interface SourceRow {
+  /** 1 = the first line of the file (the header). */
+  number: number;
+  cells: string[];
+}
+
+export interface OpenedSource {
+  format: 'csv' | 'xlsx';
+  /** XLSX: the sheet read. */
+  sheet: string | null;
+  rows: AsyncIterable<SourceRow>;
+  /** Bytes of the file consumed so far (for progress). */
+  bytesRead(): number;
+}
+
+/** A file that cannot be imported at all (not a row error): a code of messages.ts FAILURES. */
+export class ImportFailure extends Error {
+  constructor(
+    readonly code: string,
+    readonly detail: Record<string, string | number> = {},
+  ) {
+    super(`${code} ${JSON.stringify(detail)}`);
+  }
+}
+
+export type FileFormat = 'csv' | 'xlsx';
+
+/** The format from the file name; null when neither. */
+export function formatOf(fileName: string): FileFormat | null {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.csv') || lower.endsWith('.txt')) return 'csv';
+  if (lower.endsWith('.xlsx')) return 'xlsx';
+  return null;
+}
+
+function counted(path: string): { stream: Readable; bytesRead: () => number } {
+  let bytes = 0;
+  const file = createReadStream(path, { highWaterMark: 256 * 1024 });
+  file.on('data', (chunk) => {
+    bytes += chunk.length;
+  });
+  return { stream: file, bytesRead: () => bytes };
+}
+
+export async function openSource(path: string, format: FileFormat, options: { sheet?: string | undefined } = {}): Promise<OpenedSource> {
+  return format === 'csv' ? openCsv(path) : openXlsx(path, options.sheet);
+}
+
+type Encoding = 'utf8' | 'utf8bom' | 'utf16le' | 'win1252';
+
+/** True when the bytes are UTF-8 (an incomplete character cut at the end of the sample is fine). */
+function isUtf8(sample: Buffer): boolean {
+  let end = sample.length;
+  // Drop a character cut by the sample's end: up to 3 continuation bytes after a lead byte.
+  for (let i = 1; i <= 3 && end - i >= 0; i++) {
+    const byte = sample[end - i] as number;
+    if ((byte & 0xc0) === 0x80) continue;
+    if (byte >= 0xc0) end -= i;
+    break;
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample.subarray(0, end));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function detectEncoding(sample: Buffer): Encoding {
+  if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) return 'utf8bom';
+  if (sample[0] === 0xff && sample[1] === 0xfe) return 'utf16le';
+  return isUtf8(sample) ? 'utf8' : 'win1252';
+}
+
+/** The separator that splits the header line most (outside quotes): `;`, `,` or a tab. */
+export function detectDelimiter(firstLine: string): string {
+  const counts: Record<string, number> = { ';': 0, ',': 0, '\t': 0 };
+  let quoted = false;
+  for (const char of firstLine) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char in counts) counts[char] = (counts[char] as number) + 1;
+  }
+  let best = ',';
+  for (const sep of [';', '\t']) if ((counts[sep] as number) > (counts[best] as number)) best = sep;
+  return best;
+}
+
+async function readSample(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function openCsv(path: string): Promise<OpenedSource> {
+  const sample = await readSample(path);
+  if (sample.length === 0) throw new ImportFailure('EMPTY_FILE');
+  const encoding = detectEncoding(sample);
+  const text =
+    encoding === 'utf16le'
+      ? iconv.decode(sample.subarray(2), 'utf16le')
+      : encoding === 'win1252'
+        ? iconv.decode(sample, 'win1252')
+        : sample.toString('utf8');
+  const firstLine = (text.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '').trim();
+  if (firstLine === '') throw new ImportFailure('EMPTY_FILE');
+  const delimiter = detectDelimiter(firstLine);
+  const source = counted(path);
+  let decoded: Readable = source.stream;
+  if (encoding === 'win1252' || encoding === 'utf16le') {
+    decoded = source.stream.pipe(iconv.decodeStream(encoding === 'win1252' ? 'win1252' : 'utf16le')) as unknown as Readable;
+    source.stream.on('error', (error) => decoded.destroy(error));
+  }
+  const parser = decoded.pipe(
+    parse({
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      info: true,
+    }),
+  );
+  decoded.on('error', (error) => parser.destroy(error));
+  async function* rows(): AsyncGenerator<SourceRow> {
+    try {
+      // info.lines: the line a record ends on, as an editor or spreadsheet numbers it.
+      for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        yield { number: record.info.lines, cells: record.record };
+      }
+    } catch (error) {
+      if (error instanceof ImportFailure) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ImportFailure('UNREADABLE', { reason: reason.slice(0, 300) });
+    }
+  }
+  return { format: 'csv', sheet: null, rows: rows(), bytesRead: source.bytesRead };
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** An ExcelJS cell value as the text a CSV would hold (dates as YYYY-MM-DD [HH:MM:SS]). */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) {
+    // ExcelJS gives a spreadsheet's wall-clock date and time as the same figures in UTC.
+    const day = `${value.getUTCFullYear()}-${pad2(value.getUTCMonth() + 1)}-${pad2(value.getUTCDate())}`;
+    const h = value.getUTCHours();
+    const m = value.getUTCMinutes();
+    const s = value.getUTCSeconds();
+    return h === 0 && m === 0 && s === 0 ? day : `${day} ${pad2(h)}:${pad2(m)}:${pad2(s)}`;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('text' in value) return String((value as { text: unknown }).text);
+    if ('error' in value) return '';
+  }
+  return String(value);
+}
+
+async function openXlsx(path: string, sheetName: string | undefined): Promise<OpenedSource> {
+  const source = counted(path);
+  const progress = new PassThrough();
+  source.stream.pipe(progress);
+  source.stream.on('error', (error) => progress.destroy(error));
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(progress, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const opened: OpenedSource = { format: 'xlsx', sheet: sheetName ?? null, rows: rows(), bytesRead: source.bytesRead };
+  async function* rows(): AsyncGenerator<SourceRow> {
+    let found = false;
+    try {
+      for await (const worksheet of reader) {
+        const name = (worksheet as unknown as { name?: string }).name ?? '';
+        const wanted = sheetName === undefined ? !found : name.toLowerCase() === sheetName.toLowerCase();
+        if (!wanted || found) {
+          for await (const _row of worksheet) {
+            // another sheet: read past it
+          }
+          continue;
+        }
+        found = true;
+        opened.sheet = name;
+        for await (const row of worksheet) {
+          const values = (row as ExcelJS.Row).values as ExcelJS.CellValue[];
+          const cells: string[] = [];
+          for (let i = 1; i < values.length; i++) cells.push(cellText(values[i] ?? null));
+          if (cells.every((cell) => cell.trim() === '')) continue;
+          yield { number: (row as ExcelJS.Row).number, cells };
+        }
+      }
+    } catch (error) {
+      if (error instanceof ImportFailure) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ImportFailure('UNREADABLE', { reason: reason.slice(0, 300) });
+    }
+    if (!found) throw new ImportFailure(sheetName === undefined ? 'EMPTY_FILE' : 'NO_SHEET', sheetName ? { sheet: sheetName } : {});
+  }
+  return opened;
+}
