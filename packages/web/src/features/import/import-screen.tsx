@@ -254,7 +254,7 @@ export default function ImportScreen() {
                 {t('actions.import')}
               </Button>
             </Stack>
-            {!canImport && !isRunning && (
+            {!canImport && !isRunning && !shown && (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                 {kind ? t('actions.checkFirst') : t('chooseKind')}
               </Typography>

@@ -97,21 +97,7 @@ export function JobPanel({ job }: { job: ImportJob }) {
   // INVALID: nothing was written; every invalid row is listed (up to the call's limit) and in the CSV report.
   return (
     <Stack sx={{ gap: 1.5, minWidth: 0 }} data-testid="job-invalid">
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            startIcon={<FileDownloadOutlined />}
-            onClick={() => void download()}
-            disabled={isDownloading}
-            data-testid="download-error-report"
-          >
-            {t('errors.download')}
-          </Button>
-        }
-      >
+      <Alert severity="error">
         <Typography sx={{ fontWeight: 500 }}>
           {t('errors.title', { count: job.errorCount, value: formatValue(job.errorCount, 'integer', language) })}
         </Typography>
@@ -125,6 +111,18 @@ export function JobPanel({ job }: { job: ImportJob }) {
           </Typography>
         )}
       </Alert>
+      <Box>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<FileDownloadOutlined />}
+          onClick={() => void download()}
+          disabled={isDownloading}
+          data-testid="download-error-report"
+        >
+          {t('errors.download')}
+        </Button>
+      </Box>
       <Box sx={{ minWidth: 0 }} data-testid="error-table">
         <DataTable
           label={t('errors.tableLabel')}

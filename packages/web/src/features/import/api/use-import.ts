@@ -75,7 +75,11 @@ export function useStartImport() {
       const job = await uploadForm(startImport, { params: { salonId, kind: kind as never }, query: { dryRun: isDryRun, language } }, form);
       return job as ImportJob;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: [...importKey, 'history'] }),
+    onSuccess: (job, { language }) => {
+      // The upload's answer is the job's first state (RUNNING, 0 %): shown at once, then polled.
+      client.setQueryData([...importKey, 'job', job.jobId, language], job);
+      return client.invalidateQueries({ queryKey: [...importKey, 'history'] });
+    },
   });
 }
 
