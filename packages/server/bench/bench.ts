@@ -9,7 +9,8 @@
  *    then BENCH_RUNS (default 20) timed calls each; prints p50 / p95 against the targets.
  *    Also the staff planner's week of a 15-person salon (bench/planner-salon.ts adds it once),
  *    and every staff analysis, full capacity and performance GET of issue 12 (targets 25 ms over
- *    a month, 50 ms over a year). BENCH_ONLY=<regex> times only the calls it matches and skips 3-5.
+ *    a month, 50 ms over a year). BENCH_ONLY=<regex> times only the calls it matches and skips 3-5;
+ *    BENCH_ONLY=import runs only the import benchmark (bench/import-bench.ts, issue 15).
  * 3. Times the chain-wide year totals straight from the raw sale lines (the baseline) and from
  *    the rollups, checks they agree and prints the ratio.
  * 4. Measures /api/health while year-long reports run in parallel.
@@ -168,6 +169,11 @@ function folderSize(folder: string): string {
 }
 
 async function main() {
+  if (only?.source.toLowerCase().includes('import')) {
+    // The import benchmark (bench/import-bench.ts) measures its own process's memory: a child of its own, on a database of its own.
+    execSync('node --import tsx bench/import-bench.ts', { stdio: 'inherit', cwd: resolve(import.meta.dirname, '..') });
+    return;
+  }
   console.log(`Benchmark database: embedded PostgreSQL in ${dataDir}`);
   const [openMs, database] = await timeMs(() => openDatabase({ dataDir, log, poolSize: 10 }));
   console.log(`opened in ${(openMs / 1000).toFixed(1)} s`);

@@ -7,9 +7,9 @@ import { pgTypes } from '../db/connect.js';
 import type { Database, Db } from '../db/database.js';
 import { refreshSalesRollup } from '../db/rollups.js';
 import { finishJob, type JobProgress, type JobResult, type StoredError, updateProgress } from './import-jobs.query.js';
-import { type KindSql, kindSql, SALE_LINES_RESOLVE, workTableSql } from './kind-sql.js';
+import { type KindSql, kindSql, SALE_LINES_LOCK_REFERENCES, SALE_LINES_RESOLVE, workTableSql } from './kind-sql.js';
 import { type ColumnDef, kindDef } from './kinds.js';
-import { type FileFormat, ImportFailure, openSource } from './readers.js';
+import { type FileFormat, ImportFailure, openSource, type SourceRow } from './readers.js';
 import { type CellResult, readBoolean, readDate, readDateTime, readDecimal, readEnum, readInteger, readMoney, readText } from './values.js';
 
 /**
@@ -131,6 +131,26 @@ function rowChecks(kind: ImportKindName, v: RowValues): { column: string; code: 
   return found;
 }
 
+/**
+ * The foreign-key checks of a big sale-lines write are one trigger query per row and key (six
+ * keys): the import has already checked every reference, so it takes the same locks the checks
+ * would (FOR KEY SHARE on every record referred to, set-based) and switches the per-row triggers
+ * off for the upsert, as pg_restore does. That needs a superuser (the embedded server); elsewhere
+ * the triggers simply stay on. Answers whether they are off.
+ */
+async function skipForeignKeyTriggers(client: pg.Client, params: unknown[]): Promise<boolean> {
+  await client.query(SALE_LINES_LOCK_REFERENCES, params);
+  await client.query('SAVEPOINT replica');
+  try {
+    await client.query('SET LOCAL session_replication_role = replica');
+    await client.query('RELEASE SAVEPOINT replica');
+    return true;
+  } catch {
+    await client.query('ROLLBACK TO SAVEPOINT replica');
+    return false;
+  }
+}
+
 export interface RunOptions {
   /** Called with every progress write (the CLI prints it). */
   onProgress?: (progress: JobProgress) => void;
@@ -170,6 +190,8 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
   client.on('error', () => {});
   try {
     await client.connect();
+    // The work tables live in this session's memory rather than in temporary files (set before their first use).
+    await client.query("SET temp_buffers = '128MB'");
     // Kysely over this one connection, so the rollup refresh (db/rollups.ts) runs in the import's transaction.
     const kysely = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: { connect: async () => Object.assign(client, { release: () => {} }), end: async () => {} } }),
@@ -229,20 +251,25 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
         result.daysFrom = rows[0]?.from ?? null;
         result.daysTo = rows[0]?.to ?? null;
       }
+      let isFkSkipped = false;
       if (request.kind === 'sale-lines') {
         await client.query(SALE_LINES_RESOLVE, params);
+        isFkSkipped = await skipForeignKeyTriggers(client, params);
       }
       const { rows: counts } = await client.query<{ inserted: number; updated: number }>(sqls.upsert, params);
+      if (isFkSkipped) await client.query('SET LOCAL session_replication_role = origin');
       result.rowsInserted = counts[0]?.inserted ?? 0;
       result.rowsUpdated = counts[0]?.updated ?? 0;
       result.rowsUnchanged = copied - result.rowsInserted - result.rowsUpdated;
-      for (const statement of sqls.after ?? []) await client.query(statement, params);
+      if (result.rowsInserted + result.rowsUpdated > 0) for (const statement of sqls.after ?? []) await client.query(statement, params);
 
       if (request.isDryRun) throw new RollbackDryRun();
       if (request.salonId !== null && result.daysFrom && result.daysTo && result.rowsInserted + result.rowsUpdated > 0) {
         progress.phase = 'ROLLUPS';
         progress.progress = 0.9;
         void report();
+        // Fresh statistics for the rows just written (ANALYZE samples; it sees this transaction's rows), so the refresh plans well.
+        if (request.kind === 'sale-lines' || request.kind === 'appointments') await client.query('ANALYZE sale_lines, appointments');
         await refreshSalesRollup(tx, request.salonId, result.daysFrom, result.daysTo);
       }
     });
@@ -279,15 +306,16 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
 async function copyRows(
   client: pg.Client,
   kind: ImportKindName,
-  rows: AsyncIterable<{ number: number; cells: string[] }>,
+  rows: AsyncIterable<SourceRow[]>,
   addError: (error: StoredError) => void,
   onRows: (n: number) => void,
 ): Promise<number> {
   const def = kindDef(kind);
   const iterator = rows[Symbol.asyncIterator]();
-  const first = await iterator.next();
+  let first = await iterator.next();
+  while (!first.done && first.value.length === 0) first = await iterator.next();
   if (first.done) throw new ImportFailure('EMPTY_FILE');
-  const headerRow = first.value;
+  const [headerRow, ...firstRows] = first.value as [SourceRow, ...SourceRow[]];
   const headers = headerRow.cells.map(normaliseHeader);
   const compiled: Compiled[] = def.columns.map((column) => ({ def: column, index: headers.indexOf(column.name), read: readerOf(column) }));
   let isMissing = false;
@@ -310,10 +338,18 @@ async function copyRows(
   const values: RowValues = {};
   const needsRowChecks = ['salons', 'staff', 'appointments', 'sale-lines', 'stock-movements'].includes(kind);
   try {
+    let batch: SourceRow[] = firstRows;
+    let at = 0;
     while (true) {
-      const next = await iterator.next();
-      if (next.done) break;
-      const { number, cells } = next.value;
+      if (at >= batch.length) {
+        const next = await iterator.next();
+        if (next.done) break;
+        batch = next.value;
+        at = 0;
+        continue;
+      }
+      const { number, cells } = batch[at] as SourceRow;
+      at += 1;
       count += 1;
       let line = String(number);
       let isValid = true;

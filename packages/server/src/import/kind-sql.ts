@@ -121,6 +121,23 @@ const SALE_LINES_FIRST_VISIT = `
         GROUP BY sl.client_id) v
   WHERE c.salon_id = $1 AND c.id = v.client_id AND (c.first_visit IS NULL OR c.first_visit > v.first_day)`;
 
+/** The columns of sale_lines an import writes (besides salon_id and external_id), named as in import_resolved. */
+const SALE_LINE_COLUMNS = [
+  'appointment_id',
+  'client_id',
+  'staff_id',
+  'day',
+  'kind',
+  'service_id',
+  'product_id',
+  'category',
+  'quantity',
+  'list_amount_cents',
+  'paid_amount_cents',
+  'discount_cents',
+  'recommended',
+];
+
 export function kindSql(kind: ImportKindName): KindSql {
   switch (kind) {
     case 'salons':
@@ -258,27 +275,22 @@ export function kindSql(kind: ImportKindName): KindSql {
         ],
         days: `SELECT least(min(r.day), min(sl.day))::text AS from, greatest(max(r.day), max(sl.day))::text AS to
           FROM import_rows r LEFT JOIN sale_lines sl ON sl.salon_id = $1 AND sl.external_id = r.external_id`,
-        upsert:
-          counted(`INSERT INTO sale_lines AS t (salon_id, external_id, appointment_id, client_id, staff_id, day, kind, service_id, product_id,
-            category, quantity, list_amount_cents, paid_amount_cents, discount_cents, recommended)
-          SELECT $1, external_id, appointment_id, client_id, staff_id, day, kind, service_id, product_id, category, quantity,
-            list_amount, paid_amount, discount, recommended
-          FROM import_resolved
-          ${upsertTail('t', 'salon_id, external_id', [
-            'appointment_id',
-            'client_id',
-            'staff_id',
-            'day',
-            'kind',
-            'service_id',
-            'product_id',
-            'category',
-            'quantity',
-            'list_amount_cents',
-            'paid_amount_cents',
-            'discount_cents',
-            'recommended',
-          ])}`),
+        // Not ON CONFLICT: a plain INSERT of the new lines and an UPDATE of the changed ones skip the
+        // speculative insertion per row, which costs a million-line file seconds (imports of a salon are serialised).
+        upsert: `WITH upd AS (
+            UPDATE sale_lines t SET ${SALE_LINE_COLUMNS.map((c) => `${c} = r.${c}`).join(', ')}
+            FROM import_resolved r
+            WHERE t.salon_id = $1 AND t.external_id = r.external_id
+              AND (${SALE_LINE_COLUMNS.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${SALE_LINE_COLUMNS.map((c) => `r.${c}`).join(', ')})
+            RETURNING 1
+          ), ins AS (
+            INSERT INTO sale_lines (salon_id, external_id, ${SALE_LINE_COLUMNS.join(', ')})
+            SELECT $1, r.external_id, ${SALE_LINE_COLUMNS.map((c) => `r.${c}`).join(', ')}
+            FROM import_resolved r
+            WHERE NOT EXISTS (SELECT 1 FROM sale_lines t WHERE t.salon_id = $1 AND t.external_id = r.external_id)
+            RETURNING 1
+          )
+          SELECT (SELECT count(*) FROM ins)::integer AS inserted, (SELECT count(*) FROM upd)::integer AS updated`,
         after: [SALE_LINES_FIRST_VISIT],
       };
     case 'stock-movements':
@@ -325,11 +337,22 @@ export const SALE_LINES_RESOLVE = `
   CREATE TEMP TABLE import_resolved ON COMMIT DROP AS
   SELECT r.external_id, a.id AS appointment_id, coalesce(c.id, a.client_id) AS client_id, u.id AS staff_id, r.day, r.kind,
     sv.id AS service_id, p.id AS product_id, coalesce(sv.category, p.category) AS category, coalesce(r.quantity, 1) AS quantity,
-    r.list_amount, r.paid_amount, coalesce(r.discount, greatest(r.list_amount - r.paid_amount, 0)) AS discount,
-    coalesce(r.recommended, false) AS recommended
+    r.list_amount::integer AS list_amount_cents, r.paid_amount::integer AS paid_amount_cents,
+    coalesce(r.discount, greatest(r.list_amount - r.paid_amount, 0))::integer AS discount_cents, coalesce(r.recommended, false) AS recommended
   FROM import_rows r
   LEFT JOIN appointments a ON a.salon_id = $1 AND a.external_id = r.appointment_external_id
   LEFT JOIN clients c ON c.salon_id = $1 AND c.external_id = r.client_external_id
   LEFT JOIN users u ON u.salon_id = $1 AND u.external_id = r.staff_external_id
   LEFT JOIN services sv ON r.kind = 'SERVICE' AND sv.external_id = r.item_external_id
   LEFT JOIN products p ON r.kind = 'PRODUCT' AND p.external_id = r.item_external_id`;
+
+/** The locks the sale lines' foreign-key checks would take, on every record they refer to (see import-runner.ts). */
+export const SALE_LINES_LOCK_REFERENCES = `
+  WITH s AS (SELECT 1 FROM salons WHERE id = $1 FOR KEY SHARE),
+  c AS (SELECT 1 FROM clients WHERE salon_id = $1 AND id IN (SELECT client_id FROM import_resolved) FOR KEY SHARE),
+  a AS (SELECT 1 FROM appointments WHERE salon_id = $1 AND id IN (SELECT appointment_id FROM import_resolved) FOR KEY SHARE),
+  u AS (SELECT 1 FROM users WHERE id IN (SELECT staff_id FROM import_resolved) FOR KEY SHARE),
+  sv AS (SELECT 1 FROM services WHERE id IN (SELECT service_id FROM import_resolved) FOR KEY SHARE),
+  p AS (SELECT 1 FROM products WHERE id IN (SELECT product_id FROM import_resolved) FOR KEY SHARE)
+  SELECT (SELECT count(*) FROM s) + (SELECT count(*) FROM c) + (SELECT count(*) FROM a) + (SELECT count(*) FROM u)
+    + (SELECT count(*) FROM sv) + (SELECT count(*) FROM p) AS locked`;

@@ -51,6 +51,7 @@ const pgClientErrors: Record<string, [number, string]> = {
   '22007': [400, 'A date is not valid'],
   '22008': [400, 'A date is out of range'],
   '22003': [400, 'A number is out of range'],
+  '22023': [400, 'A value is not valid (such as a time zone PostgreSQL does not know)'],
   '23505': [409, 'That record already exists'],
   '23503': [409, 'That record refers to something that does not exist, or is still referred to'],
   '23514': [400, 'A value breaks a rule of the data'],

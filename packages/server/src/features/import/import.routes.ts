@@ -49,6 +49,10 @@ function csvCell(value: string | number, separator: string): string {
   return text.includes(separator) || /["\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+function sizeText(bytes: number): string {
+  return bytes < 1048576 ? `${Math.ceil(bytes / 1024)} kB` : `${Math.round(bytes / 1048576)} MB`;
+}
+
 /** Receives the upload's one file into a temporary file; 413 past the limit, 400 when there is no usable file. */
 async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<{ path: string; name: string; bytes: number }> {
   if (!request.isMultipart()) throw new HttpError(400, 'Send the file as multipart/form-data, in a part named file', 'file');
@@ -62,12 +66,12 @@ async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<{
   const path = join(tmpdir(), `salon-import-${randomBytes(12).toString('hex')}.${format}`);
   try {
     await pipeline(part.file, createWriteStream(path));
-    if (part.file.truncated) throw new HttpError(413, `The file is larger than ${Math.round(maxBytes / 1048576)} MB`, 'file');
+    if (part.file.truncated) throw new HttpError(413, `The file is larger than the limit of ${sizeText(maxBytes)}`, 'file');
   } catch (error) {
     await rm(path, { force: true });
     if (error instanceof HttpError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `The file is larger than ${Math.round(maxBytes / 1048576)} MB`, 'file');
+      throw new HttpError(413, `The file is larger than the limit of ${sizeText(maxBytes)}`, 'file');
     }
     throw error;
   }

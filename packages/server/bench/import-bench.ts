@@ -1,0 +1,198 @@
+/**
+ * The import benchmark (issue 15): `BENCH_ONLY=import npm run bench` (or `npm run bench:import -w @salon/server`).
+ *
+ * Opens a fresh embedded PostgreSQL in BENCH_IMPORT_DIR (default a temporary folder, removed at
+ * the end), imports the sample salons, staff, catalogue and BENCH_IMPORT_CLIENTS (default 20,000)
+ * generated clients into salon 1, writes a BENCH_IMPORT_ROWS-line (default 1,000,000) sale-lines
+ * CSV in the Italian Excel style (`;`, decimal comma) spread over two years, then times its
+ * import in this process (the path the API and the CLI run) while sampling this process's RSS
+ * every 20 ms: rows per second and peak RSS against the targets (>= 50,000 rows/s, < 300 MB).
+ * Then imports the same file again (every row unchanged) and times that too.
+ */
+import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ImportKindName } from '@salon/contracts';
+import { sql } from 'kysely';
+import { openDatabase } from '../src/db/connect.js';
+import { insertJob } from '../src/import/import-jobs.query.js';
+import { type ImportTarget, runImport } from '../src/import/import-runner.js';
+import { runMain } from '../src/lib/run-main.js';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const samples = resolve(repoRoot, 'docs/import-samples');
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS || 1_000_000);
+const CLIENTS = Number(process.env.BENCH_IMPORT_CLIENTS || 20_000);
+const TARGET_ROWS_PER_SECOND = 50_000;
+const TARGET_RSS_MB = 300;
+
+async function writeLines(path: string, header: string, count: number, line: (i: number) => string): Promise<void> {
+  const out = createWriteStream(path);
+  out.write(`${header}\n`);
+  let chunk = '';
+  for (let i = 0; i < count; i++) {
+    chunk += `${line(i)}\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+}
+
+/**
+ * CPU seconds used so far by the embedded server (the postmaster in dataDir and its children), from
+ * /proc: with the machine shared, CPU time says what the import costs where wall time says how busy
+ * the machine was. null when /proc cannot tell (not Linux).
+ */
+function serverCpuSeconds(dataDir: string): number | null {
+  try {
+    const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const pid = Number(entry);
+        // utime + stime; the postmaster also carries cutime + cstime, its ended backends (the import's own connection).
+        if (pid === postmaster) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+        else if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function importOne(target: ImportTarget, salonId: number | null, kind: ImportKindName, filePath: string) {
+  const fileBytes = statSync(filePath).size;
+  const jobId = await insertJob(target.db, {
+    salonId,
+    kind,
+    fileName: filePath,
+    fileBytes,
+    sheet: null,
+    isDryRun: false,
+    userId: null,
+  });
+  return runImport(target, { jobId, salonId, kind, filePath, fileBytes, format: 'csv', isDryRun: false });
+}
+
+function euros(cents: number): string {
+  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+}
+
+async function main() {
+  const dataDir = process.env.BENCH_IMPORT_DIR || mkdtempSync(join(tmpdir(), 'salon-import-bench-'));
+  const files = mkdtempSync(join(tmpdir(), 'salon-import-files-'));
+  const log = { info: () => {}, error: (msg: string) => console.error(msg) };
+  console.log(`Import benchmark: embedded PostgreSQL in ${dataDir}`);
+  const database = await openDatabase({ dataDir, log, poolSize: 4 });
+  const target: ImportTarget = { db: database.db, url: database.url };
+  try {
+    for (const kind of ['salons', 'services', 'products'] as const) await importOne(target, null, kind, join(samples, `${kind}.csv`));
+    await importOne(target, 1, 'staff', join(samples, 'staff.csv'));
+    const clientsFile = join(files, 'clients.csv');
+    await writeLines(
+      clientsFile,
+      'external_id;first_name;last_name;gender',
+      CLIENTS,
+      (i) => `BC-${i};Nome${i};Cognome${i};${i % 3 === 0 ? 'M' : 'F'}`,
+    );
+    const clientsResult = await importOne(target, 1, 'clients', clientsFile);
+    if (clientsResult.status !== 'SUCCEEDED') throw new Error(`clients: ${JSON.stringify(clientsResult)}`);
+
+    const services = ['SV-CUT', 'SV-COL', 'SV-TRT', 'SV-PIEGA'];
+    const products = ['PR-SHAMPOO', 'PR-MASK'];
+    const start = Date.UTC(2023, 0, 1);
+    const linesFile = join(files, 'sale-lines.csv');
+    await writeLines(
+      linesFile,
+      'external_id;day;kind;item_external_id;appointment_external_id;client_external_id;staff_external_id;quantity;list_amount;paid_amount;discount;recommended',
+      ROWS,
+      (i) => {
+        const day = new Date(start + (i % 730) * 86400000).toISOString().slice(0, 10);
+        const isService = i % 4 !== 3;
+        const item = isService ? services[i % services.length] : products[i % products.length];
+        const list = 2000 + (i % 50) * 100;
+        const paid = list - (i % 5 === 0 ? 300 : 0);
+        return `BL-${i};${day};${isService ? 'SERVICE' : 'PRODUCT'};${item};;BC-${i % CLIENTS};ST-${1 + (i % 2)};1;${euros(list)};${euros(paid)};;${i % 7 === 0 ? 'si' : 'no'}`;
+      },
+    );
+    const bytes = statSync(linesFile).size;
+    console.log(`sale-lines file: ${ROWS.toLocaleString('en')} rows, ${(bytes / 1048576).toFixed(0)} MB`);
+
+    for (const pass of ['first import (all new)', 'same file again (all unchanged)']) {
+      global.gc?.();
+      let peak = process.memoryUsage().rss;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 20);
+      const began = performance.now();
+      const nodeCpu = process.cpuUsage();
+      const serverCpu = serverCpuSeconds(dataDir);
+      let lastPhase = '';
+      const jobBytes = statSync(linesFile).size;
+      const jobId = await insertJob(target.db, {
+        salonId: 1,
+        kind: 'sale-lines',
+        fileName: 'sale-lines.csv',
+        fileBytes: jobBytes,
+        sheet: null,
+        isDryRun: false,
+        userId: null,
+      });
+      const phases: string[] = [];
+      const result = await runImport(
+        target,
+        { jobId, salonId: 1, kind: 'sale-lines', filePath: linesFile, fileBytes: jobBytes, format: 'csv', isDryRun: false },
+        {
+          onProgress: (p) => {
+            if (p.phase !== lastPhase) {
+              phases.push(`${p.phase} at ${((performance.now() - began) / 1000).toFixed(1)} s`);
+              lastPhase = p.phase;
+            }
+          },
+        },
+      );
+      const seconds = (performance.now() - began) / 1000;
+      clearInterval(sampler);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      const rate = result.rowsRead / seconds;
+      const peakMb = peak / 1048576;
+      console.log(
+        `\n${pass}: ${result.status}, ${result.rowsInserted} inserted, ${result.rowsUpdated} updated, ${result.rowsUnchanged} unchanged`,
+      );
+      console.log(`  ${phases.join(', ')}`);
+      console.log(
+        `  ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString('en')} rows/s (target >= ${TARGET_ROWS_PER_SECOND.toLocaleString('en')}) ${rate >= TARGET_ROWS_PER_SECOND ? 'OK' : 'MISSED'}`,
+      );
+      const cpu = process.cpuUsage(nodeCpu);
+      const nodeSeconds = (cpu.user + cpu.system) / 1e6;
+      const serverAfter = serverCpuSeconds(dataDir);
+      const dbSeconds = serverCpu === null || serverAfter === null ? null : serverAfter - serverCpu;
+      console.log(
+        `  CPU: this process ${nodeSeconds.toFixed(1)} s, database server ${dbSeconds === null ? '?' : `${dbSeconds.toFixed(1)} s`}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
+      );
+      console.log(
+        `  peak RSS of this process ${peakMb.toFixed(0)} MB (target < ${TARGET_RSS_MB} MB) ${peakMb < TARGET_RSS_MB ? 'OK' : 'MISSED'}`,
+      );
+      if (result.status !== 'SUCCEEDED') throw new Error(JSON.stringify(result.failure ?? result));
+    }
+    const { rows } = await sql<{ n: number; revenue: number }>`
+      SELECT (SELECT count(*) FROM sale_lines) AS n, (SELECT sum(revenue_cents) FROM sales_daily) AS revenue`.execute(database.db);
+    console.log(`\nsale_lines ${rows[0]?.n}; rollup revenue ${((rows[0]?.revenue ?? 0) / 100).toFixed(2)} EUR`);
+  } finally {
+    await database.close();
+    rmSync(files, { recursive: true, force: true });
+    if (!process.env.BENCH_IMPORT_DIR) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+runMain(main);
