@@ -48,6 +48,7 @@ const ADMIN_MENU = [
   'staff-attendance',
   'news',
   'users',
+  'import',
   'api-docs',
 ];
 const USER_MENU = [
@@ -71,6 +72,7 @@ const SUPERADMIN_MENU = [
   'staff-attendance',
   'news',
   'users',
+  'import',
   'api-docs',
 ];
 

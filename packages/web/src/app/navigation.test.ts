@@ -43,6 +43,7 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'staff-attendance',
       'news',
       'users',
+      'import',
       'help-divider',
       'api-docs',
     ]);
@@ -73,6 +74,7 @@ describe('navigation (SPEC.md §2 menu table)', () => {
       'staff-attendance',
       'news',
       'users',
+      'import',
       'help-divider',
       'api-docs',
     ]);
@@ -139,7 +141,7 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
   });
   it("gives a superadmin with a chosen salon the way back first, then the salon's reports as its admin sees them", () => {
     const menu = navigationFor(['SUPERADMIN'], { salonChosen: true });
-    expect(menu.map((item) => item.id)).toEqual(['chain', 'reports', 'staff', 'help-divider', 'api-docs']);
+    expect(menu.map((item) => item.id)).toEqual(['chain', 'reports', 'staff', 'data', 'help-divider', 'api-docs']);
     expect(menu[0]?.children?.map((item) => item.id)).toEqual([
       'chain-all-salons',
       'salon-listing',
@@ -159,6 +161,7 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
       'staff-attendance',
       'news',
       'users',
+      'import',
       'api-docs',
     ]);
   });
@@ -177,7 +180,7 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
 describe('routes (SPEC.md §2 access table)', () => {
   it('keeps /salon-listing for the superadmin and every report route open to all six roles', () => {
     expect(appRoutes.find((r) => r.path === '/salon-listing')?.auth).toEqual(['SUPERADMIN']);
-    const staff = ['/staff-attendance', '/news', '/users', ...STAFF_PATHS];
+    const staff = ['/staff-attendance', '/news', '/users', '/import', ...STAFF_PATHS];
     const reports = appRoutes.filter(
       (r) => r.layout === 'shell' && r.path !== '/salon-listing' && r.path !== '/profile' && !staff.includes(r.path),
     );
@@ -193,6 +196,11 @@ describe('routes (SPEC.md §2 access table)', () => {
     expect(appRoutes.find((r) => r.path === '/staff-attendance')?.auth).toEqual(ROLE_GROUPS.all);
     expect(appRoutes.find((r) => r.path === '/news')?.auth).toEqual(ROLE_GROUPS.all);
     expect(appRoutes.find((r) => r.path === '/users')?.auth).toEqual(['ADMIN', 'SUPERADMIN']);
+  });
+  it('keeps /import (issue 15) for managers: ADMIN their salon, SUPERADMIN any', () => {
+    expect(appRoutes.find((r) => r.path === '/import')?.auth).toEqual(['ADMIN', 'SUPERADMIN']);
+    for (const roles of [['RECEPTIONIST'], ['SALESMARKETING'], ['IMAGE'], ['ASSISTANCE'], []] as const)
+      expect(ids(filterNavigation(navigation, roles)), roles.join()).not.toContain('import');
   });
 });
 

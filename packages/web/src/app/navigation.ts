@@ -169,6 +169,14 @@ export const navigation: NavigationItem[] = [
       { id: 'users', title: 'Users', type: 'item', icon: 'users', url: '/users', auth: [...admin, ...superadmin] },
     ],
   },
+  {
+    // Issue 15: a salon's own data from its point-of-sale system (ADMIN their salon, SUPERADMIN any and the chain).
+    id: 'data',
+    title: 'Data',
+    type: 'group',
+    auth: [...admin, ...superadmin],
+    children: [{ id: 'import', title: 'Import data', type: 'item', icon: 'import', url: '/import' }],
+  },
   { id: 'help-divider', type: 'divider', auth: [...admin, ...superadmin] },
   { id: 'api-docs', title: 'API documentation', type: 'link', icon: 'docs', url: '/api/docs', auth: [...admin, ...superadmin] },
 ];

@@ -104,6 +104,12 @@ export const appRoutes: AppRoute[] = [
     layout: 'shell',
     load: () => import('../features/users/users-screen'),
   },
+  {
+    path: '/import',
+    auth: [...ROLE_GROUPS.admin, ...ROLE_GROUPS.superadmin],
+    layout: 'shell',
+    load: () => import('../features/import/import-screen'),
+  },
   ...reportRoutes,
   ...staffRoutes,
 ];

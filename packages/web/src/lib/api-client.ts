@@ -64,18 +64,19 @@ export function buildUrl<E extends Endpoint>(endpoint: E, input: CallInput<E> = 
   return url;
 }
 
-async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions): Promise<Response> {
+async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions, form?: FormData): Promise<Response> {
   const sessionCode = options.sessionCode === undefined ? getStoredSessionCode() : options.sessionCode;
   const headers: Record<string, string> = { Accept: endpoint.isFile ? '*/*' : 'application/json' };
   if (sessionCode) headers.Authorization = `Bearer ${sessionCode}`;
-  const hasBody = input.body !== undefined || (endpoint.method !== 'GET' && endpoint.body !== undefined);
+  const hasBody = form === undefined && (input.body !== undefined || (endpoint.method !== 'GET' && endpoint.body !== undefined));
+  // A multipart body's Content-Type (with its boundary) is set by fetch.
   if (hasBody) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(buildUrl(endpoint, input, sessionCode), {
       method: endpoint.method,
       headers,
-      body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+      body: form ?? (hasBody ? JSON.stringify(input.body ?? {}) : undefined),
       signal: options.signal,
     });
   } catch (error) {
@@ -104,6 +105,21 @@ export async function callApi<E extends Endpoint>(
   if (!text) return undefined as ResponseOf<E>;
   try {
     return JSON.parse(text) as ResponseOf<E>;
+  } catch {
+    throw new ApiError(response.status, MESSAGES.failure);
+  }
+}
+
+/** Uploads a form (multipart/form-data, e.g. a file part) to one contract endpoint; the answer is JSON. */
+export async function uploadForm<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  form: FormData,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  const response = await send(endpoint, input, options, form);
+  try {
+    return (await response.json()) as ResponseOf<E>;
   } catch {
     throw new ApiError(response.status, MESSAGES.failure);
   }

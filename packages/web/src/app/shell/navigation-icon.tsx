@@ -22,6 +22,7 @@ import SpeedIcon from '@mui/icons-material/Speed';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 
@@ -50,6 +51,7 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   shifts: DateRangeIcon,
   daysOff: BeachAccessIcon,
   requests: PendingActionsIcon,
+  import: UploadFileIcon,
 };
 
 /** The icon of a navigation entry; entries without one get none. */
