@@ -11,6 +11,8 @@ import { clientCreatedBySchema } from './010-client-created-by.js';
 import { utilisationRebookingSchema } from './011-utilisation-rebooking.js';
 import { staffDailySchema } from './012-staff-daily.js';
 import { bookedHourlySchema } from './013-booked-hourly.js';
+import { clientTotalsSchema } from './017-client-totals.js';
+import { rollupsKeyOrderSchema } from './018-rollups-key-order.js';
 
 export interface Migration {
   version: number;
@@ -33,4 +35,6 @@ export const migrations: Migration[] = [
   { version: 11, name: 'utilisation-rebooking', sql: utilisationRebookingSchema },
   { version: 12, name: 'staff-daily', sql: staffDailySchema },
   { version: 13, name: 'booked-hourly', sql: bookedHourlySchema },
+  { version: 17, name: 'client-totals', sql: clientTotalsSchema },
+  { version: 18, name: 'rollups-key-order', sql: rollupsKeyOrderSchema },
 ];
