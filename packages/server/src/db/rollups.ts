@@ -6,7 +6,8 @@ import type { Db, DbOrTx } from './database.js';
  * The daily rollups of migration 002 (DESIGN.md §1): sales_daily, item_sales_daily,
  * appointments_daily and client_days, all derived from sale_lines, appointments and clients, and
  * staff_booked_daily (migration 011: booked service seconds per person, lib/staff-hours.ts),
- * staff_daily and staff_client_days (migration 012: staff analysis per person and day).
+ * staff_daily and staff_client_days (migration 012: staff analysis per person and day), and
+ * client_totals (migration 017: each client's last visit, visits and spend over all their days).
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -56,6 +57,7 @@ async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
     LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
     WHERE true ${lines}
     GROUP BY sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, sl.category, sl.appointment_id IS NULL
+    ORDER BY 1, 2, 3, 4, 5, 6
   `.execute(db);
 
   await sql`
@@ -66,10 +68,13 @@ async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
     LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
     WHERE true ${lines}
     GROUP BY sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, COALESCE(sl.service_id, sl.product_id)
+    ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
 
   // prev_day: lag() within what is inserted; a scoped refresh then fixes the rows whose previous
-  // day lies outside the scope (fixPrevDays).
+  // day lies outside the scope (fixPrevDays). Every rollup is inserted in its key order (salon,
+  // day, ...), so a range of days reads a few adjacent pages: lag()'s output comes in client
+  // order, which scattered a salon-year of client_days over one page per row.
   await sql`
     INSERT INTO client_days (salon_id, day, client_id, gender, appointments, revenue_cents, service_revenue_cents, product_revenue_cents,
       has_service, has_product, last_appointment_id, prev_day)
@@ -85,12 +90,15 @@ async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
       WHERE sl.client_id IS NOT NULL ${lines}
       GROUP BY sl.salon_id, sl.day, sl.client_id
     ) d
+    ORDER BY d.salon_id, d.day, d.client_id
   `.execute(db);
 }
 
 /**
  * After a scoped refresh: recomputes prev_day for the client days in the range and for the first
- * day after the range of every client who had (or now has) a day in it.
+ * day after the range of every client who had (or now has) a day in it. Only the rows whose
+ * prev_day changes are written (the fill's lag() got the others right), so a refresh of a long
+ * range does not rewrite, and double, the table.
  */
 async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<void> {
   await sql`
@@ -104,12 +112,36 @@ async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string
       UNION
       SELECT t.client_id, (SELECT min(n.day) FROM client_days n WHERE n.salon_id = ${salonId} AND n.client_id = t.client_id AND n.day > ${to}::date)
       FROM touched t
+    ),
+    fixed AS (
+      SELECT t.client_id, t.day,
+        (SELECT max(p.day) FROM client_days p WHERE p.salon_id = ${salonId} AND p.client_id = t.client_id AND p.day < t.day) AS prev_day
+      FROM targets t WHERE t.day IS NOT NULL
     )
     UPDATE client_days cd
-    SET prev_day = (SELECT max(p.day) FROM client_days p WHERE p.salon_id = cd.salon_id AND p.client_id = cd.client_id AND p.day < cd.day)
-    FROM targets
-    WHERE cd.salon_id = ${salonId} AND cd.client_id = targets.client_id AND cd.day = targets.day
+    SET prev_day = fixed.prev_day
+    FROM fixed
+    WHERE cd.salon_id = ${salonId} AND cd.client_id = fixed.client_id AND cd.day = fixed.day
+      AND cd.prev_day IS DISTINCT FROM fixed.prev_day
   `.execute(db);
+}
+
+/**
+ * client_totals (migration 017) of the clients who had, or now have, a client day in fromDay..toDay:
+ * recomputed from all their client days (a client left with none loses the row).
+ */
+async function refreshClientTotals(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<void> {
+  const { rows } = await sql<{ client_id: number }>`
+    SELECT DISTINCT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
+    UNION SELECT unnest(${removedClients}::bigint[])`.execute(db);
+  const clients = rows.map((r) => Number(r.client_id));
+  if (clients.length === 0) return;
+  await sql`DELETE FROM client_totals WHERE salon_id = ${salonId} AND client_id = ANY(${clients}::bigint[])`.execute(db);
+  await sql`
+    INSERT INTO client_totals (salon_id, client_id, last_day, visits, revenue_cents)
+    SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
+    WHERE salon_id = ${salonId} AND client_id = ANY(${clients}::bigint[])
+    GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(db);
 }
 
 /**
@@ -146,6 +178,7 @@ async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
     ) l ON l.salon_id = a.salon_id AND l.appointment_id = a.id
     WHERE a.status = 'DONE' ${scopeFilter('a', scope)}
     GROUP BY a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN')
+    ORDER BY 1, 2, 3
   `.execute(db);
 }
 
@@ -236,6 +269,7 @@ const TABLES = [
   'item_sales_daily',
   'appointments_daily',
   'client_days',
+  'client_totals',
   'staff_booked_daily',
   'booked_hourly',
   'staff_daily',
@@ -270,13 +304,9 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await deleteScope(tx, 'staff_booked_daily', scope);
     await deleteScope(tx, 'booked_hourly', scope);
     await fillStaffBooked(tx, scope);
-    await fixPrevDays(
-      tx,
-      salonId,
-      fromDay,
-      toDay,
-      removed.rows.map((r) => Number(r.client_id)),
-    );
+    const removedClients = removed.rows.map((r) => Number(r.client_id));
+    await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
+    await refreshClientTotals(tx, salonId, fromDay, toDay, removedClients);
   };
   if (db.isTransaction) await run(db);
   else await (db as Db).transaction().execute(run);
@@ -285,10 +315,14 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, staff_booked_daily, booked_hourly, staff_daily,
-      staff_client_days`.execute(tx);
+    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
+      staff_daily, staff_client_days`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
+    await sql`
+      INSERT INTO client_totals (salon_id, client_id, last_day, visits, revenue_cents)
+      SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
+      GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(tx);
     await fillAppointments(tx, all);
     await fillStaffBooked(tx, all);
     await fillStaffDaily(tx, all);

@@ -13,6 +13,7 @@ const DATA_TABLES = [
   'item_sales_daily',
   'appointments_daily',
   'client_days',
+  'client_totals',
   'appointment_services',
   'check_ups',
   'campaign_results',

@@ -507,6 +507,7 @@ const ANALYZED_TABLES = [
   'item_sales_daily',
   'appointments_daily',
   'client_days',
+  'client_totals',
 ];
 
 /** Tables big enough that building their indexes once after the load beats updating them row by row. */

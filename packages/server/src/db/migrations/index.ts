@@ -14,6 +14,8 @@ import { bookedHourlySchema } from './013-booked-hourly.js';
 import { campaignBonusesSchema } from './014-campaign-bonuses.js';
 import { stockMovementsKeysetSchema } from './015-stock-movements-keyset.js';
 import { importSchema } from './016-import.js';
+import { clientTotalsSchema } from './017-client-totals.js';
+import { rollupsKeyOrderSchema } from './018-rollups-key-order.js';
 
 export interface Migration {
   version: number;
@@ -39,4 +41,6 @@ export const migrations: Migration[] = [
   { version: 14, name: 'campaign-bonuses', sql: campaignBonusesSchema },
   { version: 15, name: 'stock-movements-keyset', sql: stockMovementsKeysetSchema },
   { version: 16, name: 'import', sql: importSchema },
+  { version: 17, name: 'client-totals', sql: clientTotalsSchema },
+  { version: 18, name: 'rollups-key-order', sql: rollupsKeyOrderSchema },
 ];

@@ -51,60 +51,53 @@ interface RawStatusRow {
 const ORDER: Record<StatusSortValue, RawBuilder<unknown>> = {
   LAST_VISIT_DESC: sql`last_visit DESC NULLS LAST, id`,
   LAST_VISIT_ASC: sql`last_visit ASC NULLS LAST, id`,
-  TOTAL_SPEND_DESC: sql`sort_total_spend DESC, id`,
+  TOTAL_SPEND_DESC: sql`total_spend DESC, id`,
   SPEND_DESC: sql`spend DESC, id`,
   NAME: sql`lower(last_name), lower(first_name), id`,
 };
 
 /**
- * Every client of the salon with the last visit day up to the range end (the salon's client_days
- * up to `to`, read from the primary key alone), the range's visits and spend, and the status from
- * the days since the last visit. The all-history totals are a full pass over the client's rows,
- * so they join the page (`withTotals`), or the whole list only when it is sorted by them.
+ * Every client of the salon with the last visit day up to the range end, the range's visits and
+ * spend, the totals up to the range end and the status from the days since the last visit. The
+ * last visit and the totals on `to` come from client_totals (each client's last day, visits and
+ * spend over all their days) minus the client's days after `to`, read from client_days: the
+ * first of those days carries the visit before it (prev_day, the last visit up to `to`; null:
+ * none). So a recent `to` reads a few weeks of client days instead of every day up to it.
  */
-function statusBase(scope: StatusScope, options: { clientId?: number; sortByTotals?: boolean } = {}): RawBuilder<unknown> {
-  const { clientId, sortByTotals = false } = options;
+function statusBase(scope: StatusScope, options: { clientId?: number } = {}): RawBuilder<unknown> {
+  const { clientId } = options;
   const one = clientId === undefined ? sql`` : sql`AND client_id = ${clientId}`;
+  const oneTotal = clientId === undefined ? sql`` : sql`AND t.client_id = ${clientId}`;
   const oneClient = clientId === undefined ? sql`` : sql`AND c.id = ${clientId}`;
-  const totals = sortByTotals
-    ? sql`, totals AS (
-      SELECT client_id, sum(revenue_cents) AS total_spend FROM client_days
-      WHERE salon_id = ${scope.salonId} AND day <= ${scope.to}::date ${one} GROUP BY client_id
-    )`
-    : sql``;
   return sql`
-    last_visits AS (
-      SELECT client_id, max(day) AS last_visit FROM client_days
-      WHERE salon_id = ${scope.salonId} AND day <= ${scope.to}::date ${one} GROUP BY client_id
+    after_to AS (
+      SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend,
+        max(prev_day) FILTER (WHERE prev_day <= ${scope.to}::date) AS last_up_to
+      FROM client_days
+      WHERE salon_id = ${scope.salonId} AND day > ${scope.to}::date ${one} GROUP BY client_id
+    ),
+    as_of AS (
+      SELECT t.client_id, CASE WHEN a.client_id IS NULL THEN t.last_day ELSE a.last_up_to END AS last_visit,
+        t.visits - COALESCE(a.visits, 0) AS total_visits, t.revenue_cents - COALESCE(a.spend, 0) AS total_spend
+      FROM client_totals t LEFT JOIN after_to a ON a.client_id = t.client_id
+      WHERE t.salon_id = ${scope.salonId} ${oneTotal}
     ),
     in_range AS (
       SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend FROM client_days
       WHERE salon_id = ${scope.salonId} AND day BETWEEN ${scope.from}::date AND ${scope.to}::date ${one} GROUP BY client_id
-    )${totals},
+    ),
     base AS (
       SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, l.last_visit::text AS last_visit,
         ${scope.to}::date - l.last_visit AS days,
         ${customerStatusSql(scope.to, sql.ref('l.last_visit'), scope)} AS status,
         COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend,
-        ${sortByTotals ? sql`COALESCE(t.total_spend, 0)` : sql`NULL::bigint`} AS sort_total_spend,
+        COALESCE(l.total_visits, 0) AS total_visits, COALESCE(l.total_spend, 0) AS total_spend,
         c.phone, c.email, c.privacy_consent, c.marketing_consent
       FROM clients c
-      LEFT JOIN last_visits l ON l.client_id = c.id
+      LEFT JOIN as_of l ON l.client_id = c.id
       LEFT JOIN in_range r ON r.client_id = c.id
-      ${sortByTotals ? sql`LEFT JOIN totals t ON t.client_id = c.id` : sql``}
       WHERE c.salon_id = ${scope.salonId} ${oneClient}
     )`;
-}
-
-/** Rows of base with their all-history totals (one probe of the client's rows each). */
-function withTotals(scope: StatusScope, rows: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`
-    SELECT p.*, COALESCE(t.total_visits, 0) AS total_visits, COALESCE(t.total_spend, 0) AS total_spend
-    FROM (${rows}) p
-    LEFT JOIN LATERAL (
-      SELECT sum(appointments) AS total_visits, sum(revenue_cents) AS total_spend FROM client_days
-      WHERE salon_id = ${scope.salonId} AND client_id = p.id AND day <= ${scope.to}::date
-    ) t ON true`;
 }
 
 function toRow(r: RawStatusRow, withContacts: boolean): StatusRow {
@@ -148,14 +141,14 @@ export async function getCustomerStatusList(db: DbOrTx, scope: StatusScope, opti
     total: number;
     rows: RawStatusRow[] | null;
   }>`
-    WITH ${statusBase(scope, { sortByTotals: sort === 'TOTAL_SPEND_DESC' })},
+    WITH ${statusBase(scope)},
     counts AS (
       SELECT count(*) FILTER (WHERE status = 'ACTIVE') AS active, count(*) FILTER (WHERE status = 'AT_RISK') AS at_risk,
         count(*) FILTER (WHERE status = 'LOST') AS lost, count(*) FILTER (WHERE status = 'NO_VISIT') AS no_visit
       FROM base
     )
     SELECT counts.*, (SELECT count(*) FROM base WHERE true ${where}) AS total,
-      (SELECT json_agg(p ORDER BY ${ORDER[sort]}) FROM (${withTotals(scope, pageRows)}) p) AS rows
+      (SELECT json_agg(p ORDER BY ${ORDER[sort]}) FROM (${pageRows}) p) AS rows
     FROM counts
   `.execute(db);
   const r = rows[0];
@@ -182,7 +175,7 @@ export async function getCustomerStatusList(db: DbOrTx, scope: StatusScope, opti
 export async function getCustomerDetail(db: DbOrTx, scope: StatusScope, clientId: number, withContacts: boolean): Promise<Detail | null> {
   const { salonId, from, to } = scope;
   const [base, client, days, items, history] = await Promise.all([
-    sql<RawStatusRow>`WITH ${statusBase(scope, { clientId })} ${withTotals(scope, sql`SELECT * FROM base`)}`.execute(db),
+    sql<RawStatusRow>`WITH ${statusBase(scope, { clientId })} SELECT * FROM base`.execute(db),
     sql<{ birth_date: string | null; city: string | null; postal_code: string | null }>`
       SELECT birth_date::text AS birth_date, city, postal_code FROM clients WHERE salon_id = ${salonId} AND id = ${clientId}`.execute(db),
     sql<{ day: string; appointments: number; services: number; products: number; revenue: number }>`

@@ -30,11 +30,14 @@ function checkedClients(salonId: number, today: string) {
       FROM clients
       WHERE salon_id = ${salonId}
     ),
+    keys AS MATERIALIZED (
+      SELECT id, name_key, phone_key, email_key FROM c WHERE name_key <> ''
+    ),
     edges AS (
       SELECT a.id AS a, b.id AS b
-      FROM c a
-      JOIN c b ON b.name_key = a.name_key AND b.id <> a.id
-      WHERE a.name_key <> '' AND (a.phone_key = b.phone_key OR a.email_key = b.email_key)
+      FROM keys a
+      JOIN keys b ON b.name_key = a.name_key AND b.id <> a.id
+      WHERE a.phone_key = b.phone_key OR a.email_key = b.email_key
     ),
     reach (node, root) AS (
       SELECT a, a FROM edges
@@ -174,10 +177,9 @@ export async function getDataQuality(
           CASE WHEN s.gender_missing THEN 'GENDER_MISSING' END, CASE WHEN s.consent_missing THEN 'CONSENT_MISSING' END,
           CASE WHEN s.group_id IS NOT NULL THEN 'DUPLICATE' END
         ], NULL) AS issues
-      FROM scored s
+      -- the page first, then its creators' names (not a join of every record)
+      FROM (SELECT * FROM scored ORDER BY score, (group_id IS NULL), id LIMIT ${page?.limit ?? null} OFFSET ${page?.offset ?? 0}) s
       LEFT JOIN users u ON u.id = s.created_by
-      ORDER BY s.score, (s.group_id IS NULL), s.id
-      LIMIT ${page?.limit ?? null} OFFSET ${page?.offset ?? 0}
     )
     SELECT
       (SELECT json_agg(c ORDER BY c.is_total DESC, (c.created_by IS NULL), c.clients DESC, c.created_by) FROM creators c) AS creators,

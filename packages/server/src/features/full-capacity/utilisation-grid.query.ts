@@ -18,7 +18,11 @@ export interface UtilisationCellFigures {
  * lib/staff-hours.ts by their day (a person's overlapping appointments merged, as everywhere),
  * already split per local hour in the rollup booked_hourly; shifts are split over the local hours
  * they cover here. Local clock times come
- * from AT TIME ZONE, so a shift running through a DST change counts its wall-clock hours.
+ * from AT TIME ZONE, so a shift running through a DST change counts its wall-clock hours. Shifts
+ * repeat week after week, so they are first grouped by pattern (local weekday and clock time of
+ * the start, wall-clock length), each pattern placed on the same weekday of a fixed week (Monday
+ * 2001-01-01) and split once, its seconds multiplied by its count: the same sums as splitting
+ * every shift, from a few dozen series instead of thousands.
  */
 export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: string, to: string): Promise<UtilisationCellFigures[]> {
   const result = await withoutJit(db, (tx) =>
@@ -32,11 +36,15 @@ export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: stri
         AND ut.day_start < (${to}::date + 2)::timestamp AT TIME ZONE 'UTC'
         AND (ut.day_start AT TIME ZONE tz.time_zone)::date BETWEEN ${from}::date AND ${to}::date
     ),
+    patterns AS (
+      SELECT DATE '2001-01-01' + (extract(isodow FROM s)::int - 1) + s::time AS s, e - s AS length, count(*) AS shifts
+      FROM shifts GROUP BY 1, 2
+    ),
     shift_hours AS (
       SELECT extract(isodow FROM h)::int AS weekday, extract(hour FROM h)::int AS hour,
-        sum(extract(epoch FROM least(sp.e, h + interval '1 hour') - greatest(sp.s, h))) AS seconds
-      FROM shifts sp
-      CROSS JOIN LATERAL generate_series(date_trunc('hour', sp.s), sp.e - interval '1 microsecond', interval '1 hour') AS h
+        sum(sp.shifts * extract(epoch FROM least(sp.s + sp.length, h + interval '1 hour') - greatest(sp.s, h))) AS seconds
+      FROM patterns sp
+      CROSS JOIN LATERAL generate_series(date_trunc('hour', sp.s), sp.s + sp.length - interval '1 microsecond', interval '1 hour') AS h
       GROUP BY 1, 2
     ),
     booked_hours AS (

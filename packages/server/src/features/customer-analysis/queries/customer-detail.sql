@@ -2,53 +2,55 @@
 -- getCustomerDetail(salon 1, 2026-01-01..2026-01-31, 90 / 180 days, client 3)
 
 -- 1 of 5; parameters:
---   $1 = 1
---   $2 = '2026-01-31'
---   $3 = 3
---   $4 = 1
---   $5 = '2026-01-01'
---   $6 = '2026-01-31'
---   $7 = 3
---   $8 = '2026-01-31'
+--   $1 = '2026-01-31'
+--   $2 = 1
+--   $3 = '2026-01-31'
+--   $4 = 3
+--   $5 = 1
+--   $6 = 3
+--   $7 = 1
+--   $8 = '2026-01-01'
 --   $9 = '2026-01-31'
---   $10 = 90
+--   $10 = 3
 --   $11 = '2026-01-31'
---   $12 = 180
---   $13 = 1
---   $14 = 3
---   $15 = 1
---   $16 = '2026-01-31'
+--   $12 = '2026-01-31'
+--   $13 = 90
+--   $14 = '2026-01-31'
+--   $15 = 180
+--   $16 = 1
+--   $17 = 3
 WITH
-last_visits AS (
-  SELECT client_id, max(day) AS last_visit FROM client_days
-  WHERE salon_id = $1 AND day <= $2::date AND client_id = $3 GROUP BY client_id
+after_to AS (
+  SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend,
+    max(prev_day) FILTER (WHERE prev_day <= $1::date) AS last_up_to
+  FROM client_days
+  WHERE salon_id = $2 AND day > $3::date AND client_id = $4 GROUP BY client_id
+),
+as_of AS (
+  SELECT t.client_id, CASE WHEN a.client_id IS NULL THEN t.last_day ELSE a.last_up_to END AS last_visit,
+    t.visits - COALESCE(a.visits, 0) AS total_visits, t.revenue_cents - COALESCE(a.spend, 0) AS total_spend
+  FROM client_totals t LEFT JOIN after_to a ON a.client_id = t.client_id
+  WHERE t.salon_id = $5 AND t.client_id = $6
 ),
 in_range AS (
   SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend FROM client_days
-  WHERE salon_id = $4 AND day BETWEEN $5::date AND $6::date AND client_id = $7 GROUP BY client_id
+  WHERE salon_id = $7 AND day BETWEEN $8::date AND $9::date AND client_id = $10 GROUP BY client_id
 ),
 base AS (
   SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, l.last_visit::text AS last_visit,
-    $8::date - l.last_visit AS days,
+    $11::date - l.last_visit AS days,
     CASE WHEN "l"."last_visit" IS NULL THEN 'NO_VISIT'
-      WHEN $9::date - "l"."last_visit" < $10::int THEN 'ACTIVE'
-      WHEN $11::date - "l"."last_visit" > $12::int THEN 'LOST'
+      WHEN $12::date - "l"."last_visit" < $13::int THEN 'ACTIVE'
+      WHEN $14::date - "l"."last_visit" > $15::int THEN 'LOST'
       ELSE 'AT_RISK' END AS status,
     COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend,
-    NULL::bigint AS sort_total_spend,
+    COALESCE(l.total_visits, 0) AS total_visits, COALESCE(l.total_spend, 0) AS total_spend,
     c.phone, c.email, c.privacy_consent, c.marketing_consent
   FROM clients c
-  LEFT JOIN last_visits l ON l.client_id = c.id
+  LEFT JOIN as_of l ON l.client_id = c.id
   LEFT JOIN in_range r ON r.client_id = c.id
-
-  WHERE c.salon_id = $13 AND c.id = $14
-)
-SELECT p.*, COALESCE(t.total_visits, 0) AS total_visits, COALESCE(t.total_spend, 0) AS total_spend
-FROM (SELECT * FROM base) p
-LEFT JOIN LATERAL (
-  SELECT sum(appointments) AS total_visits, sum(revenue_cents) AS total_spend FROM client_days
-  WHERE salon_id = $15 AND client_id = p.id AND day <= $16::date
-) t ON true;
+  WHERE c.salon_id = $16 AND c.id = $17
+) SELECT * FROM base;
 
 -- 2 of 5; parameters:
 --   $1 = 1

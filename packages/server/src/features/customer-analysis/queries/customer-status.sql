@@ -2,63 +2,64 @@
 -- getCustomerStatusList(salon 1, 2026-01-01..2026-01-31, 90 / 180 days, AT_RISK, search 'ros', limit 100, offset 0)
 
 -- 1 of 1; parameters:
---   $1 = 1
---   $2 = '2026-01-31'
---   $3 = 1
---   $4 = '2026-01-01'
---   $5 = '2026-01-31'
---   $6 = '2026-01-31'
+--   $1 = '2026-01-31'
+--   $2 = 1
+--   $3 = '2026-01-31'
+--   $4 = 1
+--   $5 = 1
+--   $6 = '2026-01-01'
 --   $7 = '2026-01-31'
---   $8 = 90
+--   $8 = '2026-01-31'
 --   $9 = '2026-01-31'
---   $10 = 180
---   $11 = 1
---   $12 = 'AT_RISK'
---   $13 = 'ros'
---   $14 = 'ros'
---   $15 = 'AT_RISK'
+--   $10 = 90
+--   $11 = '2026-01-31'
+--   $12 = 180
+--   $13 = 1
+--   $14 = 'AT_RISK'
+--   $15 = 'ros'
 --   $16 = 'ros'
---   $17 = 'ros'
---   $18 = 100
---   $19 = 0
---   $20 = 1
---   $21 = '2026-01-31'
+--   $17 = 'AT_RISK'
+--   $18 = 'ros'
+--   $19 = 'ros'
+--   $20 = 100
+--   $21 = 0
 WITH
-last_visits AS (
-  SELECT client_id, max(day) AS last_visit FROM client_days
-  WHERE salon_id = $1 AND day <= $2::date  GROUP BY client_id
+after_to AS (
+  SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend,
+    max(prev_day) FILTER (WHERE prev_day <= $1::date) AS last_up_to
+  FROM client_days
+  WHERE salon_id = $2 AND day > $3::date  GROUP BY client_id
+),
+as_of AS (
+  SELECT t.client_id, CASE WHEN a.client_id IS NULL THEN t.last_day ELSE a.last_up_to END AS last_visit,
+    t.visits - COALESCE(a.visits, 0) AS total_visits, t.revenue_cents - COALESCE(a.spend, 0) AS total_spend
+  FROM client_totals t LEFT JOIN after_to a ON a.client_id = t.client_id
+  WHERE t.salon_id = $4
 ),
 in_range AS (
   SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend FROM client_days
-  WHERE salon_id = $3 AND day BETWEEN $4::date AND $5::date  GROUP BY client_id
+  WHERE salon_id = $5 AND day BETWEEN $6::date AND $7::date  GROUP BY client_id
 ),
 base AS (
   SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, l.last_visit::text AS last_visit,
-    $6::date - l.last_visit AS days,
+    $8::date - l.last_visit AS days,
     CASE WHEN "l"."last_visit" IS NULL THEN 'NO_VISIT'
-      WHEN $7::date - "l"."last_visit" < $8::int THEN 'ACTIVE'
-      WHEN $9::date - "l"."last_visit" > $10::int THEN 'LOST'
+      WHEN $9::date - "l"."last_visit" < $10::int THEN 'ACTIVE'
+      WHEN $11::date - "l"."last_visit" > $12::int THEN 'LOST'
       ELSE 'AT_RISK' END AS status,
     COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend,
-    NULL::bigint AS sort_total_spend,
+    COALESCE(l.total_visits, 0) AS total_visits, COALESCE(l.total_spend, 0) AS total_spend,
     c.phone, c.email, c.privacy_consent, c.marketing_consent
   FROM clients c
-  LEFT JOIN last_visits l ON l.client_id = c.id
+  LEFT JOIN as_of l ON l.client_id = c.id
   LEFT JOIN in_range r ON r.client_id = c.id
-
-  WHERE c.salon_id = $11
+  WHERE c.salon_id = $13
 ),
 counts AS (
   SELECT count(*) FILTER (WHERE status = 'ACTIVE') AS active, count(*) FILTER (WHERE status = 'AT_RISK') AS at_risk,
     count(*) FILTER (WHERE status = 'LOST') AS lost, count(*) FILTER (WHERE status = 'NO_VISIT') AS no_visit
   FROM base
 )
-SELECT counts.*, (SELECT count(*) FROM base WHERE true AND status = $12 AND (strpos(lower(first_name || ' ' || last_name), lower($13)) > 0 OR strpos(lower(last_name || ' ' || first_name), lower($14)) > 0)) AS total,
-  (SELECT json_agg(p ORDER BY last_visit DESC NULLS LAST, id) FROM (
-SELECT p.*, COALESCE(t.total_visits, 0) AS total_visits, COALESCE(t.total_spend, 0) AS total_spend
-FROM (SELECT * FROM base WHERE true AND status = $15 AND (strpos(lower(first_name || ' ' || last_name), lower($16)) > 0 OR strpos(lower(last_name || ' ' || first_name), lower($17)) > 0) ORDER BY last_visit DESC NULLS LAST, id LIMIT $18 OFFSET $19) p
-LEFT JOIN LATERAL (
-  SELECT sum(appointments) AS total_visits, sum(revenue_cents) AS total_spend FROM client_days
-  WHERE salon_id = $20 AND client_id = p.id AND day <= $21::date
-) t ON true) p) AS rows
+SELECT counts.*, (SELECT count(*) FROM base WHERE true AND status = $14 AND (strpos(lower(first_name || ' ' || last_name), lower($15)) > 0 OR strpos(lower(last_name || ' ' || first_name), lower($16)) > 0)) AS total,
+  (SELECT json_agg(p ORDER BY last_visit DESC NULLS LAST, id) FROM (SELECT * FROM base WHERE true AND status = $17 AND (strpos(lower(first_name || ' ' || last_name), lower($18)) > 0 OR strpos(lower(last_name || ' ' || first_name), lower($19)) > 0) ORDER BY last_visit DESC NULLS LAST, id LIMIT $20 OFFSET $21) p) AS rows
 FROM counts;

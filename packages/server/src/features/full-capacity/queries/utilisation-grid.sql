@@ -23,11 +23,15 @@ shifts AS (
     AND ut.day_start < ($4::date + 2)::timestamp AT TIME ZONE 'UTC'
     AND (ut.day_start AT TIME ZONE tz.time_zone)::date BETWEEN $5::date AND $6::date
 ),
+patterns AS (
+  SELECT DATE '2001-01-01' + (extract(isodow FROM s)::int - 1) + s::time AS s, e - s AS length, count(*) AS shifts
+  FROM shifts GROUP BY 1, 2
+),
 shift_hours AS (
   SELECT extract(isodow FROM h)::int AS weekday, extract(hour FROM h)::int AS hour,
-    sum(extract(epoch FROM least(sp.e, h + interval '1 hour') - greatest(sp.s, h))) AS seconds
-  FROM shifts sp
-  CROSS JOIN LATERAL generate_series(date_trunc('hour', sp.s), sp.e - interval '1 microsecond', interval '1 hour') AS h
+    sum(sp.shifts * extract(epoch FROM least(sp.s + sp.length, h + interval '1 hour') - greatest(sp.s, h))) AS seconds
+  FROM patterns sp
+  CROSS JOIN LATERAL generate_series(date_trunc('hour', sp.s), sp.s + sp.length - interval '1 microsecond', interval '1 hour') AS h
   GROUP BY 1, 2
 ),
 booked_hours AS (
