@@ -16,9 +16,6 @@ export interface AppRoute {
 }
 
 const all = ROLE_GROUPS.all;
-/** The honest placeholder for a report whose screen is not built yet. */
-const notAvailable = () => import('../features/errors/report-unavailable-screen');
-
 /**
  * Report screens by path, one line per report: each becomes a route open to every signed-in role
  * (SPEC.md §2; the API enforces the report's level) in the shell layout.
