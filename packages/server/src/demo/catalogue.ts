@@ -583,21 +583,6 @@ export const CAMPAIGN_THEMES = [
   { name: 'Styling', serviceNames: ['Piega lunga', 'Piega con ferro (onde)'], productNames: ["Olio Elixir Ultime L'Huile 100 ml"] },
 ] as const;
 
-export const MONTH_NAMES_IT = [
-  'Gennaio',
-  'Febbraio',
-  'Marzo',
-  'Aprile',
-  'Maggio',
-  'Giugno',
-  'Luglio',
-  'Agosto',
-  'Settembre',
-  'Ottobre',
-  'Novembre',
-  'Dicembre',
-];
-
 /** Check-up KPIs (DESIGN.md §3) with a default target each: per cent, euros or a count per month. */
 export const CHECK_UP_KPIS = [
   { kpi: 'averageTicket', target: 65 },

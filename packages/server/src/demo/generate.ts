@@ -4,6 +4,7 @@ import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
 import { refreshSalesRollup } from '../db/rollups.js';
 import { freezeSalonParts } from '../features/campaigns/campaigns.query.js';
+import { monthNamesOf } from '../lib/months.js';
 import { hashPassword } from '../lib/password.js';
 import { CHAIN_TIME_ZONE, createClock, salonToday } from '../lib/today.js';
 import { BulkWriter, type Cell, type TableStat } from './bulk-writer.js';
@@ -16,7 +17,6 @@ import {
   FEEDBACK_COMMENTS,
   FEMALE_NAMES,
   MALE_NAMES,
-  MONTH_NAMES_IT,
   NPS_COMMENTS,
   PRODUCTS,
   S,
@@ -1705,7 +1705,7 @@ function writeCampaigns(chain: Chain): void {
     const id = nextId(chain.ids, 'campaigns');
     chain.writer.add('campaigns', [
       id,
-      `Incentivo ${theme.name} ${MONTH_NAMES_IT[parts.month - 1]} ${parts.year}`,
+      `Incentivo ${theme.name} ${monthNamesOf('it')[parts.month - 1]} ${parts.year}`,
       `Bonus sui servizi e prodotti ${theme.name.toLowerCase()} venduti nel mese.`,
       parts.month,
       parts.year,

@@ -49,3 +49,18 @@ export function isCalendarDate(date: string): boolean {
   const time = Date.parse(`${date}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
 }
+
+const monthNameCache = new Map<string, readonly string[]>();
+/** The twelve month names of a language ('en' or 'it'), capitalised as a title: January / Gennaio. */
+export function monthNamesOf(language: 'en' | 'it'): readonly string[] {
+  let names = monthNameCache.get(language);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', { month: 'long', timeZone: 'UTC' });
+    names = Array.from({ length: 12 }, (_, index) => {
+      const name = format.format(new Date(Date.UTC(2000, index, 1)));
+      return name.charAt(0).toUpperCase() + name.slice(1);
+    });
+    monthNameCache.set(language, names);
+  }
+  return names;
+}

@@ -11,6 +11,7 @@ import type {
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../lib/caller.js';
+import { monthNamesOf } from '../../lib/months.js';
 import { getTodayOfSalon } from '../../lib/salon-today.js';
 import { CHAIN_TIME_ZONE, type Clock, salonToday } from '../../lib/today.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -160,21 +161,6 @@ function isCalendarDay(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-const MONTHS_EN = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 interface Period {
   month: number | null;
   year: number | null;
@@ -219,23 +205,8 @@ function lastDayOf(year: number, month: number): string {
 }
 
 function periodLabel(p: Period): string {
-  return p.month !== null && p.year !== null ? `${MONTHS_EN[p.month - 1]} ${p.year}` : `${p.fromDate} – ${p.toDate}`;
+  return p.month !== null && p.year !== null ? `${monthNamesOf('en')[p.month - 1]} ${p.year}` : `${p.fromDate} – ${p.toDate}`;
 }
-
-const MONTHS_IT = [
-  'Gennaio',
-  'Febbraio',
-  'Marzo',
-  'Aprile',
-  'Maggio',
-  'Giugno',
-  'Luglio',
-  'Agosto',
-  'Settembre',
-  'Ottobre',
-  'Novembre',
-  'Dicembre',
-];
 
 /**
  * A duplicate's default name: the source's with its "<Month> <year>" (English or Italian) replaced
@@ -243,7 +214,7 @@ const MONTHS_IT = [
  */
 function duplicateName(source: { name: string; month: number | null; year: number | null }, period: Period): string {
   if (source.month !== null && source.year !== null) {
-    for (const months of [MONTHS_EN, MONTHS_IT]) {
+    for (const months of [monthNamesOf('en'), monthNamesOf('it')]) {
       const old = `${months[source.month - 1]} ${source.year}`;
       if (source.name.includes(old)) {
         const next =

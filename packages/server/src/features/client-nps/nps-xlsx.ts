@@ -1,6 +1,7 @@
 import type { NpsYearResponse } from '@salon/contracts';
 import ExcelJS from 'exceljs';
 import type { Static } from 'typebox';
+import { monthNamesOf } from '../../lib/months.js';
 import type { getNpsAnswersOfYear } from './client-nps.query.js';
 
 export const NPS_FILE_NAME = 'Nps.xlsx';
@@ -10,7 +11,7 @@ type Language = 'en' | 'it';
 
 const TEXT = {
   en: {
-    months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+    months: monthNamesOf('en'),
     summary: 'NPS',
     answers: 'Answers',
     month: 'Month',
@@ -31,20 +32,7 @@ const TEXT = {
     categories: { PROMOTER: 'Promoter', PASSIVE: 'Passive', DETRACTOR: 'Detractor' },
   },
   it: {
-    months: [
-      'Gennaio',
-      'Febbraio',
-      'Marzo',
-      'Aprile',
-      'Maggio',
-      'Giugno',
-      'Luglio',
-      'Agosto',
-      'Settembre',
-      'Ottobre',
-      'Novembre',
-      'Dicembre',
-    ],
+    months: monthNamesOf('it'),
     summary: 'NPS',
     answers: 'Risposte',
     month: 'Mese',
