@@ -288,6 +288,7 @@ export function kindSql(kind: ImportKindName): KindSql {
             SELECT $1, r.external_id, ${SALE_LINE_COLUMNS.map((c) => `r.${c}`).join(', ')}
             FROM import_resolved r
             WHERE NOT EXISTS (SELECT 1 FROM sale_lines t WHERE t.salon_id = $1 AND t.external_id = r.external_id)
+            ORDER BY r.day, r.staff_id, r.client_id
             RETURNING 1
           )
           SELECT (SELECT count(*) FROM ins)::integer AS inserted, (SELECT count(*) FROM upd)::integer AS updated`,
