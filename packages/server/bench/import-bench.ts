@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import type { ImportKindName } from '@salon/contracts';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/connect.js';
+import type { Db } from '../src/db/database.js';
 import { insertJob } from '../src/import/import-jobs.query.js';
 import { type ImportTarget, runImport } from '../src/import/import-runner.js';
 import { runMain } from '../src/lib/run-main.js';
@@ -68,6 +69,15 @@ function serverCpuSeconds(dataDir: string): number | null {
   } catch {
     return null;
   }
+}
+
+/** The write-ahead log position (bytes) and the checkpoints so far: what an import costs in WAL. */
+async function walState(db: Db): Promise<{ bytes: number; fpi: number; requested: number; timed: number }> {
+  const { rows } = await sql<{ bytes: string; fpi: string; requested: number; timed: number }>`
+    SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text AS bytes, (SELECT wal_fpi::text FROM pg_stat_wal) AS fpi,
+      num_requested::integer AS requested, num_timed::integer AS timed FROM pg_stat_checkpointer`.execute(db);
+  const row = rows[0];
+  return { bytes: Number(row?.bytes ?? 0), fpi: Number(row?.fpi ?? 0), requested: row?.requested ?? 0, timed: row?.timed ?? 0 };
 }
 
 async function importOne(target: ImportTarget, salonId: number | null, kind: ImportKindName, filePath: string) {
@@ -137,6 +147,7 @@ async function main() {
       const began = performance.now();
       const nodeCpu = process.cpuUsage();
       const serverCpu = serverCpuSeconds(dataDir);
+      const walBefore = await walState(database.db);
       let lastPhase = '';
       const jobBytes = statSync(linesFile).size;
       const jobId = await insertJob(target.db, {
@@ -179,6 +190,10 @@ async function main() {
       const dbSeconds = serverCpu === null || serverAfter === null ? null : serverAfter - serverCpu;
       console.log(
         `  CPU: this process ${nodeSeconds.toFixed(1)} s, database server ${dbSeconds === null ? '?' : `${dbSeconds.toFixed(1)} s`}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
+      );
+      const walAfter = await walState(database.db);
+      console.log(
+        `  WAL written ${((walAfter.bytes - walBefore.bytes) / 1048576).toFixed(0)} MB (${(walAfter.fpi - walBefore.fpi).toLocaleString('en')} full-page images), checkpoints requested ${walAfter.requested - walBefore.requested}, timed ${walAfter.timed - walBefore.timed}`,
       );
       console.log(
         `  peak RSS of this process ${peakMb.toFixed(0)} MB (target < ${TARGET_RSS_MB} MB) ${peakMb < TARGET_RSS_MB ? 'OK' : 'MISSED'}`,

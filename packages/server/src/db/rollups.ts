@@ -95,10 +95,11 @@ async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
 }
 
 /**
- * After a scoped refresh: recomputes prev_day for the client days in the range and for the first
- * day after the range of every client who had (or now has) a day in it. Only the rows whose
- * prev_day changes are written (the fill's lag() got the others right), so a refresh of a long
- * range does not rewrite, and double, the table.
+ * After a scoped refresh: recomputes prev_day for each client's first day in the range and for the
+ * first day after the range of every client who had (or now has) a day in it. The fill's lag()
+ * already got every later day in the range right (it saw all of the client's days in the range),
+ * so a long range probes one day per client, not one per client day. Only the rows whose prev_day
+ * changes are written, so a refresh of a long range does not rewrite, and double, the table.
  */
 async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<void> {
   await sql`
@@ -107,8 +108,9 @@ async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string
       UNION SELECT unnest(${removedClients}::bigint[])
     ),
     targets AS (
-      SELECT cd.client_id, cd.day FROM client_days cd
+      SELECT cd.client_id, min(cd.day) AS day FROM client_days cd
       WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date
+      GROUP BY cd.client_id
       UNION
       SELECT t.client_id, (SELECT min(n.day) FROM client_days n WHERE n.salon_id = ${salonId} AND n.client_id = t.client_id AND n.day > ${to}::date)
       FROM touched t

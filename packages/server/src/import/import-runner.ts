@@ -47,6 +47,9 @@ export const MAX_STORED_ERRORS = 100_000;
 /** Serialises imports touching the same salon (or the chain's tables: key 0). */
 const IMPORT_LOCK = 7310200;
 
+/** work_mem of the import's transaction (only this connection, only while it runs). */
+const IMPORT_WORK_MEM = '256MB';
+
 class RollbackDryRun extends Error {}
 
 interface Compiled {
@@ -151,6 +154,41 @@ async function skipForeignKeyTriggers(client: pg.Client, params: unknown[]): Pro
   }
 }
 
+/** IMPORT_TRACE=1: every statement of the import's connection and its time on stderr (to find where the time goes). */
+function traceQueries(client: pg.Client): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
+    if (
+      process.env.IMPORT_TRACE === 'explain' &&
+      typeof first === 'string' &&
+      /^\s*(WITH|INSERT|UPDATE|CREATE TEMP TABLE import_resolved)/.test(first) &&
+      /\b(sale_lines|import_resolved|sales_daily|item_sales_daily|appointments_daily|client_days|client_totals|staff_daily|staff_client_days)\b/.test(
+        first,
+      )
+    ) {
+      return (async () => {
+        await query('SAVEPOINT explain');
+        const plan = (await query(`EXPLAIN (ANALYZE, BUFFERS) ${first}`, args[1])) as { rows: { 'QUERY PLAN': string }[] };
+        console.error(`[explain] ${first.replace(/\s+/g, ' ').slice(0, 110)}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+        await query('ROLLBACK TO SAVEPOINT explain');
+        return query(...args);
+      })();
+    }
+    const result = query(...args);
+    if (typeof text === 'string' && result instanceof Promise) {
+      const began = performance.now();
+      void result.then(
+        () =>
+          console.error(`[import] ${(performance.now() - began).toFixed(0).padStart(7)} ms  ${text.replace(/\s+/g, ' ').slice(0, 110)}`),
+        () => {},
+      );
+    }
+    return result;
+  };
+}
+
 export interface RunOptions {
   /** Called with every progress write (the CLI prints it). */
   onProgress?: (progress: JobProgress) => void;
@@ -188,6 +226,7 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
 
   const client = new pg.Client({ connectionString: target.url, types: pgTypes });
   client.on('error', () => {});
+  if (process.env.IMPORT_TRACE) traceQueries(client);
   try {
     await client.connect();
     // The work tables live in this session's memory rather than in temporary files (set before their first use).
@@ -198,6 +237,9 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
     }) as Db;
     await kysely.transaction().execute(async (tx) => {
       await client.query('SELECT pg_advisory_xact_lock($1, $2)', [IMPORT_LOCK, request.salonId ?? 0]);
+      // Room for the set-based statements' sorts and hashes over a whole file (and the rollup refresh over its
+      // days) in memory: with the default 4 MB a million-line file spills every sort to temporary files.
+      await client.query(`SET LOCAL work_mem = '${IMPORT_WORK_MEM}'`);
       if (request.salonId !== null) {
         const { rows } = await client.query('SELECT 1 FROM salons WHERE id = $1', [request.salonId]);
         if (rows.length === 0) throw new ImportFailure('SALON_MISSING', { salonId: request.salonId });

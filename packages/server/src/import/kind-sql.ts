@@ -33,12 +33,17 @@ export interface Check {
   isSalonScoped: boolean;
 }
 
+/**
+ * Rows repeating an earlier row's value. One hash aggregate finds the repeated values; the join back to
+ * the rows only runs when there are some (a hash join with an empty side skips the other), where a
+ * window over every row sorted the whole file.
+ */
 const duplicates = (column: string, code = 'DUPLICATE'): Check => ({
-  sql: `SELECT row_number, '${column}' AS column_name, ${q(column)}::text AS value, '${code}' AS code,
-      jsonb_build_object('row', first_row) AS detail
-    FROM (SELECT row_number, ${q(column)}, min(row_number) OVER (PARTITION BY ${q(column)}) AS first_row
-          FROM import_rows WHERE ${q(column)} IS NOT NULL) d
-    WHERE row_number <> first_row`,
+  sql: `SELECT r.row_number, '${column}' AS column_name, r.${q(column)}::text AS value, '${code}' AS code,
+      jsonb_build_object('row', d.first_row) AS detail
+    FROM (SELECT ${q(column)}, min(row_number) AS first_row FROM import_rows WHERE ${q(column)} IS NOT NULL
+          GROUP BY ${q(column)} HAVING count(*) > 1) d
+    JOIN import_rows r ON r.${q(column)} = d.${q(column)} AND r.row_number <> d.first_row`,
   isSalonScoped: false,
 });
 
@@ -288,6 +293,7 @@ export function kindSql(kind: ImportKindName): KindSql {
             SELECT $1, r.external_id, ${SALE_LINE_COLUMNS.map((c) => `r.${c}`).join(', ')}
             FROM import_resolved r
             WHERE NOT EXISTS (SELECT 1 FROM sale_lines t WHERE t.salon_id = $1 AND t.external_id = r.external_id)
+            ORDER BY r.day, r.staff_id, r.client_id
             RETURNING 1
           )
           SELECT (SELECT count(*) FROM ins)::integer AS inserted, (SELECT count(*) FROM upd)::integer AS updated`,
