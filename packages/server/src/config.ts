@@ -107,7 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: intFrom(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR || resolve(repoRoot, 'data')),
+    // INIT_CWD: where the person typed `npm run …`, not the workspace folder npm runs the script in.
+    dataDir: env.DATA_DIR ? resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR) : resolve(repoRoot, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || undefined,
     sessionIdleMinutes: intFrom(env, 'SESSION_IDLE_MINUTES', 120),

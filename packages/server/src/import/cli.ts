@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IMPORT_KINDS, type ImportKindName } from '@salon/contracts';
@@ -44,7 +44,9 @@ async function main() {
   const salonId = values.salon === undefined ? null : Number(values.salon);
   if (!isChainKind(kind) && (salonId === null || !Number.isInteger(salonId) || salonId < 1)) return fail('--salon must be a salon id');
   if (positionals.length !== 1) return fail('Give exactly one file');
-  const filePath = resolve(positionals[0] as string);
+  // INIT_CWD: the folder the person ran `npm run import` in (npm runs the script in packages/server).
+  const filePath = resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0] as string);
+  if (!existsSync(filePath)) return fail(`No file at ${filePath}`);
   const format = formatOf(filePath);
   if (!format) return fail('The file must be .csv or .xlsx');
   const language: Language = values.language === 'it' ? 'it' : 'en';
