@@ -77,7 +77,9 @@ type Labels = (typeof LABELS)['en'];
 const euro = (value: number, labels: Labels) =>
   `€ ${value.toLocaleString(labels.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' })}`;
 const percent = (value: number | null, labels: Labels) =>
-  value === null ? '-' : `${value.toLocaleString(labels.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' })} %`;
+  value === null
+    ? '-'
+    : `${value.toLocaleString(labels.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' })} %`;
 
 /**
  * incentive.pdf: every campaign of the chain (or those overlapping year / month) with each
