@@ -213,8 +213,10 @@ async function fillStaffDaily(db: DbOrTx, scope: Scope): Promise<void> {
     LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
     LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
     WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') ${scopeFilter('sl', scope)}`;
+  // One pass over the lines fills both tables (a data-modifying WITH), where staff_client_days read and joined them again.
   await sql`
-    WITH l AS MATERIALIZED (${lines})
+    WITH l AS MATERIALIZED (${lines}),
+    staff_days AS (
     INSERT INTO staff_daily (salon_id, day, staff_id, gender, earned_cents, recommended_cents, service_cents, service_rec_cents,
       product_cents, product_rec_cents, discount_cents, discount_rec_cents, visits, visits_with_product, rebooked)
     SELECT m.salon_id, m.day, m.staff_id, m.gender, m.earned, m.rec, m.svc, m.svc_rec, m.prod, m.prod_rec, m.disc, m.disc_rec,
@@ -239,10 +241,9 @@ async function fillStaffDaily(db: DbOrTx, scope: Scope): Promise<void> {
       GROUP BY 1, 2, 3, 4
     ) v ON v.salon_id = m.salon_id AND v.day = m.day AND v.staff_id = m.staff_id AND v.gender = m.gender
     ORDER BY 1, 2, 3, 4
-  `.execute(db);
-  await sql`
+    )
     INSERT INTO staff_client_days (salon_id, day, staff_id, client_id, gender)
-    SELECT l.salon_id, l.day, l.staff_id, l.client_id, min(l.gender) FROM (${lines}) l WHERE l.client_id IS NOT NULL
+    SELECT l.salon_id, l.day, l.staff_id, l.client_id, min(l.gender) FROM l WHERE l.client_id IS NOT NULL
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   `.execute(db);
 }
