@@ -248,7 +248,7 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
       await client.query(workTableSql(request.kind));
       const source = await openSource(request.filePath, request.format, { sheet: request.sheet });
       bytesRead = source.bytesRead;
-      const copied = await copyRows(client, request.kind, source.rows, addError, (n) => {
+      const { count: copied, columns } = await copyRows(client, request.kind, source.rows, addError, (n) => {
         progress.rowsRead = n;
       });
       result.rowsRead = copied;
@@ -261,7 +261,7 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
       progress.phase = 'CHECKING';
       progress.progress = 0.6;
       void report();
-      const sqls: KindSql = kindSql(request.kind);
+      const sqls: KindSql = kindSql(request.kind, columns);
       for (const check of sqls.checks) {
         const { rows } = await client.query<{
           row_number: number;
@@ -298,6 +298,7 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
         await client.query(SALE_LINES_RESOLVE, params);
         isFkSkipped = await skipForeignKeyTriggers(client, params);
       }
+      for (const statement of sqls.before ?? []) await client.query(statement, statement.includes('$1') ? params : []);
       const { rows: counts } = await client.query<{ inserted: number; updated: number }>(sqls.upsert, params);
       if (isFkSkipped) await client.query('SET LOCAL session_replication_role = origin');
       result.rowsInserted = counts[0]?.inserted ?? 0;
@@ -343,7 +344,7 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
 
 /**
  * Reads the header, then every row: each cell through its column's reader; a valid row goes to
- * COPY, an invalid one only to the errors. Answers the number of data rows read.
+ * COPY, an invalid one only to the errors. Answers the number of data rows read and the kind's columns the file has.
  */
 async function copyRows(
   client: pg.Client,
@@ -351,7 +352,7 @@ async function copyRows(
   rows: AsyncIterable<SourceRow[]>,
   addError: (error: StoredError) => void,
   onRows: (n: number) => void,
-): Promise<number> {
+): Promise<{ count: number; columns: string[] }> {
   const def = kindDef(kind);
   const iterator = rows[Symbol.asyncIterator]();
   let first = await iterator.next();
@@ -367,7 +368,8 @@ async function copyRows(
       addError({ row: headerRow.number, column: column.def.name, value: '', code: 'MISSING_COLUMN', detail: { column: column.def.name } });
     }
   }
-  if (isMissing) return 0;
+  const columns = compiled.filter((c) => c.index >= 0).map((c) => c.def.name);
+  if (isMissing) return { count: 0, columns };
 
   const columnList = def.columns.map((c) => `"${c.name}"`).join(', ');
   const stream = client.query(copyFrom(`COPY import_rows (row_number, ${columnList}) FROM STDIN`));
@@ -436,5 +438,5 @@ async function copyRows(
   }
   await finished;
   onRows(count);
-  return count;
+  return { count, columns };
 }

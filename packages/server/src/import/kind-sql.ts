@@ -103,6 +103,8 @@ function counted(insert: string): string {
 
 export interface KindSql {
   checks: Check[];
+  /** Before the upsert (after the checks passed): work tables it and `after` read ($1 only where a statement has it). */
+  before?: string[];
   /** One row (inserted, updated). */
   upsert: string;
   /** Before the upsert: one row (from, to) of the days whose rollups change (null: none). */
@@ -119,11 +121,14 @@ const FIRST_VISIT = `
         GROUP BY sl.client_id) v
   WHERE c.salon_id = $1 AND c.id = v.client_id AND (c.first_visit IS NULL OR c.first_visit > v.first_day)`;
 
+/**
+ * The same for sale lines: each client's earliest line is one probe of sale_lines_client_idx
+ * (salon_id, client_id, day), where grouping every line of the file's clients read them all.
+ */
 const SALE_LINES_FIRST_VISIT = `
   UPDATE clients c SET first_visit = v.first_day
-  FROM (SELECT sl.client_id, min(sl.day) AS first_day FROM sale_lines sl
-        WHERE sl.salon_id = $1 AND sl.client_id IN (SELECT DISTINCT client_id FROM import_resolved WHERE client_id IS NOT NULL)
-        GROUP BY sl.client_id) v
+  FROM (SELECT t.client_id, (SELECT min(sl.day) FROM sale_lines sl WHERE sl.salon_id = $1 AND sl.client_id = t.client_id) AS first_day
+        FROM (SELECT DISTINCT client_id FROM import_resolved WHERE client_id IS NOT NULL) t) v
   WHERE c.salon_id = $1 AND c.id = v.client_id AND (c.first_visit IS NULL OR c.first_visit > v.first_day)`;
 
 /** The columns of sale_lines an import writes (besides salon_id and external_id), named as in import_resolved. */
@@ -143,7 +148,41 @@ const SALE_LINE_COLUMNS = [
   'recommended',
 ];
 
-export function kindSql(kind: ImportKindName): KindSql {
+/**
+ * Appointments with a service_external_ids column: the services each row books (import_services)
+ * and the appointments whose booked services (or their staff member) differ from the database
+ * (import_services_changed, new appointments with services included). The upsert counts those
+ * as updated; `after` replaces their appointment_services rows, at each service's list price.
+ */
+const APPOINTMENT_SERVICES_BEFORE = [
+  `CREATE TEMP TABLE import_services ON COMMIT DROP AS
+  SELECT r.external_id, s.n, sv.id AS service_id, sv.list_price_cents
+  FROM import_rows r CROSS JOIN LATERAL unnest(string_to_array(r.service_external_ids, '|')) WITH ORDINALITY s(code, n)
+  JOIN services sv ON sv.external_id = btrim(s.code)`,
+  `CREATE TEMP TABLE import_services_changed ON COMMIT DROP AS
+  WITH wanted AS (SELECT external_id, array_agg(service_id ORDER BY service_id) AS ids FROM import_services GROUP BY external_id)
+  SELECT r.external_id FROM import_rows r
+  LEFT JOIN wanted w ON w.external_id = r.external_id
+  LEFT JOIN appointments a ON a.salon_id = $1 AND a.external_id = r.external_id
+  LEFT JOIN users u ON u.salon_id = $1 AND u.external_id = r.staff_external_id
+  WHERE (SELECT array_agg(x.service_id ORDER BY x.service_id) FROM appointment_services x WHERE x.salon_id = $1 AND x.appointment_id = a.id)
+      IS DISTINCT FROM w.ids
+    OR EXISTS (SELECT 1 FROM appointment_services x WHERE x.salon_id = $1 AND x.appointment_id = a.id AND x.staff_id IS DISTINCT FROM u.id)`,
+];
+
+const APPOINTMENT_SERVICES_AFTER = [
+  `DELETE FROM appointment_services x USING appointments a
+  WHERE x.salon_id = $1 AND a.salon_id = $1 AND x.appointment_id = a.id
+    AND a.external_id IN (SELECT external_id FROM import_services_changed)`,
+  `INSERT INTO appointment_services (salon_id, appointment_id, service_id, staff_id, list_price_cents)
+  SELECT $1, a.id, s.service_id, a.staff_id, s.list_price_cents
+  FROM import_services s JOIN appointments a ON a.salon_id = $1 AND a.external_id = s.external_id
+  WHERE s.external_id IN (SELECT external_id FROM import_services_changed)
+  ORDER BY a.id, s.n`,
+];
+
+/** `columns`: the kind's columns the file has (a missing optional column reads as empty cells). */
+export function kindSql(kind: ImportKindName, columns: readonly string[] = []): KindSql {
   switch (kind) {
     case 'salons':
       return {
@@ -237,11 +276,21 @@ export function kindSql(kind: ImportKindName): KindSql {
             EXCLUDED.city, EXCLUDED.postal_code, EXCLUDED.latitude, EXCLUDED.longitude, EXCLUDED.privacy_consent, EXCLUDED.marketing_consent,
             coalesce(EXCLUDED.first_visit, t.first_visit))`),
       };
-    case 'appointments':
+    case 'appointments': {
+      const hasServices = columns.includes('service_external_ids');
+      const columnsChanged = `(t.client_id, t.staff_id, t.day, t.start_at, t.end_at, t.status, t.booked_at)
+            IS DISTINCT FROM (EXCLUDED.client_id, EXCLUDED.staff_id, EXCLUDED.day, EXCLUDED.start_at, EXCLUDED.end_at, EXCLUDED.status, EXCLUDED.booked_at)`;
       return {
         checks: [
           duplicates('external_id'),
           ...referenceChecks(kind),
+          {
+            sql: `SELECT r.row_number, 'service_external_ids' AS column_name, btrim(s.code) AS value, 'UNKNOWN_REFERENCE' AS code,
+                jsonb_build_object('kind', 'services') AS detail
+              FROM import_rows r CROSS JOIN LATERAL unnest(string_to_array(r.service_external_ids, '|')) s(code)
+              WHERE btrim(s.code) <> '' AND NOT EXISTS (SELECT 1 FROM services t WHERE t.external_id = btrim(s.code))`,
+            isSalonScoped: false,
+          },
           {
             // Sale lines exist only for DONE appointments (migration 001): one that has them stays DONE.
             sql: `SELECT r.row_number, 'status' AS column_name, r.status AS value, 'HAS_LINES' AS code, NULL::jsonb AS detail
@@ -260,9 +309,13 @@ export function kindSql(kind: ImportKindName): KindSql {
           ${join('client_external_id', 'clients', 'c')}
           ${join('staff_external_id', 'staff', 'u')}
           ORDER BY r.row_number
-          ${upsertTail('t', 'salon_id, external_id', ['client_id', 'staff_id', 'day', 'start_at', 'end_at', 'status', 'booked_at'])}`),
-        after: [FIRST_VISIT],
+          ON CONFLICT (salon_id, external_id) DO UPDATE SET client_id = EXCLUDED.client_id, staff_id = EXCLUDED.staff_id, day = EXCLUDED.day,
+            start_at = EXCLUDED.start_at, end_at = EXCLUDED.end_at, status = EXCLUDED.status, booked_at = EXCLUDED.booked_at
+          WHERE ${columnsChanged}${hasServices ? ' OR t.external_id IN (SELECT external_id FROM import_services_changed)' : ''}`),
+        before: hasServices ? APPOINTMENT_SERVICES_BEFORE : [],
+        after: [FIRST_VISIT, ...(hasServices ? APPOINTMENT_SERVICES_AFTER : [])],
       };
+    }
     case 'sale-lines':
       return {
         checks: [

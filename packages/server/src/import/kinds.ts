@@ -336,6 +336,17 @@ export const KINDS: readonly KindDef[] = [
         description: 'When it was booked, salon-local; default the start',
         descriptionIt: 'Quando è stato prenotato, ora locale; predefinito l’inizio',
       },
+      {
+        name: 'service_external_ids',
+        type: 'text',
+        isRequired: false,
+        maxLength: 2000,
+        example: 'SV-CUT|SV-PIEGA',
+        description:
+          'The services booked (external_ids of services, separated by |), at their list price; empty = none. A file without this column leaves the booked services as they are',
+        descriptionIt:
+          'I servizi prenotati (external_id dei servizi, separati da |), al prezzo di listino; vuoto = nessuno. Un file senza questa colonna lascia i servizi prenotati come sono',
+      },
     ],
   },
   {

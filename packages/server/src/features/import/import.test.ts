@@ -190,6 +190,60 @@ describe('the sample files on an empty database', () => {
     expect(report.totals).toMatchObject({ totalRevenue: 241.7, discountTotal: 15.8 });
     await upload('sale-lines', 'sale-lines.csv', sampleFile('sale-lines'));
   });
+
+  it("the appointments' booked services: from service_external_ids, replaced when they change, kept without the column", async () => {
+    const booked = async () =>
+      (
+        await sql<{ appointment: string; service: string; staff: string | null; cents: number }>`
+          SELECT a.external_id AS appointment, sv.external_id AS service, u.external_id AS staff, x.list_price_cents AS cents
+          FROM appointment_services x JOIN appointments a ON a.salon_id = x.salon_id AND a.id = x.appointment_id
+          JOIN services sv ON sv.id = x.service_id LEFT JOIN users u ON u.id = x.staff_id
+          WHERE x.salon_id = ${SALON} ORDER BY a.external_id, x.id`.execute(t.db)
+      ).rows;
+    const sample = sampleFile('appointments').toString('utf8');
+    // At the services' list prices (services.csv), with the appointment's staff member.
+    const fromSample = [
+      { appointment: 'A-5001', service: 'SV-CUT', staff: 'ST-1', cents: 3800 },
+      { appointment: 'A-5002', service: 'SV-COL', staff: 'ST-2', cents: 6000 },
+      { appointment: 'A-5003', service: 'SV-COL', staff: 'ST-1', cents: 6000 },
+      { appointment: 'A-5003', service: 'SV-TRT', staff: 'ST-1', cents: 2500 },
+      { appointment: 'A-5004', service: 'SV-CUT', staff: 'ST-2', cents: 3800 },
+      { appointment: 'A-5005', service: 'SV-CUT', staff: 'ST-1', cents: 3800 },
+      { appointment: 'A-5005', service: 'SV-PIEGA', staff: 'ST-1', cents: 2000 },
+    ];
+    expect(await booked()).toEqual(fromSample);
+
+    // Other services on A-5005 (and none on A-5004): those two count as updated, their rows are replaced.
+    const changed = sample.replace('BOOKED;;SV-CUT|SV-PIEGA', 'BOOKED;; SV-COL ').replace('NO_SHOW;;SV-CUT', 'NO_SHOW;;');
+    expect(await upload('appointments', 'appointments.csv', changed)).toMatchObject({
+      status: 'SUCCEEDED',
+      rowsInserted: 0,
+      rowsUpdated: 2,
+      rowsUnchanged: 3,
+    });
+    expect(await booked()).toEqual([...fromSample.slice(0, 4), { appointment: 'A-5005', service: 'SV-COL', staff: 'ST-1', cents: 6000 }]);
+
+    // A file without the column leaves the booked services as they are.
+    const withoutColumn = sample
+      .split('\n')
+      .map((line) => line.split(';').slice(0, 7).join(';'))
+      .join('\n');
+    expect(await upload('appointments', 'appointments.csv', withoutColumn)).toMatchObject({ status: 'SUCCEEDED', rowsUpdated: 0 });
+    expect(await booked()).toHaveLength(5);
+
+    // An unknown service is an error of its row; nothing is written.
+    const unknown = await upload('appointments', 'appointments.csv', sample.replace('SV-COL|SV-TRT', 'SV-COL|SV-NOPE'));
+    expect(unknown).toMatchObject({ status: 'INVALID', errorCount: 1 });
+    expect(unknown.errors.map(({ row, column, value, code }) => ({ row, column, value, code }))).toEqual([
+      { row: 4, column: 'service_external_ids', value: 'SV-NOPE', code: 'UNKNOWN_REFERENCE' },
+    ]);
+    expect(await booked()).toHaveLength(5);
+
+    // The sample again: back as it was, and then again changes nothing.
+    expect(await upload('appointments', 'appointments.csv', sample)).toMatchObject({ status: 'SUCCEEDED', rowsUpdated: 2 });
+    expect(await booked()).toEqual(fromSample);
+    expect(await upload('appointments', 'appointments.csv', sample)).toMatchObject({ status: 'SUCCEEDED', rowsUpdated: 0 });
+  });
 });
 
 describe('an invalid file', () => {
