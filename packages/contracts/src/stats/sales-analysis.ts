@@ -213,6 +213,8 @@ export const SalesPerClientResponse = Type.Object(
       {
         clients: count('Clients listed (over all pages: the clients matching the gender and search filters)'),
         revenue: euros('Sum of the rows revenue, over all pages (walk-in sales without a client are not in any row)'),
+        servicesRevenue: Type.Optional(euros('Sum of the rows servicesRevenue, over all pages')),
+        productsRevenue: Type.Optional(euros('Sum of the rows productsRevenue, over all pages')),
         withoutClientRevenue: euros(
           'Paid amount of the sale lines without a client in the range (walk-ins): in no row, so revenue + withoutClientRevenue is the totalRevenue of the other sales reports',
         ),

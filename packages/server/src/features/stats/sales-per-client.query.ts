@@ -45,10 +45,10 @@ export async function getSalesPerClient(
   const sort = page.sort ?? 'revenue';
   const direction = (page.order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? sql`ASC` : sql`DESC`;
   const needsNames = sort === 'name' || page.search !== undefined;
-  /** The order; `names` is the alias whose first_name / last_name the name order reads. */
+  /** The order; `names` is the alias whose sort_first / sort_last (the client's names) the name order reads. */
   const orderBy = (names: string) =>
     sort === 'name'
-      ? sql`lower(COALESCE(${sql.ref(`${names}.last_name`)}, '')) ${direction}, lower(COALESCE(${sql.ref(`${names}.first_name`)}, '')) ${direction}, p.client_id`
+      ? sql`lower(COALESCE(${sql.ref(`${names}.sort_last`)}, '')) ${direction}, lower(COALESCE(${sql.ref(`${names}.sort_first`)}, '')) ${direction}, p.client_id`
       : sql`${SORT_SQL[sort]} ${direction}, p.client_id`;
   const searchFilter =
     page.search === undefined
@@ -58,6 +58,8 @@ export async function getSalesPerClient(
   const { rows } = await sql<{
     total: number;
     total_revenue: number | null;
+    total_services: number | null;
+    total_products: number | null;
     total_visits: number | null;
     without_client: number | null;
     client_id: number | null;
@@ -82,22 +84,25 @@ export async function getSalesPerClient(
       GROUP BY client_id
     ),
     matching AS MATERIALIZED (
-      SELECT p.* FROM per_client p
+      SELECT p.*${needsNames ? sql`, c.first_name AS sort_first, c.last_name AS sort_last` : sql``} FROM per_client p
       ${needsNames ? sql`LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id` : sql``}
       ${searchFilter}
     ),
     totals AS (
-      SELECT count(*) AS total, sum(revenue) AS total_revenue, sum(visits) AS total_visits,
+      SELECT count(*) AS total, sum(revenue) AS total_revenue, sum(services) AS total_services, sum(products) AS total_products,
+        sum(visits) AS total_visits,
         (SELECT sum(paid_amount_cents) FROM sale_lines
          WHERE salon_id = ${salonId} AND client_id IS NULL AND day BETWEEN ${from}::date AND ${to}::date) AS without_client
       FROM matching
     ),
+    -- the page first, then its clients' names and genders
     picked AS (
       SELECT p.*, c.first_name, c.last_name, c.gender
-      FROM matching p
+      FROM (
+        SELECT p.* FROM matching p ORDER BY ${orderBy('p')}
+        ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}`} OFFSET ${page.offset ?? 0}
+      ) p
       LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id
-      ORDER BY ${orderBy('c')}
-      ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}`} OFFSET ${page.offset ?? 0}
     )
     SELECT t.*, p.client_id, p.first_name, p.last_name, p.gender, p.revenue, p.services, p.products, p.visits,
       p.last_visit::text AS last_visit, p.last_appointment_id
@@ -134,6 +139,7 @@ export async function getSalesPerClient(
     totals: {
       clients: total,
       revenue: euros(head?.total_revenue),
+      ...(isPaged ? { servicesRevenue: euros(head?.total_services), productsRevenue: euros(head?.total_products) } : {}),
       withoutClientRevenue: euros(head?.without_client),
       visits: Number(head?.total_visits ?? 0),
     },

@@ -239,7 +239,8 @@ describe('GetSalesDataAnalysisPerClient', () => {
   it('pages, sorts and filters on request, with the totals of every matching client', async () => {
     const path = `/api/Stats/GetSalesDataAnalysisPerClient/2025-03-31/2025-03-01/${f.salon1}/${manager}`;
     const names = (body: { rows: { firstName: string }[] }) => body.rows.map((r) => r.firstName);
-    const all = { clients: 4, revenue: 196, withoutClientRevenue: 12, visits: 4 };
+    // services 54 + 45 + 30 + 27, products 30 + 10
+    const all = { clients: 4, revenue: 196, servicesRevenue: 156, productsRevenue: 40, withoutClientRevenue: 12, visits: 4 };
     const first = (await get(`${path}?limit=2`)).body;
     expect(names(first)).toEqual(['Anna', 'Carla']);
     expect(first).toMatchObject({ total: 4, limit: 2, offset: 0, totals: all });
@@ -257,12 +258,19 @@ describe('GetSalesDataAnalysisPerClient', () => {
     // FEMALE: Anna 84 + Carla 45; the walk-ins without a client stay what they are
     const female = (await get(`${path}?gender=FEMALE`)).body;
     expect(names(female)).toEqual(['Anna', 'Carla']);
-    expect(female).toMatchObject({ total: 2, totals: { clients: 2, revenue: 129, withoutClientRevenue: 12, visits: 2 } });
+    expect(female).toMatchObject({ total: 2, totals: { clients: 2, revenue: 129, servicesRevenue: 99, productsRevenue: 30 } });
     expect(names((await get(`${path}?gender=UNKNOWN`)).body)).toEqual(['Dario']);
     // "ar" in Carla and Dario; "a test" in "Anna Test" and "Carla Test"; % is no wildcard
     const search = (await get(`${path}?search=AR`)).body;
     expect(names(search)).toEqual(['Carla', 'Dario']);
-    expect(search.totals).toEqual({ clients: 2, revenue: 72, withoutClientRevenue: 12, visits: 2 });
+    expect(search.totals).toEqual({
+      clients: 2,
+      revenue: 72,
+      servicesRevenue: 72,
+      productsRevenue: 0,
+      withoutClientRevenue: 12,
+      visits: 2,
+    });
     expect(names((await get(`${path}?search=${encodeURIComponent('a test')}`)).body)).toEqual(['Anna', 'Carla']);
     expect(names((await get(`${path}?search=%25`)).body)).toEqual([]);
   });

@@ -8,8 +8,8 @@
 --   $4 = 1
 --   $5 = '2026-01-01'
 --   $6 = '2026-01-31'
---   $7 = 1
---   $8 = 0
+--   $7 = 0
+--   $8 = 1
 WITH per_client AS (
   SELECT client_id, sum(revenue_cents) AS revenue, sum(service_revenue_cents) AS services,
     sum(product_revenue_cents) AS products, sum(appointments) AS visits, max(day) AS last_visit,
@@ -26,17 +26,20 @@ matching AS MATERIALIZED (
 
 ),
 totals AS (
-  SELECT count(*) AS total, sum(revenue) AS total_revenue, sum(visits) AS total_visits,
+  SELECT count(*) AS total, sum(revenue) AS total_revenue, sum(services) AS total_services, sum(products) AS total_products,
+    sum(visits) AS total_visits,
     (SELECT sum(paid_amount_cents) FROM sale_lines
      WHERE salon_id = $4 AND client_id IS NULL AND day BETWEEN $5::date AND $6::date) AS without_client
   FROM matching
 ),
+-- the page first, then its clients' names and genders
 picked AS (
   SELECT p.*, c.first_name, c.last_name, c.gender
-  FROM matching p
-  LEFT JOIN clients c ON c.salon_id = $7 AND c.id = p.client_id
-  ORDER BY p.revenue DESC, p.client_id
-   OFFSET $8
+  FROM (
+    SELECT p.* FROM matching p ORDER BY p.revenue DESC, p.client_id
+     OFFSET $7
+  ) p
+  LEFT JOIN clients c ON c.salon_id = $8 AND c.id = p.client_id
 )
 SELECT t.*, p.client_id, p.first_name, p.last_name, p.gender, p.revenue, p.services, p.products, p.visits,
   p.last_visit::text AS last_visit, p.last_appointment_id
