@@ -45,6 +45,8 @@ export async function getSalesPerClient(
   const sort = page.sort ?? 'revenue';
   const direction = (page.order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? sql`ASC` : sql`DESC`;
   const needsNames = sort === 'name' || page.search !== undefined;
+  // Only a page is cut out of the order; the whole list is ordered once, at the end.
+  const isSliced = page.limit !== undefined || (page.offset ?? 0) > 0;
   /** The order; `names` is the alias whose sort_first / sort_last (the client's names) the name order reads. */
   const orderBy = (names: string) =>
     sort === 'name'
@@ -99,8 +101,8 @@ export async function getSalesPerClient(
     picked AS (
       SELECT p.*, c.first_name, c.last_name, c.gender
       FROM (
-        SELECT p.* FROM matching p ORDER BY ${orderBy('p')}
-        ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}`} OFFSET ${page.offset ?? 0}
+        SELECT p.* FROM matching p
+        ${isSliced ? sql`ORDER BY ${orderBy('p')} LIMIT ${page.limit ?? null} OFFSET ${page.offset ?? 0}` : sql``}
       ) p
       LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id
     )

@@ -8,8 +8,7 @@
 --   $4 = 1
 --   $5 = '2026-01-01'
 --   $6 = '2026-01-31'
---   $7 = 0
---   $8 = 1
+--   $7 = 1
 WITH per_client AS (
   SELECT client_id, sum(revenue_cents) AS revenue, sum(service_revenue_cents) AS services,
     sum(product_revenue_cents) AS products, sum(appointments) AS visits, max(day) AS last_visit,
@@ -36,10 +35,10 @@ totals AS (
 picked AS (
   SELECT p.*, c.first_name, c.last_name, c.gender
   FROM (
-    SELECT p.* FROM matching p ORDER BY p.revenue DESC, p.client_id
-     OFFSET $7
+    SELECT p.* FROM matching p
+
   ) p
-  LEFT JOIN clients c ON c.salon_id = $8 AND c.id = p.client_id
+  LEFT JOIN clients c ON c.salon_id = $7 AND c.id = p.client_id
 )
 SELECT t.*, p.client_id, p.first_name, p.last_name, p.gender, p.revenue, p.services, p.products, p.visits,
   p.last_visit::text AS last_visit, p.last_appointment_id
