@@ -161,6 +161,62 @@ test.describe('sales and report screens', () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test('the client list pages, sorts and searches on the server; the XLSX export holds every client', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInToShell(page, 'manager');
+    const perClient = (check: (url: URL) => boolean) =>
+      page.waitForResponse((response) => {
+        const url = new URL(response.url());
+        return url.pathname.includes('/GetSalesDataAnalysisPerClient/') && check(url);
+      });
+    // The year to date: thousands of clients, one page of 50 asked, by revenue.
+    const firstPage = perClient((url) => url.searchParams.get('limit') === '50' && url.searchParams.get('offset') === '0');
+    await open(page, `/sales-data-analysis-clients?fromDate=${DEMO_TODAY.slice(0, 4)}-01-01&toDate=${DEMO_TODAY}`);
+    const first = await (await firstPage).json();
+    expect(first.total).toBeGreaterThan(100);
+    const table = page.getByRole('table', { name: 'Sales per client' });
+    await expect(bodyRows(table)).toHaveCount(50);
+    const revenues = await bodyRows(table).evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[2]?.textContent ?? ''));
+    expect(revenues.map(number)).toEqual([...revenues.map(number)].sort((a, b) => b - a));
+    // The totals row and the KPIs are the server's totals of every client, not of the page.
+    expect(number(await table.getByTestId('totals-row').locator('td').nth(2).innerText())).toBe(first.totals.revenue);
+    expect(number((await page.getByTestId('kpi-value').first().innerText()) ?? '')).toBe(first.totals.clients);
+    await expect(page.getByText(`1–50 of ${first.total}`)).toBeVisible();
+
+    const secondPage = perClient((url) => url.searchParams.get('offset') === '50');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await secondPage;
+    await expect(page.getByText(`51–100 of ${first.total}`)).toBeVisible();
+
+    // A name order starts on the first page again.
+    const byName = perClient((url) => url.searchParams.get('sort') === 'name' && url.searchParams.get('offset') === '0');
+    await table.getByRole('button', { name: 'Client', exact: true }).click();
+    const named = await (await byName).json();
+    await expect(bodyRows(table).first()).toContainText(`${named.rows[0].firstName} ${named.rows[0].lastName}`.trim());
+
+    // A search asks the server; every row it lists has the text in its name.
+    const lastName: string = first.rows[0].lastName;
+    const searched = perClient((url) => url.searchParams.get('search') === lastName);
+    await page.getByTestId('clients-search').fill(lastName);
+    const found = await (await searched).json();
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.total).toBeLessThan(first.total);
+    await expect(page.getByText(`${found.total} of ${found.total} rows`)).toBeVisible();
+    await page.getByTestId('clients-search').fill('');
+    await expect(page.getByText(`${first.total} of ${first.total} rows`)).toBeVisible();
+
+    // The export asks for every client, not the page shown.
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export XLSX' }).click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await (await downloadPromise).path());
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const header = 6;
+    expect(sheet.getRow(header).getCell(1).value).toBe('Client');
+    expect(sheet.rowCount - header).toBe(first.total);
+  });
+
   test('a superadmin picks a salon on /salon-listing and sees that salon on the reports', async ({ page }) => {
     await signInToShell(page, 'superadmin');
     const listing = page.getByRole('table', { name: 'Salons of the chain' });

@@ -259,6 +259,11 @@ async function main() {
       });
       both('Stats Gender', (r) => `${S}/GetSalesDataAnalysisGender/${r.to}/${r.from}/MALE/${SALON}/${code}`);
       both('Stats PerClient', (r) => `${S}/GetSalesDataAnalysisPerClient/${r.to}/${r.from}/${SALON}/${code}`);
+      // What the screen asks for: the first page of 50 by revenue, with the totals of every client.
+      both(
+        'Stats PerClient page 1',
+        (r) => `${S}/GetSalesDataAnalysisPerClient/${r.to}/${r.from}/${SALON}/${code}?limit=50&offset=0&sort=revenue&order=desc`,
+      );
       both('Stats DiscountsPerDay', (r) => `${S}/GetDiscountsProductsServicesPerDay/${code}?salonId=${SALON}&from=${r.from}&to=${r.to}`);
       both(
         'Stats DiscountsPerAppointment',

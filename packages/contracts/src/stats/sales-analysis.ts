@@ -166,20 +166,61 @@ export const SalesClientRow = Type.Object(
   { description: 'Sales of one client over the range' },
 );
 
+export const SalesPerClientSort = Type.Union(
+  [
+    Type.Literal('revenue'),
+    Type.Literal('servicesRevenue'),
+    Type.Literal('productsRevenue'),
+    Type.Literal('visits'),
+    Type.Literal('averageTicket'),
+    Type.Literal('lastVisit'),
+    Type.Literal('name'),
+  ],
+  { description: 'Order of the rows by this field (name: last then first name); ties by client id. Default revenue' },
+);
+
+/** Optional paging, sorting and filters of the per-client list: without them the response lists every client. */
+export const SalesPerClientQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 500, description: 'Page size (rows); without it every matching client is listed' }),
+  ),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Rows to skip, default 0' })),
+  sort: Type.Optional(SalesPerClientSort),
+  order: Type.Optional(
+    Type.Union([Type.Literal('asc'), Type.Literal('desc')], { description: 'Sort direction, default desc (asc for name)' }),
+  ),
+  search: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Only clients whose first name, last name or "first last" contains this text (case-insensitive)',
+    }),
+  ),
+  gender: Type.Optional(GenderBucket),
+});
+
 export const SalesPerClientResponse = Type.Object(
   {
     ...RangeFields,
-    rows: Type.Array(SalesClientRow, { description: 'Clients who bought something in the range, highest revenue first' }),
+    total: Type.Optional(count('Clients matching the gender and search filters, over all pages (sent when a query parameter is)')),
+    limit: Type.Optional(count('Page size used (sent when limit is)')),
+    offset: Type.Optional(count('Rows skipped before this page (sent when limit is)')),
+    rows: Type.Array(SalesClientRow, {
+      description:
+        'Clients who bought something in the range (highest revenue first unless sort says otherwise); one page when limit is set',
+    }),
     totals: Type.Object(
       {
-        clients: count('Clients listed'),
-        revenue: euros('Sum of the rows revenue (walk-in sales without a client are not in any row)'),
+        clients: count('Clients listed (over all pages: the clients matching the gender and search filters)'),
+        revenue: euros('Sum of the rows revenue, over all pages (walk-in sales without a client are not in any row)'),
+        servicesRevenue: Type.Optional(euros('Sum of the rows servicesRevenue, over all pages')),
+        productsRevenue: Type.Optional(euros('Sum of the rows productsRevenue, over all pages')),
         withoutClientRevenue: euros(
           'Paid amount of the sale lines without a client in the range (walk-ins): in no row, so revenue + withoutClientRevenue is the totalRevenue of the other sales reports',
         ),
-        visits: count('Sum of the rows visits'),
+        visits: count('Sum of the rows visits, over all pages'),
       },
-      { description: 'Totals of the rows' },
+      { description: 'Totals of the rows of every page' },
     ),
   },
   { description: 'Sales per client over a range (/sales-data-analysis-clients)' },
@@ -271,5 +312,6 @@ export const salesPerClient = defineEndpoint({
     'Sales per client over a range: revenue, visits, average ticket, last visit and appointment ids to open the client history (not in SPEC.md: added for /sales-data-analysis-clients)',
   tags: TAGS,
   params: Type.Object({ toDate: RangeFields.toDate, fromDate: RangeFields.fromDate, salonId: SalonId, ...SessionField }),
+  querystring: SalesPerClientQuery,
   response: SalesPerClientResponse,
 });

@@ -183,6 +183,27 @@ async function expectStaffDailyConsistent(db: Db) {
   expect([Number(rows[0]?.n), Number(rows[0]?.m)]).toEqual([0, 0]);
 }
 
+/** item_staff_daily (migration 020) equals the raw sale lines on every row: per salon, day, kind, item and staff member. */
+async function expectItemStaffConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; rows: number }>`
+    WITH raw AS (
+      SELECT salon_id, day, kind, COALESCE(service_id, product_id) AS item_id, staff_id, sum(quantity) AS qty, count(*) AS lines,
+        sum(paid_amount_cents) AS paid, sum(list_amount_cents) AS list, sum(discount_cents) AS disc,
+        COALESCE(sum(quantity) FILTER (WHERE appointment_id IS NULL), 0) AS walk_in,
+        COALESCE(sum(quantity) FILTER (WHERE recommended), 0) AS rec
+      FROM sale_lines GROUP BY 1, 2, 3, 4, 5
+    )
+    SELECT (SELECT count(*) FROM raw) AS rows,
+      (SELECT count(*) FROM item_staff_daily d FULL JOIN raw r
+         ON r.salon_id = d.salon_id AND r.day = d.day AND r.kind = d.kind AND r.item_id = d.item_id
+           AND r.staff_id IS NOT DISTINCT FROM d.staff_id
+       WHERE d.quantity IS DISTINCT FROM r.qty OR d.line_count IS DISTINCT FROM r.lines OR d.revenue_cents IS DISTINCT FROM r.paid
+         OR d.list_cents IS DISTINCT FROM r.list OR d.discount_cents IS DISTINCT FROM r.disc
+         OR d.walk_in_quantity IS DISTINCT FROM r.walk_in OR d.recommended_quantity IS DISTINCT FROM r.rec) AS n`.execute(db);
+  expect(Number(rows[0]?.rows)).toBeGreaterThan(0);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
 /** appointments_daily.with_haircut / with_styling / with_resale (salon growth) equal the raw lines, on every row. */
 async function expectGrowthFlagsConsistent(db: Db) {
   const { rows } = await sql<{ n: number }>`
@@ -225,6 +246,7 @@ describe('daily rollups', () => {
     await expectRebookingConsistent(t.db);
     await expectStaffBookedConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
+    await expectItemStaffConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
@@ -348,6 +370,7 @@ describe('daily rollups', () => {
     await expectRebookingConsistent(t.db);
     await expectStaffBookedConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
+    await expectItemStaffConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     const march = await sql<{ rebooked: number }>`
       SELECT sum(rebooked) AS rebooked FROM appointments_daily WHERE salon_id = ${salon1} AND day BETWEEN '2025-03-01' AND '2025-03-31'`.execute(
@@ -454,6 +477,7 @@ describe('daily rollups', () => {
     await expectRebookingConsistent(t.db);
     await expectStaffBookedConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
+    await expectItemStaffConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-04-30')) {
       expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
@@ -479,8 +503,10 @@ describe('daily rollups', () => {
     const before = (await getSalesMeasures(t.db, q, 'day')).totals;
     const raw = await getSalesTotalsFromRaw(t.db, q);
     expect(raw.productsCents - before.productsCents).toBe(1000);
+    await expect(expectItemStaffConsistent(t.db)).rejects.toThrow();
     await rebuildRollups(t.db);
     expect((await getSalesMeasures(t.db, q, 'day')).totals).toEqual(raw);
     await expectClientTotalsConsistent(t.db);
+    await expectItemStaffConsistent(t.db);
   });
 });

@@ -7,7 +7,8 @@ import type { Db, DbOrTx } from './database.js';
  * appointments_daily and client_days, all derived from sale_lines, appointments and clients, and
  * staff_booked_daily (migration 011: booked service seconds per person, lib/staff-hours.ts),
  * staff_daily and staff_client_days (migration 012: staff analysis per person and day), and
- * client_totals (migration 017: each client's last visit, visits and spend over all their days).
+ * client_totals (migration 017: each client's last visit, visits and spend over all their days), and
+ * item_staff_daily (migration 020: the sales of each item per staff member and day, for the item analyses).
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -248,6 +249,21 @@ async function fillStaffDaily(db: DbOrTx, scope: Scope): Promise<void> {
   `.execute(db);
 }
 
+/** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
+async function fillItemStaff(db: DbOrTx, scope: Scope): Promise<void> {
+  await sql`
+    INSERT INTO item_staff_daily (salon_id, day, kind, item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents,
+      walk_in_quantity, recommended_quantity)
+    SELECT sl.salon_id, sl.day, sl.kind, COALESCE(sl.service_id, sl.product_id), sl.staff_id, sum(sl.quantity), count(*),
+      sum(sl.paid_amount_cents), sum(sl.list_amount_cents), sum(sl.discount_cents),
+      COALESCE(sum(sl.quantity) FILTER (WHERE sl.appointment_id IS NULL), 0), COALESCE(sum(sl.quantity) FILTER (WHERE sl.recommended), 0)
+    FROM sale_lines sl
+    WHERE true ${scopeFilter('sl', scope)}
+    GROUP BY sl.salon_id, sl.day, sl.kind, COALESCE(sl.service_id, sl.product_id), sl.staff_id
+    ORDER BY 1, 2, 3, 4, 5
+  `.execute(db);
+}
+
 /**
  * The days before fromDay of the last DONE visit of every client with an appointment on
  * fromDay..toDay: the visits whose next appointment (so whose rebooking) a write on those days
@@ -277,6 +293,7 @@ const TABLES = [
   'booked_hourly',
   'staff_daily',
   'staff_client_days',
+  'item_staff_daily',
 ] as const;
 
 /**
@@ -307,6 +324,8 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await deleteScope(tx, 'staff_booked_daily', scope);
     await deleteScope(tx, 'booked_hourly', scope);
     await fillStaffBooked(tx, scope);
+    await deleteScope(tx, 'item_staff_daily', scope);
+    await fillItemStaff(tx, scope);
     const removedClients = removed.rows.map((r) => Number(r.client_id));
     await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
     await refreshClientTotals(tx, salonId, fromDay, toDay, removedClients);
@@ -319,7 +338,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
-      staff_daily, staff_client_days`.execute(tx);
+      staff_daily, staff_client_days, item_staff_daily`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await sql`
@@ -329,6 +348,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillAppointments(tx, all);
     await fillStaffBooked(tx, all);
     await fillStaffDaily(tx, all);
+    await fillItemStaff(tx, all);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

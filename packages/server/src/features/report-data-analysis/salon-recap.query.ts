@@ -70,17 +70,30 @@ export async function getSalonRecap(
         sum(discount_cents) AS discount
       FROM appointments_daily WHERE ${range}
       GROUP BY day`.execute(db),
-    sql<{ day: string; new_service: number; new_product: number; returning_balance: number; returning_lost: number }>`
-      SELECT cd.day::text AS day,
-        count(*) FILTER (WHERE c.first_visit = cd.day AND cd.has_service) AS new_service,
-        count(*) FILTER (WHERE c.first_visit = cd.day AND cd.has_product) AS new_product,
-        count(*) FILTER (WHERE cd.prev_day IS NOT NULL AND cd.day - cd.prev_day <= s.lost_client_days) AS returning_balance,
-        count(*) FILTER (WHERE cd.prev_day IS NOT NULL AND cd.day - cd.prev_day > s.lost_client_days) AS returning_lost
-      FROM client_days cd
-      JOIN salons s ON s.id = cd.salon_id
-      LEFT JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
-      WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender, 'cd.gender')}
-      GROUP BY cd.day`.execute(db),
+    sql<{ day: string; new_service: number; new_product: number; new_any: number; returning_balance: number; returning_lost: number }>`
+      WITH back AS (
+        SELECT cd.day,
+          count(*) FILTER (WHERE cd.prev_day IS NOT NULL AND cd.day - cd.prev_day <= s.lost_client_days) AS returning_balance,
+          count(*) FILTER (WHERE cd.prev_day IS NOT NULL AND cd.day - cd.prev_day > s.lost_client_days) AS returning_lost
+        FROM client_days cd
+        JOIN salons s ON s.id = cd.salon_id
+        WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date AND cd.prev_day IS NOT NULL
+          ${genderFilter(gender, 'cd.gender')}
+        GROUP BY cd.day
+      ),
+      -- new clients: those whose first visit is in the range (few), each with their client day of that date
+      new_clients AS (
+        SELECT cd.day, count(*) FILTER (WHERE cd.has_service) AS new_service, count(*) FILTER (WHERE cd.has_product) AS new_product,
+          count(*) AS new_any
+        FROM clients c
+        JOIN client_days cd ON cd.salon_id = c.salon_id AND cd.day = c.first_visit AND cd.client_id = c.id
+        WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender, 'cd.gender')}
+        GROUP BY cd.day
+      )
+      SELECT COALESCE(r.day, n.day)::text AS day, COALESCE(n.new_service, 0) AS new_service, COALESCE(n.new_product, 0) AS new_product,
+        COALESCE(n.new_any, 0) AS new_any, COALESCE(r.returning_balance, 0) AS returning_balance,
+        COALESCE(r.returning_lost, 0) AS returning_lost
+      FROM back r FULL JOIN new_clients n ON n.day = r.day`.execute(db),
   ]);
 
   const days = new Map<string, RecapDay>();
@@ -167,10 +180,8 @@ export async function getSalonRecap(
       };
     });
 
-  const newClients = await sql<{ n: number }>`
-    SELECT count(DISTINCT cd.client_id) AS n
-    FROM client_days cd JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id AND c.first_visit = cd.day
-    WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender, 'cd.gender')}`.execute(db);
+  // A client has one first visit and one client day per day: their rows of new_any are distinct clients.
+  const newClientCount = clients.rows.reduce((n, r) => n + Number(r.new_any), 0);
   const total = sum.services + sum.products;
   return {
     reportDashboardDataDiscounts: [{ salonId, fromDate: from, toDate: to, dayFrom }],
@@ -190,7 +201,7 @@ export async function getSalonRecap(
       appointmentsDiscount: euros(sum.apptDiscount),
       servicesDiscount: euros(sum.sDisc),
       productsDiscount: euros(sum.pDisc),
-      newClientCount: Number(newClients.rows[0]?.n ?? 0),
+      newClientCount,
       balanceClientCount: sum.balance,
       lostClientCount: sum.lost,
     },

@@ -1,18 +1,70 @@
 import type { ResponseOf, salesPerClient } from '@salon/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { euros, ratio2 } from '../../lib/report-range.js';
 
 type SalesPerClient = ResponseOf<typeof salesPerClient>;
+type SortField = 'revenue' | 'servicesRevenue' | 'productsRevenue' | 'visits' | 'averageTicket' | 'lastVisit' | 'name';
+
+/** Paging, order and filters of the list (all optional: without them every client is listed, highest revenue first). */
+export interface SalesPerClientPage {
+  limit?: number;
+  offset?: number;
+  sort?: SortField;
+  order?: 'asc' | 'desc';
+  search?: string;
+  gender?: 'MALE' | 'FEMALE' | 'UNKNOWN';
+}
+
+const SORT_SQL: Record<Exclude<SortField, 'name'>, RawBuilder<unknown>> = {
+  revenue: sql`p.revenue`,
+  servicesRevenue: sql`p.services`,
+  productsRevenue: sql`p.products`,
+  visits: sql`p.visits`,
+  averageTicket: sql`CASE WHEN p.visits > 0 THEN p.revenue::numeric / p.visits ELSE p.revenue END`,
+  lastVisit: sql`p.last_visit`,
+};
+
+/** `%text%` for ILIKE, with the pattern characters of the text matched literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Sales per client over a range, from client_days (one row per client and day they bought):
- * aggregated per client first, then joined to the clients for their names, so the grouping
- * never carries text columns (a year of a busy salon is tens of thousands of client-days).
+ * Sales per client over a range, from client_days (one row per client and day they bought),
+ * aggregated per client in one statement that also gives the totals of every matching client
+ * and the walk-in revenue. Paged, only the page's clients are joined for their names (unless
+ * the order or the search needs the names of all).
  */
-export async function getSalesPerClient(db: DbOrTx, salonId: number, from: string, to: string): Promise<SalesPerClient> {
+export async function getSalesPerClient(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+  page: SalesPerClientPage = {},
+): Promise<SalesPerClient> {
+  const isPaged = Object.values(page).some((value) => value !== undefined);
+  const sort = page.sort ?? 'revenue';
+  const direction = (page.order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? sql`ASC` : sql`DESC`;
+  const needsNames = sort === 'name' || page.search !== undefined;
+  // Only a page is cut out of the order; the whole list is ordered once, at the end.
+  const isSliced = page.limit !== undefined || (page.offset ?? 0) > 0;
+  /** The order; `names` is the alias whose sort_first / sort_last (the client's names) the name order reads. */
+  const orderBy = (names: string) =>
+    sort === 'name'
+      ? sql`lower(COALESCE(${sql.ref(`${names}.sort_last`)}, '')) ${direction}, lower(COALESCE(${sql.ref(`${names}.sort_first`)}, '')) ${direction}, p.client_id`
+      : sql`${SORT_SQL[sort]} ${direction}, p.client_id`;
+  const searchFilter =
+    page.search === undefined
+      ? sql``
+      : sql`WHERE (c.first_name ILIKE ${containsPattern(page.search)} OR c.last_name ILIKE ${containsPattern(page.search)}
+          OR (COALESCE(c.first_name, '') || ' ' || COALESCE(c.last_name, '')) ILIKE ${containsPattern(page.search)})`;
   const { rows } = await sql<{
-    client_id: number;
+    total: number;
+    total_revenue: number | null;
+    total_services: number | null;
+    total_products: number | null;
+    total_visits: number | null;
+    without_client: number | null;
+    client_id: number | null;
     first_name: string | null;
     last_name: string | null;
     gender: 'MALE' | 'FEMALE' | null;
@@ -26,45 +78,72 @@ export async function getSalesPerClient(db: DbOrTx, salonId: number, from: strin
     WITH per_client AS (
       SELECT client_id, sum(revenue_cents) AS revenue, sum(service_revenue_cents) AS services,
         sum(product_revenue_cents) AS products, sum(appointments) AS visits, max(day) AS last_visit,
-        (array_agg(last_appointment_id ORDER BY day DESC) FILTER (WHERE last_appointment_id IS NOT NULL))[1] AS last_appointment_id
+        -- the appointment of the client's last day with one (a client has one row per day, so no ties)
+        (max(ARRAY[day - DATE '2000-01-01', last_appointment_id]) FILTER (WHERE last_appointment_id IS NOT NULL))[2] AS last_appointment_id
       FROM client_days
       WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
+        ${page.gender === undefined ? sql`` : sql`AND gender = ${page.gender}`}
       GROUP BY client_id
+    ),
+    matching AS MATERIALIZED (
+      SELECT p.*${needsNames ? sql`, c.first_name AS sort_first, c.last_name AS sort_last` : sql``} FROM per_client p
+      ${needsNames ? sql`LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id` : sql``}
+      ${searchFilter}
+    ),
+    totals AS (
+      SELECT count(*) AS total, sum(revenue) AS total_revenue, sum(services) AS total_services, sum(products) AS total_products,
+        sum(visits) AS total_visits,
+        (SELECT sum(paid_amount_cents) FROM sale_lines
+         WHERE salon_id = ${salonId} AND client_id IS NULL AND day BETWEEN ${from}::date AND ${to}::date) AS without_client
+      FROM matching
+    ),
+    -- the page first, then its clients' names and genders
+    picked AS (
+      SELECT p.*, c.first_name, c.last_name, c.gender
+      FROM (
+        SELECT p.* FROM matching p
+        ${isSliced ? sql`ORDER BY ${orderBy('p')} LIMIT ${page.limit ?? null} OFFSET ${page.offset ?? 0}` : sql``}
+      ) p
+      LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id
     )
-    SELECT p.client_id, c.first_name, c.last_name, c.gender, p.revenue, p.services, p.products, p.visits,
+    SELECT t.*, p.client_id, p.first_name, p.last_name, p.gender, p.revenue, p.services, p.products, p.visits,
       p.last_visit::text AS last_visit, p.last_appointment_id
-    FROM per_client p
-    LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id
-    ORDER BY p.revenue DESC, p.client_id
+    FROM totals t LEFT JOIN picked p ON true
+    ORDER BY ${orderBy('p')}
   `.execute(db);
-  const withoutClient = await sql<{ cents: number | null }>`
-    SELECT sum(paid_amount_cents) AS cents FROM sale_lines
-    WHERE salon_id = ${salonId} AND client_id IS NULL AND day BETWEEN ${from}::date AND ${to}::date`.execute(db);
-  let revenue = 0;
-  let visits = 0;
-  const out = rows.map((r) => {
-    const v = Number(r.visits);
-    revenue += Number(r.revenue);
-    visits += v;
-    return {
-      clientId: Number(r.client_id),
-      firstName: r.first_name ?? '',
-      lastName: r.last_name ?? '',
-      gender: r.gender ?? ('UNKNOWN' as const),
-      revenue: euros(r.revenue),
-      servicesRevenue: euros(r.services),
-      productsRevenue: euros(r.products),
-      visits: v,
-      averageTicket: v > 0 ? ratio2(Number(r.revenue) / 100, v) : euros(r.revenue),
-      lastVisit: r.last_visit,
-      lastAppointmentId: r.last_appointment_id === null ? null : Number(r.last_appointment_id),
-    };
-  });
+  const head = rows[0];
+  const out = rows
+    .filter((r) => r.client_id !== null)
+    .map((r) => {
+      const v = Number(r.visits);
+      return {
+        clientId: Number(r.client_id),
+        firstName: r.first_name ?? '',
+        lastName: r.last_name ?? '',
+        gender: r.gender ?? ('UNKNOWN' as const),
+        revenue: euros(r.revenue),
+        servicesRevenue: euros(r.services),
+        productsRevenue: euros(r.products),
+        visits: v,
+        averageTicket: v > 0 ? ratio2(Number(r.revenue) / 100, v) : euros(r.revenue),
+        lastVisit: r.last_visit,
+        lastAppointmentId: r.last_appointment_id === null ? null : Number(r.last_appointment_id),
+      };
+    });
+  const total = Number(head?.total ?? 0);
   return {
     salonId,
     fromDate: from,
     toDate: to,
+    ...(isPaged ? { total } : {}),
+    ...(page.limit === undefined ? {} : { limit: page.limit, offset: page.offset ?? 0 }),
     rows: out,
-    totals: { clients: out.length, revenue: euros(revenue), withoutClientRevenue: euros(withoutClient.rows[0]?.cents), visits },
+    totals: {
+      clients: total,
+      revenue: euros(head?.total_revenue),
+      ...(isPaged ? { servicesRevenue: euros(head?.total_services), productsRevenue: euros(head?.total_products) } : {}),
+      withoutClientRevenue: euros(head?.without_client),
+      visits: Number(head?.total_visits ?? 0),
+    },
   };
 }

@@ -39,9 +39,9 @@ export async function statsRoutes(app: FastifyInstance) {
     assertRange(p.fromDate, p.toDate);
     return getSalesByGender(app.db, p.salonId, p.fromDate, p.toDate, p.gender);
   });
-  registerEndpoint(app, salesPerClient, ALL, async ({ params: p }) => {
+  registerEndpoint(app, salesPerClient, ALL, async ({ params: p, query: q }) => {
     assertRange(p.fromDate, p.toDate);
-    return getSalesPerClient(app.db, p.salonId, p.fromDate, p.toDate);
+    return getSalesPerClient(app.db, p.salonId, p.fromDate, p.toDate, q);
   });
 
   registerEndpoint(app, discountsPerDay, ALL, async ({ query: q }) => {

@@ -233,6 +233,46 @@ describe('GetSalesDataAnalysisPerClient', () => {
     // 84 + 45 + 40 + 27 = 196; the walk-in without client (W2, 12) is in no row but said apart:
     // 196 + 12 = 208, March's totalRevenue on the other sales reports
     expect(body.totals).toEqual({ clients: 4, revenue: 196, withoutClientRevenue: 12, visits: 4 });
+    expect(body).not.toHaveProperty('total');
+  });
+
+  it('pages, sorts and filters on request, with the totals of every matching client', async () => {
+    const path = `/api/Stats/GetSalesDataAnalysisPerClient/2025-03-31/2025-03-01/${f.salon1}/${manager}`;
+    const names = (body: { rows: { firstName: string }[] }) => body.rows.map((r) => r.firstName);
+    // services 54 + 45 + 30 + 27, products 30 + 10
+    const all = { clients: 4, revenue: 196, servicesRevenue: 156, productsRevenue: 40, withoutClientRevenue: 12, visits: 4 };
+    const first = (await get(`${path}?limit=2`)).body;
+    expect(names(first)).toEqual(['Anna', 'Carla']);
+    expect(first).toMatchObject({ total: 4, limit: 2, offset: 0, totals: all });
+    const second = (await get(`${path}?limit=2&offset=2`)).body;
+    expect(names(second)).toEqual(['Bruno', 'Dario']);
+    expect(second).toMatchObject({ total: 4, limit: 2, offset: 2, totals: all });
+    // past the end: no rows, the totals still there
+    expect((await get(`${path}?limit=10&offset=10`)).body).toMatchObject({ rows: [], total: 4, totals: all });
+    // every client's last name is Test: by first name then; desc
+    expect(names((await get(`${path}?sort=name&order=desc&limit=1`)).body)).toEqual(['Dario']);
+    expect(names((await get(`${path}?sort=name`)).body)).toEqual(['Anna', 'Bruno', 'Carla', 'Dario']);
+    // average tickets 84, 45, 40, 27; last visits 03-03, then three on 03-04 (ties by client id)
+    expect(names((await get(`${path}?sort=averageTicket&order=asc`)).body)).toEqual(['Dario', 'Bruno', 'Carla', 'Anna']);
+    expect(names((await get(`${path}?sort=lastVisit&order=asc`)).body)).toEqual(['Anna', 'Bruno', 'Carla', 'Dario']);
+    // FEMALE: Anna 84 + Carla 45; the walk-ins without a client stay what they are
+    const female = (await get(`${path}?gender=FEMALE`)).body;
+    expect(names(female)).toEqual(['Anna', 'Carla']);
+    expect(female).toMatchObject({ total: 2, totals: { clients: 2, revenue: 129, servicesRevenue: 99, productsRevenue: 30 } });
+    expect(names((await get(`${path}?gender=UNKNOWN`)).body)).toEqual(['Dario']);
+    // "ar" in Carla and Dario; "a test" in "Anna Test" and "Carla Test"; % is no wildcard
+    const search = (await get(`${path}?search=AR`)).body;
+    expect(names(search)).toEqual(['Carla', 'Dario']);
+    expect(search.totals).toEqual({
+      clients: 2,
+      revenue: 72,
+      servicesRevenue: 72,
+      productsRevenue: 0,
+      withoutClientRevenue: 12,
+      visits: 2,
+    });
+    expect(names((await get(`${path}?search=${encodeURIComponent('a test')}`)).body)).toEqual(['Anna', 'Carla']);
+    expect(names((await get(`${path}?search=%25`)).body)).toEqual([]);
   });
 });
 

@@ -75,6 +75,23 @@ interface DataTableProps<T> {
    * filter is set, so it equals the report's totals); its first column reads "Total".
    */
   totals?: (rows: readonly T[]) => T;
+  /**
+   * Paging and sorting by the server (TanStack manual pagination and sorting): `data` is the page
+   * the server sent, in its order; the table asks for another page or order through the callbacks,
+   * shows `rowCount` as the number of rows and `totalsRow` (the server's totals) as its totals row.
+   * No per-column filters then: the screen offers the filters the server takes.
+   */
+  server?: ServerPaging<T>;
+}
+
+/** DataTable's `server` prop: the page state lives in the screen, which asks the server for that page. */
+export interface ServerPaging<T> {
+  rowCount: number;
+  pagination: PaginationState;
+  onPaginationChange: (pagination: PaginationState) => void;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  totalsRow?: T | null;
 }
 
 const features = tableFeatures({
@@ -118,6 +135,7 @@ export function DataTable<T extends RowData>({
   pageSize: initialPageSize = 50,
   onVisibleRowsChange,
   totals,
+  server,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation('components');
   const language = i18n.language;
@@ -176,10 +194,17 @@ export function DataTable<T extends RowData>({
     columns: columnDefs,
     data: data as T[],
     getRowId,
-    state: { sorting, columnFilters, pagination },
-    onSortingChange: setSorting,
-    onPaginationChange: setPagination,
-    autoResetPageIndex: true,
+    state: server ? { sorting: server.sorting, columnFilters: [], pagination: server.pagination } : { sorting, columnFilters, pagination },
+    onSortingChange: server
+      ? (updater) => server.onSortingChange(typeof updater === 'function' ? updater(server.sorting) : updater)
+      : setSorting,
+    onPaginationChange: server
+      ? (updater) => server.onPaginationChange(typeof updater === 'function' ? updater(server.pagination) : updater)
+      : setPagination,
+    autoResetPageIndex: !server,
+    manualPagination: server !== undefined,
+    manualSorting: server !== undefined,
+    rowCount: server?.rowCount,
   });
 
   const visibleRows = table.getPrePaginatedRowModel().rows;
@@ -195,13 +220,15 @@ export function DataTable<T extends RowData>({
   }, [visibleRows, onVisibleRowsChange]);
 
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
-  const hasFilters = columns.some((column) => column.isFilterable ?? true);
-  const isPaged = initialPageSize > 0 && visibleRows.length > PAGE_SIZES[0]!;
+  const hasFilters = !server && columns.some((column) => column.isFilterable ?? true);
+  const rowCount = server ? server.rowCount : visibleRows.length;
+  const isPaged = server ? rowCount > PAGE_SIZES[0]! : initialPageSize > 0 && visibleRows.length > PAGE_SIZES[0]!;
   const rows = isPaged ? table.getRowModel().rows : visibleRows;
   const totalsRow = useMemo(
-    () => (totals && visibleRows.length > 0 ? totals(visibleRows.map((row) => row.original)) : null),
-    [totals, visibleRows],
+    () => (server ? (server.totalsRow ?? null) : totals && visibleRows.length > 0 ? totals(visibleRows.map((row) => row.original)) : null),
+    [server, totals, visibleRows],
   );
+  const pageState = server ? server.pagination : pagination;
   const cellContent = (column: DataTableColumn<T>, row: T) =>
     column.cell
       ? column.cell(row)
@@ -221,7 +248,7 @@ export function DataTable<T extends RowData>({
     <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 2, py: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="row-count">
-          {t('dataTable.rowCount', { shown: visibleRows.length, total: data.length })}
+          {t('dataTable.rowCount', { shown: rowCount, total: server ? rowCount : data.length })}
         </Typography>
         {columnFilters.length > 0 ? (
           <Button size="small" onClick={() => setFilters({})}>
@@ -352,9 +379,9 @@ export function DataTable<T extends RowData>({
       {isPaged ? (
         <TablePagination
           component="div"
-          count={visibleRows.length}
-          page={pagination.pageIndex}
-          rowsPerPage={pagination.pageSize}
+          count={rowCount}
+          page={pageState.pageIndex}
+          rowsPerPage={pageState.pageSize}
           rowsPerPageOptions={PAGE_SIZES}
           onPageChange={(_event, page) => table.setPageIndex(page)}
           onRowsPerPageChange={(event) => table.setPagination({ pageIndex: 0, pageSize: Number(event.target.value) })}

@@ -21,6 +21,8 @@ export interface ReportTable<T> {
   period?: { label: string; file: string } | null;
   /** The report's own filters (gender, product line...), already translated: label, value. */
   details?: readonly (readonly [string, string])[];
+  /** A table the server pages: every row it matches (all pages), which the exports write instead of `rows`. */
+  loadRows?: () => Promise<readonly T[]>;
 }
 
 /** A report's table for the frame's `table` prop (the frame does not care about the row type). */
@@ -79,15 +81,19 @@ export function useReportTableExports(title: string, filters: ReportFilters, tab
       language: i18n.language,
       labels: { salon: t('export.salon'), period: t('export.period') },
     });
-  const totals = table.totals ? { row: table.totals(table.rows), label: t('dataTable.total') } : undefined;
+  const totalsOf = (rows: readonly unknown[]) =>
+    table.totals && rows.length > 0 ? { row: table.totals(rows), label: t('dataTable.total') } : undefined;
+  const rowsToWrite = () => (table.loadRows ? table.loadRows() : Promise.resolve(table.rows));
   return {
-    xlsx: () => {
+    xlsx: async () => {
       const { heading, fileName } = describe();
-      return exportToXlsx(`${fileName}.xlsx`, title, table.columns, table.rows, heading, table.rows.length > 0 ? totals : undefined);
+      const rows = await rowsToWrite();
+      return exportToXlsx(`${fileName}.xlsx`, title, table.columns, rows, heading, totalsOf(rows));
     },
-    csv: () => {
+    csv: async () => {
       const { fileName } = describe();
-      exportToCsv(`${fileName}.csv`, table.columns, table.rows, i18n.language, table.rows.length > 0 ? totals : undefined);
+      const rows = await rowsToWrite();
+      exportToCsv(`${fileName}.csv`, table.columns, rows, i18n.language, totalsOf(rows));
     },
   };
 }
@@ -98,10 +104,10 @@ export function useReportTableExports(title: string, filters: ReportFilters, tab
  */
 export function useReportTable<T>(spec: Omit<ReportTable<T>, 'rows'>) {
   const [shownRows, setShownRows] = useState<T[]>([]);
-  const { name, columns, totals, period, details } = spec;
+  const { name, columns, totals, period, details, loadRows } = spec;
   const table = useMemo(
-    () => reportTable({ name, columns, totals, period, details, rows: shownRows }),
-    [name, columns, totals, period, details, shownRows],
+    () => reportTable({ name, columns, totals, period, details, loadRows, rows: shownRows }),
+    [name, columns, totals, period, details, loadRows, shownRows],
   );
   return { table, shownRows, tableProps: { columns, totals, onVisibleRowsChange: setShownRows } };
 }

@@ -11,11 +11,10 @@
 --   $7 = '2026-01-31'
 --   $8 = 'SERVICE'
 WITH by_staff AS (
-  SELECT "service_id" AS item_id, staff_id, sum(quantity) AS qty, count(*) AS lines, sum(paid_amount_cents) AS revenue,
-    sum(list_amount_cents) AS list, sum(discount_cents) AS discount,
-    COALESCE(sum(quantity) FILTER (WHERE appointment_id IS NULL), 0) AS walk_in_qty,
-    COALESCE(sum(quantity) FILTER (WHERE recommended), 0) AS rec_qty
-  FROM sale_lines
+  SELECT item_id, staff_id, sum(quantity) AS qty, sum(line_count) AS lines, sum(revenue_cents) AS revenue,
+    sum(list_cents) AS list, sum(discount_cents) AS discount, sum(walk_in_quantity) AS walk_in_qty,
+    sum(recommended_quantity) AS rec_qty
+  FROM item_staff_daily
   WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date AND kind = $4
   GROUP BY 1, 2
 ),
