@@ -276,6 +276,7 @@ const TABLES = [
   'booked_hourly',
   'staff_daily',
   'staff_client_days',
+  'staff_hours_daily',
 ] as const;
 
 /**
@@ -314,6 +315,16 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
   else await (db as Db).transaction().execute(run);
 }
 
+/**
+ * Recomputes staff_hours_daily (migration 021: shifts and attendances per salon, local day and
+ * person) of one salon (null: every salon) from the raw tables. Triggers keep it on every write;
+ * this is for writers that switch triggers off (the demo load) and for rebuildRollups.
+ */
+export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Promise<void> {
+  await sql`DELETE FROM staff_hours_daily WHERE ${salonId}::int IS NULL OR salon_id = ${salonId}::int`.execute(db);
+  await sql`INSERT INTO staff_hours_daily SELECT * FROM staff_hours_daily_of(${salonId}::int) ORDER BY 1, 2, 3`.execute(db);
+}
+
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
@@ -328,6 +339,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillAppointments(tx, all);
     await fillStaffBooked(tx, all);
     await fillStaffDaily(tx, all);
+    await refreshStaffHours(tx, null);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
