@@ -130,7 +130,12 @@ describe('staff_hours_daily (shifts and attendances per salon-local day and pers
       .execute(async (tx) => {
         await tx
           .insertInto('user_timeframes')
-          .values({ salon_id: u.salonId, user_id: u.id, day_start: new Date('2026-06-01T07:00:00Z'), day_end: new Date('2026-06-01T15:00:00Z') })
+          .values({
+            salon_id: u.salonId,
+            user_id: u.id,
+            day_start: new Date('2026-06-01T07:00:00Z'),
+            day_end: new Date('2026-06-01T15:00:00Z'),
+          })
           .execute();
         throw new Error('roll back');
       })
@@ -141,7 +146,12 @@ describe('staff_hours_daily (shifts and attendances per salon-local day and pers
     const gone = users[4] as { id: number; salonId: number };
     await db
       .insertInto('user_timeframes')
-      .values({ salon_id: gone.salonId, user_id: gone.id, day_start: new Date('2026-06-02T13:00:00Z'), day_end: new Date('2026-06-02T21:00:00Z') })
+      .values({
+        salon_id: gone.salonId,
+        user_id: gone.id,
+        day_start: new Date('2026-06-02T13:00:00Z'),
+        day_end: new Date('2026-06-02T21:00:00Z'),
+      })
       .execute();
     await db.deleteFrom('users').where('id', '=', gone.id).execute();
     expect(await mismatches()).toBe(0);

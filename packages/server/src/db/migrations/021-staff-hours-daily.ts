@@ -131,3 +131,30 @@ END $f$;
 CREATE TRIGGER staff_hours_time_zone AFTER UPDATE OF time_zone ON salons
   FOR EACH ROW EXECUTE FUNCTION staff_hours_daily_time_zone();
 `;
+
+/**
+ * staff_client_days.prev_day: the person's previous day with the same client (null: none), as
+ * client_days.prev_day, so distinct clients over a range are the rows whose prev_day lies before
+ * it: a count, not a DISTINCT over a year of (person, client) pairs. The table is rebuilt in key
+ * order with the column (an UPDATE would rewrite every row out of order), plus the index that
+ * finds a pair's days for the write path's fix of the rows next to the days it refreshes.
+ */
+export const staffClientPrevDaySchema = `
+ALTER TABLE staff_client_days RENAME TO staff_client_days_old;
+ALTER INDEX staff_client_days_pkey RENAME TO staff_client_days_old_pkey;
+CREATE TABLE staff_client_days (
+  salon_id integer NOT NULL,
+  day date NOT NULL,
+  staff_id integer NOT NULL,
+  client_id bigint NOT NULL,
+  gender text NOT NULL CHECK (gender IN ('MALE', 'FEMALE', 'UNKNOWN')),
+  prev_day date,
+  PRIMARY KEY (salon_id, day, staff_id, client_id)
+);
+INSERT INTO staff_client_days
+SELECT salon_id, day, staff_id, client_id, gender, lag(day) OVER (PARTITION BY salon_id, staff_id, client_id ORDER BY day)
+FROM staff_client_days_old
+ORDER BY 1, 2, 3, 4;
+DROP TABLE staff_client_days_old;
+CREATE INDEX staff_client_days_pair_idx ON staff_client_days (salon_id, staff_id, client_id, day);
+`;

@@ -16,7 +16,7 @@ import { stockMovementsKeysetSchema } from './015-stock-movements-keyset.js';
 import { importSchema } from './016-import.js';
 import { clientTotalsSchema } from './017-client-totals.js';
 import { rollupsKeyOrderSchema } from './018-rollups-key-order.js';
-import { staffHoursDailySchema } from './021-staff-hours-daily.js';
+import { staffClientPrevDaySchema, staffHoursDailySchema } from './021-staff-hours-daily.js';
 
 export interface Migration {
   version: number;
@@ -44,5 +44,5 @@ export const migrations: Migration[] = [
   { version: 16, name: 'import', sql: importSchema },
   { version: 17, name: 'client-totals', sql: clientTotalsSchema },
   { version: 18, name: 'rollups-key-order', sql: rollupsKeyOrderSchema },
-  { version: 21, name: 'staff-hours-daily', sql: staffHoursDailySchema },
+  { version: 21, name: 'staff-hours-daily', sql: `${staffHoursDailySchema}\n${staffClientPrevDaySchema}` },
 ];

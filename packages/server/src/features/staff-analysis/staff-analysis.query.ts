@@ -81,8 +81,9 @@ export type StaffGrain = 'span' | 'day' | 'week';
  * gendered. Lines count when they belong to a DONE appointment or are walk-in sales, and name a
  * staff member. A visit is a DONE appointment on which the person has a line; rebooking is
  * lib/staff-hours.ts's. Money, visits and rebooking come from the rollup staff_daily, distinct
- * clients from staff_client_days (exact over any range; new clients are those of them whose first
- * visit falls in the same bucket, read in the same pass), booked service seconds from
+ * clients from staff_client_days (exact over any range: a (person, client) pair counts once per bucket,
+ * on its first row there, the row whose prev_day lies before the bucket; new clients are those
+ * of them whose first visit falls in the same bucket, read in the same pass), booked service seconds from
  * staff_booked_daily (the one definition of lib/staff-hours.ts); shift and worked seconds and
  * working days from staff_hours_daily (the planner's shifts and the attendances per salon-local
  * day, migration 021), feedback from feedback, on the salon-local day.
@@ -97,23 +98,18 @@ export async function getStaffBuckets(
   grain: StaffGrain,
 ): Promise<Map<string, StaffSpan>> {
   // The salon, the days and the gender as parameters in every CTE (not read from a CTE row), so
-  // the planner bounds each rollup's (salon_id, day, …) index scan; the grain is a parameter too.
+  // the planner bounds each rollup's (salon_id, day, …) index scan.
   const salon = sql`${salonId}::int`;
   const days = (column: RawBuilder<unknown>) => sql`${column} BETWEEN ${from}::date AND ${to}::date`;
   const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
   // A bucket is a date (the day, the week's Monday, or from for the whole span): dates hash and
-  // sort faster than text.
+  // sort faster than text. The expression is the grain's own, not a CASE evaluated on every row.
   const bucket = (day: RawBuilder<unknown>) =>
-    sql<string>`CASE ${grain}::text WHEN 'day' THEN (${day})::date WHEN 'week' THEN (${day})::date - (extract(isodow FROM ${day})::int - 1)
-      ELSE ${from}::date END`;
-  // A staff_client_days row is one (day, person, client): per day they are distinct already.
-  const servedPairs =
     grain === 'day'
-      ? sql`SELECT cd.day AS b, cd.staff_id, cd.client_id FROM staff_client_days cd
-          WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}`
-      : sql`SELECT DISTINCT ${bucket(sql`cd.day`)} AS b, cd.staff_id, cd.client_id
-          FROM staff_client_days cd
-          WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}`;
+      ? sql<string>`(${day})::date`
+      : grain === 'week'
+        ? sql<string>`(${day})::date - (extract(isodow FROM ${day})::int - 1)`
+        : sql<string>`${from}::date`;
   const { rows } = await sql<Record<string, unknown>>`
     WITH money AS (
       SELECT ${bucket(sql`d.day`)} AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
@@ -125,11 +121,13 @@ export async function getStaffBuckets(
       GROUP BY 1, d.staff_id
     ),
     served AS (
-      SELECT x.b, x.staff_id, count(*) AS clients, count(nc.id) AS new_clients
-      FROM (${servedPairs}) x
+      SELECT ${bucket(sql`cd.day`)} AS b, cd.staff_id, count(*) AS clients, count(nc.id) AS new_clients
+      FROM staff_client_days cd
       LEFT JOIN (
         SELECT c.id, ${bucket(sql`c.first_visit`)} AS b FROM clients c WHERE c.salon_id = ${salon} AND ${days(sql`c.first_visit`)}
-      ) nc ON nc.id = x.client_id AND nc.b = x.b
+      ) nc ON nc.id = cd.client_id AND nc.b = ${bucket(sql`cd.day`)}
+      WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}
+        AND (cd.prev_day IS NULL OR cd.prev_day < ${bucket(sql`cd.day`)})
       GROUP BY 1, 2
     ),
     booked AS (
