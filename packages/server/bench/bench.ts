@@ -340,6 +340,7 @@ async function main() {
       );
       both('Staff daily details', (r) => `${SA}/GetStaffDailyDetailsAnalysis/${code}/${r.from}/${r.to}/${SALON}`);
       both('Staff daily details gender', (r) => `${SA}/GetStaffDailyDetailsAnalysisGender/${code}/${r.from}/${r.to}/${SALON}/MALE`);
+      both('StaffItems', (r) => `${SA}/GetStaffItems/${code}/${r.from}/${r.to}/${SALON}/${staffId}`);
       // Weekly details: a month of the salon's current year (the demo runs to a few days past today).
       const weeklyMonth = Math.max(1, new Date().getUTCMonth());
       calls.push({

@@ -45,6 +45,30 @@ async function compareDays(db: Db, salonId: number, from: string, to: string) {
   return out;
 }
 
+/**
+ * staff_client_days.prev_day (migration 021) equals the person's previous day with the client recomputed
+ * from scratch, on every row, so a range's distinct clients (the rows whose prev_day lies before it) are exact.
+ */
+async function expectStaffPrevDaysConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number }>`
+    SELECT count(*) FILTER (WHERE cd.prev_day IS DISTINCT FROM x.prev) AS n, count(*) AS total FROM staff_client_days cd
+    JOIN (SELECT salon_id, staff_id, client_id, day, lag(day) OVER (PARTITION BY salon_id, staff_id, client_id ORDER BY day) AS prev
+          FROM staff_client_days) x
+      ON x.salon_id = cd.salon_id AND x.staff_id = cd.staff_id AND x.client_id = cd.client_id AND x.day = cd.day`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+  // The reading the staff analysis makes: per range, the rows whose prev_day lies before it = the distinct pairs in it.
+  const ranges = await sql<{ from_day: string; counted: number; distinct_pairs: number }>`
+    SELECT r.f::text AS from_day,
+      (SELECT count(*) FROM staff_client_days cd WHERE cd.day BETWEEN r.f AND r.t AND (cd.prev_day IS NULL OR cd.prev_day < r.f)) AS counted,
+      (SELECT count(DISTINCT (cd.salon_id, cd.staff_id, cd.client_id)) FROM staff_client_days cd WHERE cd.day BETWEEN r.f AND r.t) AS distinct_pairs
+    FROM (SELECT d::date AS f, (d + interval '1 month' - interval '1 day')::date AS t
+          FROM generate_series(DATE '2024-01-01', DATE '2026-12-01', interval '1 month') d
+          UNION ALL SELECT DATE '2025-01-01', DATE '2025-12-31' UNION ALL SELECT DATE '2025-03-10', DATE '2025-04-20') r`.execute(db);
+  for (const r of ranges.rows)
+    expect({ from: r.from_day, n: Number(r.counted) }).toEqual({ from: r.from_day, n: Number(r.distinct_pairs) });
+}
+
 /** client_days.prev_day equals the previous day recomputed from scratch, on every row. */
 async function expectPrevDaysConsistent(db: Db) {
   const { rows } = await sql<{ n: number }>`
@@ -247,6 +271,7 @@ describe('daily rollups', () => {
     await expectStaffBookedConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
+    await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
@@ -371,6 +396,7 @@ describe('daily rollups', () => {
     await expectStaffBookedConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
+    await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     const march = await sql<{ rebooked: number }>`
       SELECT sum(rebooked) AS rebooked FROM appointments_daily WHERE salon_id = ${salon1} AND day BETWEEN '2025-03-01' AND '2025-03-31'`.execute(
@@ -478,6 +504,7 @@ describe('daily rollups', () => {
     await expectStaffBookedConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
+    await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-04-30')) {
       expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });

@@ -243,9 +243,73 @@ async function fillStaffDaily(db: DbOrTx, scope: Scope): Promise<void> {
     ) v ON v.salon_id = m.salon_id AND v.day = m.day AND v.staff_id = m.staff_id AND v.gender = m.gender
     ORDER BY 1, 2, 3, 4
     )
-    INSERT INTO staff_client_days (salon_id, day, staff_id, client_id, gender)
-    SELECT l.salon_id, l.day, l.staff_id, l.client_id, min(l.gender) FROM l WHERE l.client_id IS NOT NULL
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    -- prev_day: lag() within what is inserted; a scoped refresh then fixes the rows next to the scope (fixStaffPrevDays).
+    INSERT INTO staff_client_days (salon_id, day, staff_id, client_id, gender, prev_day)
+    SELECT d.*, lag(d.day) OVER (PARTITION BY d.salon_id, d.staff_id, d.client_id ORDER BY d.day)
+    FROM (
+      SELECT l.salon_id, l.day, l.staff_id, l.client_id, min(l.gender) AS gender FROM l WHERE l.client_id IS NOT NULL
+      GROUP BY 1, 2, 3, 4
+    ) d
+    ORDER BY 1, 2, 3, 4
+  `.execute(db);
+}
+
+interface StaffClientDay {
+  staff_id: number;
+  client_id: number;
+  day: string;
+}
+
+/** Deletes a scope of staff_client_days, answering the rows it removed (fixStaffPrevDays needs them). */
+async function deleteStaffClientDays(db: DbOrTx, scope: Scope): Promise<StaffClientDay[]> {
+  const { rows } = await sql<StaffClientDay>`
+    DELETE FROM staff_client_days AS r WHERE true ${scopeFilter('r', scope)} RETURNING r.staff_id, r.client_id, r.day::text AS day`.execute(
+    db,
+  );
+  return rows;
+}
+
+/**
+ * After a scoped refresh of staff_client_days (salon `salonId`): recomputes prev_day (the person's
+ * previous day with the client) where the fill's lag() could not see it: each pair's first row in
+ * a contiguous scope (every row of a list of days), and the first row after the scope of every
+ * pair that had (removed) or has a row in it. Only rows whose prev_day changes are written.
+ */
+async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, removed: StaffClientDay[]): Promise<void> {
+  const inScope = scopeFilter('cd', scope);
+  const staffIds = removed.map((r) => r.staff_id);
+  const clientIds = removed.map((r) => r.client_id);
+  const days = removed.map((r) => r.day);
+  // A contiguous scope: every pair's next row after its last day; a list of days: after each of them.
+  const touched = scope.days
+    ? sql`SELECT cd.staff_id, cd.client_id, cd.day FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}
+        UNION SELECT * FROM unnest(${staffIds}::int[], ${clientIds}::bigint[], ${days}::date[])`
+    : sql`SELECT x.staff_id, x.client_id, ${scope.to}::date AS day FROM (
+          SELECT cd.staff_id, cd.client_id FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}
+          UNION SELECT * FROM unnest(${staffIds}::int[], ${clientIds}::bigint[])) x`;
+  const firsts = scope.days
+    ? sql`SELECT cd.staff_id, cd.client_id, cd.day FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}`
+    : sql`SELECT cd.staff_id, cd.client_id, min(cd.day) AS day FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}
+        GROUP BY 1, 2`;
+  await sql`
+    WITH touched(staff_id, client_id, day) AS (${touched}),
+    targets AS (
+      ${firsts}
+      UNION
+      SELECT t.staff_id, t.client_id, (SELECT min(n.day) FROM staff_client_days n
+        WHERE n.salon_id = ${salonId} AND n.staff_id = t.staff_id AND n.client_id = t.client_id AND n.day > t.day)
+      FROM touched t
+    ),
+    fixed AS (
+      SELECT t.staff_id, t.client_id, t.day, (SELECT max(p.day) FROM staff_client_days p
+        WHERE p.salon_id = ${salonId} AND p.staff_id = t.staff_id AND p.client_id = t.client_id AND p.day < t.day) AS prev_day
+      FROM targets t WHERE t.day IS NOT NULL
+    )
+    UPDATE staff_client_days cd
+    SET prev_day = fixed.prev_day
+    FROM fixed
+    WHERE cd.salon_id = ${salonId} AND cd.day = fixed.day AND cd.staff_id = fixed.staff_id AND cd.client_id = fixed.client_id
+      AND cd.prev_day IS DISTINCT FROM fixed.prev_day
   `.execute(db);
 }
 
@@ -294,6 +358,7 @@ const TABLES = [
   'staff_daily',
   'staff_client_days',
   'item_staff_daily',
+  'staff_hours_daily',
 ] as const;
 
 /**
@@ -311,15 +376,19 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     );
     for (const table of ['sales_daily', 'item_sales_daily']) await deleteScope(tx, table, scope);
     await fillScope(tx, scope);
-    for (const table of ['appointments_daily', 'staff_daily', 'staff_client_days']) await deleteScope(tx, table, scope);
+    for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, scope);
+    const removedPairs = await deleteStaffClientDays(tx, scope);
     await fillAppointments(tx, scope);
     await fillStaffDaily(tx, scope);
+    await fixStaffPrevDays(tx, salonId, scope, removedPairs);
     const earlier = await visitsBefore(tx, salonId, fromDay, toDay);
     if (earlier.length > 0) {
       const visits: Scope = { salonId, from: null, to: null, days: earlier };
-      for (const table of ['appointments_daily', 'staff_daily', 'staff_client_days']) await deleteScope(tx, table, visits);
+      for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, visits);
+      const removedEarlier = await deleteStaffClientDays(tx, visits);
       await fillAppointments(tx, visits);
       await fillStaffDaily(tx, visits);
+      await fixStaffPrevDays(tx, salonId, visits, removedEarlier);
     }
     await deleteScope(tx, 'staff_booked_daily', scope);
     await deleteScope(tx, 'booked_hourly', scope);
@@ -332,6 +401,16 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
   };
   if (db.isTransaction) await run(db);
   else await (db as Db).transaction().execute(run);
+}
+
+/**
+ * Recomputes staff_hours_daily (migration 021: shifts and attendances per salon, local day and
+ * person) of one salon (null: every salon) from the raw tables. Triggers keep it on every write;
+ * this is for writers that switch triggers off (the demo load) and for rebuildRollups.
+ */
+export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Promise<void> {
+  await sql`DELETE FROM staff_hours_daily WHERE ${salonId}::int IS NULL OR salon_id = ${salonId}::int`.execute(db);
+  await sql`INSERT INTO staff_hours_daily SELECT * FROM staff_hours_daily_of(${salonId}::int) ORDER BY 1, 2, 3`.execute(db);
 }
 
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
@@ -349,6 +428,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillStaffBooked(tx, all);
     await fillStaffDaily(tx, all);
     await fillItemStaff(tx, all);
+    await refreshStaffHours(tx, null);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

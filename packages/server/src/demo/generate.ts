@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
-import { refreshSalesRollup } from '../db/rollups.js';
+import { refreshSalesRollup, refreshStaffHours } from '../db/rollups.js';
 import { freezeSalonParts } from '../features/campaigns/campaigns.query.js';
 import { monthNamesOf } from '../lib/months.js';
 import { hashPassword } from '../lib/password.js';
@@ -468,6 +468,8 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     const rolled = Date.now();
     for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
     for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.lastDay));
+    // The load skips triggers (session_replication_role replica): staff_hours_daily from the shifts and attendances written.
+    await refreshStaffHours(tx, null);
     log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);
     await closePastCampaigns(tx, chain);
     return { tables: writer.stats(), milliseconds: 0 };

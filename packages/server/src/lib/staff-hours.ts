@@ -10,7 +10,8 @@ import { type RawBuilder, sql } from 'kysely';
  *   Appointments with no staff count each on their own (staff_id 0 in the rollup). Kept per
  *   salon, day and person in the rollup staff_booked_daily (db/rollups.ts fills it with
  *   `mergedBookingsSql`).
- * - Shift seconds: the planner's shifts (user_timeframes) on the salon-local day they start.
+ * - Shift seconds: the planner's shifts (user_timeframes) on the salon-local day they start, kept
+ *   per salon, day and person in the rollup staff_hours_daily (migration 021, by triggers).
  * - Utilisation = booked service seconds / shift seconds x 100 (null without shifts). Hours are
  *   not split by client gender: the gender variants show the same utilisation.
  * - Rebooking ("pre-booking"): a DONE visit with a client counts as rebooked when the client's
@@ -88,19 +89,12 @@ export function bookedSecondsSql(salonId: RawBuilder<unknown>, from: RawBuilder<
 }
 
 /**
- * SQL: the shift seconds of salon `salonId` whose salon-local start day is in from..to (time
- * zone `tz`). A day's margin either side, in any time zone, lets the (salon_id, day_start) index
- * bound the scan.
+ * SQL: the shift seconds of salon `salonId` whose salon-local start day is in from..to, from the
+ * rollup staff_hours_daily (migration 021, kept by triggers on user_timeframes).
  */
-export function shiftSecondsSql(
-  salonId: RawBuilder<unknown>,
-  tz: RawBuilder<unknown>,
-  from: RawBuilder<unknown>,
-  to: RawBuilder<unknown>,
-): RawBuilder<number> {
-  return sql<number>`(SELECT COALESCE(sum(extract(epoch FROM t.day_end - t.day_start)), 0) FROM user_timeframes t
-    WHERE t.salon_id = ${salonId} AND (t.day_start AT TIME ZONE ${tz})::date BETWEEN ${from} AND ${to}
-      AND t.day_start >= (${from} - 1)::timestamptz AND t.day_start < (${to} + 2)::timestamptz)`;
+export function shiftSecondsSql(salonId: RawBuilder<unknown>, from: RawBuilder<unknown>, to: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`(SELECT COALESCE(sum(h.shift_seconds), 0) FROM staff_hours_daily h
+    WHERE h.salon_id = ${salonId} AND h.day BETWEEN ${from} AND ${to})`;
 }
 
 /** Utilisation in per cent, 2 decimals: booked / shift seconds; null without shifts. */

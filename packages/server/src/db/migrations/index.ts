@@ -17,6 +17,7 @@ import { importSchema } from './016-import.js';
 import { clientTotalsSchema } from './017-client-totals.js';
 import { rollupsKeyOrderSchema } from './018-rollups-key-order.js';
 import { itemStaffDailySchema } from './020-item-staff-daily.js';
+import { staffClientPrevDaySchema, staffHoursDailySchema } from './021-staff-hours-daily.js';
 
 export interface Migration {
   version: number;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { version: 17, name: 'client-totals', sql: clientTotalsSchema },
   { version: 18, name: 'rollups-key-order', sql: rollupsKeyOrderSchema },
   { version: 20, name: 'item-staff-daily', sql: itemStaffDailySchema },
+  { version: 21, name: 'staff-hours-daily', sql: `${staffHoursDailySchema}\n${staffClientPrevDaySchema}` },
 ];

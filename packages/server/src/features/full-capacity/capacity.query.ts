@@ -54,7 +54,7 @@ export interface CapacityHours {
 
 /**
  * Shift and booked hours and the revenue of a salon's days from..to (local calendar: a shift belongs to the day
- * it starts on in the salon's time zone; an appointment to its `day`).
+ * it starts on in the salon's time zone, per person and day in the rollup staff_hours_daily; an appointment to its `day`).
  */
 export async function getCapacityHours(
   db: DbOrTx,
@@ -72,16 +72,9 @@ export async function getCapacityHours(
       revenue_cents: number | null;
     }>`
     WITH per_person_day AS (
-      SELECT ut.user_id,
-             (ut.day_start AT TIME ZONE s.time_zone)::date AS day,
-             sum(extract(epoch FROM ut.day_end - ut.day_start)) AS seconds
-      FROM user_timeframes ut
-      JOIN salons s ON s.id = ut.salon_id
-      WHERE ut.salon_id = ${salonId}
-        AND ut.day_start >= (${from}::date - 1)::timestamp AT TIME ZONE 'UTC'
-        AND ut.day_start < (${to}::date + 2)::timestamp AT TIME ZONE 'UTC'
-        AND (ut.day_start AT TIME ZONE s.time_zone)::date BETWEEN ${from}::date AND ${to}::date
-      GROUP BY ut.user_id, 2
+      SELECT h.user_id, h.day, h.shift_seconds AS seconds
+      FROM staff_hours_daily h
+      WHERE h.salon_id = ${salonId} AND h.day BETWEEN ${from}::date AND ${to}::date AND h.shifts > 0
     ),
     ranked AS (
       SELECT seconds, row_number() OVER (PARTITION BY day ORDER BY seconds DESC, user_id) AS rank

@@ -120,7 +120,7 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
         a.appointments, ${bookedSecondsSql(sql`s.id`, sql`sp.from_day`, sql`sp.to_day`)} AS booked_seconds, a.with_client, a.rebooked,
         (SELECT count(*) FROM clients c
           WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
-        ${shiftSecondsSql(sql`s.id`, sql`s.time_zone`, sql`sp.from_day`, sql`sp.to_day`)} AS shift_seconds
+        ${shiftSecondsSql(sql`s.id`, sql`sp.from_day`, sql`sp.to_day`)} AS shift_seconds
       FROM salons s
       CROSS JOIN spans sp
       CROSS JOIN LATERAL (

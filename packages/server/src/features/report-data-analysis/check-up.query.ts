@@ -37,7 +37,7 @@ export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: strin
       a.appointments, a.with_product, a.with_colour, a.with_treatment,
       ${bookedSecondsSql(sql`${salonId}`, sql`${from}::date`, sql`${to}::date`)} AS booked_seconds,
       a.rebook_base, a.rebooked, nc.new_clients, nc.retained,
-      ${shiftSecondsSql(sql`${salonId}`, sql`(SELECT time_zone FROM salons WHERE id = ${salonId})`, sql`${from}::date`, sql`${to}::date`)} AS shift_seconds,
+      ${shiftSecondsSql(sql`${salonId}`, sql`${from}::date`, sql`${to}::date`)} AS shift_seconds,
       n.nps_total, n.promoters, n.detractors
     FROM
       (SELECT sum(appointments) AS appointments, sum(with_product) AS with_product, sum(with_colour) AS with_colour,

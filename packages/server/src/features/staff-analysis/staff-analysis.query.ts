@@ -81,10 +81,12 @@ export type StaffGrain = 'span' | 'day' | 'week';
  * gendered. Lines count when they belong to a DONE appointment or are walk-in sales, and name a
  * staff member. A visit is a DONE appointment on which the person has a line; rebooking is
  * lib/staff-hours.ts's. Money, visits and rebooking come from the rollup staff_daily, distinct
- * clients from staff_client_days (exact over any range; new clients are those of them whose first
- * visit falls in the same bucket, read in the same pass), booked service seconds from
- * staff_booked_daily (the one definition of lib/staff-hours.ts); shift and worked seconds from
- * the planner's shifts and the attendances, feedback from feedback, on the salon-local day.
+ * clients from staff_client_days (exact over any range: a (person, client) pair counts once per bucket,
+ * on its first row there, the row whose prev_day lies before the bucket; new clients are those
+ * of them whose first visit falls in the same bucket, read in the same pass), booked service seconds from
+ * staff_booked_daily (the one definition of lib/staff-hours.ts); shift and worked seconds and
+ * working days from staff_hours_daily (the planner's shifts and the attendances per salon-local
+ * day, migration 021), feedback from feedback, on the salon-local day.
  * Rows with staff_id NULL carry the bucket's salon open days (days with a DONE appointment).
  */
 export async function getStaffBuckets(
@@ -96,30 +98,20 @@ export async function getStaffBuckets(
   grain: StaffGrain,
 ): Promise<Map<string, StaffSpan>> {
   // The salon, the days and the gender as parameters in every CTE (not read from a CTE row), so
-  // the planner bounds each rollup's (salon_id, day, …) index scan; the grain is a parameter too.
+  // the planner bounds each rollup's (salon_id, day, …) index scan.
   const salon = sql`${salonId}::int`;
   const days = (column: RawBuilder<unknown>) => sql`${column} BETWEEN ${from}::date AND ${to}::date`;
   const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
   // A bucket is a date (the day, the week's Monday, or from for the whole span): dates hash and
-  // sort faster than text.
+  // sort faster than text. The expression is the grain's own, not a CASE evaluated on every row.
   const bucket = (day: RawBuilder<unknown>) =>
-    sql<string>`CASE ${grain}::text WHEN 'day' THEN (${day})::date WHEN 'week' THEN (${day})::date - (extract(isodow FROM ${day})::int - 1)
-      ELSE ${from}::date END`;
-  // A staff_client_days row is one (day, person, client): per day they are distinct already.
-  const servedPairs =
     grain === 'day'
-      ? sql`SELECT cd.day AS b, cd.staff_id, cd.client_id FROM staff_client_days cd
-          WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}`
-      : sql`SELECT DISTINCT ${bucket(sql`cd.day`)} AS b, cd.staff_id, cd.client_id
-          FROM staff_client_days cd
-          WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}`;
+      ? sql<string>`(${day})::date`
+      : grain === 'week'
+        ? sql<string>`(${day})::date - (extract(isodow FROM ${day})::int - 1)`
+        : sql<string>`${from}::date`;
   const { rows } = await sql<Record<string, unknown>>`
-    WITH p AS (
-      SELECT s.time_zone AS tz, (${from}::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
-        ((${to}::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
-      FROM salons s WHERE s.id = ${salon}
-    ),
-    money AS (
+    WITH money AS (
       SELECT ${bucket(sql`d.day`)} AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
         sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
         sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
@@ -129,11 +121,13 @@ export async function getStaffBuckets(
       GROUP BY 1, d.staff_id
     ),
     served AS (
-      SELECT x.b, x.staff_id, count(*) AS clients, count(nc.id) AS new_clients
-      FROM (${servedPairs}) x
+      SELECT ${bucket(sql`cd.day`)} AS b, cd.staff_id, count(*) AS clients, count(nc.id) AS new_clients
+      FROM staff_client_days cd
       LEFT JOIN (
         SELECT c.id, ${bucket(sql`c.first_visit`)} AS b FROM clients c WHERE c.salon_id = ${salon} AND ${days(sql`c.first_visit`)}
-      ) nc ON nc.id = x.client_id AND nc.b = x.b
+      ) nc ON nc.id = cd.client_id AND nc.b = ${bucket(sql`cd.day`)}
+      WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}
+        AND (cd.prev_day IS NULL OR cd.prev_day < ${bucket(sql`cd.day`)})
       GROUP BY 1, 2
     ),
     booked AS (
@@ -143,16 +137,16 @@ export async function getStaffBuckets(
       GROUP BY 1, bd.staff_id
     ),
     shifts AS (
-      SELECT ${bucket(sql`(t.day_start AT TIME ZONE p.tz)::date`)} AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-      FROM p JOIN user_timeframes t ON t.salon_id = ${salon} AND t.day_start >= p.from_at AND t.day_start < p.to_at
-      GROUP BY 1, t.user_id
+      SELECT ${bucket(sql`h.day`)} AS b, h.user_id AS staff_id, sum(h.shift_seconds) AS seconds
+      FROM staff_hours_daily h
+      WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND h.shifts > 0
+      GROUP BY 1, h.user_id
     ),
     attendance AS (
-      SELECT ${bucket(sql`(at.clock_in AT TIME ZONE p.tz)::date`)} AS b, at.user_id AS staff_id,
-        sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
-        count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
-      FROM p JOIN attendances at ON at.salon_id = ${salon} AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
-      GROUP BY 1, at.user_id
+      SELECT ${bucket(sql`h.day`)} AS b, h.user_id AS staff_id, sum(h.work_seconds) AS seconds, count(*) AS days
+      FROM staff_hours_daily h
+      WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND h.attendances > 0
+      GROUP BY 1, h.user_id
     ),
     feedback AS (
       SELECT ${bucket(sql`f.day`)} AS b, f.staff_id, round(avg(f.score), 2) AS average

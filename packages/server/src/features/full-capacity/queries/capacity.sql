@@ -8,27 +8,18 @@ SET LOCAL jit = off;
 --   $1 = 1
 --   $2 = '2026-01-01'
 --   $3 = '2026-01-31'
---   $4 = '2026-01-01'
---   $5 = '2026-01-31'
---   $6 = 3
---   $7 = 3
---   $8 = 1
---   $9 = '2026-01-01'
---   $10 = '2026-01-31'
---   $11 = 1
---   $12 = '2026-01-01'
---   $13 = '2026-01-31'
+--   $4 = 3
+--   $5 = 3
+--   $6 = 1
+--   $7 = '2026-01-01'
+--   $8 = '2026-01-31'
+--   $9 = 1
+--   $10 = '2026-01-01'
+--   $11 = '2026-01-31'
 WITH per_person_day AS (
-  SELECT ut.user_id,
-         (ut.day_start AT TIME ZONE s.time_zone)::date AS day,
-         sum(extract(epoch FROM ut.day_end - ut.day_start)) AS seconds
-  FROM user_timeframes ut
-  JOIN salons s ON s.id = ut.salon_id
-  WHERE ut.salon_id = $1
-    AND ut.day_start >= ($2::date - 1)::timestamp AT TIME ZONE 'UTC'
-    AND ut.day_start < ($3::date + 2)::timestamp AT TIME ZONE 'UTC'
-    AND (ut.day_start AT TIME ZONE s.time_zone)::date BETWEEN $4::date AND $5::date
-  GROUP BY ut.user_id, 2
+  SELECT h.user_id, h.day, h.shift_seconds AS seconds
+  FROM staff_hours_daily h
+  WHERE h.salon_id = $1 AND h.day BETWEEN $2::date AND $3::date AND h.shifts > 0
 ),
 ranked AS (
   SELECT seconds, row_number() OVER (PARTITION BY day ORDER BY seconds DESC, user_id) AS rank
@@ -37,8 +28,8 @@ ranked AS (
 SELECT
   (SELECT count(DISTINCT user_id) FROM per_person_day)::int AS head_count,
   (SELECT sum(seconds) FROM ranked) AS shift_seconds,
-  (SELECT sum(seconds) FROM ranked WHERE $6::int = 0 OR rank <= $7::int) AS capped_seconds,
+  (SELECT sum(seconds) FROM ranked WHERE $4::int = 0 OR rank <= $5::int) AS capped_seconds,
   (SELECT COALESCE(sum(bd.booked_seconds), 0) FROM staff_booked_daily bd
-WHERE bd.salon_id = $8 AND bd.day BETWEEN $9::date AND $10::date) AS booked_seconds,
+WHERE bd.salon_id = $6 AND bd.day BETWEEN $7::date AND $8::date) AS booked_seconds,
   (SELECT sum(d.revenue_cents) FROM sales_daily d
-    WHERE d.salon_id = $11 AND d.day BETWEEN $12::date AND $13::date) AS revenue_cents;
+    WHERE d.salon_id = $9 AND d.day BETWEEN $10::date AND $11::date) AS revenue_cents;

@@ -20,9 +20,8 @@ WITH spans(span, from_day, to_day) AS (VALUES ($1::text, $2::date, $3::date), ($
 WHERE bd.salon_id = s.id AND bd.day BETWEEN sp.from_day AND sp.to_day) AS booked_seconds, a.with_client, a.rebooked,
     (SELECT count(*) FROM clients c
       WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
-    (SELECT COALESCE(sum(extract(epoch FROM t.day_end - t.day_start)), 0) FROM user_timeframes t
-WHERE t.salon_id = s.id AND (t.day_start AT TIME ZONE s.time_zone)::date BETWEEN sp.from_day AND sp.to_day
-  AND t.day_start >= (sp.from_day - 1)::timestamptz AND t.day_start < (sp.to_day + 2)::timestamptz) AS shift_seconds
+    (SELECT COALESCE(sum(h.shift_seconds), 0) FROM staff_hours_daily h
+WHERE h.salon_id = s.id AND h.day BETWEEN sp.from_day AND sp.to_day) AS shift_seconds
   FROM salons s
   CROSS JOIN spans sp
   CROSS JOIN LATERAL (

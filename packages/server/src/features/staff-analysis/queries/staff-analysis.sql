@@ -3,113 +3,95 @@
 
 -- 1 of 2; parameters:
 --   $1 = '2026-01-01'
---   $2 = '2026-01-31'
---   $3 = 1
---   $4 = 'span'
---   $5 = '2026-01-01'
---   $6 = 1
+--   $2 = 1
+--   $3 = '2026-01-01'
+--   $4 = '2026-01-31'
+--   $5 = 'FEMALE'
+--   $6 = 'FEMALE'
 --   $7 = '2026-01-01'
---   $8 = '2026-01-31'
---   $9 = 'FEMALE'
---   $10 = 'FEMALE'
---   $11 = 'span'
+--   $8 = '2026-01-01'
+--   $9 = 1
+--   $10 = '2026-01-01'
+--   $11 = '2026-01-31'
 --   $12 = '2026-01-01'
 --   $13 = 1
 --   $14 = '2026-01-01'
 --   $15 = '2026-01-31'
 --   $16 = 'FEMALE'
 --   $17 = 'FEMALE'
---   $18 = 'span'
+--   $18 = '2026-01-01'
 --   $19 = '2026-01-01'
 --   $20 = 1
 --   $21 = '2026-01-01'
 --   $22 = '2026-01-31'
---   $23 = 'span'
---   $24 = '2026-01-01'
---   $25 = 1
---   $26 = '2026-01-01'
---   $27 = '2026-01-31'
---   $28 = 'span'
+--   $23 = '2026-01-01'
+--   $24 = 1
+--   $25 = '2026-01-01'
+--   $26 = '2026-01-31'
+--   $27 = '2026-01-01'
+--   $28 = 1
 --   $29 = '2026-01-01'
---   $30 = 1
---   $31 = 'span'
---   $32 = '2026-01-01'
---   $33 = 1
---   $34 = 'span'
---   $35 = '2026-01-01'
---   $36 = 1
+--   $30 = '2026-01-31'
+--   $31 = '2026-01-01'
+--   $32 = 1
+--   $33 = '2026-01-01'
+--   $34 = '2026-01-31'
+--   $35 = 'FEMALE'
+--   $36 = 'FEMALE'
 --   $37 = '2026-01-01'
---   $38 = '2026-01-31'
---   $39 = 'FEMALE'
---   $40 = 'FEMALE'
---   $41 = 'span'
---   $42 = '2026-01-01'
---   $43 = 1
---   $44 = '2026-01-01'
---   $45 = '2026-01-31'
---   $46 = 'FEMALE'
---   $47 = 'FEMALE'
-WITH p AS (
-  SELECT s.time_zone AS tz, ($1::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
-    (($2::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
-  FROM salons s WHERE s.id = $3::int
-),
-money AS (
-  SELECT CASE $4::text WHEN 'day' THEN (d.day)::date WHEN 'week' THEN (d.day)::date - (extract(isodow FROM d.day)::int - 1)
-  ELSE $5::date END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
+--   $38 = 1
+--   $39 = '2026-01-01'
+--   $40 = '2026-01-31'
+--   $41 = 'FEMALE'
+--   $42 = 'FEMALE'
+WITH money AS (
+  SELECT $1::date AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
     sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
     sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
     sum(d.visits) AS visits, sum(d.visits_with_product) AS with_product, sum(d.rebooked) AS rebooked
   FROM staff_daily d
-  WHERE d.salon_id = $6::int AND d.day BETWEEN $7::date AND $8::date AND ($9::text = 'ALL' OR d.gender = $10::text)
+  WHERE d.salon_id = $2::int AND d.day BETWEEN $3::date AND $4::date AND ($5::text = 'ALL' OR d.gender = $6::text)
   GROUP BY 1, d.staff_id
 ),
 served AS (
-  SELECT x.b, x.staff_id, count(*) AS clients, count(nc.id) AS new_clients
-  FROM (SELECT DISTINCT CASE $11::text WHEN 'day' THEN (cd.day)::date WHEN 'week' THEN (cd.day)::date - (extract(isodow FROM cd.day)::int - 1)
-  ELSE $12::date END AS b, cd.staff_id, cd.client_id
-      FROM staff_client_days cd
-      WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text)) x
+  SELECT $7::date AS b, cd.staff_id, count(*) AS clients, count(nc.id) AS new_clients
+  FROM staff_client_days cd
   LEFT JOIN (
-    SELECT c.id, CASE $18::text WHEN 'day' THEN (c.first_visit)::date WHEN 'week' THEN (c.first_visit)::date - (extract(isodow FROM c.first_visit)::int - 1)
-  ELSE $19::date END AS b FROM clients c WHERE c.salon_id = $20::int AND c.first_visit BETWEEN $21::date AND $22::date
-  ) nc ON nc.id = x.client_id AND nc.b = x.b
+    SELECT c.id, $8::date AS b FROM clients c WHERE c.salon_id = $9::int AND c.first_visit BETWEEN $10::date AND $11::date
+  ) nc ON nc.id = cd.client_id AND nc.b = $12::date
+  WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text)
+    AND (cd.prev_day IS NULL OR cd.prev_day < $18::date)
   GROUP BY 1, 2
 ),
 booked AS (
-  SELECT CASE $23::text WHEN 'day' THEN (bd.day)::date WHEN 'week' THEN (bd.day)::date - (extract(isodow FROM bd.day)::int - 1)
-  ELSE $24::date END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
+  SELECT $19::date AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
   FROM staff_booked_daily bd
-  WHERE bd.salon_id = $25::int AND bd.day BETWEEN $26::date AND $27::date AND bd.staff_id <> 0
+  WHERE bd.salon_id = $20::int AND bd.day BETWEEN $21::date AND $22::date AND bd.staff_id <> 0
   GROUP BY 1, bd.staff_id
 ),
 shifts AS (
-  SELECT CASE $28::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::date WHEN 'week' THEN ((t.day_start AT TIME ZONE p.tz)::date)::date - (extract(isodow FROM (t.day_start AT TIME ZONE p.tz)::date)::int - 1)
-  ELSE $29::date END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-  FROM p JOIN user_timeframes t ON t.salon_id = $30::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
-  GROUP BY 1, t.user_id
+  SELECT $23::date AS b, h.user_id AS staff_id, sum(h.shift_seconds) AS seconds
+  FROM staff_hours_daily h
+  WHERE h.salon_id = $24::int AND h.day BETWEEN $25::date AND $26::date AND h.shifts > 0
+  GROUP BY 1, h.user_id
 ),
 attendance AS (
-  SELECT CASE $31::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::date WHEN 'week' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::date - (extract(isodow FROM (at.clock_in AT TIME ZONE p.tz)::date)::int - 1)
-  ELSE $32::date END AS b, at.user_id AS staff_id,
-    sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
-    count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
-  FROM p JOIN attendances at ON at.salon_id = $33::int AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
-  GROUP BY 1, at.user_id
+  SELECT $27::date AS b, h.user_id AS staff_id, sum(h.work_seconds) AS seconds, count(*) AS days
+  FROM staff_hours_daily h
+  WHERE h.salon_id = $28::int AND h.day BETWEEN $29::date AND $30::date AND h.attendances > 0
+  GROUP BY 1, h.user_id
 ),
 feedback AS (
-  SELECT CASE $34::text WHEN 'day' THEN (f.day)::date WHEN 'week' THEN (f.day)::date - (extract(isodow FROM f.day)::int - 1)
-  ELSE $35::date END AS b, f.staff_id, round(avg(f.score), 2) AS average
+  SELECT $31::date AS b, f.staff_id, round(avg(f.score), 2) AS average
   FROM feedback f
   LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-  WHERE f.salon_id = $36::int AND f.day BETWEEN $37::date AND $38::date AND f.staff_id IS NOT NULL AND ($39::text = 'ALL' OR c.gender = $40::text)
+  WHERE f.salon_id = $32::int AND f.day BETWEEN $33::date AND $34::date AND f.staff_id IS NOT NULL AND ($35::text = 'ALL' OR c.gender = $36::text)
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
-  SELECT CASE $41::text WHEN 'day' THEN (ad.day)::date WHEN 'week' THEN (ad.day)::date - (extract(isodow FROM ad.day)::int - 1)
-  ELSE $42::date END AS b, count(DISTINCT ad.day) AS days
+  SELECT $37::date AS b, count(DISTINCT ad.day) AS days
   FROM appointments_daily ad
-  WHERE ad.salon_id = $43::int AND ad.day BETWEEN $44::date AND $45::date AND ad.appointments > 0 AND ($46::text = 'ALL' OR ad.gender = $47::text)
+  WHERE ad.salon_id = $38::int AND ad.day BETWEEN $39::date AND $40::date AND ad.appointments > 0 AND ($41::text = 'ALL' OR ad.gender = $42::text)
   GROUP BY 1
 ),
 keys AS (
@@ -132,113 +114,95 @@ ORDER BY k.b, k.staff_id;
 
 -- 2 of 2; parameters:
 --   $1 = '2025-01-01'
---   $2 = '2025-01-31'
---   $3 = 1
---   $4 = 'span'
---   $5 = '2025-01-01'
---   $6 = 1
+--   $2 = 1
+--   $3 = '2025-01-01'
+--   $4 = '2025-01-31'
+--   $5 = 'FEMALE'
+--   $6 = 'FEMALE'
 --   $7 = '2025-01-01'
---   $8 = '2025-01-31'
---   $9 = 'FEMALE'
---   $10 = 'FEMALE'
---   $11 = 'span'
+--   $8 = '2025-01-01'
+--   $9 = 1
+--   $10 = '2025-01-01'
+--   $11 = '2025-01-31'
 --   $12 = '2025-01-01'
 --   $13 = 1
 --   $14 = '2025-01-01'
 --   $15 = '2025-01-31'
 --   $16 = 'FEMALE'
 --   $17 = 'FEMALE'
---   $18 = 'span'
+--   $18 = '2025-01-01'
 --   $19 = '2025-01-01'
 --   $20 = 1
 --   $21 = '2025-01-01'
 --   $22 = '2025-01-31'
---   $23 = 'span'
---   $24 = '2025-01-01'
---   $25 = 1
---   $26 = '2025-01-01'
---   $27 = '2025-01-31'
---   $28 = 'span'
+--   $23 = '2025-01-01'
+--   $24 = 1
+--   $25 = '2025-01-01'
+--   $26 = '2025-01-31'
+--   $27 = '2025-01-01'
+--   $28 = 1
 --   $29 = '2025-01-01'
---   $30 = 1
---   $31 = 'span'
---   $32 = '2025-01-01'
---   $33 = 1
---   $34 = 'span'
---   $35 = '2025-01-01'
---   $36 = 1
+--   $30 = '2025-01-31'
+--   $31 = '2025-01-01'
+--   $32 = 1
+--   $33 = '2025-01-01'
+--   $34 = '2025-01-31'
+--   $35 = 'FEMALE'
+--   $36 = 'FEMALE'
 --   $37 = '2025-01-01'
---   $38 = '2025-01-31'
---   $39 = 'FEMALE'
---   $40 = 'FEMALE'
---   $41 = 'span'
---   $42 = '2025-01-01'
---   $43 = 1
---   $44 = '2025-01-01'
---   $45 = '2025-01-31'
---   $46 = 'FEMALE'
---   $47 = 'FEMALE'
-WITH p AS (
-  SELECT s.time_zone AS tz, ($1::date::timestamp AT TIME ZONE s.time_zone) AS from_at,
-    (($2::date + 1)::timestamp AT TIME ZONE s.time_zone) AS to_at
-  FROM salons s WHERE s.id = $3::int
-),
-money AS (
-  SELECT CASE $4::text WHEN 'day' THEN (d.day)::date WHEN 'week' THEN (d.day)::date - (extract(isodow FROM d.day)::int - 1)
-  ELSE $5::date END AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
+--   $38 = 1
+--   $39 = '2025-01-01'
+--   $40 = '2025-01-31'
+--   $41 = 'FEMALE'
+--   $42 = 'FEMALE'
+WITH money AS (
+  SELECT $1::date AS b, d.staff_id, sum(d.earned_cents) AS earned, sum(d.recommended_cents) AS rec,
     sum(d.service_cents) AS svc, sum(d.service_rec_cents) AS svc_rec, sum(d.product_cents) AS prod,
     sum(d.product_rec_cents) AS prod_rec, sum(d.discount_cents) AS disc, sum(d.discount_rec_cents) AS disc_rec,
     sum(d.visits) AS visits, sum(d.visits_with_product) AS with_product, sum(d.rebooked) AS rebooked
   FROM staff_daily d
-  WHERE d.salon_id = $6::int AND d.day BETWEEN $7::date AND $8::date AND ($9::text = 'ALL' OR d.gender = $10::text)
+  WHERE d.salon_id = $2::int AND d.day BETWEEN $3::date AND $4::date AND ($5::text = 'ALL' OR d.gender = $6::text)
   GROUP BY 1, d.staff_id
 ),
 served AS (
-  SELECT x.b, x.staff_id, count(*) AS clients, count(nc.id) AS new_clients
-  FROM (SELECT DISTINCT CASE $11::text WHEN 'day' THEN (cd.day)::date WHEN 'week' THEN (cd.day)::date - (extract(isodow FROM cd.day)::int - 1)
-  ELSE $12::date END AS b, cd.staff_id, cd.client_id
-      FROM staff_client_days cd
-      WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text)) x
+  SELECT $7::date AS b, cd.staff_id, count(*) AS clients, count(nc.id) AS new_clients
+  FROM staff_client_days cd
   LEFT JOIN (
-    SELECT c.id, CASE $18::text WHEN 'day' THEN (c.first_visit)::date WHEN 'week' THEN (c.first_visit)::date - (extract(isodow FROM c.first_visit)::int - 1)
-  ELSE $19::date END AS b FROM clients c WHERE c.salon_id = $20::int AND c.first_visit BETWEEN $21::date AND $22::date
-  ) nc ON nc.id = x.client_id AND nc.b = x.b
+    SELECT c.id, $8::date AS b FROM clients c WHERE c.salon_id = $9::int AND c.first_visit BETWEEN $10::date AND $11::date
+  ) nc ON nc.id = cd.client_id AND nc.b = $12::date
+  WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text)
+    AND (cd.prev_day IS NULL OR cd.prev_day < $18::date)
   GROUP BY 1, 2
 ),
 booked AS (
-  SELECT CASE $23::text WHEN 'day' THEN (bd.day)::date WHEN 'week' THEN (bd.day)::date - (extract(isodow FROM bd.day)::int - 1)
-  ELSE $24::date END AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
+  SELECT $19::date AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
   FROM staff_booked_daily bd
-  WHERE bd.salon_id = $25::int AND bd.day BETWEEN $26::date AND $27::date AND bd.staff_id <> 0
+  WHERE bd.salon_id = $20::int AND bd.day BETWEEN $21::date AND $22::date AND bd.staff_id <> 0
   GROUP BY 1, bd.staff_id
 ),
 shifts AS (
-  SELECT CASE $28::text WHEN 'day' THEN ((t.day_start AT TIME ZONE p.tz)::date)::date WHEN 'week' THEN ((t.day_start AT TIME ZONE p.tz)::date)::date - (extract(isodow FROM (t.day_start AT TIME ZONE p.tz)::date)::int - 1)
-  ELSE $29::date END AS b, t.user_id AS staff_id, sum(extract(epoch FROM t.day_end - t.day_start)) AS seconds
-  FROM p JOIN user_timeframes t ON t.salon_id = $30::int AND t.day_start >= p.from_at AND t.day_start < p.to_at
-  GROUP BY 1, t.user_id
+  SELECT $23::date AS b, h.user_id AS staff_id, sum(h.shift_seconds) AS seconds
+  FROM staff_hours_daily h
+  WHERE h.salon_id = $24::int AND h.day BETWEEN $25::date AND $26::date AND h.shifts > 0
+  GROUP BY 1, h.user_id
 ),
 attendance AS (
-  SELECT CASE $31::text WHEN 'day' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::date WHEN 'week' THEN ((at.clock_in AT TIME ZONE p.tz)::date)::date - (extract(isodow FROM (at.clock_in AT TIME ZONE p.tz)::date)::int - 1)
-  ELSE $32::date END AS b, at.user_id AS staff_id,
-    sum(extract(epoch FROM at.clock_out - at.clock_in)) FILTER (WHERE at.clock_out IS NOT NULL) AS seconds,
-    count(DISTINCT (at.clock_in AT TIME ZONE p.tz)::date) AS days
-  FROM p JOIN attendances at ON at.salon_id = $33::int AND at.clock_in >= p.from_at AND at.clock_in < p.to_at
-  GROUP BY 1, at.user_id
+  SELECT $27::date AS b, h.user_id AS staff_id, sum(h.work_seconds) AS seconds, count(*) AS days
+  FROM staff_hours_daily h
+  WHERE h.salon_id = $28::int AND h.day BETWEEN $29::date AND $30::date AND h.attendances > 0
+  GROUP BY 1, h.user_id
 ),
 feedback AS (
-  SELECT CASE $34::text WHEN 'day' THEN (f.day)::date WHEN 'week' THEN (f.day)::date - (extract(isodow FROM f.day)::int - 1)
-  ELSE $35::date END AS b, f.staff_id, round(avg(f.score), 2) AS average
+  SELECT $31::date AS b, f.staff_id, round(avg(f.score), 2) AS average
   FROM feedback f
   LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-  WHERE f.salon_id = $36::int AND f.day BETWEEN $37::date AND $38::date AND f.staff_id IS NOT NULL AND ($39::text = 'ALL' OR c.gender = $40::text)
+  WHERE f.salon_id = $32::int AND f.day BETWEEN $33::date AND $34::date AND f.staff_id IS NOT NULL AND ($35::text = 'ALL' OR c.gender = $36::text)
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
-  SELECT CASE $41::text WHEN 'day' THEN (ad.day)::date WHEN 'week' THEN (ad.day)::date - (extract(isodow FROM ad.day)::int - 1)
-  ELSE $42::date END AS b, count(DISTINCT ad.day) AS days
+  SELECT $37::date AS b, count(DISTINCT ad.day) AS days
   FROM appointments_daily ad
-  WHERE ad.salon_id = $43::int AND ad.day BETWEEN $44::date AND $45::date AND ad.appointments > 0 AND ($46::text = 'ALL' OR ad.gender = $47::text)
+  WHERE ad.salon_id = $38::int AND ad.day BETWEEN $39::date AND $40::date AND ad.appointments > 0 AND ($41::text = 'ALL' OR ad.gender = $42::text)
   GROUP BY 1
 ),
 keys AS (
