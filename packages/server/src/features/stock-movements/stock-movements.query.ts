@@ -209,8 +209,10 @@ interface RawUse {
  * Professional products used per DONE service, per month of the range and over the range
  * (grouping set ()): cost = -(quantity x unit cost) of the INTERNAL_USE movements of PROFESSIONAL
  * products; services = the quantities of the service lines (sales_daily: DONE appointments
- * only). The chain's figures sum every salon, each salon's rows read through its own index range
- * (a LATERAL per salon: the keyset index and sales_daily's key both lead with salon_id, then day).
+ * only). Both are read from their daily rollups (migration 023: professional_use_daily, kept by
+ * triggers on stock_movements and products; service_units_daily, kept by refreshSalesRollup), one
+ * row per salon and day. The chain's figures sum every salon, each salon's rows read through its
+ * own key range (a LATERAL per salon: both keys are (salon_id, day)).
  */
 export async function getProfessionalUse(db: DbOrTx, scope: StockScope): Promise<ProfessionalUse> {
   const { rows } = await sql<RawUse>`
@@ -220,19 +222,18 @@ export async function getProfessionalUse(db: DbOrTx, scope: StockScope): Promise
       SELECT s.id AS salon_id, u.m, u.cents, 0 AS services
       FROM salons s
       CROSS JOIN LATERAL (
-        SELECT date_trunc('month', m.day)::date AS m, -sum(m.quantity * m.unit_cost_cents) AS cents
-        FROM stock_movements m
-        WHERE m.salon_id = s.id AND m.day BETWEEN ${scope.from}::date AND ${scope.to}::date AND m.type = 'INTERNAL_USE'
-          AND m.product_id IN (SELECT id FROM products WHERE category = 'PROFESSIONAL')
+        SELECT date_trunc('month', p.day)::date AS m, sum(p.cost_cents) AS cents
+        FROM professional_use_daily p
+        WHERE p.salon_id = s.id AND p.day BETWEEN ${scope.from}::date AND ${scope.to}::date
         GROUP BY 1
       ) u
     ), done AS (
       SELECT s.id AS salon_id, d.m, 0 AS cents, d.services
       FROM salons s
       CROSS JOIN LATERAL (
-        SELECT date_trunc('month', sd.day)::date AS m, sum(sd.quantity) AS services
-        FROM sales_daily sd
-        WHERE sd.salon_id = s.id AND sd.day BETWEEN ${scope.from}::date AND ${scope.to}::date AND sd.kind = 'SERVICE'
+        SELECT date_trunc('month', su.day)::date AS m, sum(su.services) AS services
+        FROM service_units_daily su
+        WHERE su.salon_id = s.id AND su.day BETWEEN ${scope.from}::date AND ${scope.to}::date
         GROUP BY 1
       ) d
     ), both_ AS (
