@@ -224,6 +224,17 @@ async function expectProfessionalUseConsistent(db: Db) {
   expect([Number(rows[0]?.n), Number(rows[0]?.m)]).toEqual([0, 0]);
 }
 
+/** Migration 023: stock_monthly = per salon, product and month the movements' quantity and count, on every row. */
+async function expectStockMonthlyConsistent(db: Db) {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM stock_monthly r
+    FULL JOIN (SELECT salon_id, product_id, date_trunc('month', day)::date AS month, sum(quantity) AS quantity, count(*) AS movements
+        FROM stock_movements GROUP BY 1, 2, 3) x
+      ON x.salon_id = r.salon_id AND x.product_id = r.product_id AND x.month = r.month
+    WHERE r.quantity IS DISTINCT FROM x.quantity OR r.movements IS DISTINCT FROM x.movements`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
 describe('daily rollups', () => {
   it('agree with the raw tables on the fixture, per day and per range, for every gender', async () => {
     await expectClientTotalsConsistent(t.db);
@@ -484,7 +495,7 @@ describe('daily rollups', () => {
     }
   });
 
-  it('professional use: the triggers keep professional_use_daily in step with stock movement and product writes', async () => {
+  it('stock: the triggers keep professional_use_daily and stock_monthly in step with stock movement and product writes', async () => {
     const { salon1, salon2 } = f;
     let seed = 4242;
     const rand = (n: number) => {
@@ -533,11 +544,16 @@ describe('daily rollups', () => {
         await sql`UPDATE products SET category = CASE category WHEN 'RESALE' THEN 'PROFESSIONAL' ELSE 'RESALE' END
           WHERE id = ${items[rand(items.length)]}`.execute(t.db);
       }
-      if (i % 10 === 9) await expectProfessionalUseConsistent(t.db);
+      if (i % 10 === 9) {
+        await expectProfessionalUseConsistent(t.db);
+        await expectStockMonthlyConsistent(t.db);
+      }
     }
     await expectProfessionalUseConsistent(t.db);
+    await expectStockMonthlyConsistent(t.db);
     await rebuildRollups(t.db);
     await expectProfessionalUseConsistent(t.db);
+    await expectStockMonthlyConsistent(t.db);
   });
 
   it('are detectably stale without a refresh, and rebuildRollups repairs them', async () => {

@@ -9,8 +9,8 @@ import type { Db, DbOrTx } from './database.js';
  * staff_daily and staff_client_days (migration 012: staff analysis per person and day), and
  * client_totals (migration 017: each client's last visit, visits and spend over all their days),
  * and service_units_daily (migration 023: the day's service quantities, professional use).
- * professional_use_daily (migration 023) is kept by triggers on stock_movements and products;
- * rebuildRollups recomputes it too.
+ * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
+ * (and products); rebuildRollups recomputes them too.
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -281,6 +281,7 @@ async function visitsBefore(db: DbOrTx, salonId: number, fromDay: string, toDay:
 const TABLES = [
   'service_units_daily',
   'professional_use_daily',
+  'stock_monthly',
   'sales_daily',
   'item_sales_daily',
   'appointments_daily',
@@ -333,7 +334,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
-      staff_daily, staff_client_days, service_units_daily, professional_use_daily`.execute(tx);
+      staff_daily, staff_client_days, service_units_daily, professional_use_daily, stock_monthly`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -342,6 +343,10 @@ export async function rebuildRollups(db: Db): Promise<void> {
       SELECT m.salon_id, m.day, -sum(m.quantity * m.unit_cost_cents) FROM stock_movements m
       WHERE m.type = 'INTERNAL_USE' AND m.product_id IN (SELECT id FROM products WHERE category = 'PROFESSIONAL')
       GROUP BY 1, 2 ORDER BY 1, 2`.execute(tx);
+    await sql`
+      INSERT INTO stock_monthly (salon_id, product_id, month, quantity, movements)
+      SELECT salon_id, product_id, date_trunc('month', day)::date, sum(quantity), count(*) FROM stock_movements
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(tx);
     await sql`
       INSERT INTO client_totals (salon_id, client_id, last_day, visits, revenue_cents)
       SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days

@@ -20,6 +20,11 @@
  *   category change), through professional_use_refresh(salons, days), in the writer's transaction.
  * - service_units_daily: the quantities of the day's service lines (sales_daily SERVICE rows:
  *   DONE appointments only), kept by refreshSalesRollup / rebuildRollups (db/rollups.ts).
+ *
+ * Stock status sums every movement of the salon up to the range end (3 years: ~17,000 rows a
+ * salon): stock_monthly holds per salon, product and month the quantity and the number of
+ * movements, so whole months before the raw window are one row per product and month. Kept by the
+ * same stock_movements triggers (stock_monthly_refresh).
  */
 export const campaignStockReadsSchema = `
 CREATE INDEX sale_lines_item_idx ON sale_lines (salon_id, kind, (COALESCE(service_id, product_id)), day)
@@ -59,19 +64,52 @@ CREATE FUNCTION professional_use_refresh(salons integer[], days date[]) RETURNS 
   ON CONFLICT (salon_id, day) DO UPDATE SET cost_cents = EXCLUDED.cost_cents;
 $fn$;
 
--- The days an INSERT / UPDATE / DELETE of stock movements touched (old and new rows of INTERNAL_USE).
+CREATE TABLE stock_monthly (
+  salon_id integer NOT NULL,
+  product_id integer NOT NULL,
+  month date NOT NULL,
+  quantity bigint NOT NULL,
+  movements integer NOT NULL,
+  PRIMARY KEY (salon_id, product_id, month)
+);
+INSERT INTO stock_monthly (salon_id, product_id, month, quantity, movements)
+SELECT salon_id, product_id, date_trunc('month', day)::date, sum(quantity), count(*)
+FROM stock_movements GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+
+-- Recomputes stock_monthly for the (salon, product, month) triples given (parallel arrays).
+CREATE FUNCTION stock_monthly_refresh(salons integer[], products integer[], months date[]) RETURNS void LANGUAGE sql AS $fn$
+  DELETE FROM stock_monthly r USING unnest(salons, products, months) k(salon_id, product_id, month)
+    WHERE r.salon_id = k.salon_id AND r.product_id = k.product_id AND r.month = k.month;
+  INSERT INTO stock_monthly (salon_id, product_id, month, quantity, movements)
+  SELECT m.salon_id, m.product_id, k.month, sum(m.quantity), count(*)
+  FROM (SELECT DISTINCT salon_id, product_id, month FROM unnest(salons, products, months) k(salon_id, product_id, month)) k
+  JOIN stock_movements m ON m.salon_id = k.salon_id AND m.product_id = k.product_id
+    AND m.day >= k.month AND m.day < k.month + interval '1 month'
+  GROUP BY m.salon_id, m.product_id, k.month ORDER BY 1, 2, 3
+  ON CONFLICT (salon_id, product_id, month) DO UPDATE SET quantity = EXCLUDED.quantity, movements = EXCLUDED.movements;
+$fn$;
+
+-- The days an INSERT / UPDATE / DELETE of stock movements touched (old and new rows of INTERNAL_USE),
+-- and the (product, month) of every row for stock_monthly.
 CREATE FUNCTION stock_movements_professional_use() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM professional_use_refresh(array_agg(k.salon_id), array_agg(k.day))
       FROM (SELECT DISTINCT salon_id, day FROM new_rows WHERE type = 'INTERNAL_USE') k;
+    PERFORM stock_monthly_refresh(array_agg(k.salon_id), array_agg(k.product_id), array_agg(k.month))
+      FROM (SELECT DISTINCT salon_id, product_id, date_trunc('month', day)::date AS month FROM new_rows) k;
   ELSIF TG_OP = 'UPDATE' THEN
     PERFORM professional_use_refresh(array_agg(k.salon_id), array_agg(k.day))
       FROM (SELECT salon_id, day FROM old_rows WHERE type = 'INTERNAL_USE'
             UNION SELECT salon_id, day FROM new_rows WHERE type = 'INTERNAL_USE') k;
+    PERFORM stock_monthly_refresh(array_agg(k.salon_id), array_agg(k.product_id), array_agg(k.month))
+      FROM (SELECT salon_id, product_id, date_trunc('month', day)::date AS month FROM old_rows
+            UNION SELECT salon_id, product_id, date_trunc('month', day)::date FROM new_rows) k;
   ELSE
     PERFORM professional_use_refresh(array_agg(k.salon_id), array_agg(k.day))
       FROM (SELECT DISTINCT salon_id, day FROM old_rows WHERE type = 'INTERNAL_USE') k;
+    PERFORM stock_monthly_refresh(array_agg(k.salon_id), array_agg(k.product_id), array_agg(k.month))
+      FROM (SELECT DISTINCT salon_id, product_id, date_trunc('month', day)::date AS month FROM old_rows) k;
   END IF;
   RETURN NULL;
 END
@@ -98,4 +136,5 @@ CREATE TRIGGER products_professional_use_upd AFTER UPDATE ON products
 
 ANALYZE professional_use_daily;
 ANALYZE service_units_daily;
+ANALYZE stock_monthly;
 `;

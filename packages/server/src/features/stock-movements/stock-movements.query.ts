@@ -134,18 +134,29 @@ interface RawStatus {
  * `from`, net change = within the range); usage = units out as SALE or INTERNAL_USE in the
  * STOCK_USAGE_DAYS days ending on `to`; days of cover = on hand / daily usage; reorder level =
  * ceil(usage x STOCK_REORDER_COVER_DAYS / STOCK_USAGE_DAYS); the whole-stock totals as window sums.
+ * The months wholly before the raw window (the month of min(from, usage start)) are read from
+ * stock_monthly (migration 023: per product and month, kept by triggers), the window from the movements.
  */
 export async function getStockStatus(db: DbOrTx, scope: StockScope): Promise<Status> {
   const usageFrom = addDays(scope.to, 1 - STOCK_USAGE_DAYS);
   const { rows } = await sql<RawStatus>`
-    WITH per_product AS (
-      SELECT m.product_id,
-        COALESCE(sum(m.quantity) FILTER (WHERE m.day < ${scope.from}::date), 0) AS opening,
-        COALESCE(sum(m.quantity) FILTER (WHERE m.day >= ${scope.from}::date), 0) AS net,
-        sum(m.quantity) AS on_hand,
-        COALESCE(-sum(m.quantity) FILTER (WHERE m.day >= ${usageFrom}::date AND m.type IN ('SALE', 'INTERNAL_USE')), 0) AS used
+    WITH window_start AS (
+      SELECT date_trunc('month', least(${scope.from}::date, ${usageFrom}::date))::date AS d
+    ), moves AS (
+      SELECT r.product_id, NULL::date AS day, NULL::text AS type, r.quantity
+      FROM stock_monthly r
+      WHERE r.salon_id = ${scope.salonId} AND r.month < (SELECT d FROM window_start)
+      UNION ALL
+      SELECT m.product_id, m.day, m.type, m.quantity
       FROM stock_movements m
-      WHERE m.salon_id = ${scope.salonId} AND m.day <= ${scope.to}::date
+      WHERE m.salon_id = ${scope.salonId} AND m.day >= (SELECT d FROM window_start) AND m.day <= ${scope.to}::date
+    ), per_product AS (
+      SELECT m.product_id,
+        COALESCE(sum(m.quantity) FILTER (WHERE m.day IS NULL OR m.day < ${scope.from}::date), 0)::bigint AS opening,
+        COALESCE(sum(m.quantity) FILTER (WHERE m.day >= ${scope.from}::date), 0)::bigint AS net,
+        sum(m.quantity)::bigint AS on_hand,
+        COALESCE(-sum(m.quantity) FILTER (WHERE m.day >= ${usageFrom}::date AND m.type IN ('SALE', 'INTERNAL_USE')), 0)::bigint AS used
+      FROM moves m
       GROUP BY m.product_id
     ), figures AS (
       SELECT s.product_id, p.name, p.brand, p.category, s.opening, s.net, s.on_hand, p.unit_cost_cents,
