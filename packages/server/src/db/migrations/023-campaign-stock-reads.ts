@@ -76,16 +76,17 @@ INSERT INTO stock_monthly (salon_id, product_id, month, quantity, movements)
 SELECT salon_id, product_id, date_trunc('month', day)::date, sum(quantity), count(*)
 FROM stock_movements GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
 
--- Recomputes stock_monthly for the (salon, product, month) triples given (parallel arrays).
+-- Recomputes stock_monthly for the (salon, product, month) triples given (parallel arrays), reading
+-- each affected salon-month once through stock_movements_keyset_idx (a whole import: every row once).
 CREATE FUNCTION stock_monthly_refresh(salons integer[], products integer[], months date[]) RETURNS void LANGUAGE sql AS $fn$
   DELETE FROM stock_monthly r USING unnest(salons, products, months) k(salon_id, product_id, month)
     WHERE r.salon_id = k.salon_id AND r.product_id = k.product_id AND r.month = k.month;
   INSERT INTO stock_monthly (salon_id, product_id, month, quantity, movements)
-  SELECT m.salon_id, m.product_id, k.month, sum(m.quantity), count(*)
-  FROM (SELECT DISTINCT salon_id, product_id, month FROM unnest(salons, products, months) k(salon_id, product_id, month)) k
-  JOIN stock_movements m ON m.salon_id = k.salon_id AND m.product_id = k.product_id
-    AND m.day >= k.month AND m.day < k.month + interval '1 month'
-  GROUP BY m.salon_id, m.product_id, k.month ORDER BY 1, 2, 3
+  SELECT m.salon_id, m.product_id, date_trunc('month', m.day)::date, sum(m.quantity), count(*)
+  FROM (SELECT DISTINCT salon_id, month FROM unnest(salons, months) k(salon_id, month)) sm
+  JOIN stock_movements m ON m.salon_id = sm.salon_id AND m.day >= sm.month AND m.day < (sm.month + interval '1 month')::date
+  WHERE (m.salon_id, m.product_id, date_trunc('month', m.day)::date) IN (SELECT * FROM unnest(salons, products, months))
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT (salon_id, product_id, month) DO UPDATE SET quantity = EXCLUDED.quantity, movements = EXCLUDED.movements;
 $fn$;
 
