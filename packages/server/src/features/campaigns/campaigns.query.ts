@@ -175,7 +175,8 @@ export type ItemRowWithKey = CampaignItemRow & { campaignId: number };
 /**
  * `figuresCtes` and what every row is summed from: team (per part: the campaign staff's units,
  * revenue, bonus), leaders (per part: sum of round(team revenue cents x % / 100)), per_staff,
- * per_item (of one person when userId is given) and base (the salon row before formatting).
+ * per_item (of one person when userId is given) and base (the salon row before formatting;
+ * MATERIALIZED: inlined, its revenue subquery ran once per use in the row, revenue and achieved).
  */
 function statsCtes(keys: readonly SalonCampaignKey[], userId: number | null): RawBuilder<unknown> {
   return sql`${figuresCtes(keys)},
@@ -198,7 +199,7 @@ per_item AS (
   SELECT salon_id, campaign_id, item_row_id, sum(units) AS units, sum(revenue_cents) AS revenue_cents, sum(bonus_cents) AS bonus_cents
   FROM figures WHERE ${userId}::integer IS NULL OR user_id = ${userId}::integer GROUP BY 1, 2, 3
 ),
-base AS (
+base AS MATERIALIZED (
   SELECT cs.salon_id, cs.campaign_id, sa.name AS salon_name, cs.target_cents, cs.closed_at, cs.closed_by,
     CASE WHEN cs.closed_at IS NULL
       THEN ${campaignRevenueCentsSql(sql`cs.salon_id`, sql`cs.campaign_id`, sql`c.date_from`, sql`c.date_to`)}

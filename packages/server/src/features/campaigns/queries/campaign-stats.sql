@@ -86,7 +86,7 @@ per_item AS (
   SELECT salon_id, campaign_id, item_row_id, sum(units) AS units, sum(revenue_cents) AS revenue_cents, sum(bonus_cents) AS bonus_cents
   FROM figures WHERE $3::integer IS NULL OR user_id = $4::integer GROUP BY 1, 2, 3
 ),
-base AS (
+base AS MATERIALIZED (
   SELECT cs.salon_id, cs.campaign_id, sa.name AS salon_name, cs.target_cents, cs.closed_at, cs.closed_by,
     CASE WHEN cs.closed_at IS NULL
       THEN (SELECT CASE WHEN listed.n = 0 THEN (SELECT COALESCE(sum(isd.revenue_cents), 0) FROM item_sales_daily isd
