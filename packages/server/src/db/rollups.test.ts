@@ -248,6 +248,38 @@ async function expectGrowthFlagsConsistent(db: Db) {
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
+/**
+ * Migration 023: service_units_daily = the SERVICE quantities of sales_daily per salon and day, and
+ * professional_use_daily = -sum(quantity x unit cost) of the INTERNAL_USE movements of PROFESSIONAL
+ * products per salon and day (rows only where there are some), on every row.
+ */
+async function expectProfessionalUseConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; m: number }>`
+    SELECT
+      (SELECT count(*) FROM service_units_daily su
+        FULL JOIN (SELECT salon_id, day, sum(quantity) AS services FROM sales_daily WHERE kind = 'SERVICE' GROUP BY 1, 2) x
+          ON x.salon_id = su.salon_id AND x.day = su.day
+        WHERE su.services IS DISTINCT FROM x.services) AS n,
+      (SELECT count(*) FROM professional_use_daily pu
+        FULL JOIN (SELECT m.salon_id, m.day, -sum(m.quantity * m.unit_cost_cents) AS cost FROM stock_movements m
+            JOIN products p ON p.id = m.product_id AND p.category = 'PROFESSIONAL'
+          WHERE m.type = 'INTERNAL_USE' GROUP BY 1, 2) x
+          ON x.salon_id = pu.salon_id AND x.day = pu.day
+        WHERE pu.cost_cents IS DISTINCT FROM x.cost) AS m`.execute(db);
+  expect([Number(rows[0]?.n), Number(rows[0]?.m)]).toEqual([0, 0]);
+}
+
+/** Migration 023: stock_monthly = per salon, product and month the movements' quantity and count, on every row. */
+async function expectStockMonthlyConsistent(db: Db) {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM stock_monthly r
+    FULL JOIN (SELECT salon_id, product_id, date_trunc('month', day)::date AS month, sum(quantity) AS quantity, count(*) AS movements
+        FROM stock_movements GROUP BY 1, 2, 3) x
+      ON x.salon_id = r.salon_id AND x.product_id = r.product_id AND x.month = r.month
+    WHERE r.quantity IS DISTINCT FROM x.quantity OR r.movements IS DISTINCT FROM x.movements`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
 describe('daily rollups', () => {
   it('agree with the raw tables on the fixture, per day and per range, for every gender', async () => {
     await expectClientTotalsConsistent(t.db);
@@ -273,6 +305,7 @@ describe('daily rollups', () => {
     await expectItemStaffConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
+    await expectProfessionalUseConsistent(t.db);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
     for (const [month, from, to] of [
@@ -398,6 +431,7 @@ describe('daily rollups', () => {
     await expectItemStaffConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
+    await expectProfessionalUseConsistent(t.db);
     const march = await sql<{ rebooked: number }>`
       SELECT sum(rebooked) AS rebooked FROM appointments_daily WHERE salon_id = ${salon1} AND day BETWEEN '2025-03-01' AND '2025-03-31'`.execute(
       t.db,
@@ -506,9 +540,71 @@ describe('daily rollups', () => {
     await expectItemStaffConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
+    await expectProfessionalUseConsistent(t.db);
     for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-04-30')) {
       expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
     }
+  });
+
+  it('stock: the triggers keep professional_use_daily and stock_monthly in step with stock movement and product writes', async () => {
+    const { salon1, salon2 } = f;
+    let seed = 4242;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const product = async (name: string, category: 'RESALE' | 'PROFESSIONAL') =>
+      (
+        await t.db
+          .insertInto('products')
+          .values({ name, brand: 'Brand', category, list_price_cents: 1000, unit_cost_cents: 400 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const items = [await product('PU Tube', 'PROFESSIONAL'), await product('PU Foil', 'PROFESSIONAL'), await product('PU Brush', 'RESALE')];
+    const types = ['INTERNAL_USE', 'INTERNAL_USE', 'LOAD', 'SALE', 'ADJUSTMENT'] as const;
+    const day = () => `2025-0${3 + rand(2)}-${String(1 + rand(28)).padStart(2, '0')}`;
+    for (let i = 0; i < 60; i++) {
+      const op = rand(10);
+      if (op < 5) {
+        // one statement inserting several movements (days and salons mixed)
+        await t.db
+          .insertInto('stock_movements')
+          .values(
+            Array.from({ length: 1 + rand(4) }, () => ({
+              salon_id: rand(3) === 0 ? salon2 : salon1,
+              product_id: items[rand(items.length)] as number,
+              day: day(),
+              type: types[rand(types.length)] as (typeof types)[number],
+              quantity: -1 - rand(4),
+              unit_cost_cents: 100 + rand(500),
+              note: `pu ${i}`,
+            })),
+          )
+          .execute();
+      } else if (op < 7) {
+        // move a movement to another day, type or quantity
+        await sql`UPDATE stock_movements SET day = ${day()}::date, type = ${types[rand(types.length)]}, quantity = ${-1 - rand(6)}
+          WHERE id = (SELECT id FROM stock_movements WHERE note LIKE 'pu %' ORDER BY id OFFSET ${rand(5)} LIMIT 1)`.execute(t.db);
+      } else if (op < 9) {
+        await sql`DELETE FROM stock_movements WHERE id = (SELECT id FROM stock_movements WHERE note LIKE 'pu %' ORDER BY id DESC OFFSET ${rand(5)} LIMIT 1)`.execute(
+          t.db,
+        );
+      } else {
+        // a product changes category: its movements count, or stop counting
+        await sql`UPDATE products SET category = CASE category WHEN 'RESALE' THEN 'PROFESSIONAL' ELSE 'RESALE' END
+          WHERE id = ${items[rand(items.length)]}`.execute(t.db);
+      }
+      if (i % 10 === 9) {
+        await expectProfessionalUseConsistent(t.db);
+        await expectStockMonthlyConsistent(t.db);
+      }
+    }
+    await expectProfessionalUseConsistent(t.db);
+    await expectStockMonthlyConsistent(t.db);
+    await rebuildRollups(t.db);
+    await expectProfessionalUseConsistent(t.db);
+    await expectStockMonthlyConsistent(t.db);
   });
 
   it('are detectably stale without a refresh, and rebuildRollups repairs them', async () => {

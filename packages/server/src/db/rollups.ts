@@ -7,8 +7,11 @@ import type { Db, DbOrTx } from './database.js';
  * appointments_daily and client_days, all derived from sale_lines, appointments and clients, and
  * staff_booked_daily (migration 011: booked service seconds per person, lib/staff-hours.ts),
  * staff_daily and staff_client_days (migration 012: staff analysis per person and day), and
- * client_totals (migration 017: each client's last visit, visits and spend over all their days), and
- * item_staff_daily (migration 020: the sales of each item per staff member and day, for the item analyses).
+ * client_totals (migration 017: each client's last visit, visits and spend over all their days),
+ * item_staff_daily (migration 020: the sales of each item per staff member and day, for the item analyses)
+ * and service_units_daily (migration 023: the day's service quantities, professional use).
+ * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
+ * (and products); rebuildRollups recomputes them too.
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -93,6 +96,15 @@ async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
     ) d
     ORDER BY d.salon_id, d.day, d.client_id
   `.execute(db);
+}
+
+/** service_units_daily (migration 023): the day's service quantities, summed from sales_daily (fill that first). */
+async function fillServiceUnits(db: DbOrTx, scope: Scope): Promise<void> {
+  await sql`
+    INSERT INTO service_units_daily (salon_id, day, services)
+    SELECT sd.salon_id, sd.day, sum(sd.quantity) FROM sales_daily sd
+    WHERE sd.kind = 'SERVICE' ${scopeFilter('sd', scope)}
+    GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
 }
 
 /**
@@ -348,6 +360,9 @@ async function visitsBefore(db: DbOrTx, salonId: number, fromDay: string, toDay:
 }
 
 const TABLES = [
+  'service_units_daily',
+  'professional_use_daily',
+  'stock_monthly',
   'sales_daily',
   'item_sales_daily',
   'appointments_daily',
@@ -374,8 +389,9 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       DELETE FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date RETURNING client_id`.execute(
       tx,
     );
-    for (const table of ['sales_daily', 'item_sales_daily']) await deleteScope(tx, table, scope);
+    for (const table of ['sales_daily', 'item_sales_daily', 'service_units_daily']) await deleteScope(tx, table, scope);
     await fillScope(tx, scope);
+    await fillServiceUnits(tx, scope);
     for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, scope);
     const removedPairs = await deleteStaffClientDays(tx, scope);
     await fillAppointments(tx, scope);
@@ -417,9 +433,19 @@ export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Pro
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
-      staff_daily, staff_client_days, item_staff_daily`.execute(tx);
+      staff_daily, staff_client_days, item_staff_daily, service_units_daily, professional_use_daily, stock_monthly`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
+    await fillServiceUnits(tx, all);
+    await sql`
+      INSERT INTO professional_use_daily (salon_id, day, cost_cents)
+      SELECT m.salon_id, m.day, -sum(m.quantity * m.unit_cost_cents) FROM stock_movements m
+      WHERE m.type = 'INTERNAL_USE' AND m.product_id IN (SELECT id FROM products WHERE category = 'PROFESSIONAL')
+      GROUP BY 1, 2 ORDER BY 1, 2`.execute(tx);
+    await sql`
+      INSERT INTO stock_monthly (salon_id, product_id, month, quantity, movements)
+      SELECT salon_id, product_id, date_trunc('month', day)::date, sum(quantity), count(*) FROM stock_movements
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(tx);
     await sql`
       INSERT INTO client_totals (salon_id, client_id, last_day, visits, revenue_cents)
       SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days

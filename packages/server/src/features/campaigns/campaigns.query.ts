@@ -26,7 +26,8 @@ function pairsSql(keys: readonly SalonCampaignKey[]): RawBuilder<unknown> {
  * item_row_id, units, revenue_cents, bonus_cents)`: one row per campaign staff member and counted
  * item of each asked (salon, campaign).
  * - Open (campaign_salons.closed_at null): the person's sale lines (sale_lines.staff_id) of the
- *   salon on the campaign's days whose service / product is the item's (by kind), summed; the
+ *   salon on the campaign's days whose service / product is the item's (by kind), summed (only the
+ *   listed items' lines are read, each item's days through sale_lines_item_idx); the
  *   bonus by the item's kind: PER_UNIT units x cents per unit; PERCENT round(paid cents x % / 100);
  *   TIERS on the person's units of the item: STRAIGHT units x the rate of the highest tier with
  *   from_units <= units, SLIDING sum over tiers of rate x max(0, min(units, next tier's
@@ -42,13 +43,22 @@ open_parts AS (
   JOIN campaigns c ON c.id = cs.campaign_id
   WHERE cs.closed_at IS NULL
 ),
-sold AS (
-  SELECT o.salon_id, o.campaign_id, sl.staff_id AS user_id, sl.kind, COALESCE(sl.service_id, sl.product_id) AS item_id,
-    sum(sl.quantity) AS units, sum(sl.paid_amount_cents) AS revenue_cents
+listed AS (
+  SELECT DISTINCT o.salon_id, o.campaign_id, o.date_from, o.date_to,
+    CASE WHEN i.service_id IS NOT NULL THEN 'SERVICE' ELSE 'PRODUCT' END AS kind, COALESCE(i.service_id, i.product_id) AS item_id
   FROM open_parts o
-  JOIN sale_lines sl ON sl.salon_id = o.salon_id AND sl.day BETWEEN o.date_from AND o.date_to
-  WHERE sl.staff_id IS NOT NULL
-  GROUP BY 1, 2, 3, 4, 5
+  JOIN campaign_services_products i ON i.salon_id = o.salon_id AND i.campaign_id = o.campaign_id
+),
+sold AS (
+  SELECT li.salon_id, li.campaign_id, x.user_id, li.kind, li.item_id, x.units, x.revenue_cents
+  FROM listed li
+  CROSS JOIN LATERAL (
+    SELECT sl.staff_id AS user_id, sum(sl.quantity) AS units, sum(sl.paid_amount_cents) AS revenue_cents
+    FROM sale_lines sl
+    WHERE sl.salon_id = li.salon_id AND sl.kind = li.kind AND COALESCE(sl.service_id, sl.product_id) = li.item_id
+      AND sl.day BETWEEN li.date_from AND li.date_to AND sl.staff_id IS NOT NULL
+    GROUP BY sl.staff_id
+  ) x
 ),
 live AS (
   SELECT o.salon_id, o.campaign_id, st.user_id, i.id AS item_row_id, o.tier_mode, i.bonus_kind, i.bonus_per_unit_cents, i.bonus_percent,
@@ -165,7 +175,8 @@ export type ItemRowWithKey = CampaignItemRow & { campaignId: number };
 /**
  * `figuresCtes` and what every row is summed from: team (per part: the campaign staff's units,
  * revenue, bonus), leaders (per part: sum of round(team revenue cents x % / 100)), per_staff,
- * per_item (of one person when userId is given) and base (the salon row before formatting).
+ * per_item (of one person when userId is given) and base (the salon row before formatting;
+ * MATERIALIZED: inlined, its revenue subquery ran once per use in the row, revenue and achieved).
  */
 function statsCtes(keys: readonly SalonCampaignKey[], userId: number | null): RawBuilder<unknown> {
   return sql`${figuresCtes(keys)},
@@ -188,7 +199,7 @@ per_item AS (
   SELECT salon_id, campaign_id, item_row_id, sum(units) AS units, sum(revenue_cents) AS revenue_cents, sum(bonus_cents) AS bonus_cents
   FROM figures WHERE ${userId}::integer IS NULL OR user_id = ${userId}::integer GROUP BY 1, 2, 3
 ),
-base AS (
+base AS MATERIALIZED (
   SELECT cs.salon_id, cs.campaign_id, sa.name AS salon_name, cs.target_cents, cs.closed_at, cs.closed_by,
     CASE WHEN cs.closed_at IS NULL
       THEN ${campaignRevenueCentsSql(sql`cs.salon_id`, sql`cs.campaign_id`, sql`c.date_from`, sql`c.date_to`)}

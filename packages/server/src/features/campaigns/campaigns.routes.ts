@@ -72,18 +72,29 @@ export async function campaignsRoutes(app: FastifyInstance) {
     strip(await part(params.salonId, params.campaignId)),
   );
 
+  // The list calls only need the part to exist (404 otherwise), not its figures: one key lookup.
+  const partExists = async (salonId: number, campaignId: number) => {
+    const found = await app.db
+      .selectFrom('campaign_salons')
+      .select('salon_id')
+      .where('salon_id', '=', salonId)
+      .where('campaign_id', '=', campaignId)
+      .executeTakeFirst();
+    if (!found) throw new HttpError(404, `Salon ${salonId} is not in campaign ${campaignId}`, 'campaignId');
+  };
+
   registerEndpoint(app, getStaffCampaign, CAMPAIGN_MANAGE_ACCESS, async ({ params }) => {
-    await part(params.salonId, params.campaignId);
+    await partExists(params.salonId, params.campaignId);
     return { staff: (await getStaffRows(app.db, [params])).map(strip) };
   });
 
   registerEndpoint(app, getTeamLeaderCampaign, CAMPAIGN_MANAGE_ACCESS, async ({ params }) => {
-    await part(params.salonId, params.campaignId);
+    await partExists(params.salonId, params.campaignId);
     return { teamLeaders: (await getTeamLeaderRows(app.db, [params])).map(strip) };
   });
 
   registerEndpoint(app, getServicesProductsCampaign, CAMPAIGN_MANAGE_ACCESS, async ({ params }) => {
-    await part(params.salonId, params.campaignId);
+    await partExists(params.salonId, params.campaignId);
     return { items: (await getItemRows(app.db, [params])).map(strip) };
   });
 

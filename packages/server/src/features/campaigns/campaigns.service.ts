@@ -38,8 +38,7 @@ const strip = <T extends { campaignId: number }>({ campaignId: _c, ...row }: T) 
 
 /** Campaign summaries (header + visible salon rows) of the ids given, in their order. */
 export async function summariesOf(db: DbOrTx, clock: Clock, ids: number[], salonIds: number[] | null): Promise<CampaignSummary[]> {
-  const headers = await listCampaignHeaders(db, ids);
-  const keys = await findSalonParts(db, ids, salonIds);
+  const [headers, keys] = await Promise.all([listCampaignHeaders(db, ids), findSalonParts(db, ids, salonIds)]);
   const salons = await getSalonRows(db, keys);
   const today = chainToday(clock);
   return headers.map((h) => {
@@ -60,8 +59,10 @@ export async function campaignsOfMonth(db: DbOrTx, clock: Clock, caller: Caller,
 
 /** GET {id}: the definition and progress of the salons the caller may see; 404 when none. */
 export async function campaignDetail(db: DbOrTx, clock: Clock, caller: Caller, campaignId: number): Promise<CampaignDetail> {
-  const [header] = await listCampaignHeaders(db, [campaignId]);
-  const keys = await findSalonParts(db, [campaignId], visibleSalons(caller));
+  const [[header], keys] = await Promise.all([
+    listCampaignHeaders(db, [campaignId]),
+    findSalonParts(db, [campaignId], visibleSalons(caller)),
+  ]);
   if (!header || keys.length === 0) throw new HttpError(404, `Campaign ${campaignId} not found`, 'id');
   const stats = await getPartStats(db, keys);
   const salons = stats.salons.map(strip);

@@ -134,18 +134,29 @@ interface RawStatus {
  * `from`, net change = within the range); usage = units out as SALE or INTERNAL_USE in the
  * STOCK_USAGE_DAYS days ending on `to`; days of cover = on hand / daily usage; reorder level =
  * ceil(usage x STOCK_REORDER_COVER_DAYS / STOCK_USAGE_DAYS); the whole-stock totals as window sums.
+ * The months wholly before the raw window (the month of min(from, usage start)) are read from
+ * stock_monthly (migration 023: per product and month, kept by triggers), the window from the movements.
  */
 export async function getStockStatus(db: DbOrTx, scope: StockScope): Promise<Status> {
   const usageFrom = addDays(scope.to, 1 - STOCK_USAGE_DAYS);
   const { rows } = await sql<RawStatus>`
-    WITH per_product AS (
-      SELECT m.product_id,
-        COALESCE(sum(m.quantity) FILTER (WHERE m.day < ${scope.from}::date), 0) AS opening,
-        COALESCE(sum(m.quantity) FILTER (WHERE m.day >= ${scope.from}::date), 0) AS net,
-        sum(m.quantity) AS on_hand,
-        COALESCE(-sum(m.quantity) FILTER (WHERE m.day >= ${usageFrom}::date AND m.type IN ('SALE', 'INTERNAL_USE')), 0) AS used
+    WITH window_start AS (
+      SELECT date_trunc('month', least(${scope.from}::date, ${usageFrom}::date))::date AS d
+    ), moves AS (
+      SELECT r.product_id, NULL::date AS day, NULL::text AS type, r.quantity
+      FROM stock_monthly r
+      WHERE r.salon_id = ${scope.salonId} AND r.month < (SELECT d FROM window_start)
+      UNION ALL
+      SELECT m.product_id, m.day, m.type, m.quantity
       FROM stock_movements m
-      WHERE m.salon_id = ${scope.salonId} AND m.day <= ${scope.to}::date
+      WHERE m.salon_id = ${scope.salonId} AND m.day >= (SELECT d FROM window_start) AND m.day <= ${scope.to}::date
+    ), per_product AS (
+      SELECT m.product_id,
+        COALESCE(sum(m.quantity) FILTER (WHERE m.day IS NULL OR m.day < ${scope.from}::date), 0)::bigint AS opening,
+        COALESCE(sum(m.quantity) FILTER (WHERE m.day >= ${scope.from}::date), 0)::bigint AS net,
+        sum(m.quantity)::bigint AS on_hand,
+        COALESCE(-sum(m.quantity) FILTER (WHERE m.day >= ${usageFrom}::date AND m.type IN ('SALE', 'INTERNAL_USE')), 0)::bigint AS used
+      FROM moves m
       GROUP BY m.product_id
     ), figures AS (
       SELECT s.product_id, p.name, p.brand, p.category, s.opening, s.net, s.on_hand, p.unit_cost_cents,
@@ -209,8 +220,10 @@ interface RawUse {
  * Professional products used per DONE service, per month of the range and over the range
  * (grouping set ()): cost = -(quantity x unit cost) of the INTERNAL_USE movements of PROFESSIONAL
  * products; services = the quantities of the service lines (sales_daily: DONE appointments
- * only). The chain's figures sum every salon, each salon's rows read through its own index range
- * (a LATERAL per salon: the keyset index and sales_daily's key both lead with salon_id, then day).
+ * only). Both are read from their daily rollups (migration 023: professional_use_daily, kept by
+ * triggers on stock_movements and products; service_units_daily, kept by refreshSalesRollup), one
+ * row per salon and day. The chain's figures sum every salon, each salon's rows read through its
+ * own key range (a LATERAL per salon: both keys are (salon_id, day)).
  */
 export async function getProfessionalUse(db: DbOrTx, scope: StockScope): Promise<ProfessionalUse> {
   const { rows } = await sql<RawUse>`
@@ -220,19 +233,18 @@ export async function getProfessionalUse(db: DbOrTx, scope: StockScope): Promise
       SELECT s.id AS salon_id, u.m, u.cents, 0 AS services
       FROM salons s
       CROSS JOIN LATERAL (
-        SELECT date_trunc('month', m.day)::date AS m, -sum(m.quantity * m.unit_cost_cents) AS cents
-        FROM stock_movements m
-        WHERE m.salon_id = s.id AND m.day BETWEEN ${scope.from}::date AND ${scope.to}::date AND m.type = 'INTERNAL_USE'
-          AND m.product_id IN (SELECT id FROM products WHERE category = 'PROFESSIONAL')
+        SELECT date_trunc('month', p.day)::date AS m, sum(p.cost_cents) AS cents
+        FROM professional_use_daily p
+        WHERE p.salon_id = s.id AND p.day BETWEEN ${scope.from}::date AND ${scope.to}::date
         GROUP BY 1
       ) u
     ), done AS (
       SELECT s.id AS salon_id, d.m, 0 AS cents, d.services
       FROM salons s
       CROSS JOIN LATERAL (
-        SELECT date_trunc('month', sd.day)::date AS m, sum(sd.quantity) AS services
-        FROM sales_daily sd
-        WHERE sd.salon_id = s.id AND sd.day BETWEEN ${scope.from}::date AND ${scope.to}::date AND sd.kind = 'SERVICE'
+        SELECT date_trunc('month', su.day)::date AS m, sum(su.services) AS services
+        FROM service_units_daily su
+        WHERE su.salon_id = s.id AND su.day BETWEEN ${scope.from}::date AND ${scope.to}::date
         GROUP BY 1
       ) d
     ), both_ AS (

@@ -18,13 +18,22 @@ open_parts AS (
   JOIN campaigns c ON c.id = cs.campaign_id
   WHERE cs.closed_at IS NULL
 ),
-sold AS (
-  SELECT o.salon_id, o.campaign_id, sl.staff_id AS user_id, sl.kind, COALESCE(sl.service_id, sl.product_id) AS item_id,
-    sum(sl.quantity) AS units, sum(sl.paid_amount_cents) AS revenue_cents
+listed AS (
+  SELECT DISTINCT o.salon_id, o.campaign_id, o.date_from, o.date_to,
+    CASE WHEN i.service_id IS NOT NULL THEN 'SERVICE' ELSE 'PRODUCT' END AS kind, COALESCE(i.service_id, i.product_id) AS item_id
   FROM open_parts o
-  JOIN sale_lines sl ON sl.salon_id = o.salon_id AND sl.day BETWEEN o.date_from AND o.date_to
-  WHERE sl.staff_id IS NOT NULL
-  GROUP BY 1, 2, 3, 4, 5
+  JOIN campaign_services_products i ON i.salon_id = o.salon_id AND i.campaign_id = o.campaign_id
+),
+sold AS (
+  SELECT li.salon_id, li.campaign_id, x.user_id, li.kind, li.item_id, x.units, x.revenue_cents
+  FROM listed li
+  CROSS JOIN LATERAL (
+    SELECT sl.staff_id AS user_id, sum(sl.quantity) AS units, sum(sl.paid_amount_cents) AS revenue_cents
+    FROM sale_lines sl
+    WHERE sl.salon_id = li.salon_id AND sl.kind = li.kind AND COALESCE(sl.service_id, sl.product_id) = li.item_id
+      AND sl.day BETWEEN li.date_from AND li.date_to AND sl.staff_id IS NOT NULL
+    GROUP BY sl.staff_id
+  ) x
 ),
 live AS (
   SELECT o.salon_id, o.campaign_id, st.user_id, i.id AS item_row_id, o.tier_mode, i.bonus_kind, i.bonus_per_unit_cents, i.bonus_percent,
@@ -77,7 +86,7 @@ per_item AS (
   SELECT salon_id, campaign_id, item_row_id, sum(units) AS units, sum(revenue_cents) AS revenue_cents, sum(bonus_cents) AS bonus_cents
   FROM figures WHERE $3::integer IS NULL OR user_id = $4::integer GROUP BY 1, 2, 3
 ),
-base AS (
+base AS MATERIALIZED (
   SELECT cs.salon_id, cs.campaign_id, sa.name AS salon_name, cs.target_cents, cs.closed_at, cs.closed_by,
     CASE WHEN cs.closed_at IS NULL
       THEN (SELECT CASE WHEN listed.n = 0 THEN (SELECT COALESCE(sum(isd.revenue_cents), 0) FROM item_sales_daily isd

@@ -16,19 +16,18 @@ WITH months AS (
   SELECT s.id AS salon_id, u.m, u.cents, 0 AS services
   FROM salons s
   CROSS JOIN LATERAL (
-    SELECT date_trunc('month', m.day)::date AS m, -sum(m.quantity * m.unit_cost_cents) AS cents
-    FROM stock_movements m
-    WHERE m.salon_id = s.id AND m.day BETWEEN $3::date AND $4::date AND m.type = 'INTERNAL_USE'
-      AND m.product_id IN (SELECT id FROM products WHERE category = 'PROFESSIONAL')
+    SELECT date_trunc('month', p.day)::date AS m, sum(p.cost_cents) AS cents
+    FROM professional_use_daily p
+    WHERE p.salon_id = s.id AND p.day BETWEEN $3::date AND $4::date
     GROUP BY 1
   ) u
 ), done AS (
   SELECT s.id AS salon_id, d.m, 0 AS cents, d.services
   FROM salons s
   CROSS JOIN LATERAL (
-    SELECT date_trunc('month', sd.day)::date AS m, sum(sd.quantity) AS services
-    FROM sales_daily sd
-    WHERE sd.salon_id = s.id AND sd.day BETWEEN $5::date AND $6::date AND sd.kind = 'SERVICE'
+    SELECT date_trunc('month', su.day)::date AS m, sum(su.services) AS services
+    FROM service_units_daily su
+    WHERE su.salon_id = s.id AND su.day BETWEEN $5::date AND $6::date
     GROUP BY 1
   ) d
 ), both_ AS (

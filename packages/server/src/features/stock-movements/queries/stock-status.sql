@@ -3,18 +3,30 @@
 
 -- 1 of 1; parameters:
 --   $1 = '2026-01-01'
---   $2 = '2026-01-01'
---   $3 = '2025-11-03'
+--   $2 = '2025-11-03'
+--   $3 = 1
 --   $4 = 1
 --   $5 = '2026-01-31'
-WITH per_product AS (
-  SELECT m.product_id,
-    COALESCE(sum(m.quantity) FILTER (WHERE m.day < $1::date), 0) AS opening,
-    COALESCE(sum(m.quantity) FILTER (WHERE m.day >= $2::date), 0) AS net,
-    sum(m.quantity) AS on_hand,
-    COALESCE(-sum(m.quantity) FILTER (WHERE m.day >= $3::date AND m.type IN ('SALE', 'INTERNAL_USE')), 0) AS used
+--   $6 = '2026-01-01'
+--   $7 = '2026-01-01'
+--   $8 = '2025-11-03'
+WITH window_start AS (
+  SELECT date_trunc('month', least($1::date, $2::date))::date AS d
+), moves AS (
+  SELECT r.product_id, NULL::date AS day, NULL::text AS type, r.quantity
+  FROM stock_monthly r
+  WHERE r.salon_id = $3 AND r.month < (SELECT d FROM window_start)
+  UNION ALL
+  SELECT m.product_id, m.day, m.type, m.quantity
   FROM stock_movements m
-  WHERE m.salon_id = $4 AND m.day <= $5::date
+  WHERE m.salon_id = $4 AND m.day >= (SELECT d FROM window_start) AND m.day <= $5::date
+), per_product AS (
+  SELECT m.product_id,
+    COALESCE(sum(m.quantity) FILTER (WHERE m.day IS NULL OR m.day < $6::date), 0)::bigint AS opening,
+    COALESCE(sum(m.quantity) FILTER (WHERE m.day >= $7::date), 0)::bigint AS net,
+    sum(m.quantity)::bigint AS on_hand,
+    COALESCE(-sum(m.quantity) FILTER (WHERE m.day >= $8::date AND m.type IN ('SALE', 'INTERNAL_USE')), 0)::bigint AS used
+  FROM moves m
   GROUP BY m.product_id
 ), figures AS (
   SELECT s.product_id, p.name, p.brand, p.category, s.opening, s.net, s.on_hand, p.unit_cost_cents,
