@@ -51,31 +51,21 @@ interface GroupRow extends StatsRow {
 
 type Subject = 'staff' | 'client' | 'service';
 
-/**
- * The feedback column a subject groups by, and the join that names each group. A client is looked
- * up by key (LIMIT 1 keeps the lookup from being flattened into a hash join) for each client with
- * feedback in the range (a salon has thousands of clients, a range
- * far fewer with feedback), not hashed from every client of the salon.
- */
+/** The feedback column a subject groups by, and where its names come from. */
 function subjectSql(subject: Subject, salonId: number): { key: RawBuilder<unknown>; names: RawBuilder<unknown> } {
   if (subject === 'staff') {
     return {
       key: sql`staff_id`,
-      names: sql`LEFT JOIN (SELECT u.id AS key, btrim(u.first_name || ' ' || u.last_name) AS name, NULL::text AS category FROM users u) names
-        ON names.key = g.key`,
+      names: sql`SELECT u.id AS key, btrim(u.first_name || ' ' || u.last_name) AS name, NULL::text AS category FROM users u`,
     };
   }
   if (subject === 'client') {
     return {
       key: sql`client_id`,
-      names: sql`LEFT JOIN LATERAL (SELECT btrim(c.first_name || ' ' || c.last_name) AS name, NULL::text AS category FROM clients c
-        WHERE c.salon_id = ${salonId} AND c.id = g.key LIMIT 1) names ON true`,
+      names: sql`SELECT c.id AS key, btrim(c.first_name || ' ' || c.last_name) AS name, NULL::text AS category FROM clients c WHERE c.salon_id = ${salonId}`,
     };
   }
-  return {
-    key: sql`service_id`,
-    names: sql`LEFT JOIN (SELECT s.id AS key, s.name, s.category FROM services s) names ON names.key = g.key`,
-  };
+  return { key: sql`service_id`, names: sql`SELECT s.id AS key, s.name, s.category FROM services s` };
 }
 
 /**
@@ -93,7 +83,7 @@ async function getFeedbackGroups(db: DbOrTx, subject: Subject, salonId: number, 
     )
     SELECT g.*, names.name, names.category
     FROM groups g
-    ${names}
+    LEFT JOIN (${names}) names ON names.key = g.key
     ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST
   `.execute(db);
   const total = rows.find((r) => Number(r.is_total) === 1);
