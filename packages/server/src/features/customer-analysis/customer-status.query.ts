@@ -144,14 +144,15 @@ async function statusPage(db: DbOrTx, scope: StatusScope, options: StatusListOpt
   const visitedFilter = status === undefined ? sql`` : status === 'NO_VISIT' ? sql`AND false` : sql`AND ${statusOfVisit} = ${status}`;
   const withNoVisit = status === undefined || status === 'NO_VISIT';
   const order = ORDER[sort];
-  // The clients with no visit up to `to` follow the visited ones (by id), when the status filter lets them in.
+  // The clients with no visit up to `to` follow the visited ones (by id), when the status filter lets them in: with no filter
+  // after every visited client, with NO_VISIT alone.
   const noVisitPage = withNoVisit
     ? sql`no_visit_page AS (
       SELECT c.id, NULL::date AS last_visit, 0::bigint AS total_visits, 0::bigint AS total_spend FROM clients c
       WHERE c.salon_id = ${salonId} AND NOT EXISTS (SELECT 1 FROM visited v WHERE v.id = c.id)
       ORDER BY c.id
       LIMIT greatest(0, ${options.limit}::bigint - (SELECT count(*) FROM visited_page))
-      OFFSET greatest(0, ${options.offset}::bigint - (SELECT count(*) FROM visited WHERE true ${visitedFilter}))
+      OFFSET greatest(0, ${options.offset}::bigint - ${status === undefined ? sql`(SELECT visited FROM counts)` : sql`0`})
     ),`
     : sql``;
   const { rows } = await sql<{
@@ -193,7 +194,8 @@ async function statusPage(db: DbOrTx, scope: StatusScope, options: StatusListOpt
         COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend, p.total_visits, p.total_spend,
         c.phone, c.email, c.privacy_consent, c.marketing_consent
       FROM (SELECT * FROM visited_page ${withNoVisit ? sql`UNION ALL SELECT * FROM no_visit_page` : sql``}) p
-      JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.id
+      -- by key, for the page's rows only (LIMIT 1: not flattened into a hash of every client)
+      JOIN LATERAL (SELECT * FROM clients c WHERE c.salon_id = ${salonId} AND c.id = p.id LIMIT 1) c ON true
       LEFT JOIN LATERAL (
         SELECT sum(d.appointments) AS visits, sum(d.revenue_cents) AS spend FROM client_days d
         WHERE d.salon_id = ${salonId} AND d.client_id = p.id AND d.day BETWEEN ${scope.from}::date AND ${to}::date

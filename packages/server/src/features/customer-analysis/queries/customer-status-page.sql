@@ -66,7 +66,8 @@ page AS (
     COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend, p.total_visits, p.total_spend,
     c.phone, c.email, c.privacy_consent, c.marketing_consent
   FROM (SELECT * FROM visited_page ) p
-  JOIN clients c ON c.salon_id = $24 AND c.id = p.id
+  -- by key, for the page's rows only (LIMIT 1: not flattened into a hash of every client)
+  JOIN LATERAL (SELECT * FROM clients c WHERE c.salon_id = $24 AND c.id = p.id LIMIT 1) c ON true
   LEFT JOIN LATERAL (
     SELECT sum(d.appointments) AS visits, sum(d.revenue_cents) AS spend FROM client_days d
     WHERE d.salon_id = $25 AND d.client_id = p.id AND d.day BETWEEN $26::date AND $27::date
