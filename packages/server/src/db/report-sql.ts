@@ -232,6 +232,16 @@ export const REPORT_QUERIES: ReportQuery[] = [
       ),
   },
   {
+    file: 'features/customer-analysis/queries/customer-status-page.sql',
+    call: `getCustomerStatusList(salon ${SALON}, ${FROM}..${TO}, 90 / 180 days, LOST, by total spend, limit 100, offset 0)`,
+    run: (db) =>
+      getCustomerStatusList(
+        db,
+        { salonId: SALON, from: FROM, to: TO, activeDays: 90, lostDays: 180 },
+        { status: 'LOST', sort: 'TOTAL_SPEND_DESC', limit: 100, offset: 0, withContacts: true },
+      ),
+  },
+  {
     file: 'features/customer-analysis/queries/customer-detail.sql',
     call: `getCustomerDetail(salon ${SALON}, ${FROM}..${TO}, 90 / 180 days, client 3)`,
     run: (db) => getCustomerDetail(db, { salonId: SALON, from: FROM, to: TO, activeDays: 90, lostDays: 180 }, 3, true),

@@ -18,6 +18,7 @@ import { clientTotalsSchema } from './017-client-totals.js';
 import { rollupsKeyOrderSchema } from './018-rollups-key-order.js';
 import { itemStaffDailySchema } from './020-item-staff-daily.js';
 import { staffClientPrevDaySchema, staffHoursDailySchema } from './021-staff-hours-daily.js';
+import { customerFeedbackIndexesSchema } from './022-customer-feedback-indexes.js';
 import { campaignStockReadsSchema } from './023-campaign-stock-reads.js';
 
 export interface Migration {
@@ -48,5 +49,6 @@ export const migrations: Migration[] = [
   { version: 18, name: 'rollups-key-order', sql: rollupsKeyOrderSchema },
   { version: 20, name: 'item-staff-daily', sql: itemStaffDailySchema },
   { version: 21, name: 'staff-hours-daily', sql: `${staffHoursDailySchema}\n${staffClientPrevDaySchema}` },
+  { version: 22, name: 'customer-feedback-indexes', sql: customerFeedbackIndexesSchema },
   { version: 23, name: 'campaign-stock-reads', sql: campaignStockReadsSchema },
 ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoChain, openDemoChain } from '../../test/demo-chain.js';
 import type { TestApp } from '../../test/helpers.js';
+import { getCustomerStatusList, getCustomerStatusListFull } from './customer-status.query.js';
 
 // Issue 13's cross-checks of the customer reports against the sales reports, on a small generated
 // demo chain (2 salons, about 15 months up to a fixed today, 5 % of the benchmark volume).
@@ -73,6 +74,46 @@ describe('customer analysis cross-checks on the demo chain', () => {
       expect(only.rows.every((r) => r.status === status)).toBe(true);
       expect(only.total).toBe(first.counts[{ ACTIVE: 'active', AT_RISK: 'atRisk', LOST: 'lost', NO_VISIT: 'noVisit' }[status]]);
     }
+  });
+
+  it('the narrow status page (no search, by last visit or total spend) equals the full statement for every status, sort and page', async () => {
+    const ranges = [
+      [FROM, TO],
+      ['2024-01-01', '2024-12-31'],
+      ['2025-06-01', '2025-06-30'],
+    ];
+    let compared = 0;
+    for (const [from, to] of ranges) {
+      for (const [activeDays, lostDays] of [
+        [90, 180],
+        [30, 30],
+      ]) {
+        const scope = {
+          salonId: SALON,
+          from: from as string,
+          to: to as string,
+          activeDays: activeDays as number,
+          lostDays: lostDays as number,
+        };
+        for (const status of [undefined, 'ACTIVE', 'AT_RISK', 'LOST', 'NO_VISIT'] as const) {
+          for (const sort of ['LAST_VISIT_DESC', 'LAST_VISIT_ASC', 'TOTAL_SPEND_DESC', undefined] as const) {
+            for (const [limit, offset] of [
+              [100, 0],
+              [40, 90],
+              [500, 300],
+              [10, 5000],
+            ]) {
+              const options = { status, sort, limit: limit as number, offset: offset as number, withContacts: compared % 2 === 0 };
+              const narrow = await getCustomerStatusList(t.db, scope, options);
+              const full = await getCustomerStatusListFull(t.db, scope, options);
+              expect(narrow).toEqual(full);
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBe(480);
   });
 
   it("the heat-map's visits equal the range's DONE appointments", async () => {

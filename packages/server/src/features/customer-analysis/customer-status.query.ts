@@ -120,8 +120,120 @@ function toRow(r: RawStatusRow, withContacts: boolean): StatusRow {
   };
 }
 
+/** The sorts the narrow page (statusPage) serves: by last visit, or by total spend within one status. */
+function isNarrowPage(options: StatusListOptions): boolean {
+  if (options.limit === null || options.search) return false;
+  const sort = options.sort ?? 'LAST_VISIT_DESC';
+  return sort === 'LAST_VISIT_DESC' || sort === 'LAST_VISIT_ASC' || (sort === 'TOTAL_SPEND_DESC' && options.status !== undefined);
+}
+
+/**
+ * One page of the status list without a name search, sorted by last visit (or by total spend
+ * within one status), as getCustomerStatusList's full statement would give it, reading far less:
+ * the counts and the page's order come from a narrow per-client row (last visit and totals on
+ * `to`, from client_totals minus the days after `to`) of the clients who visited up to `to`;
+ * the clients with no visit up to `to` (NO_VISIT: every sort puts them last, by id, with no spend)
+ * are the salon's other clients; names, contacts and the range's visits and spend are read for the
+ * page's rows only.
+ */
+async function statusPage(db: DbOrTx, scope: StatusScope, options: StatusListOptions & { limit: number }): Promise<StatusResponse> {
+  const { salonId, to } = scope;
+  const sort = options.sort ?? 'LAST_VISIT_DESC';
+  const status = options.status;
+  const statusOfVisit = customerStatusSql(to, sql.ref('last_visit'), scope);
+  const visitedFilter = status === undefined ? sql`` : status === 'NO_VISIT' ? sql`AND false` : sql`AND ${statusOfVisit} = ${status}`;
+  const withNoVisit = status === undefined || status === 'NO_VISIT';
+  const order = ORDER[sort];
+  // The clients with no visit up to `to` follow the visited ones (by id), when the status filter lets them in: with no filter
+  // after every visited client, with NO_VISIT alone.
+  const noVisitPage = withNoVisit
+    ? sql`no_visit_page AS (
+      SELECT c.id, NULL::date AS last_visit, 0::bigint AS total_visits, 0::bigint AS total_spend FROM clients c
+      WHERE c.salon_id = ${salonId} AND NOT EXISTS (SELECT 1 FROM visited v WHERE v.id = c.id)
+      ORDER BY c.id
+      LIMIT greatest(0, ${options.limit}::bigint - (SELECT count(*) FROM visited_page))
+      OFFSET greatest(0, ${options.offset}::bigint - ${status === undefined ? sql`(SELECT visited FROM counts)` : sql`0`})
+    ),`
+    : sql``;
+  const { rows } = await sql<{
+    active: number;
+    at_risk: number;
+    lost: number;
+    visited: number;
+    clients: number;
+    rows: RawStatusRow[] | null;
+  }>`
+    WITH after_to AS (
+      SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend,
+        max(prev_day) FILTER (WHERE prev_day <= ${to}::date) AS last_up_to
+      FROM client_days
+      WHERE salon_id = ${salonId} AND day > ${to}::date GROUP BY client_id
+    ),
+    visited AS MATERIALIZED (
+      SELECT t.client_id AS id, CASE WHEN a.client_id IS NULL THEN t.last_day ELSE a.last_up_to END AS last_visit,
+        t.visits - COALESCE(a.visits, 0) AS total_visits, t.revenue_cents - COALESCE(a.spend, 0) AS total_spend
+      FROM client_totals t LEFT JOIN after_to a ON a.client_id = t.client_id
+      WHERE t.salon_id = ${salonId} AND (a.client_id IS NULL OR a.last_up_to IS NOT NULL)
+    ),
+    counts AS (
+      SELECT count(*) FILTER (WHERE ${to}::date - last_visit < ${scope.activeDays}::int) AS active,
+        count(*) FILTER (WHERE ${to}::date - last_visit >= ${scope.activeDays}::int AND ${to}::date - last_visit > ${scope.lostDays}::int) AS lost,
+        count(*) AS visited,
+        (SELECT count(*) FROM clients WHERE salon_id = ${salonId}) AS clients
+      FROM visited
+    ),
+    visited_page AS (
+      SELECT id, last_visit, total_visits, total_spend FROM visited WHERE true ${visitedFilter}
+      ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}
+    ),
+    ${noVisitPage}
+    page AS (
+      SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, p.last_visit::text AS last_visit,
+        ${to}::date - p.last_visit AS days,
+        ${customerStatusSql(to, sql.ref('p.last_visit'), scope)} AS status,
+        COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend, p.total_visits, p.total_spend,
+        c.phone, c.email, c.privacy_consent, c.marketing_consent
+      FROM (SELECT * FROM visited_page ${withNoVisit ? sql`UNION ALL SELECT * FROM no_visit_page` : sql``}) p
+      -- by key, for the page's rows only (LIMIT 1: not flattened into a hash of every client)
+      JOIN LATERAL (SELECT * FROM clients c WHERE c.salon_id = ${salonId} AND c.id = p.id LIMIT 1) c ON true
+      LEFT JOIN LATERAL (
+        SELECT sum(d.appointments) AS visits, sum(d.revenue_cents) AS spend FROM client_days d
+        WHERE d.salon_id = ${salonId} AND d.client_id = p.id AND d.day BETWEEN ${scope.from}::date AND ${to}::date
+      ) r ON true
+    )
+    SELECT counts.*, (SELECT json_agg(page ORDER BY ${order}) FROM page) AS rows FROM counts
+  `.execute(db);
+  const r = rows[0];
+  const active = Number(r?.active ?? 0);
+  const lost = Number(r?.lost ?? 0);
+  const visited = Number(r?.visited ?? 0);
+  const atRisk = visited - active - lost;
+  const noVisit = Number(r?.clients ?? 0) - visited;
+  const byStatus = { ACTIVE: active, AT_RISK: atRisk, LOST: lost, NO_VISIT: noVisit };
+  const total = status === undefined ? active + atRisk + lost + noVisit : byStatus[status];
+  return {
+    salonId,
+    fromDate: scope.from,
+    toDate: to,
+    activeDays: scope.activeDays,
+    lostDays: scope.lostDays,
+    counts: { active, atRisk, lost, noVisit, total: active + atRisk + lost + noVisit },
+    total,
+    limit: options.limit,
+    offset: options.offset,
+    contactsIncluded: options.withContacts,
+    rows: (r?.rows ?? []).map((row) => toRow(row, options.withContacts)),
+  };
+}
+
 /** The status list: counts per status over the whole salon, the total matching the filters and one page (or all of it). */
 export async function getCustomerStatusList(db: DbOrTx, scope: StatusScope, options: StatusListOptions): Promise<StatusResponse> {
+  if (options.limit !== null && isNarrowPage(options)) return statusPage(db, scope, { ...options, limit: options.limit });
+  return getCustomerStatusListFull(db, scope, options);
+}
+
+/** The status list from every client's full row: the name search, the other sorts and the exports. */
+export async function getCustomerStatusListFull(db: DbOrTx, scope: StatusScope, options: StatusListOptions): Promise<StatusResponse> {
   const filters: RawBuilder<unknown>[] = [];
   if (options.status) filters.push(sql`AND status = ${options.status}`);
   if (options.search) {
