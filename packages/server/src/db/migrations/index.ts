@@ -16,6 +16,7 @@ import { stockMovementsKeysetSchema } from './015-stock-movements-keyset.js';
 import { importSchema } from './016-import.js';
 import { clientTotalsSchema } from './017-client-totals.js';
 import { rollupsKeyOrderSchema } from './018-rollups-key-order.js';
+import { salesMonthRollupsSchema } from './019-sales-month-rollups.js';
 
 export interface Migration {
   version: number;
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   { version: 16, name: 'import', sql: importSchema },
   { version: 17, name: 'client-totals', sql: clientTotalsSchema },
   { version: 18, name: 'rollups-key-order', sql: rollupsKeyOrderSchema },
+  { version: 19, name: 'sales-month-rollups', sql: salesMonthRollupsSchema },
 ];
