@@ -209,10 +209,11 @@ async function expectGrowthFlagsConsistent(db: Db) {
  * every row: per salon, day (month) and client gender the revenue, discount and lines of the sale
  * lines, the DONE appointments and the clients with a line that day; per month the clients by the
  * month of their previous visit (null for a first visit), recomputed here with lag() over the
- * clients' days of the raw sale lines.
+ * clients' days of the raw sale lines; discounted_appointments holds the appointments whose lines
+ * have a positive discount in total, with their sums.
  */
 async function expectMonthRollupsConsistent(db: Db) {
-  const { rows } = await sql<{ d: number; m: number; c: number }>`
+  const { rows } = await sql<{ d: number; m: number; c: number; a: number }>`
     WITH lines AS (
       SELECT sl.*, COALESCE(c.gender, 'UNKNOWN') AS g FROM sale_lines sl LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
     ),
@@ -248,8 +249,17 @@ async function expectMonthRollupsConsistent(db: Db) {
       (SELECT count(*) FROM client_months t
          FULL JOIN raw_client_months r ON r.salon_id = t.salon_id AND r.month = t.month AND r.gender = t.gender
            AND r.prev_month IS NOT DISTINCT FROM t.prev_month
-       WHERE t.clients IS DISTINCT FROM r.n) AS c`.execute(db);
-  expect([Number(rows[0]?.d), Number(rows[0]?.m), Number(rows[0]?.c)]).toEqual([0, 0, 0]);
+       WHERE t.clients IS DISTINCT FROM r.n) AS c,
+      (SELECT count(*) FROM discounted_appointments t
+         FULL JOIN (SELECT salon_id, appointment_id, min(day) AS day, min(client_id) AS client_id, sum(discount_cents) AS disc,
+                      sum(paid_amount_cents) AS paid, sum(list_amount_cents) AS list, count(*) AS lines,
+                      sum(discount_cents) FILTER (WHERE kind = 'SERVICE') AS s_disc, sum(paid_amount_cents) FILTER (WHERE kind = 'PRODUCT') AS p_paid
+                    FROM sale_lines WHERE appointment_id IS NOT NULL GROUP BY 1, 2 HAVING sum(discount_cents) > 0) r
+           ON r.salon_id = t.salon_id AND r.appointment_id = t.appointment_id
+       WHERE (t.day, t.client_id, COALESCE(t.s_disc, 0) + COALESCE(t.p_disc, 0), COALESCE(t.s_paid, 0) + COALESCE(t.p_paid, 0),
+              COALESCE(t.s_list, 0) + COALESCE(t.p_list, 0), t.s_lines + t.p_lines, t.s_disc, t.p_paid)
+         IS DISTINCT FROM (r.day, r.client_id, r.disc, r.paid, r.list, r.lines, r.s_disc, r.p_paid)) AS a`.execute(db);
+  expect([Number(rows[0]?.d), Number(rows[0]?.m), Number(rows[0]?.c), Number(rows[0]?.a)]).toEqual([0, 0, 0, 0]);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from './database.js';
  * staff_daily and staff_client_days (migration 012: staff analysis per person and day), and
  * client_totals (migration 017: each client's last visit, visits and spend over all their days),
  * sales_day_totals, sales_month_totals and client_months (migration 019: the sales reports' measures
- * per day and per month, read from the rollups above).
+ * per day and per month, read from the rollups above) and discounted_appointments (migration 019).
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -285,6 +285,21 @@ async function fillDayTotals(db: DbOrTx, scope: Scope): Promise<void> {
   `.execute(db);
 }
 
+/** discounted_appointments (migration 019) for a scope: the appointments whose lines of a day have a positive discount in total. */
+async function fillDiscountedAppointments(db: DbOrTx, scope: Scope): Promise<void> {
+  await sql`
+    INSERT INTO discounted_appointments (salon_id, day, appointment_id, client_id, s_list, s_paid, s_disc, s_lines, p_list, p_paid, p_disc, p_lines)
+    SELECT sl.salon_id, sl.day, sl.appointment_id, min(sl.client_id),
+      sum(sl.list_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'), sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'),
+      sum(sl.discount_cents) FILTER (WHERE sl.kind = 'SERVICE'), count(*) FILTER (WHERE sl.kind = 'SERVICE'),
+      sum(sl.list_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'),
+      sum(sl.discount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), count(*) FILTER (WHERE sl.kind = 'PRODUCT')
+    FROM sale_lines sl WHERE sl.appointment_id IS NOT NULL ${scopeFilter('sl', scope)}
+    GROUP BY sl.salon_id, sl.day, sl.appointment_id HAVING sum(sl.discount_cents) > 0
+    ORDER BY 1, 2, 3
+  `.execute(db);
+}
+
 /** The first days of the calendar months from..to touch (YYYY-MM-01). */
 function monthsOf(from: string, to: string): string[] {
   const out: string[] = [];
@@ -339,6 +354,7 @@ const TABLES = [
   'sales_day_totals',
   'sales_month_totals',
   'client_months',
+  'discounted_appointments',
 ] as const;
 
 /**
@@ -374,6 +390,8 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await refreshClientTotals(tx, salonId, fromDay, toDay, removedClients);
     // Day and month totals last: they are read from the rollups above. client_months also changes
     // in the months of the later client days whose prev_day moved.
+    await deleteScope(tx, 'discounted_appointments', scope);
+    await fillDiscountedAppointments(tx, scope);
     await deleteScope(tx, 'sales_day_totals', scope);
     await fillDayTotals(tx, scope);
     if (earlier.length > 0) {
@@ -393,7 +411,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
-      staff_daily, staff_client_days, sales_day_totals, sales_month_totals, client_months`.execute(tx);
+      staff_daily, staff_client_days, sales_day_totals, sales_month_totals, client_months, discounted_appointments`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await sql`
@@ -405,6 +423,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillStaffDaily(tx, all);
     await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);
+    await fillDiscountedAppointments(tx, all);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

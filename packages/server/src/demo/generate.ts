@@ -511,6 +511,7 @@ const ANALYZED_TABLES = [
   'sales_day_totals',
   'sales_month_totals',
   'client_months',
+  'discounted_appointments',
 ];
 
 /** Tables big enough that building their indexes once after the load beats updating them row by row. */

@@ -192,6 +192,12 @@ export async function getSalesMeasures(db: DbOrTx, q: SalesQuery, grain: Grain):
 }
 
 /**
+ * ISO weekday - 1 (0 Monday .. 6 Sunday) of `day` in integer arithmetic (2000-01-03 was a Monday):
+ * hashing (weekday, client) pairs on it takes half the time of extract(isodow ...)::text.
+ */
+const ISO_WEEKDAY_0 = sql`((((day - date '2000-01-03') % 7) + 7) % 7)`;
+
+/**
  * Distinct clients per bucket and in total, without hashing client ids: a client's first day
  * in a period [start, end] is their only client_days row there whose prev_day is null or
  * before start. So the clients of a range are count(rows with prev_day < from); of a month
@@ -225,8 +231,8 @@ function distinctClients(db: DbOrTx, q: SalesQuery, grain: Grain, split: RangeSp
       FROM client_days WHERE ${range} AND ${firstInRange} GROUP BY ${totalSet}`;
   if (grain === 'isodow') {
     return sql<BucketRow>`
-      SELECT b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
-      FROM (SELECT DISTINCT extract(isodow FROM day)::int::text AS b, client_id FROM client_days WHERE ${range}) x GROUP BY b
+      SELECT (b + 1)::text AS b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
+      FROM (SELECT DISTINCT ${ISO_WEEKDAY_0} AS b, client_id FROM client_days WHERE ${range}) x GROUP BY b
       UNION ALL (${total})`.execute(db);
   }
   if (grain === 'month') {

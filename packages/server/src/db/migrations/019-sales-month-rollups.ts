@@ -9,6 +9,10 @@
  *   their previous visit (prev_month, null for a first visit). A client's first day in the months
  *   M1..M2 is their only first-in-month row there whose prev_month is null or before M1, so the
  *   distinct clients of whole months are a sum, exactly (sales-measures.query.ts).
+ * - discounted_appointments: per salon, day and appointment with a positive discount in total, the
+ *   list, paid and discount amounts and lines of its services and products (discounts per
+ *   appointment): a page of them without grouping the range's sale lines (an appointment's lines
+ *   share its day).
  */
 export const salesMonthRollupsSchema = `
 CREATE TABLE sales_day_totals (
@@ -58,6 +62,30 @@ INSERT INTO client_months (salon_id, month, gender, prev_month, clients)
 SELECT salon_id, date_trunc('month', day)::date, gender, date_trunc('month', prev_day)::date, count(*)
 FROM client_days WHERE prev_day IS NULL OR prev_day < date_trunc('month', day)::date
 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
+CREATE TABLE discounted_appointments (
+  salon_id integer NOT NULL,
+  day date NOT NULL,
+  appointment_id bigint NOT NULL,
+  client_id bigint,
+  s_list bigint,
+  s_paid bigint,
+  s_disc bigint,
+  s_lines bigint,
+  p_list bigint,
+  p_paid bigint,
+  p_disc bigint,
+  p_lines bigint,
+  PRIMARY KEY (salon_id, day, appointment_id)
+);
+INSERT INTO discounted_appointments
+SELECT salon_id, day, appointment_id, min(client_id),
+  sum(list_amount_cents) FILTER (WHERE kind = 'SERVICE'), sum(paid_amount_cents) FILTER (WHERE kind = 'SERVICE'),
+  sum(discount_cents) FILTER (WHERE kind = 'SERVICE'), count(*) FILTER (WHERE kind = 'SERVICE'),
+  sum(list_amount_cents) FILTER (WHERE kind = 'PRODUCT'), sum(paid_amount_cents) FILTER (WHERE kind = 'PRODUCT'),
+  sum(discount_cents) FILTER (WHERE kind = 'PRODUCT'), count(*) FILTER (WHERE kind = 'PRODUCT')
+FROM sale_lines WHERE appointment_id IS NOT NULL
+GROUP BY salon_id, day, appointment_id HAVING sum(discount_cents) > 0 ORDER BY 1, 2, 3;
+ANALYZE discounted_appointments;
 ANALYZE sales_day_totals;
 ANALYZE sales_month_totals;
 ANALYZE client_months;

@@ -24,8 +24,8 @@ GROUP BY GROUPING SETS ((extract(isodow FROM day)::int::text), ());
 --   $10 = 1
 --   $11 = 'FEMALE'
 --   $12 = '2026-01-01'
-SELECT b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
-FROM (SELECT DISTINCT extract(isodow FROM day)::int::text AS b, client_id FROM client_days WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date AND "gender" = $4) x GROUP BY b
+SELECT (b + 1)::text AS b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
+FROM (SELECT DISTINCT ((((day - date '2000-01-03') % 7) + 7) % 7) AS b, client_id FROM client_days WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date AND "gender" = $4) x GROUP BY b
 UNION ALL (
 SELECT NULL::text AS b, sum(n) AS v1, NULL::int AS v2, NULL::int AS v3
 FROM (
@@ -52,6 +52,6 @@ GROUP BY GROUPING SETS ((extract(isodow FROM day)::int::text), ());
 --   $2 = '2026-01-01'
 --   $3 = '2026-01-31'
 --   $4 = 'FEMALE'
-SELECT extract(isodow FROM day)::int AS dow, count(*) AS open_days
-FROM (SELECT DISTINCT day FROM sales_daily WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date AND "gender" = $4) d
+SELECT extract(isodow FROM day)::int AS dow, count(DISTINCT day) AS open_days
+FROM sales_day_totals WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date AND line_count > 0 AND "gender" = $4
 GROUP BY 1;
