@@ -116,8 +116,8 @@ export function splitRange(from: string, to: string): RangeSplit {
   return { months: [monthsFrom, monthStartOf(last)], days, hasHead: from < monthsFrom };
 }
 
-/** `(day BETWEEN … OR day BETWEEN …)` for the day ranges of a split (false when there are none). */
-function daysIn(days: [string, string][], column = 'day'): RawBuilder<unknown> {
+/** `(day BETWEEN … OR day BETWEEN …)` for the day ranges of a split (false when there are none); column may be qualified (`d.day`). */
+export function daysIn(days: [string, string][], column = 'day'): RawBuilder<unknown> {
   if (days.length === 0) return sql`false`;
   const c = sql.ref(column);
   return sql`(${sql.join(
