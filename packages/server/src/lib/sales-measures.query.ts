@@ -131,8 +131,8 @@ export function daysIn(days: [string, string][], column = 'day'): RawBuilder<unk
  * appointments come from sales_month_totals for the whole months of the range and from
  * sales_day_totals for the other days (per day and per weekday: sales_day_totals alone); distinct
  * clients from client_months and client_days (distinctClients); new clients from
- * clients.first_visit. Each query groups by GROUPING SETS ((bucket), ()) so the total row (bucket
- * null) comes in the same pass. The statements are independent and run in parallel on the pool.
+ * clients.first_visit. Each part groups by GROUPING SETS ((bucket), ()) so the total row (bucket
+ * null) comes in the same pass; the three parts go in one statement (one round trip).
  */
 export async function getSalesMeasures(db: DbOrTx, q: SalesQuery, grain: Grain): Promise<BucketedMeasures> {
   const b = bucketOf(grain);
@@ -146,7 +146,8 @@ export async function getSalesMeasures(db: DbOrTx, q: SalesQuery, grain: Grain):
       FROM sales_day_totals WHERE salon_id = ${q.salonId} AND day BETWEEN ${q.from}::date AND ${q.to}::date ${g}
       GROUP BY GROUPING SETS ((${b}), ())`
       : sql<BucketRow>`
-      SELECT ${b} AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4
+      SELECT ${b} AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
+        NULL::numeric AS v5
       FROM (
         SELECT month AS day, gender, services_cents, products_cents, discount_cents, appointments FROM sales_month_totals
         WHERE salon_id = ${q.salonId} AND month BETWEEN ${split.months[0]}::date AND ${split.months[1]}::date ${g}
@@ -155,16 +156,20 @@ export async function getSalesMeasures(db: DbOrTx, q: SalesQuery, grain: Grain):
         WHERE salon_id = ${q.salonId} AND ${daysIn(split.days)} ${g}
       ) x
       GROUP BY GROUPING SETS ((${b}), ())`;
-  const [sales, clients, newClients] = await Promise.all([
-    salesSql.execute(db),
-    distinctClients(db, q, grain, split),
-    sql<BucketRow>`
-      SELECT ${b} AS b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
+  const newClientsSql = sql<BucketRow>`
+      SELECT ${b} AS b, count(*) AS v1
       FROM (SELECT first_visit AS day, COALESCE(gender, 'UNKNOWN') AS gender FROM clients
             WHERE salon_id = ${q.salonId} AND first_visit BETWEEN ${q.from}::date AND ${q.to}::date) nc
       WHERE true ${g}
-      GROUP BY GROUPING SETS ((${b}), ())`.execute(db),
-  ]);
+      GROUP BY GROUPING SETS ((${b}), ())`;
+  // One round trip: the three parts are tagged (src) and read apart below.
+  const { rows } = await sql<BucketRow & { src: number }>`
+    SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (${salesSql}) s
+    UNION ALL SELECT 2, b, v1, NULL, NULL, NULL, NULL FROM (${distinctClients(q, grain, split)}) c
+    UNION ALL SELECT 3, b, v1, NULL, NULL, NULL, NULL FROM (${newClientsSql}) n`.execute(db);
+  const sales = { rows: rows.filter((r) => r.src === 1) };
+  const clients = { rows: rows.filter((r) => r.src === 2) };
+  const newClients = { rows: rows.filter((r) => r.src === 3) };
 
   const buckets = new Map<string, RawMeasures>();
   const totals = emptyMeasures();
@@ -209,7 +214,7 @@ const ISO_WEEKDAY_0 = sql`((((day - date '2000-01-03') % 7) + 7) % 7)`;
  * only the total is read here. Weekdays are not contiguous periods: their distinct clients are
  * counted by hashing.
  */
-function distinctClients(db: DbOrTx, q: SalesQuery, grain: Grain, split: RangeSplit) {
+function distinctClients(q: SalesQuery, grain: Grain, split: RangeSplit): RawBuilder<BucketRow> {
   const g = genderFilter(q.gender);
   const range = sql`salon_id = ${q.salonId} AND day BETWEEN ${q.from}::date AND ${q.to}::date ${g}`;
   const firstInRange = sql`(prev_day IS NULL OR prev_day < ${q.from}::date)`;
@@ -233,7 +238,7 @@ function distinctClients(db: DbOrTx, q: SalesQuery, grain: Grain, split: RangeSp
     return sql<BucketRow>`
       SELECT (b + 1)::text AS b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
       FROM (SELECT DISTINCT ${ISO_WEEKDAY_0} AS b, client_id FROM client_days WHERE ${range}) x GROUP BY b
-      UNION ALL (${total})`.execute(db);
+      UNION ALL (${total})`;
   }
   if (grain === 'month') {
     const months = split.months ?? ['9999-12-01', '0001-01-01'];
@@ -244,9 +249,9 @@ function distinctClients(db: DbOrTx, q: SalesQuery, grain: Grain, split: RangeSp
       SELECT to_char(day, 'YYYY-MM'), count(*) FILTER (WHERE prev_day IS NULL OR prev_day < greatest(${q.from}::date, date_trunc('month', day)::date)),
         NULL, NULL
       FROM client_days WHERE salon_id = ${q.salonId} AND ${daysIn(split.days)} ${g} GROUP BY 1
-      UNION ALL (${total})`.execute(db);
+      UNION ALL (${total})`;
   }
-  return total.execute(db);
+  return total;
 }
 
 /**
