@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthEndOf, monthIndexOf } from '../lib/months.js';
 import type { GenderScope } from '../lib/report-range.js';
 import { getSalesMeasures, getSalesTotalsFromRaw, type RawMeasures } from '../lib/sales-measures.query.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
@@ -280,6 +281,107 @@ async function expectStockMonthlyConsistent(db: Db) {
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
+/**
+ * sales_day_totals, sales_month_totals and client_months (migration 019) equal the raw tables on
+ * every row: per salon, day (month) and client gender the revenue, discount and lines of the sale
+ * lines, the DONE appointments and the clients with a line that day; per month the clients by the
+ * month of their previous visit (null for a first visit), recomputed here with lag() over the
+ * clients' days of the raw sale lines; discounted_appointments holds the appointments whose lines
+ * have a positive discount in total, with their sums.
+ */
+async function expectMonthRollupsConsistent(db: Db) {
+  const { rows } = await sql<{ d: number; m: number; c: number; a: number }>`
+    WITH lines AS (
+      SELECT sl.*, COALESCE(c.gender, 'UNKNOWN') AS g FROM sale_lines sl LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+    ),
+    raw_days AS (
+      SELECT salon_id, day, g AS gender, sum(s) AS s, sum(p) AS p, sum(d) AS d, sum(l) AS l, sum(a) AS a, sum(n) AS n FROM (
+        SELECT salon_id, day, g, CASE WHEN kind = 'SERVICE' THEN paid_amount_cents ELSE 0 END AS s,
+          CASE WHEN kind = 'PRODUCT' THEN paid_amount_cents ELSE 0 END AS p, discount_cents AS d, 1 AS l, 0 AS a, 0 AS n FROM lines
+        UNION ALL
+        SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN'), 0, 0, 0, 0, 1, 0 FROM appointments a
+          LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id WHERE a.status = 'DONE'
+        UNION ALL
+        SELECT salon_id, day, min(g), 0, 0, 0, 0, 0, 1 FROM lines WHERE client_id IS NOT NULL GROUP BY salon_id, day, client_id
+      ) x GROUP BY 1, 2, 3
+    ),
+    visits AS (
+      SELECT salon_id, client_id, day, min(g) AS gender, lag(day) OVER (PARTITION BY salon_id, client_id ORDER BY day) AS prev
+      FROM lines WHERE client_id IS NOT NULL GROUP BY salon_id, client_id, day
+    ),
+    raw_client_months AS (
+      SELECT salon_id, date_trunc('month', day)::date AS month, gender, date_trunc('month', prev)::date AS prev_month, count(*) AS n
+      FROM visits WHERE prev IS NULL OR prev < date_trunc('month', day) GROUP BY 1, 2, 3, 4
+    )
+    SELECT
+      (SELECT count(*) FROM sales_day_totals t FULL JOIN raw_days r ON r.salon_id = t.salon_id AND r.day = t.day AND r.gender = t.gender
+       WHERE (t.services_cents, t.products_cents, t.discount_cents, t.line_count, t.appointments, t.clients)
+         IS DISTINCT FROM (r.s, r.p, r.d, r.l, r.a, r.n)) AS d,
+      (SELECT count(*) FROM sales_month_totals t
+         FULL JOIN (SELECT salon_id, date_trunc('month', day)::date AS month, gender, sum(s) AS s, sum(p) AS p, sum(d) AS d, sum(l) AS l,
+                      sum(a) AS a FROM raw_days GROUP BY 1, 2, 3) r
+           ON r.salon_id = t.salon_id AND r.month = t.month AND r.gender = t.gender
+       WHERE (t.services_cents, t.products_cents, t.discount_cents, t.line_count, t.appointments)
+         IS DISTINCT FROM (r.s, r.p, r.d, r.l, r.a)) AS m,
+      (SELECT count(*) FROM client_months t
+         FULL JOIN raw_client_months r ON r.salon_id = t.salon_id AND r.month = t.month AND r.gender = t.gender
+           AND r.prev_month IS NOT DISTINCT FROM t.prev_month
+       WHERE t.clients IS DISTINCT FROM r.n) AS c,
+      (SELECT count(*) FROM discounted_appointments t
+         FULL JOIN (SELECT salon_id, appointment_id, min(day) AS day, min(client_id) AS client_id, sum(discount_cents) AS disc,
+                      sum(paid_amount_cents) AS paid, sum(list_amount_cents) AS list, count(*) AS lines,
+                      sum(discount_cents) FILTER (WHERE kind = 'SERVICE') AS s_disc, sum(paid_amount_cents) FILTER (WHERE kind = 'PRODUCT') AS p_paid
+                    FROM sale_lines WHERE appointment_id IS NOT NULL GROUP BY 1, 2 HAVING sum(discount_cents) > 0) r
+           ON r.salon_id = t.salon_id AND r.appointment_id = t.appointment_id
+       WHERE (t.day, t.client_id, COALESCE(t.s_disc, 0) + COALESCE(t.p_disc, 0), COALESCE(t.s_paid, 0) + COALESCE(t.p_paid, 0),
+              COALESCE(t.s_list, 0) + COALESCE(t.p_list, 0), t.s_lines + t.p_lines, t.s_disc, t.p_paid)
+         IS DISTINCT FROM (r.day, r.client_id, r.disc, r.paid, r.list, r.lines, r.s_disc, r.p_paid)) AS a`.execute(db);
+  expect([Number(rows[0]?.d), Number(rows[0]?.m), Number(rows[0]?.c), Number(rows[0]?.a)]).toEqual([0, 0, 0, 0]);
+}
+
+/**
+ * The sales measures of ranges that start and end on and off month boundaries (whole months read
+ * from the month rollups, the other days from the day rollups) equal the raw tables: the totals of
+ * every grain, the month buckets (distinct clients per month too) and the gender buckets.
+ */
+async function expectRangesExact(db: Db, salonId: number, ranges: readonly (readonly [string, string])[]) {
+  const grains = ['day', 'month', 'isodow', 'gender'] as const;
+  for (const [from, to] of ranges) {
+    for (const gender of GENDERS) {
+      const raw = await getSalesTotalsFromRaw(db, { salonId, from, to, gender });
+      for (const grain of grains) {
+        if (grain === 'gender' && gender !== 'ALL') continue;
+        const { totals } = await getSalesMeasures(db, { salonId, from, to, gender }, grain);
+        expect({ from, to, gender, grain, ...totals }).toEqual({ from, to, gender, grain, ...raw });
+      }
+      const { buckets } = await getSalesMeasures(db, { salonId, from, to, gender }, 'month');
+      for (const [month, m] of buckets) {
+        const start = `${month}-01` < from ? from : `${month}-01`;
+        const end = monthEndOf(monthIndexOf(month)) > to ? to : monthEndOf(monthIndexOf(month));
+        expect({ month, ...m }).toEqual({ month, ...(await getSalesTotalsFromRaw(db, { salonId, from: start, to: end, gender })) });
+      }
+    }
+    const { buckets } = await getSalesMeasures(db, { salonId, from, to, gender: 'ALL' }, 'gender');
+    for (const gender of ['MALE', 'FEMALE'] as const) {
+      const raw = await getSalesTotalsFromRaw(db, { salonId, from, to, gender });
+      expect({ from, to, gender, ...(buckets.get(gender) ?? raw) }).toEqual({ from, to, gender, ...raw });
+    }
+  }
+}
+
+/** Ranges over the fixture's span: whole years and months, and ranges starting or ending mid-month. */
+const RANGES = [
+  ['2024-01-01', '2025-12-31'],
+  ['2025-01-01', '2025-12-31'],
+  ['2025-02-01', '2025-04-30'],
+  ['2025-02-15', '2025-04-30'],
+  ['2025-03-01', '2025-04-10'],
+  ['2025-02-21', '2025-03-31'],
+  ['2024-03-01', '2025-03-04'],
+  ['2024-03-06', '2025-03-03'],
+  ['2025-03-04', '2025-03-04'],
+] as const;
+
 describe('daily rollups', () => {
   it('agree with the raw tables on the fixture, per day and per range, for every gender', async () => {
     await expectClientTotalsConsistent(t.db);
@@ -306,6 +408,8 @@ describe('daily rollups', () => {
     await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
+    await expectMonthRollupsConsistent(t.db);
+    for (const salonId of [f.salon1, f.salon2]) await expectRangesExact(t.db, salonId, RANGES);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
     for (const [month, from, to] of [
@@ -453,6 +557,8 @@ describe('daily rollups', () => {
     for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-03-31')) {
       expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
     }
+    await expectMonthRollupsConsistent(t.db);
+    await expectRangesExact(t.db, salon1, RANGES);
     const { totals } = await getSalesMeasures(t.db, { salonId: salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' }, 'day');
     // 156 + 50 services, 5 appointments, discount 17 + 10
     expect(totals).toMatchObject({ servicesCents: 20600, appointments: 5, discountCents: 2700 });
@@ -544,6 +650,8 @@ describe('daily rollups', () => {
     for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-04-30')) {
       expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
     }
+    await expectMonthRollupsConsistent(t.db);
+    await expectRangesExact(t.db, salon1, RANGES);
   });
 
   it('stock: the triggers keep professional_use_daily and stock_monthly in step with stock movement and product writes', async () => {
@@ -631,5 +739,47 @@ describe('daily rollups', () => {
     expect((await getSalesMeasures(t.db, q, 'day')).totals).toEqual(raw);
     await expectClientTotalsConsistent(t.db);
     await expectItemStaffConsistent(t.db);
+    await expectMonthRollupsConsistent(t.db);
+  });
+
+  it('month rollups follow a write that moves the previous visit of a later month, and its delete', async () => {
+    const { salon1, clients } = f;
+    // C2's 2025-02-20 visit had its previous visit in March 2024: a purchase on 2024-12-10 moves it to December,
+    // a change in February 2025's client_months that only the refresh of 2024-12-10 can see.
+    const write = async (remove: boolean) =>
+      t.db.transaction().execute(async (tx) => {
+        if (remove) {
+          await tx.deleteFrom('sale_lines').where('salon_id', '=', salon1).where('day', '=', '2024-12-10').execute();
+        } else {
+          await tx
+            .insertInto('sale_lines')
+            .values({
+              salon_id: salon1,
+              appointment_id: null,
+              client_id: clients.c2,
+              day: '2024-12-10',
+              kind: 'PRODUCT',
+              product_id: f.products.gel,
+              category: 'RESALE',
+              list_amount_cents: 1500,
+              paid_amount_cents: 1200,
+              discount_cents: 300,
+            })
+            .execute();
+        }
+        await refreshSalesRollup(tx, salon1, '2024-12-10', '2024-12-10');
+      });
+    const ranges = [...RANGES, ['2024-12-01', '2025-02-28'], ['2024-12-11', '2025-02-28'], ['2025-01-01', '2025-02-28']] as const;
+    await write(false);
+    const feb = await sql<{ prev_month: string | null }>`
+      SELECT prev_month::text AS prev_month FROM client_months WHERE salon_id = ${salon1} AND month = '2025-02-01' AND prev_month = '2024-12-01'`.execute(
+      t.db,
+    );
+    expect(feb.rows).toHaveLength(1);
+    await expectMonthRollupsConsistent(t.db);
+    await expectRangesExact(t.db, salon1, ranges);
+    await write(true);
+    await expectMonthRollupsConsistent(t.db);
+    await expectRangesExact(t.db, salon1, ranges);
   });
 });

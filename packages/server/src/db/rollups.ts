@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { monthIndexOf, monthStartOf } from '../lib/months.js';
 import { bookedHourlySql, mergedBookingsSql, rebookedSql } from '../lib/staff-hours.js';
 import type { Db, DbOrTx } from './database.js';
 
@@ -8,8 +9,10 @@ import type { Db, DbOrTx } from './database.js';
  * staff_booked_daily (migration 011: booked service seconds per person, lib/staff-hours.ts),
  * staff_daily and staff_client_days (migration 012: staff analysis per person and day), and
  * client_totals (migration 017: each client's last visit, visits and spend over all their days),
- * item_staff_daily (migration 020: the sales of each item per staff member and day, for the item analyses)
- * and service_units_daily (migration 023: the day's service quantities, professional use).
+ * item_staff_daily (migration 020: the sales of each item per staff member and day, for the item analyses),
+ * service_units_daily (migration 023: the day's service quantities, professional use),
+ * sales_day_totals, sales_month_totals and client_months (migration 019: the sales reports' measures
+ * per day and per month, read from the rollups above) and discounted_appointments (migration 019).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -114,8 +117,8 @@ async function fillServiceUnits(db: DbOrTx, scope: Scope): Promise<void> {
  * so a long range probes one day per client, not one per client day. Only the rows whose prev_day
  * changes are written, so a refresh of a long range does not rewrite, and double, the table.
  */
-async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<void> {
-  await sql`
+async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<string[]> {
+  const { rows } = await sql<{ day: string }>`
     WITH touched AS (
       SELECT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
       UNION SELECT unnest(${removedClients}::bigint[])
@@ -138,7 +141,9 @@ async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string
     FROM fixed
     WHERE cd.salon_id = ${salonId} AND cd.client_id = fixed.client_id AND cd.day = fixed.day
       AND cd.prev_day IS DISTINCT FROM fixed.prev_day
+    RETURNING cd.day::text AS day
   `.execute(db);
+  return rows.map((r) => r.day);
 }
 
 /**
@@ -359,6 +364,76 @@ async function visitsBefore(db: DbOrTx, salonId: number, fromDay: string, toDay:
   return rows.map((r) => r.day);
 }
 
+/** sales_day_totals (migration 019) for a scope, from the daily rollups already refreshed there. */
+async function fillDayTotals(db: DbOrTx, scope: Scope): Promise<void> {
+  await sql`
+    INSERT INTO sales_day_totals (salon_id, day, gender, services_cents, products_cents, discount_cents, line_count, appointments, clients)
+    SELECT salon_id, day, gender, sum(s), sum(p), sum(d), sum(l), sum(a), sum(c) FROM (
+      SELECT r.salon_id, r.day, r.gender, CASE WHEN r.kind = 'SERVICE' THEN r.revenue_cents ELSE 0 END AS s,
+        CASE WHEN r.kind = 'PRODUCT' THEN r.revenue_cents ELSE 0 END AS p, r.discount_cents AS d, r.line_count AS l, 0 AS a, 0 AS c
+      FROM sales_daily r WHERE true ${scopeFilter('r', scope)}
+      UNION ALL SELECT r.salon_id, r.day, r.gender, 0, 0, 0, 0, r.appointments, 0 FROM appointments_daily r WHERE true ${scopeFilter('r', scope)}
+      UNION ALL SELECT r.salon_id, r.day, r.gender, 0, 0, 0, 0, 0, count(*) FROM client_days r WHERE true ${scopeFilter('r', scope)} GROUP BY 1, 2, 3
+    ) x GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  `.execute(db);
+}
+
+/** discounted_appointments (migration 019) for a scope: the appointments whose lines of a day have a positive discount in total. */
+async function fillDiscountedAppointments(db: DbOrTx, scope: Scope): Promise<void> {
+  await sql`
+    INSERT INTO discounted_appointments (salon_id, day, appointment_id, client_id, s_list, s_paid, s_disc, s_lines, p_list, p_paid, p_disc, p_lines)
+    SELECT sl.salon_id, sl.day, sl.appointment_id, min(sl.client_id),
+      sum(sl.list_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'), sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'),
+      sum(sl.discount_cents) FILTER (WHERE sl.kind = 'SERVICE'), count(*) FILTER (WHERE sl.kind = 'SERVICE'),
+      sum(sl.list_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'),
+      sum(sl.discount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), count(*) FILTER (WHERE sl.kind = 'PRODUCT')
+    FROM sale_lines sl WHERE sl.appointment_id IS NOT NULL ${scopeFilter('sl', scope)}
+    GROUP BY sl.salon_id, sl.day, sl.appointment_id HAVING sum(sl.discount_cents) > 0
+    ORDER BY 1, 2, 3
+  `.execute(db);
+}
+
+/** The first days of the calendar months from..to touch (YYYY-MM-01). */
+function monthsOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let i = monthIndexOf(from); i <= monthIndexOf(to); i++) out.push(monthStartOf(i));
+  return out;
+}
+
+/**
+ * sales_month_totals and client_months (migration 019) of one salon for the given months (YYYY-MM-01),
+ * recomputed from sales_day_totals and client_days. null = every salon and month (rebuild).
+ */
+async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
+  const scope = (alias: string, column: string) => {
+    if (salonId === null || months === null) return sql``;
+    const a = sql.ref(alias);
+    const c = sql.ref(`${alias}.${column}`);
+    const sorted = [...months].sort();
+    const upTo = sql`(${sorted[sorted.length - 1]}::date + interval '1 month')::date`;
+    return sql`AND ${a}.salon_id = ${salonId} AND ${c} >= ${sorted[0]}::date AND ${c} < ${upTo}
+      AND date_trunc('month', ${c})::date = ANY(${sorted}::date[])`;
+  };
+  if (salonId !== null && months !== null) {
+    if (months.length === 0) return;
+    await sql`DELETE FROM sales_month_totals r WHERE true ${scope('r', 'month')}`.execute(db);
+    await sql`DELETE FROM client_months r WHERE true ${scope('r', 'month')}`.execute(db);
+  }
+  await sql`
+    INSERT INTO sales_month_totals (salon_id, month, gender, services_cents, products_cents, discount_cents, line_count, appointments)
+    SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, sum(r.services_cents), sum(r.products_cents), sum(r.discount_cents),
+      sum(r.line_count), sum(r.appointments)
+    FROM sales_day_totals r WHERE true ${scope('r', 'day')}
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  `.execute(db);
+  await sql`
+    INSERT INTO client_months (salon_id, month, gender, prev_month, clients)
+    SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, date_trunc('month', r.prev_day)::date, count(*)
+    FROM client_days r WHERE (r.prev_day IS NULL OR r.prev_day < date_trunc('month', r.day)::date) ${scope('r', 'day')}
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  `.execute(db);
+}
+
 const TABLES = [
   'service_units_daily',
   'professional_use_daily',
@@ -374,6 +449,10 @@ const TABLES = [
   'staff_client_days',
   'item_staff_daily',
   'staff_hours_daily',
+  'sales_day_totals',
+  'sales_month_totals',
+  'client_months',
+  'discounted_appointments',
 ] as const;
 
 /**
@@ -412,8 +491,22 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await deleteScope(tx, 'item_staff_daily', scope);
     await fillItemStaff(tx, scope);
     const removedClients = removed.rows.map((r) => Number(r.client_id));
-    await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
+    const prevDayFixed = await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
     await refreshClientTotals(tx, salonId, fromDay, toDay, removedClients);
+    // Day and month totals last: they are read from the rollups above. client_months also changes
+    // in the months of the later client days whose prev_day moved.
+    await deleteScope(tx, 'discounted_appointments', scope);
+    await fillDiscountedAppointments(tx, scope);
+    await deleteScope(tx, 'sales_day_totals', scope);
+    await fillDayTotals(tx, scope);
+    if (earlier.length > 0) {
+      const visits: Scope = { salonId, from: null, to: null, days: earlier };
+      await deleteScope(tx, 'sales_day_totals', visits);
+      await fillDayTotals(tx, visits);
+    }
+    const months = new Set(monthsOf(fromDay, toDay));
+    for (const day of [...earlier, ...prevDayFixed]) months.add(`${day.slice(0, 7)}-01`);
+    await fillMonths(tx, salonId, [...months]);
   };
   if (db.isTransaction) await run(db);
   else await (db as Db).transaction().execute(run);
@@ -433,7 +526,8 @@ export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Pro
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
-      staff_daily, staff_client_days, item_staff_daily, service_units_daily, professional_use_daily, stock_monthly`.execute(tx);
+      staff_daily, staff_client_days, item_staff_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
+      sales_month_totals, client_months, discounted_appointments`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -455,6 +549,9 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillStaffDaily(tx, all);
     await fillItemStaff(tx, all);
     await refreshStaffHours(tx, null);
+    await fillDayTotals(tx, all);
+    await fillMonths(tx, null, null);
+    await fillDiscountedAppointments(tx, all);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

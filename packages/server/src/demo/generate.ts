@@ -510,6 +510,10 @@ const ANALYZED_TABLES = [
   'appointments_daily',
   'client_days',
   'client_totals',
+  'sales_day_totals',
+  'sales_month_totals',
+  'client_months',
+  'discounted_appointments',
 ];
 
 /** Tables big enough that building their indexes once after the load beats updating them row by row. */

@@ -16,6 +16,7 @@ import { stockMovementsKeysetSchema } from './015-stock-movements-keyset.js';
 import { importSchema } from './016-import.js';
 import { clientTotalsSchema } from './017-client-totals.js';
 import { rollupsKeyOrderSchema } from './018-rollups-key-order.js';
+import { salesMonthRollupsSchema } from './019-sales-month-rollups.js';
 import { itemStaffDailySchema } from './020-item-staff-daily.js';
 import { staffClientPrevDaySchema, staffHoursDailySchema } from './021-staff-hours-daily.js';
 import { customerFeedbackIndexesSchema } from './022-customer-feedback-indexes.js';
@@ -47,6 +48,7 @@ export const migrations: Migration[] = [
   { version: 16, name: 'import', sql: importSchema },
   { version: 17, name: 'client-totals', sql: clientTotalsSchema },
   { version: 18, name: 'rollups-key-order', sql: rollupsKeyOrderSchema },
+  { version: 19, name: 'sales-month-rollups', sql: salesMonthRollupsSchema },
   { version: 20, name: 'item-staff-daily', sql: itemStaffDailySchema },
   { version: 21, name: 'staff-hours-daily', sql: `${staffHoursDailySchema}\n${staffClientPrevDaySchema}` },
   { version: 22, name: 'customer-feedback-indexes', sql: customerFeedbackIndexesSchema },

@@ -7,7 +7,10 @@ import { emptyMeasures, genderFilter, getSalesMeasures, toMeasures } from '../..
 
 const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 
-/** The sales measures of a range grouped by ISO weekday, with calendar and open days per weekday. */
+/**
+ * The sales measures of a range grouped by ISO weekday, with calendar and open days per weekday (days with a
+ * sale line: sales_day_totals rows with lines, one per day and gender).
+ */
 export async function getDayOfWeek(
   db: DbOrTx,
   salonId: number,
@@ -18,8 +21,8 @@ export async function getDayOfWeek(
   const [{ buckets, totals }, open] = await Promise.all([
     getSalesMeasures(db, { salonId, from, to, gender }, 'isodow'),
     sql<{ dow: number; open_days: number }>`
-      SELECT extract(isodow FROM day)::int AS dow, count(*) AS open_days
-      FROM (SELECT DISTINCT day FROM sales_daily WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender)}) d
+      SELECT extract(isodow FROM day)::int AS dow, count(DISTINCT day) AS open_days
+      FROM sales_day_totals WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND line_count > 0 ${genderFilter(gender)}
       GROUP BY 1`.execute(db),
   ]);
   const calendarDays = new Array<number>(8).fill(0);

@@ -2,6 +2,7 @@ import type { SalonOverviewResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { daysIn, splitRange } from '../../lib/sales-measures.query.js';
 
 export type SalonOverviewRow = Static<typeof SalonOverviewResponse>['salons'][number];
 
@@ -16,23 +17,26 @@ interface OverviewSqlRow {
 /**
  * Every salon with the range's revenue (paid amount of its sale lines: only DONE appointments'
  * lines and walk-in lines exist there, DESIGN.md §3), DONE appointments and average ticket.
- * Read from the daily rollups (sales_daily, appointments_daily), kept current by the write path,
- * so a year for the whole chain costs a few thousand rollup rows, not millions of sale lines.
+ * Read from the month rollup for the range's whole months and the day totals for its other days
+ * (sales_month_totals, sales_day_totals, migration 019), kept current by the write path, so a year
+ * for the whole chain costs 36 rows per salon, not millions of sale lines.
  */
 export async function getSalonOverview(db: DbOrTx, range: { fromDate: string; toDate: string }): Promise<SalonOverviewRow[]> {
+  const split = splitRange(range.fromDate, range.toDate);
+  const [monthsFrom, monthsTo] = split.months ?? ['9999-12-01', '0001-01-01'];
   const { rows } = await sql<OverviewSqlRow>`
-    SELECT s.id, s.name, s.city, revenue.cents AS revenue_cents, done.appointments
+    SELECT s.id, s.name, s.city, t.cents AS revenue_cents, t.appointments
     FROM salons s
     CROSS JOIN LATERAL (
-      SELECT COALESCE(SUM(d.revenue_cents), 0)::bigint AS cents
-      FROM sales_daily d
-      WHERE d.salon_id = s.id AND d.day BETWEEN ${range.fromDate}::date AND ${range.toDate}::date
-    ) revenue
-    CROSS JOIN LATERAL (
-      SELECT COALESCE(SUM(a.appointments), 0)::integer AS appointments
-      FROM appointments_daily a
-      WHERE a.salon_id = s.id AND a.day BETWEEN ${range.fromDate}::date AND ${range.toDate}::date
-    ) done
+      SELECT COALESCE(SUM(x.services_cents + x.products_cents), 0)::bigint AS cents, COALESCE(SUM(x.appointments), 0)::integer AS appointments
+      FROM (
+        SELECT m.services_cents, m.products_cents, m.appointments FROM sales_month_totals m
+        WHERE m.salon_id = s.id AND m.month BETWEEN ${monthsFrom}::date AND ${monthsTo}::date
+        UNION ALL
+        SELECT d.services_cents, d.products_cents, d.appointments FROM sales_day_totals d
+        WHERE d.salon_id = s.id AND ${daysIn(split.days, 'd.day')}
+      ) x
+    ) t
     ORDER BY s.name, s.id
   `.execute(db);
   return rows.map((row) => ({

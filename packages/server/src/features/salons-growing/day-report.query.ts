@@ -33,7 +33,9 @@ const euros = (cents: number) => Math.round(cents) / 100;
  * neither counts 0 and is reported in appointmentsWithoutItems.
  */
 export async function getDayReport(db: DbOrTx, salonId: number, date: string): Promise<DayReportData> {
-  const { rows: appointments } = await sql<AppointmentRow>`
+  // The appointments and their items are independent statements: both at once on the pool.
+  const [{ rows: appointments }, { rows: items }] = await Promise.all([
+    sql<AppointmentRow>`
     SELECT a.id AS "appointmentId", a.status,
       to_char(a.start_at AT TIME ZONE s.time_zone, 'HH24:MI') AS "startTime",
       to_char(a.end_at AT TIME ZONE s.time_zone, 'HH24:MI') AS "endTime",
@@ -46,9 +48,8 @@ export async function getDayReport(db: DbOrTx, salonId: number, date: string): P
     LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
     LEFT JOIN users u ON u.id = a.staff_id
     WHERE a.salon_id = ${salonId} AND a.day = ${date}::date AND a.status IN ('BOOKED', 'DONE')
-    ORDER BY a.start_at, a.id`.execute(db);
-
-  const { rows: items } = await sql<ItemRow>`
+    ORDER BY a.start_at, a.id`.execute(db),
+    sql<ItemRow>`
     SELECT l.appointment_id AS "appointmentId", l.kind, coalesce(sv.name, p.name, '') AS name, l.category,
       l.paid_amount_cents AS "amountCents"
     FROM appointments a
@@ -62,7 +63,8 @@ export async function getDayReport(db: DbOrTx, salonId: number, date: string): P
     JOIN appointment_services b ON b.salon_id = a.salon_id AND b.appointment_id = a.id
     JOIN services sv ON sv.id = b.service_id
     WHERE a.salon_id = ${salonId} AND a.day = ${date}::date AND a.status = 'BOOKED'
-    ORDER BY 1, 2 DESC, 3`.execute(db);
+    ORDER BY 1, 2 DESC, 3`.execute(db),
+  ]);
 
   const itemsOf = new Map<number, ItemRow[]>();
   for (const item of items) {

@@ -56,7 +56,7 @@ export async function getDiscountsPerDay(db: DbOrTx, salonId: number, from: stri
   };
 }
 
-/** Discounts per DONE appointment: the discounted appointments (raw lines), totals from the rollups. */
+/** Discounts per appointment: the discounted appointments (discounted_appointments), totals from the rollups. */
 export async function getDiscountsPerAppointment(
   db: DbOrTx,
   salonId: number,
@@ -76,24 +76,20 @@ export async function getDiscountsPerAppointment(
         total_rows: number;
       }
     >`
-      -- Only appointments with a discounted line can have a positive discount in total: pick them
-      -- first, so the grouping below sees their lines only, not every line of the range.
-      WITH discounted AS (
-        SELECT DISTINCT appointment_id FROM sale_lines
-        WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND appointment_id IS NOT NULL AND discount_cents > 0
-      ),
-      per AS (
-        SELECT l.appointment_id, min(l.day)::text AS day, min(l.client_id) AS client_id, sum(l.discount_cents) AS discount,
-          ${SPLIT_COLUMNS('l.list_amount_cents', 'l.paid_amount_cents', 'l.discount_cents', '1')}
-        FROM sale_lines l JOIN discounted d ON d.appointment_id = l.appointment_id
-        WHERE l.salon_id = ${salonId} AND l.day BETWEEN ${from}::date AND ${to}::date
-        GROUP BY l.appointment_id
-        HAVING sum(l.discount_cents) > 0
-      )
-      SELECT per.*, c.first_name, c.last_name, (SELECT count(*) FROM per) AS total_rows
-      FROM per LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = per.client_id
-      ORDER BY per.day, per.appointment_id
-      LIMIT ${limit} OFFSET ${offset}
+      -- discounted_appointments holds, per day, the appointments with a positive discount in total: one
+      -- page of them in key order, then the names of that page's clients.
+      SELECT d.appointment_id, d.day::text AS day, d.client_id, d.s_list, d.s_paid, d.s_disc, d.s_lines, d.p_list, d.p_paid, d.p_disc,
+        d.p_lines, c.first_name, c.last_name,
+        (SELECT count(*) FROM discounted_appointments
+         WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date) AS total_rows
+      FROM (
+        SELECT * FROM discounted_appointments
+        WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
+        ORDER BY day, appointment_id
+        LIMIT ${limit} OFFSET ${offset}
+      ) d
+      LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = d.client_id
+      ORDER BY d.day, d.appointment_id
     `.execute(db),
     sql<SplitCents>`
       SELECT ${SPLIT_COLUMNS('list_cents', 'revenue_cents', 'discount_cents', 'line_count')}

@@ -3,19 +3,17 @@
 
 -- 1 of 1; parameters:
 --   $1 = '2026-01-01'
---   $2 = '2026-01-31'
---   $3 = '2026-01-01'
---   $4 = '2026-01-31'
-SELECT s.id, s.name, s.city, revenue.cents AS revenue_cents, done.appointments
+--   $2 = '2026-01-01'
+SELECT s.id, s.name, s.city, t.cents AS revenue_cents, t.appointments
 FROM salons s
 CROSS JOIN LATERAL (
-  SELECT COALESCE(SUM(d.revenue_cents), 0)::bigint AS cents
-  FROM sales_daily d
-  WHERE d.salon_id = s.id AND d.day BETWEEN $1::date AND $2::date
-) revenue
-CROSS JOIN LATERAL (
-  SELECT COALESCE(SUM(a.appointments), 0)::integer AS appointments
-  FROM appointments_daily a
-  WHERE a.salon_id = s.id AND a.day BETWEEN $3::date AND $4::date
-) done
+  SELECT COALESCE(SUM(x.services_cents + x.products_cents), 0)::bigint AS cents, COALESCE(SUM(x.appointments), 0)::integer AS appointments
+  FROM (
+    SELECT m.services_cents, m.products_cents, m.appointments FROM sales_month_totals m
+    WHERE m.salon_id = s.id AND m.month BETWEEN $1::date AND $2::date
+    UNION ALL
+    SELECT d.services_cents, d.products_cents, d.appointments FROM sales_day_totals d
+    WHERE d.salon_id = s.id AND false
+  ) x
+) t
 ORDER BY s.name, s.id;

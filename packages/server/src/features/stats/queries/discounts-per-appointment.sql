@@ -8,31 +8,23 @@
 --   $4 = 1
 --   $5 = '2026-01-01'
 --   $6 = '2026-01-31'
---   $7 = 1
---   $8 = 500
---   $9 = 0
--- Only appointments with a discounted line can have a positive discount in total: pick them
-    -- first, so the grouping below sees their lines only, not every line of the range.
-    WITH discounted AS (
-      SELECT DISTINCT appointment_id FROM sale_lines
-      WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date AND appointment_id IS NOT NULL AND discount_cents > 0
-    ),
-    per AS (
-      SELECT l.appointment_id, min(l.day)::text AS day, min(l.client_id) AS client_id, sum(l.discount_cents) AS discount,
-
-sum(l.list_amount_cents) FILTER (WHERE kind = 'SERVICE') AS s_list, sum(l.paid_amount_cents) FILTER (WHERE kind = 'SERVICE') AS s_paid,
-sum(l.discount_cents) FILTER (WHERE kind = 'SERVICE') AS s_disc, sum(1) FILTER (WHERE kind = 'SERVICE') AS s_lines,
-sum(l.list_amount_cents) FILTER (WHERE kind = 'PRODUCT') AS p_list, sum(l.paid_amount_cents) FILTER (WHERE kind = 'PRODUCT') AS p_paid,
-sum(l.discount_cents) FILTER (WHERE kind = 'PRODUCT') AS p_disc, sum(1) FILTER (WHERE kind = 'PRODUCT') AS p_lines
-      FROM sale_lines l JOIN discounted d ON d.appointment_id = l.appointment_id
-      WHERE l.salon_id = $4 AND l.day BETWEEN $5::date AND $6::date
-      GROUP BY l.appointment_id
-      HAVING sum(l.discount_cents) > 0
-    )
-    SELECT per.*, c.first_name, c.last_name, (SELECT count(*) FROM per) AS total_rows
-    FROM per LEFT JOIN clients c ON c.salon_id = $7 AND c.id = per.client_id
-    ORDER BY per.day, per.appointment_id
-    LIMIT $8 OFFSET $9;
+--   $7 = 500
+--   $8 = 0
+--   $9 = 1
+-- discounted_appointments holds, per day, the appointments with a positive discount in total: one
+-- page of them in key order, then the names of that page's clients.
+SELECT d.appointment_id, d.day::text AS day, d.client_id, d.s_list, d.s_paid, d.s_disc, d.s_lines, d.p_list, d.p_paid, d.p_disc,
+  d.p_lines, c.first_name, c.last_name,
+  (SELECT count(*) FROM discounted_appointments
+   WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date) AS total_rows
+FROM (
+  SELECT * FROM discounted_appointments
+  WHERE salon_id = $4 AND day BETWEEN $5::date AND $6::date
+  ORDER BY day, appointment_id
+  LIMIT $7 OFFSET $8
+) d
+LEFT JOIN clients c ON c.salon_id = $9 AND c.id = d.client_id
+ORDER BY d.day, d.appointment_id;
 
 -- 2 of 3; parameters:
 --   $1 = 1
