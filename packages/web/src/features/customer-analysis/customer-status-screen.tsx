@@ -62,18 +62,22 @@ function useStatusFilters() {
   const status = statusOf(params.get('status'));
   const search = params.get('search')?.trim() || undefined;
   const sort = sortOf(params.get('sort'), status);
-  const set = (change: Record<string, string | undefined>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(change)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // The router applies a navigation as a transition, so a render (typing in the search box) can still
+  // hold the URL from before the last change: each change starts from the last one asked for, or a
+  // pending search would put back the status chip just left.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const set = (change: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [key, value] of Object.entries(change)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
   return { status, search, sort, set };
 }
 
