@@ -522,6 +522,29 @@ export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Pro
   await sql`INSERT INTO staff_hours_daily SELECT * FROM staff_hours_daily_of(${salonId}::int) ORDER BY 1, 2, 3`.execute(db);
 }
 
+/**
+ * professional_use_daily and stock_monthly (migration 023) of every salon, recomputed from the stock
+ * movements. Triggers keep them on every write; a load that runs with triggers off (the demo's COPY in
+ * replica mode) calls this after it, in its transaction.
+ */
+export async function refreshStockRollups(db: DbOrTx): Promise<void> {
+  await sql`DELETE FROM professional_use_daily`.execute(db);
+  await sql`DELETE FROM stock_monthly`.execute(db);
+  await fillStockRollups(db);
+}
+
+async function fillStockRollups(db: DbOrTx): Promise<void> {
+  await sql`
+    INSERT INTO professional_use_daily (salon_id, day, cost_cents)
+    SELECT m.salon_id, m.day, -sum(m.quantity * m.unit_cost_cents) FROM stock_movements m
+    WHERE m.type = 'INTERNAL_USE' AND m.product_id IN (SELECT id FROM products WHERE category = 'PROFESSIONAL')
+    GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
+  await sql`
+    INSERT INTO stock_monthly (salon_id, product_id, month, quantity, movements)
+    SELECT salon_id, product_id, date_trunc('month', day)::date, sum(quantity), count(*) FROM stock_movements
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(db);
+}
+
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
@@ -531,15 +554,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
-    await sql`
-      INSERT INTO professional_use_daily (salon_id, day, cost_cents)
-      SELECT m.salon_id, m.day, -sum(m.quantity * m.unit_cost_cents) FROM stock_movements m
-      WHERE m.type = 'INTERNAL_USE' AND m.product_id IN (SELECT id FROM products WHERE category = 'PROFESSIONAL')
-      GROUP BY 1, 2 ORDER BY 1, 2`.execute(tx);
-    await sql`
-      INSERT INTO stock_monthly (salon_id, product_id, month, quantity, movements)
-      SELECT salon_id, product_id, date_trunc('month', day)::date, sum(quantity), count(*) FROM stock_movements
-      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(tx);
+    await fillStockRollups(tx);
     await sql`
       INSERT INTO client_totals (salon_id, client_id, last_day, visits, revenue_cents)
       SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
