@@ -19,6 +19,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/s
   stdio: 'inherit',
   env: {
     ...process.env,
+    // Always the embedded database, as `npm start` uses: DATABASE_URL (CI's PostgreSQL 15) is for the unit tests.
+    DATABASE_URL: '',
     PORT: process.env.PORT ?? '8181',
     DATA_DIR: dataDir,
     WEB_DIST: process.env.WEB_DIST ?? join(root, 'packages/web/dist'),
