@@ -135,6 +135,12 @@ export async function seriousViolations(page: Page) {
 /** A report table's body rows, without its totals row. */
 export const bodyRows = (table: Locator) => table.locator('tbody tr:not([data-totals])');
 
+/** An element's width in whole CSS pixels (a drawer still sliding in measures 379.9999 for 380). */
+export async function widthOf(locator: Locator): Promise<number | undefined> {
+  const box = await locator.boundingBox();
+  return box ? Math.round(box.width) : undefined;
+}
+
 /** The texts of one column (cells and row headers counted alike) of a report table's body rows. */
 export async function columnTexts(table: Locator, index: number): Promise<string[]> {
   return bodyRows(table).evaluateAll((rows, i) => rows.map((row) => row.querySelectorAll('td, th')[i]?.textContent ?? ''), index);

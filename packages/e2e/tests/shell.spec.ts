@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { ALL_MENU_ENTRIES, DEMO_USERS, pathOf, signIn, signInToShell } from './helpers';
+import { ALL_MENU_ENTRIES, DEMO_USERS, pathOf, signIn, signInToShell, widthOf } from './helpers';
 
 const ARTIFACTS = join(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -28,21 +28,21 @@ test.describe('shell', () => {
     await signInToShell(page, 'manager');
     await expect(page.getByTestId('shell')).toHaveAttribute('data-layout', 'layout1');
     await expect(page.getByTestId('navbar')).toBeVisible();
-    expect((await page.getByTestId('navbar').boundingBox())?.width).toBe(230);
+    await expect.poll(() => widthOf(page.getByTestId('navbar'))).toBe(230);
     await shot(page, 'layout1');
 
     await page.getByTestId('settings-toggle').click();
     await expect(page.getByTestId('settings-panel')).toBeVisible();
-    expect((await page.getByTestId('settings-panel').boundingBox())?.width).toBe(380);
+    await expect.poll(() => widthOf(page.getByTestId('settings-panel'))).toBe(380);
     await page.getByTestId('navbar-folded-switch').check();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('navbar')).toHaveAttribute('data-folded', 'true');
-    expect((await page.getByTestId('navbar').boundingBox())?.width).toBe(64);
+    await expect.poll(() => widthOf(page.getByTestId('navbar'))).toBe(64);
     await shot(page, 'layout1-folded');
     // Folded opens on hover after 150 ms.
     await page.getByTestId('navbar-panel').hover();
     await expect(page.getByTestId('navbar-panel')).toHaveAttribute('data-open', 'true');
-    await expect.poll(async () => (await page.getByTestId('navbar-panel').boundingBox())?.width).toBe(230);
+    await expect.poll(() => widthOf(page.getByTestId('navbar-panel'))).toBe(230);
     await shot(page, 'layout1-folded-hover');
     await page.mouse.move(900, 400);
     await expect(page.getByTestId('navbar-panel')).toHaveAttribute('data-open', 'false');
@@ -167,7 +167,7 @@ test.describe('shell', () => {
     await page.getByTestId('quick-panel-toggle').click();
     const panel = page.getByTestId('quick-panel');
     await expect(panel).toBeVisible();
-    expect((await page.locator('.MuiDrawer-paper').filter({ has: panel }).boundingBox())?.width).toBe(280);
+    await expect.poll(() => widthOf(page.locator('.MuiDrawer-paper').filter({ has: panel }))).toBe(280);
     await expect(page.getByTestId('countdown')).toBeVisible();
     await expect(page.getByTestId('quick-panel-news')).toBeVisible();
     await expect(page.getByTestId('quick-panel-clock')).toBeVisible();

@@ -125,8 +125,11 @@ test.describe
       const status = await api<StockStatus>(page, `/api/CassaNova/StocksStatus/{code}/${SALON}/${FROM}/${TO}`);
       expect(status.totals.productsToReorder).toBeGreaterThan(0);
       await expect(kpiValue(page, 'Products to reorder')).toHaveText(String(status.totals.productsToReorder));
-      const value = status.totals.stockValue.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      await expect(kpiValue(page, 'Stock value')).toContainText(value);
+      // Formatted as the screen does (sign before the euro sign: -€164.00), so a negative value is checked too.
+      const value = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(
+        status.totals.stockValue,
+      );
+      await expect(kpiValue(page, 'Stock value')).toHaveText(value);
       const table = page.getByTestId('status-table');
       const rows = table.locator('tbody tr');
       await expect(rows).toHaveCount(status.totals.products);
