@@ -229,6 +229,29 @@ async function expectItemStaffConsistent(db: Db) {
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
+/**
+ * staff_items_daily (migration 025) equals the raw lines StaffItems counts on every row: per salon, person,
+ * day, kind and item, the lines naming a person that are walk-ins or belong to a DONE appointment.
+ */
+async function expectStaffItemsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; rows: number }>`
+    WITH raw AS (
+      SELECT sl.salon_id, sl.staff_id, sl.day, sl.kind, COALESCE(sl.service_id, sl.product_id) AS item_id, sum(sl.quantity) AS qty,
+        sum(sl.paid_amount_cents) AS paid, COALESCE(sum(sl.quantity) FILTER (WHERE sl.recommended), 0) AS rec_qty,
+        COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.recommended), 0) AS rec_paid
+      FROM sale_lines sl LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+      WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE')
+      GROUP BY 1, 2, 3, 4, 5
+    )
+    SELECT (SELECT count(*) FROM raw) AS rows,
+      (SELECT count(*) FROM staff_items_daily d FULL JOIN raw r
+         ON r.salon_id = d.salon_id AND r.staff_id = d.staff_id AND r.day = d.day AND r.kind = d.kind AND r.item_id = d.item_id
+       WHERE d.quantity IS DISTINCT FROM r.qty OR d.revenue_cents IS DISTINCT FROM r.paid
+         OR d.recommended_quantity IS DISTINCT FROM r.rec_qty OR d.recommended_revenue_cents IS DISTINCT FROM r.rec_paid) AS n`.execute(db);
+  expect(Number(rows[0]?.rows)).toBeGreaterThan(0);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
 /** appointments_daily.with_haircut / with_styling / with_resale (salon growth) equal the raw lines, on every row. */
 async function expectGrowthFlagsConsistent(db: Db) {
   const { rows } = await sql<{ n: number }>`
@@ -405,6 +428,7 @@ describe('daily rollups', () => {
     await expectStaffBookedConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
+    await expectStaffItemsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -533,6 +557,7 @@ describe('daily rollups', () => {
     await expectStaffBookedConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
+    await expectStaffItemsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -644,6 +669,7 @@ describe('daily rollups', () => {
     await expectStaffBookedConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
+    await expectStaffItemsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -739,6 +765,7 @@ describe('daily rollups', () => {
     expect((await getSalesMeasures(t.db, q, 'day')).totals).toEqual(raw);
     await expectClientTotalsConsistent(t.db);
     await expectItemStaffConsistent(t.db);
+    await expectStaffItemsConsistent(t.db);
     await expectMonthRollupsConsistent(t.db);
   });
 

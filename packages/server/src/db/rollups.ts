@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from './database.js';
  * staff_daily and staff_client_days (migration 012: staff analysis per person and day), and
  * client_totals (migration 017: each client's last visit, visits and spend over all their days),
  * item_staff_daily (migration 020: the sales of each item per staff member and day, for the item analyses),
+ * staff_items_daily (migration 025: a person's items per day, DONE and walk-in lines only, for StaffItems),
  * service_units_daily (migration 023: the day's service quantities, professional use),
  * sales_day_totals, sales_month_totals and client_months (migration 019: the sales reports' measures
  * per day and per month, read from the rollups above) and discounted_appointments (migration 019).
@@ -346,6 +347,24 @@ async function fillItemStaff(db: DbOrTx, scope: Scope): Promise<void> {
 }
 
 /**
+ * staff_items_daily for a scope (migration 025): per person, day, kind and item, the sums of the
+ * lines naming a person that are walk-ins or belong to a DONE appointment (staff-items.query.ts).
+ */
+async function fillStaffItems(db: DbOrTx, scope: Scope): Promise<void> {
+  await sql`
+    INSERT INTO staff_items_daily (salon_id, staff_id, day, kind, item_id, quantity, revenue_cents, recommended_quantity,
+      recommended_revenue_cents)
+    SELECT sl.salon_id, sl.staff_id, sl.day, sl.kind, COALESCE(sl.service_id, sl.product_id), sum(sl.quantity), sum(sl.paid_amount_cents),
+      COALESCE(sum(sl.quantity) FILTER (WHERE sl.recommended), 0), COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.recommended), 0)
+    FROM sale_lines sl
+    LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+    WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') ${scopeFilter('sl', scope)}
+    GROUP BY 1, 2, 3, 4, 5
+    ORDER BY 1, 2, 3, 4, 5
+  `.execute(db);
+}
+
+/**
  * The days before fromDay of the last DONE visit of every client with an appointment on
  * fromDay..toDay: the visits whose next appointment (so whose rebooking) a write on those days
  * can change. An appointment deleted outright is not seen: delete by cancelling, or refresh from
@@ -448,6 +467,7 @@ const TABLES = [
   'staff_daily',
   'staff_client_days',
   'item_staff_daily',
+  'staff_items_daily',
   'staff_hours_daily',
   'sales_day_totals',
   'sales_month_totals',
@@ -490,6 +510,8 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await fillStaffBooked(tx, scope);
     await deleteScope(tx, 'item_staff_daily', scope);
     await fillItemStaff(tx, scope);
+    await deleteScope(tx, 'staff_items_daily', scope);
+    await fillStaffItems(tx, scope);
     const removedClients = removed.rows.map((r) => Number(r.client_id));
     const prevDayFixed = await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
     await refreshClientTotals(tx, salonId, fromDay, toDay, removedClients);
@@ -549,7 +571,7 @@ async function fillStockRollups(db: DbOrTx): Promise<void> {
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
-      staff_daily, staff_client_days, item_staff_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
+      staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
@@ -563,6 +585,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillStaffBooked(tx, all);
     await fillStaffDaily(tx, all);
     await fillItemStaff(tx, all);
+    await fillStaffItems(tx, all);
     await refreshStaffHours(tx, null);
     await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);

@@ -96,7 +96,7 @@ function change(current: Figures, lastYear: Figures) {
 /**
  * Performance of salons for a day and its month to date, each against the same weekdays a year
  * earlier (364 days back), with the campaign target running on the day. Revenue, DONE
- * appointments and rebooking come from the daily rollups (sales_daily, appointments_daily: the
+ * appointments and rebooking come from the daily rollups (sales_day_totals, appointments_daily: the
  * figures of the sales report and the check-up), booked service hours, shift hours and
  * utilisation from lib/staff-hours.ts (as staff analysis, full capacity and the check-up), new
  * clients from clients.first_visit, a campaign's revenue from lib/campaign-revenue.query.ts (its listed services and
@@ -138,13 +138,15 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
       JOIN salons s ON s.id = cs.salon_id
       WHERE ${day}::date BETWEEN c.date_from AND c.date_to AND cs.target_cents > 0
       ORDER BY cs.salon_id, c.date_from DESC, c.id DESC`.execute(db),
-    // Per salon and range, so the rollup's (salon_id, day, …) key bounds each scan.
+    // Per salon and range, so the rollup's (salon_id, day, gender) key bounds each scan. The day's
+    // revenue is sales_day_totals' services + products (migration 019: sales_daily's revenue per day
+    // and gender, so a few rows a day instead of one per gender, kind, category and walk-in flag).
     sql<TrendRow>`
       SELECT s.id AS salon_id, x.day::text AS day, x.revenue_cents
       FROM salons s
       CROSS JOIN (VALUES (${monthFrom}::date, ${day}::date), (${back(monthFrom)}::date, ${back(day)}::date)) r(from_day, to_day)
       CROSS JOIN LATERAL (
-        SELECT d.day, sum(d.revenue_cents) AS revenue_cents FROM sales_daily d
+        SELECT d.day, sum(d.services_cents + d.products_cents) AS revenue_cents FROM sales_day_totals d
         WHERE d.salon_id = s.id AND d.day BETWEEN r.from_day AND r.to_day GROUP BY d.day
       ) x`.execute(db),
   ]);
@@ -176,7 +178,7 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     salon.spans.set(row.span, row);
   }
 
-  // Revenue of a span: its days' revenue from the trend rows (read once from sales_daily), which
+  // Revenue of a span: its days' revenue from the trend rows (read once from sales_day_totals), which
   // cover the month to date and last year's (the day spans lie inside them).
   const revenueOf = (salonId: number, from: string, to: string) =>
     daysOf(from, to).reduce((sum, d) => sum + (trendCents.get(`${salonId} ${d}`) ?? 0), 0);

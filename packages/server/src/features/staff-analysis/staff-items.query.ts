@@ -20,18 +20,16 @@ interface Row {
  * The services and products on the lines naming one person over a range, with the part they
  * recommended. The same lines as the person's totalEarned in the staff analysis: lines of DONE
  * appointments and walk-in sales (no appointment); the sum of `revenue` equals their totalEarned.
+ * Read from the rollup staff_items_daily (migration 025: those lines' sums per salon, person, day
+ * and item), one index range of the person's days.
  */
 export async function getStaffItems(db: DbOrTx, salonId: number, staffId: number, from: string, to: string): Promise<Response> {
   const { rows } = await sql<Row>`
     WITH lines AS (
-      SELECT sl.kind, COALESCE(sl.service_id, sl.product_id) AS item_id, sum(sl.quantity) AS qty,
-        sum(sl.paid_amount_cents) AS revenue,
-        COALESCE(sum(sl.quantity) FILTER (WHERE sl.recommended), 0) AS rec_qty,
-        COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.recommended), 0) AS rec_revenue
-      FROM sale_lines sl
-      LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-      WHERE sl.salon_id = ${salonId} AND sl.staff_id = ${staffId} AND sl.day BETWEEN ${from}::date AND ${to}::date
-        AND (sl.appointment_id IS NULL OR a.status = 'DONE')
+      SELECT d.kind, d.item_id, sum(d.quantity) AS qty, sum(d.revenue_cents) AS revenue,
+        sum(d.recommended_quantity) AS rec_qty, sum(d.recommended_revenue_cents) AS rec_revenue
+      FROM staff_items_daily d
+      WHERE d.salon_id = ${salonId} AND d.staff_id = ${staffId} AND d.day BETWEEN ${from}::date AND ${to}::date
       GROUP BY 1, 2
     )
     SELECT l.kind, l.item_id, COALESCE(s.name, p.name) AS name, l.qty, l.revenue, l.rec_qty, l.rec_revenue

@@ -62,6 +62,6 @@ SELECT s.id AS salon_id, x.day::text AS day, x.revenue_cents
 FROM salons s
 CROSS JOIN (VALUES ($1::date, $2::date), ($3::date, $4::date)) r(from_day, to_day)
 CROSS JOIN LATERAL (
-  SELECT d.day, sum(d.revenue_cents) AS revenue_cents FROM sales_daily d
+  SELECT d.day, sum(d.services_cents + d.products_cents) AS revenue_cents FROM sales_day_totals d
   WHERE d.salon_id = s.id AND d.day BETWEEN r.from_day AND r.to_day GROUP BY d.day
 ) x;

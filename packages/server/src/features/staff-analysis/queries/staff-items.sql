@@ -7,14 +7,10 @@
 --   $3 = '2026-01-01'
 --   $4 = '2026-01-31'
 WITH lines AS (
-  SELECT sl.kind, COALESCE(sl.service_id, sl.product_id) AS item_id, sum(sl.quantity) AS qty,
-    sum(sl.paid_amount_cents) AS revenue,
-    COALESCE(sum(sl.quantity) FILTER (WHERE sl.recommended), 0) AS rec_qty,
-    COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.recommended), 0) AS rec_revenue
-  FROM sale_lines sl
-  LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-  WHERE sl.salon_id = $1 AND sl.staff_id = $2 AND sl.day BETWEEN $3::date AND $4::date
-    AND (sl.appointment_id IS NULL OR a.status = 'DONE')
+  SELECT d.kind, d.item_id, sum(d.quantity) AS qty, sum(d.revenue_cents) AS revenue,
+    sum(d.recommended_quantity) AS rec_qty, sum(d.recommended_revenue_cents) AS rec_revenue
+  FROM staff_items_daily d
+  WHERE d.salon_id = $1 AND d.staff_id = $2 AND d.day BETWEEN $3::date AND $4::date
   GROUP BY 1, 2
 )
 SELECT l.kind, l.item_id, COALESCE(s.name, p.name) AS name, l.qty, l.revenue, l.rec_qty, l.rec_revenue
