@@ -57,6 +57,16 @@ export async function getSalesPerClient(
       ? sql``
       : sql`WHERE (c.first_name ILIKE ${containsPattern(page.search)} OR c.last_name ILIKE ${containsPattern(page.search)}
           OR (COALESCE(c.first_name, '') || ' ' || COALESCE(c.last_name, '')) ILIKE ${containsPattern(page.search)})`;
+  // The appointment of each client's last day with one (a client has one row per day, so no ties).
+  // A page reads only the day per client and looks the appointment up for its rows (client_days'
+  // key), sparing the array aggregate over every client; the whole list takes it in the aggregate.
+  const lastAppointment = isSliced
+    ? sql`max(day) FILTER (WHERE last_appointment_id IS NOT NULL) AS last_appointment_day`
+    : sql`(max(ARRAY[day - DATE '2000-01-01', last_appointment_id]) FILTER (WHERE last_appointment_id IS NOT NULL))[2] AS last_appointment_id`;
+  const pickedAppointment = isSliced
+    ? sql`, (SELECT d.last_appointment_id FROM client_days d
+          WHERE d.salon_id = ${salonId} AND d.day = p.last_appointment_day AND d.client_id = p.client_id) AS last_appointment_id`
+    : sql``;
   const { rows } = await sql<{
     total: number;
     total_revenue: number | null;
@@ -78,8 +88,7 @@ export async function getSalesPerClient(
     WITH per_client AS (
       SELECT client_id, sum(revenue_cents) AS revenue, sum(service_revenue_cents) AS services,
         sum(product_revenue_cents) AS products, sum(appointments) AS visits, max(day) AS last_visit,
-        -- the appointment of the client's last day with one (a client has one row per day, so no ties)
-        (max(ARRAY[day - DATE '2000-01-01', last_appointment_id]) FILTER (WHERE last_appointment_id IS NOT NULL))[2] AS last_appointment_id
+        ${lastAppointment}
       FROM client_days
       WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
         ${page.gender === undefined ? sql`` : sql`AND gender = ${page.gender}`}
@@ -99,7 +108,7 @@ export async function getSalesPerClient(
     ),
     -- the page first, then its clients' names and genders
     picked AS (
-      SELECT p.*, c.first_name, c.last_name, c.gender
+      SELECT p.*, c.first_name, c.last_name, c.gender${pickedAppointment}
       FROM (
         SELECT p.* FROM matching p
         ${isSliced ? sql`ORDER BY ${orderBy('p')} LIMIT ${page.limit ?? null} OFFSET ${page.offset ?? 0}` : sql``}

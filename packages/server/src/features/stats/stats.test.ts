@@ -274,6 +274,15 @@ describe('GetSalesDataAnalysisPerClient', () => {
     expect(names((await get(`${path}?search=${encodeURIComponent('a test')}`)).body)).toEqual(['Anna', 'Carla']);
     expect(names((await get(`${path}?search=%25`)).body)).toEqual([]);
   });
+
+  it('a page gives each client the same row as the whole list, last appointment included', async () => {
+    const path = `/api/Stats/GetSalesDataAnalysisPerClient/2025-03-31/2025-03-01/${f.salon1}/${manager}`;
+    const whole = (await get(path)).body.rows;
+    const paged = [...(await get(`${path}?limit=2`)).body.rows, ...(await get(`${path}?limit=2&offset=2`)).body.rows];
+    expect(paged).toEqual(whole);
+    // Bruno's last day (03-04, a walk-in) has no appointment: his last appointment is A2 of 03-03
+    expect(paged[2]).toMatchObject({ firstName: 'Bruno', lastVisit: '2025-03-04', lastAppointmentId: f.appointments.a2 });
+  });
 });
 
 describe('Discounts', () => {

@@ -12,7 +12,6 @@
 WITH per_client AS (
   SELECT client_id, sum(revenue_cents) AS revenue, sum(service_revenue_cents) AS services,
     sum(product_revenue_cents) AS products, sum(appointments) AS visits, max(day) AS last_visit,
-    -- the appointment of the client's last day with one (a client has one row per day, so no ties)
     (max(ARRAY[day - DATE '2000-01-01', last_appointment_id]) FILTER (WHERE last_appointment_id IS NOT NULL))[2] AS last_appointment_id
   FROM client_days
   WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date
