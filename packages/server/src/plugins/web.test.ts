@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.js';
 
@@ -19,6 +20,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('compression', () => {
+  it('brotli-compresses a JSON answer at quality 1 (quality 4 cost more than the query on a year report)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const json = brotliDecompressSync(res.rawPayload);
+    expect(JSON.parse(json.toString()).openapi).toMatch(/^3\./);
+    const quality = (q: number) =>
+      brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: q } });
+    expect(res.rawPayload.equals(quality(1))).toBe(true);
+    expect(res.rawPayload.equals(quality(4))).toBe(false);
+  });
 });
 
 describe('serving the web app', () => {
