@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers.js';
 import type { DatabaseHandle } from './connect.js';
@@ -18,6 +19,20 @@ describe('migrations', () => {
     const rows = await applied();
     expect(rows.map((r) => r.version)).toEqual(migrations.map((m) => m.version).sort((a, b) => a - b));
     expect(database.schemaVersion).toBe(currentVersion());
+  });
+
+  it('leave the staff rollups that migrations rebuild with planner statistics (reltuples -1: never analyzed)', async () => {
+    const { rows } = await sql<{ relname: string; reltuples: number }>`
+      SELECT relname, reltuples FROM pg_class
+      WHERE relname IN ('staff_client_days', 'staff_hours_daily', 'staff_booked_daily', 'staff_daily') ORDER BY relname`.execute(
+      database.db,
+    );
+    expect(rows.map((r) => [r.relname, Number(r.reltuples) >= 0])).toEqual([
+      ['staff_booked_daily', true],
+      ['staff_client_days', true],
+      ['staff_daily', true],
+      ['staff_hours_daily', true],
+    ]);
   });
 
   it('are a no-op when run again: nothing applied, same version', async () => {

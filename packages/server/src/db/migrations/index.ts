@@ -21,6 +21,7 @@ import { itemStaffDailySchema } from './020-item-staff-daily.js';
 import { staffClientPrevDaySchema, staffHoursDailySchema } from './021-staff-hours-daily.js';
 import { customerFeedbackIndexesSchema } from './022-customer-feedback-indexes.js';
 import { campaignStockReadsSchema } from './023-campaign-stock-reads.js';
+import { staffClientDaysStatisticsSchema } from './024-staff-client-days-statistics.js';
 import { staffItemsDailySchema } from './025-staff-items-daily.js';
 
 export interface Migration {
@@ -54,5 +55,6 @@ export const migrations: Migration[] = [
   { version: 21, name: 'staff-hours-daily', sql: `${staffHoursDailySchema}\n${staffClientPrevDaySchema}` },
   { version: 22, name: 'customer-feedback-indexes', sql: customerFeedbackIndexesSchema },
   { version: 23, name: 'campaign-stock-reads', sql: campaignStockReadsSchema },
+  { version: 24, name: 'staff-client-days-statistics', sql: staffClientDaysStatisticsSchema },
   { version: 25, name: 'staff-items-daily', sql: staffItemsDailySchema },
 ];
