@@ -21,11 +21,19 @@ import { itemStaffDailySchema } from './020-item-staff-daily.js';
 import { staffClientPrevDaySchema, staffHoursDailySchema } from './021-staff-hours-daily.js';
 import { customerFeedbackIndexesSchema } from './022-customer-feedback-indexes.js';
 import { campaignStockReadsSchema } from './023-campaign-stock-reads.js';
+import { clientQualityFlagsSchema } from './027-client-quality-flags.js';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * Tables the migration rewrites (ALTER TABLE … ADD COLUMN … STORED): VACUUM (ANALYZE) after its
+   * commit (VACUUM cannot run in the migration's transaction). A rewrite leaves the table without a
+   * visibility map, which autovacuum does not refill on a table with no new dead or inserted rows,
+   * so every index-only scan would read the heap until then.
+   */
+  vacuum?: string[];
 }
 
 /** Append new migrations at the end; never edit one that has shipped. */
@@ -53,4 +61,5 @@ export const migrations: Migration[] = [
   { version: 21, name: 'staff-hours-daily', sql: `${staffHoursDailySchema}\n${staffClientPrevDaySchema}` },
   { version: 22, name: 'customer-feedback-indexes', sql: customerFeedbackIndexesSchema },
   { version: 23, name: 'campaign-stock-reads', sql: campaignStockReadsSchema },
+  { version: 27, name: 'client-quality-flags', sql: clientQualityFlagsSchema, vacuum: ['clients'] },
 ];
