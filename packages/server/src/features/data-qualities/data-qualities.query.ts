@@ -161,7 +161,13 @@ export async function getDataQuality(
 ): Promise<DataQuality> {
   const { rows } = await sql<{
     creators: CreatorRow[] | null;
-    groups: { group_id: number; client_ids: number[]; name: string }[];
+    groups: {
+      group_id: number;
+      client_ids: number[];
+      name: string;
+      members: { clientId: number; name: string; phone: string | null; email: string | null }[];
+      matched_on: ('PHONE' | 'EMAIL')[];
+    }[];
     clients: ClientRow[];
   }>`
     ${checkedClients(salonId, today)},
@@ -183,7 +189,11 @@ export async function getDataQuality(
     ),
     groups AS (
       SELECT o.group_id, array_agg(o.id ORDER BY o.id) AS client_ids,
-        (array_agg(btrim(c.first_name || ' ' || c.last_name) ORDER BY o.id))[1] AS name
+        (array_agg(btrim(c.first_name || ' ' || c.last_name) ORDER BY o.id))[1] AS name,
+        json_agg(json_build_object('clientId', o.id, 'name', btrim(c.first_name || ' ' || c.last_name), 'phone', c.phone, 'email', c.email)
+          ORDER BY o.id) AS members,
+        array_remove(ARRAY[CASE WHEN count(DISTINCT c.dq_phone_key) < count(c.dq_phone_key) THEN 'PHONE' END,
+          CASE WHEN count(DISTINCT c.dq_email_key) < count(c.dq_email_key) THEN 'EMAIL' END], NULL) AS matched_on
       FROM odd o JOIN clients c ON c.salon_id = ${salonId} AND c.id = o.id
       WHERE o.group_id IS NOT NULL GROUP BY o.group_id
     ),
@@ -228,6 +238,8 @@ export async function getDataQuality(
       groupId: Number(g.group_id),
       clientIds: g.client_ids.map(Number),
       name: g.name,
+      members: g.members.map((m) => ({ ...m, clientId: Number(m.clientId) })),
+      matchedOn: g.matched_on,
     })),
     rows: (result?.clients ?? []).map((r) => ({
       clientId: Number(r.id),

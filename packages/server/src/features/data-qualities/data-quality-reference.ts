@@ -154,7 +154,13 @@ export async function getDataQualityRecomputed(
 ): Promise<DataQuality> {
   const { rows } = await sql<{
     creators: CreatorRow[] | null;
-    groups: { group_id: number; client_ids: number[]; name: string }[];
+    groups: {
+      group_id: number;
+      client_ids: number[];
+      name: string;
+      members: { clientId: number; name: string; phone: string | null; email: string | null }[];
+      matched_on: ('PHONE' | 'EMAIL')[];
+    }[];
     clients: ClientRow[];
   }>`
     ${checkedClients(salonId, today)},
@@ -168,7 +174,11 @@ export async function getDataQualityRecomputed(
       FROM per_creator p LEFT JOIN users u ON u.id = p.created_by
     ),
     groups AS (
-      SELECT group_id, array_agg(id ORDER BY id) AS client_ids, (array_agg(btrim(first_name || ' ' || last_name) ORDER BY id))[1] AS name
+      SELECT group_id, array_agg(id ORDER BY id) AS client_ids, (array_agg(btrim(first_name || ' ' || last_name) ORDER BY id))[1] AS name,
+        json_agg(json_build_object('clientId', id, 'name', btrim(first_name || ' ' || last_name), 'phone', phone, 'email', email)
+          ORDER BY id) AS members,
+        array_remove(ARRAY[CASE WHEN count(DISTINCT phone_key) < count(phone_key) THEN 'PHONE' END,
+          CASE WHEN count(DISTINCT email_key) < count(email_key) THEN 'EMAIL' END], NULL) AS matched_on
       FROM scored WHERE group_id IS NOT NULL GROUP BY group_id
     ),
     page AS (
@@ -202,6 +212,8 @@ export async function getDataQualityRecomputed(
       groupId: Number(g.group_id),
       clientIds: g.client_ids.map(Number),
       name: g.name,
+      members: g.members.map((m) => ({ ...m, clientId: Number(m.clientId) })),
+      matchedOn: g.matched_on,
     })),
     rows: (result?.clients ?? []).map((r) => ({
       clientId: Number(r.id),

@@ -93,7 +93,11 @@ creators AS (
 ),
 groups AS (
   SELECT o.group_id, array_agg(o.id ORDER BY o.id) AS client_ids,
-    (array_agg(btrim(c.first_name || ' ' || c.last_name) ORDER BY o.id))[1] AS name
+    (array_agg(btrim(c.first_name || ' ' || c.last_name) ORDER BY o.id))[1] AS name,
+    json_agg(json_build_object('clientId', o.id, 'name', btrim(c.first_name || ' ' || c.last_name), 'phone', c.phone, 'email', c.email)
+      ORDER BY o.id) AS members,
+    array_remove(ARRAY[CASE WHEN count(DISTINCT c.dq_phone_key) < count(c.dq_phone_key) THEN 'PHONE' END,
+      CASE WHEN count(DISTINCT c.dq_email_key) < count(c.dq_email_key) THEN 'EMAIL' END], NULL) AS matched_on
   FROM odd o JOIN clients c ON c.salon_id = $14 AND c.id = o.id
   WHERE o.group_id IS NOT NULL GROUP BY o.group_id
 ),
