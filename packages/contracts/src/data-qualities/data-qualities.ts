@@ -114,6 +114,18 @@ export const DuplicateGroup = Type.Object(
     groupId: Type.Integer({ minimum: 1, description: 'Group number, 1.. by the lowest client id of the group' }),
     clientIds: Type.Array(Type.Integer(), { minItems: 2, description: 'The records of the group, lowest id first' }),
     name: Type.String({ description: 'The first and last name of the group’s lowest client id' }),
+    members: Type.Array(
+      Type.Object({
+        clientId: Type.Integer(),
+        name: Type.String({ description: 'First and last name as recorded' }),
+        phone: Type.Union([Type.String(), Type.Null()]),
+        email: Type.Union([Type.String(), Type.Null()]),
+      }),
+      { description: 'The records of the group with what a manager needs to merge them, lowest id first' },
+    ),
+    matchedOn: Type.Array(Type.Union([Type.Literal('PHONE'), Type.Literal('EMAIL')]), {
+      description: 'What two records of the group share besides the name: the phone (digits), the e-mail (lower case), or both',
+    }),
   },
   { description: 'Records that are likely the same person' },
 );

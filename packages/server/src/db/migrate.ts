@@ -24,6 +24,7 @@ export async function migrateToLatest(db: Db): Promise<number> {
           await sql.raw(migration.sql).execute(tx);
           await tx.insertInto('schema_migrations').values({ version: migration.version, name: migration.name }).execute();
         });
+        for (const table of migration.vacuum ?? []) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(conn);
       }
       return currentVersion();
     } finally {

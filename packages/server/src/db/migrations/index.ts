@@ -23,11 +23,19 @@ import { customerFeedbackIndexesSchema } from './022-customer-feedback-indexes.j
 import { campaignStockReadsSchema } from './023-campaign-stock-reads.js';
 import { staffClientDaysStatisticsSchema } from './024-staff-client-days-statistics.js';
 import { staffItemsDailySchema } from './025-staff-items-daily.js';
+import { clientQualityFlagsSchema } from './027-client-quality-flags.js';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * Tables the migration rewrites (ALTER TABLE … ADD COLUMN … STORED): VACUUM (ANALYZE) after its
+   * commit (VACUUM cannot run in the migration's transaction). A rewrite leaves the table without a
+   * visibility map, which autovacuum does not refill on a table with no new dead or inserted rows,
+   * so every index-only scan would read the heap until then.
+   */
+  vacuum?: string[];
 }
 
 /** Append new migrations at the end; never edit one that has shipped. */
@@ -57,4 +65,5 @@ export const migrations: Migration[] = [
   { version: 23, name: 'campaign-stock-reads', sql: campaignStockReadsSchema },
   { version: 24, name: 'staff-client-days-statistics', sql: staffClientDaysStatisticsSchema },
   { version: 25, name: 'staff-items-daily', sql: staffItemsDailySchema },
+  { version: 27, name: 'client-quality-flags', sql: clientQualityFlagsSchema, vacuum: ['clients'] },
 ];

@@ -4,34 +4,31 @@ import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 
 /**
- * The checks of every client record of a salon (the rules are the contract's DATA_QUALITY_ISSUES).
- * The date-independent ones come from the keys PostgreSQL keeps on each record (migration 010:
- * dq_phone_key, dq_email_valid, dq_email_key, dq_name_key); the birth date is judged against today.
+ * The checks of every client record of a salon (the rules are the contract's DATA_QUALITY_ISSUES),
+ * read from what PostgreSQL keeps on each record (migrations 010 and 027): dq_flags (the
+ * date-independent findings, one bit each), dq_score (the score without the birth-date plausibility
+ * check) and the duplicate keys dq_name_key, dq_phone_key, dq_email_key.
  *   phone:  missing when blank; invalid when not blank and without a key (6..15 digits once spaces
  *           + ( ) . / - are removed)
  *   e-mail: missing when blank; invalid unless local@domain.tld (one @, no spaces)
- *   birth:  missing when null; implausible after today or more than 110 years before it
+ *   birth:  missing when null; implausible after today or more than 110 years before it (20 points
+ *           off dq_score)
  *   duplicates: same name key and the same phone key or e-mail key; the groups are the connected
  *           records (recursive walk over the few matching pairs), numbered 1.. by their lowest id.
+ * `odd` holds the few records whose score or place differ from the index order (salon, dq_score,
+ * id): the duplicates and the implausible birth dates; every other record is read in index order.
  */
 function checkedClients(salonId: number, today: string) {
+  const implausible = sql`coalesce(birth_date > ${today}::date OR birth_date < (${today}::date - interval '110 years')::date, false)`;
   return sql`
-    WITH RECURSIVE c AS (
-      SELECT id, first_name, last_name, phone, email, birth_date, gender, privacy_consent, first_visit, created_by,
-        dq_name_key AS name_key, dq_phone_key AS phone_key, dq_email_key AS email_key,
-        (phone IS NULL OR btrim(phone) = '') AS phone_missing,
-        (dq_phone_key IS NULL AND coalesce(btrim(phone), '') <> '') AS phone_invalid,
-        dq_email_key IS NULL AS email_missing,
-        (dq_email_key IS NOT NULL AND NOT dq_email_valid) AS email_invalid,
-        birth_date IS NULL AS birth_date_missing,
-        coalesce(birth_date > ${today}::date OR birth_date < (${today}::date - interval '110 years')::date, false) AS birth_date_implausible,
-        gender IS NULL AS gender_missing,
-        NOT privacy_consent AS consent_missing
-      FROM clients
-      WHERE salon_id = ${salonId}
+    WITH RECURSIVE names AS MATERIALIZED (
+      SELECT dq_name_key FROM clients WHERE salon_id = ${salonId} AND dq_name_key <> ''
+      GROUP BY dq_name_key HAVING count(*) > 1
     ),
     keys AS MATERIALIZED (
-      SELECT id, name_key, phone_key, email_key FROM c WHERE name_key <> ''
+      SELECT c.id, c.dq_name_key AS name_key, c.dq_phone_key AS phone_key, c.dq_email_key AS email_key
+      FROM clients c
+      WHERE c.salon_id = ${salonId} AND c.dq_name_key <> '' AND c.dq_name_key = ANY ((SELECT array_agg(dq_name_key) FROM names)::text[])
     ),
     edges AS (
       SELECT a.id AS a, b.id AS b
@@ -44,18 +41,34 @@ function checkedClients(salonId: number, today: string) {
       UNION
       SELECT e.b, r.root FROM reach r JOIN edges e ON e.a = r.node
     ),
-    grouped AS (
+    grouped AS MATERIALIZED (
       SELECT node AS id, dense_rank() OVER (ORDER BY min(root)) AS group_id FROM reach GROUP BY node
     ),
+    odd_ids AS MATERIALIZED (
+      SELECT id, group_id FROM grouped
+      UNION ALL
+      SELECT id, NULL FROM clients
+      WHERE salon_id = ${salonId} AND (birth_date > ${today}::date OR birth_date < (${today}::date - interval '110 years')::date)
+        AND id NOT IN (SELECT id FROM grouped)
+    ),
+    odd AS MATERIALIZED (
+      SELECT o.id, c.created_by, c.score, o.group_id
+      FROM odd_ids o
+      CROSS JOIN LATERAL (
+        SELECT created_by, dq_score - 20 * (${implausible})::int AS score FROM clients WHERE salon_id = ${salonId} AND id = o.id
+      ) c
+    ),
     scored AS (
-      SELECT c.*, g.group_id,
-        20 * (5 - (c.phone_missing OR c.phone_invalid)::int - (c.email_missing OR c.email_invalid)::int
-          - (c.birth_date_missing OR c.birth_date_implausible)::int - c.gender_missing::int - c.consent_missing::int) AS score
-      FROM c LEFT JOIN grouped g ON g.id = c.id
+      SELECT created_by, dq_score - 20 * (${implausible})::int AS score,
+        (dq_flags & 1) <> 0 AS phone_missing, (dq_flags & 2) <> 0 AS phone_invalid,
+        (dq_flags & 4) <> 0 AS email_missing, (dq_flags & 8) <> 0 AS email_invalid,
+        (dq_flags & 16) <> 0 AS birth_date_missing, ${implausible} AS birth_date_implausible,
+        (dq_flags & 32) <> 0 AS gender_missing, (dq_flags & 64) <> 0 AS consent_missing
+      FROM clients WHERE salon_id = ${salonId}
     )`;
 }
 
-/** Counts per finding, the complete records and the mean score of a group of scored records. */
+/** Counts per finding, the complete records and the mean score of a group of scored records (duplicates: from odd). */
 const QUALITY_COLUMNS = sql`count(*) AS clients, count(*) FILTER (WHERE score = 100) AS complete_clients,
       round(100.0 * count(*) FILTER (WHERE score = 100) / NULLIF(count(*), 0), 2) AS complete_percent,
       coalesce(round(avg(score), 2), 0) AS average_score,
@@ -63,8 +76,7 @@ const QUALITY_COLUMNS = sql`count(*) AS clients, count(*) FILTER (WHERE score = 
       count(*) FILTER (WHERE email_missing) AS email_missing, count(*) FILTER (WHERE email_invalid) AS email_invalid,
       count(*) FILTER (WHERE birth_date_missing) AS birth_date_missing,
       count(*) FILTER (WHERE birth_date_implausible) AS birth_date_implausible,
-      count(*) FILTER (WHERE gender_missing) AS gender_missing, count(*) FILTER (WHERE consent_missing) AS consent_missing,
-      count(*) FILTER (WHERE group_id IS NOT NULL) AS duplicates`;
+      count(*) FILTER (WHERE gender_missing) AS gender_missing, count(*) FILTER (WHERE consent_missing) AS consent_missing`;
 
 interface QualityRow {
   clients: number;
@@ -149,7 +161,13 @@ export async function getDataQuality(
 ): Promise<DataQuality> {
   const { rows } = await sql<{
     creators: CreatorRow[] | null;
-    groups: { group_id: number; client_ids: number[]; name: string }[];
+    groups: {
+      group_id: number;
+      client_ids: number[];
+      name: string;
+      members: { clientId: number; name: string; phone: string | null; email: string | null }[];
+      matched_on: ('PHONE' | 'EMAIL')[];
+    }[];
     clients: ClientRow[];
   }>`
     ${checkedClients(salonId, today)},
@@ -158,28 +176,51 @@ export async function getDataQuality(
       FROM scored
       GROUP BY GROUPING SETS ((created_by), ())
     ),
+    dup_counts AS (
+      SELECT created_by, GROUPING(created_by) AS is_total, count(*) AS duplicates
+      FROM odd WHERE group_id IS NOT NULL
+      GROUP BY GROUPING SETS ((created_by), ())
+    ),
     creators AS (
-      SELECT p.*, btrim(u.first_name || ' ' || u.last_name) AS name
-      FROM per_creator p LEFT JOIN users u ON u.id = p.created_by
+      SELECT p.*, coalesce(d.duplicates, 0) AS duplicates, btrim(u.first_name || ' ' || u.last_name) AS name
+      FROM per_creator p
+      LEFT JOIN dup_counts d ON d.is_total = p.is_total AND d.created_by IS NOT DISTINCT FROM p.created_by
+      LEFT JOIN users u ON u.id = p.created_by
     ),
     groups AS (
-      SELECT group_id, array_agg(id ORDER BY id) AS client_ids, (array_agg(btrim(first_name || ' ' || last_name) ORDER BY id))[1] AS name
-      FROM scored WHERE group_id IS NOT NULL GROUP BY group_id
+      SELECT o.group_id, array_agg(o.id ORDER BY o.id) AS client_ids,
+        (array_agg(btrim(c.first_name || ' ' || c.last_name) ORDER BY o.id))[1] AS name,
+        json_agg(json_build_object('clientId', o.id, 'name', btrim(c.first_name || ' ' || c.last_name), 'phone', c.phone, 'email', c.email)
+          ORDER BY o.id) AS members,
+        array_remove(ARRAY[CASE WHEN count(DISTINCT c.dq_phone_key) < count(c.dq_phone_key) THEN 'PHONE' END,
+          CASE WHEN count(DISTINCT c.dq_email_key) < count(c.dq_email_key) THEN 'EMAIL' END], NULL) AS matched_on
+      FROM odd o JOIN clients c ON c.salon_id = ${salonId} AND c.id = o.id
+      WHERE o.group_id IS NOT NULL GROUP BY o.group_id
+    ),
+    -- the page's records: the odd ones and, in index order, as many of the others as the page can reach
+    ranked AS (
+      SELECT id, score, group_id FROM odd
+      UNION ALL
+      (SELECT id, dq_score, NULL FROM clients
+        WHERE salon_id = ${salonId} AND id NOT IN (SELECT id FROM odd)
+        ORDER BY dq_score, id LIMIT ${page === null ? null : page.offset + page.limit})
     ),
     page AS (
-      SELECT s.id, s.first_name, s.last_name, s.phone, s.email, s.birth_date, s.gender, s.privacy_consent, s.first_visit, s.created_by,
+      SELECT s.id, c.first_name, c.last_name, c.phone, c.email, c.birth_date, c.gender, c.privacy_consent, c.first_visit, c.created_by,
         btrim(u.first_name || ' ' || u.last_name) AS created_by_name, s.score, s.group_id,
         array_remove(ARRAY[
-          CASE WHEN s.phone_missing THEN 'PHONE_MISSING' END, CASE WHEN s.phone_invalid THEN 'PHONE_INVALID' END,
-          CASE WHEN s.email_missing THEN 'EMAIL_MISSING' END, CASE WHEN s.email_invalid THEN 'EMAIL_INVALID' END,
-          CASE WHEN s.birth_date_missing THEN 'BIRTH_DATE_MISSING' END,
-          CASE WHEN s.birth_date_implausible THEN 'BIRTH_DATE_IMPLAUSIBLE' END,
-          CASE WHEN s.gender_missing THEN 'GENDER_MISSING' END, CASE WHEN s.consent_missing THEN 'CONSENT_MISSING' END,
+          CASE WHEN (c.dq_flags & 1) <> 0 THEN 'PHONE_MISSING' END, CASE WHEN (c.dq_flags & 2) <> 0 THEN 'PHONE_INVALID' END,
+          CASE WHEN (c.dq_flags & 4) <> 0 THEN 'EMAIL_MISSING' END, CASE WHEN (c.dq_flags & 8) <> 0 THEN 'EMAIL_INVALID' END,
+          CASE WHEN (c.dq_flags & 16) <> 0 THEN 'BIRTH_DATE_MISSING' END,
+          CASE WHEN coalesce(c.birth_date > ${today}::date OR c.birth_date < (${today}::date - interval '110 years')::date, false)
+            THEN 'BIRTH_DATE_IMPLAUSIBLE' END,
+          CASE WHEN (c.dq_flags & 32) <> 0 THEN 'GENDER_MISSING' END, CASE WHEN (c.dq_flags & 64) <> 0 THEN 'CONSENT_MISSING' END,
           CASE WHEN s.group_id IS NOT NULL THEN 'DUPLICATE' END
         ], NULL) AS issues
-      -- the page first, then its creators' names (not a join of every record)
-      FROM (SELECT * FROM scored ORDER BY score, (group_id IS NULL), id LIMIT ${page?.limit ?? null} OFFSET ${page?.offset ?? 0}) s
-      LEFT JOIN users u ON u.id = s.created_by
+      -- the page first, then its records and creators' names (not a join of every record)
+      FROM (SELECT * FROM ranked ORDER BY score, (group_id IS NULL), id LIMIT ${page?.limit ?? null} OFFSET ${page?.offset ?? 0}) s
+      JOIN clients c ON c.salon_id = ${salonId} AND c.id = s.id
+      LEFT JOIN users u ON u.id = c.created_by
     )
     SELECT
       (SELECT json_agg(c ORDER BY c.is_total DESC, (c.created_by IS NULL), c.clients DESC, c.created_by) FROM creators c) AS creators,
@@ -197,6 +238,8 @@ export async function getDataQuality(
       groupId: Number(g.group_id),
       clientIds: g.client_ids.map(Number),
       name: g.name,
+      members: g.members.map((m) => ({ ...m, clientId: Number(m.clientId) })),
+      matchedOn: g.matched_on,
     })),
     rows: (result?.clients ?? []).map((r) => ({
       clientId: Number(r.id),

@@ -99,8 +99,27 @@ describe('GetCustomersBySalon', () => {
       duplicates: 5, // C1 C4 C5 + C2 C9
     });
     expect(body.duplicateGroups).toEqual([
-      { groupId: 1, clientIds: [c1, c4, c5], name: 'Anna Rossi' },
-      { groupId: 2, clientIds: [c2, c9], name: 'Bruno Bianchi' },
+      {
+        groupId: 1,
+        clientIds: [c1, c4, c5],
+        name: 'Anna Rossi',
+        members: [
+          { clientId: c1, name: 'Anna Rossi', phone: '+39 333 123 4567', email: 'anna.rossi@example.com' },
+          { clientId: c4, name: 'ANNA  Rossi', phone: '+39-333-1234567', email: null },
+          { clientId: c5, name: 'Anna Rossi', phone: null, email: 'ANNA.ROSSI@example.com ' },
+        ],
+        matchedOn: ['PHONE', 'EMAIL'],
+      },
+      {
+        groupId: 2,
+        clientIds: [c2, c9],
+        name: 'Bruno Bianchi',
+        members: [
+          { clientId: c2, name: 'Bruno Bianchi', phone: null, email: 'bruno@example' },
+          { clientId: c9, name: 'Bruno Bianchi', phone: null, email: 'bruno@example' },
+        ],
+        matchedOn: ['EMAIL'],
+      },
     ]);
     // Lowest score first, then duplicates, then id: 20 (C2 dup, C3), 60 (C4 C5 C9), 80 (C8), 100 (C1 dup, C6, C7)
     expect(body.rows.map((r: { clientId: number }) => r.clientId)).toEqual([c2, c3, c4, c5, c9, c8, c1, c6, c7]);

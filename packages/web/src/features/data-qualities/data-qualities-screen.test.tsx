@@ -52,7 +52,18 @@ function answer(offset: number, limit: number): DataQuality {
     averageScore: 97.33,
     issues,
     byCreator: [{ staffId: 7, name: 'Giulia Bianchi', clients: 30, completeClients: 27, completePercent: 90, averageScore: 97.33, issues }],
-    duplicateGroups: [{ groupId: 1, clientIds: [1, 2], name: 'Client 1' }],
+    duplicateGroups: [
+      {
+        groupId: 1,
+        clientIds: [1, 2],
+        name: 'Client 1',
+        members: [
+          { clientId: 1, name: 'Client 1', phone: '12', email: 'c1@example.com' },
+          { clientId: 2, name: 'Client 1', phone: null, email: 'C1@example.com' },
+        ],
+        matchedOn: ['EMAIL'],
+      },
+    ],
     total: 30,
     limit,
     offset,
@@ -108,5 +119,12 @@ describe('DataQualitiesScreen', () => {
     expect(gets.some((url) => url.includes('offset=25') && url.includes('limit=25'))).toBe(true);
     expect(screen.getAllByTestId('client-row')[0]?.textContent).toContain('Client 26');
     expect(screen.getByText('26–30 of 30')).toBeTruthy();
+  });
+
+  it('names every record of a duplicate group and what matched, so a manager can merge them', async () => {
+    renderScreen();
+    const list = await screen.findByRole('table', { name: 'Likely duplicates' }, { timeout: 10_000 });
+    expect(list.textContent).toContain('Client 1 (#1) · 12 · c1@example.com; Client 1 (#2) · C1@example.com');
+    expect(list.textContent).toContain('e-mail');
   });
 });

@@ -334,7 +334,7 @@ function ClientsToFix({ data, isFetching, isError, total, page, limit, onPage, o
   );
 }
 
-/** Every group of likely duplicates: the name, how many records, and their record numbers. */
+/** Every group of likely duplicates: the name, what matched, and each record's name, number, phone and e-mail. */
 function DuplicatesList({ groups }: { groups: readonly DuplicateGroup[] }) {
   const { t } = useTranslation('data-qualities');
   const columns = useMemo<DataTableColumn<DuplicateGroup>[]>(
@@ -343,9 +343,22 @@ function DuplicatesList({ groups }: { groups: readonly DuplicateGroup[] }) {
       { id: 'name', header: t('column.name'), value: (row) => row.name },
       { id: 'records', header: t('column.records'), value: (row) => row.clientIds.length, kind: 'integer' },
       {
-        id: 'clientIds',
-        header: t('column.recordNumbers'),
-        value: (row) => row.clientIds.map((id) => t('recordNumber', { id })).join(', '),
+        id: 'matchedOn',
+        header: t('column.matchedOn'),
+        value: (row) => row.matchedOn.map((key) => t(`matched.${key}`)).join(', '),
+      },
+      {
+        id: 'members',
+        header: t('column.members'),
+        // each record as a manager finds it in the point of sale: name, number, phone, e-mail
+        value: (row) =>
+          row.members
+            .map((m) =>
+              [`${m.name || t('unnamed', { id: m.clientId })} (${t('recordNumber', { id: m.clientId })})`, m.phone, m.email]
+                .filter((part) => part !== null && part.trim() !== '')
+                .join(' · '),
+            )
+            .join('; '),
       },
     ],
     [t],

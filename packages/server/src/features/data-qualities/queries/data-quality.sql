@@ -2,27 +2,35 @@
 -- getDataQuality(salon 1, today 2026-01-20, limit 100, offset 0)
 
 -- 1 of 1; parameters:
---   $1 = '2026-01-20'
---   $2 = '2026-01-20'
+--   $1 = 1
+--   $2 = 1
 --   $3 = 1
---   $4 = 100
---   $5 = 0
-WITH RECURSIVE c AS (
-  SELECT id, first_name, last_name, phone, email, birth_date, gender, privacy_consent, first_visit, created_by,
-    dq_name_key AS name_key, dq_phone_key AS phone_key, dq_email_key AS email_key,
-    (phone IS NULL OR btrim(phone) = '') AS phone_missing,
-    (dq_phone_key IS NULL AND coalesce(btrim(phone), '') <> '') AS phone_invalid,
-    dq_email_key IS NULL AS email_missing,
-    (dq_email_key IS NOT NULL AND NOT dq_email_valid) AS email_invalid,
-    birth_date IS NULL AS birth_date_missing,
-    coalesce(birth_date > $1::date OR birth_date < ($2::date - interval '110 years')::date, false) AS birth_date_implausible,
-    gender IS NULL AS gender_missing,
-    NOT privacy_consent AS consent_missing
-  FROM clients
-  WHERE salon_id = $3
+--   $4 = '2026-01-20'
+--   $5 = '2026-01-20'
+--   $6 = '2026-01-20'
+--   $7 = '2026-01-20'
+--   $8 = 1
+--   $9 = '2026-01-20'
+--   $10 = '2026-01-20'
+--   $11 = '2026-01-20'
+--   $12 = '2026-01-20'
+--   $13 = 1
+--   $14 = 1
+--   $15 = 1
+--   $16 = 100
+--   $17 = '2026-01-20'
+--   $18 = '2026-01-20'
+--   $19 = 100
+--   $20 = 0
+--   $21 = 1
+WITH RECURSIVE names AS MATERIALIZED (
+  SELECT dq_name_key FROM clients WHERE salon_id = $1 AND dq_name_key <> ''
+  GROUP BY dq_name_key HAVING count(*) > 1
 ),
 keys AS MATERIALIZED (
-  SELECT id, name_key, phone_key, email_key FROM c WHERE name_key <> ''
+  SELECT c.id, c.dq_name_key AS name_key, c.dq_phone_key AS phone_key, c.dq_email_key AS email_key
+  FROM clients c
+  WHERE c.salon_id = $2 AND c.dq_name_key <> '' AND c.dq_name_key = ANY ((SELECT array_agg(dq_name_key) FROM names)::text[])
 ),
 edges AS (
   SELECT a.id AS a, b.id AS b
@@ -35,14 +43,30 @@ reach (node, root) AS (
   UNION
   SELECT e.b, r.root FROM reach r JOIN edges e ON e.a = r.node
 ),
-grouped AS (
+grouped AS MATERIALIZED (
   SELECT node AS id, dense_rank() OVER (ORDER BY min(root)) AS group_id FROM reach GROUP BY node
 ),
+odd_ids AS MATERIALIZED (
+  SELECT id, group_id FROM grouped
+  UNION ALL
+  SELECT id, NULL FROM clients
+  WHERE salon_id = $3 AND (birth_date > $4::date OR birth_date < ($5::date - interval '110 years')::date)
+    AND id NOT IN (SELECT id FROM grouped)
+),
+odd AS MATERIALIZED (
+  SELECT o.id, c.created_by, c.score, o.group_id
+  FROM odd_ids o
+  CROSS JOIN LATERAL (
+    SELECT created_by, dq_score - 20 * (coalesce(birth_date > $6::date OR birth_date < ($7::date - interval '110 years')::date, false))::int AS score FROM clients WHERE salon_id = $8 AND id = o.id
+  ) c
+),
 scored AS (
-  SELECT c.*, g.group_id,
-    20 * (5 - (c.phone_missing OR c.phone_invalid)::int - (c.email_missing OR c.email_invalid)::int
-      - (c.birth_date_missing OR c.birth_date_implausible)::int - c.gender_missing::int - c.consent_missing::int) AS score
-  FROM c LEFT JOIN grouped g ON g.id = c.id
+  SELECT created_by, dq_score - 20 * (coalesce(birth_date > $9::date OR birth_date < ($10::date - interval '110 years')::date, false))::int AS score,
+    (dq_flags & 1) <> 0 AS phone_missing, (dq_flags & 2) <> 0 AS phone_invalid,
+    (dq_flags & 4) <> 0 AS email_missing, (dq_flags & 8) <> 0 AS email_invalid,
+    (dq_flags & 16) <> 0 AS birth_date_missing, coalesce(birth_date > $11::date OR birth_date < ($12::date - interval '110 years')::date, false) AS birth_date_implausible,
+    (dq_flags & 32) <> 0 AS gender_missing, (dq_flags & 64) <> 0 AS consent_missing
+  FROM clients WHERE salon_id = $13
 ),
 per_creator AS (
   SELECT created_by, GROUPING(created_by) AS is_total, count(*) AS clients, count(*) FILTER (WHERE score = 100) AS complete_clients,
@@ -52,33 +76,55 @@ per_creator AS (
   count(*) FILTER (WHERE email_missing) AS email_missing, count(*) FILTER (WHERE email_invalid) AS email_invalid,
   count(*) FILTER (WHERE birth_date_missing) AS birth_date_missing,
   count(*) FILTER (WHERE birth_date_implausible) AS birth_date_implausible,
-  count(*) FILTER (WHERE gender_missing) AS gender_missing, count(*) FILTER (WHERE consent_missing) AS consent_missing,
-  count(*) FILTER (WHERE group_id IS NOT NULL) AS duplicates
+  count(*) FILTER (WHERE gender_missing) AS gender_missing, count(*) FILTER (WHERE consent_missing) AS consent_missing
   FROM scored
   GROUP BY GROUPING SETS ((created_by), ())
 ),
+dup_counts AS (
+  SELECT created_by, GROUPING(created_by) AS is_total, count(*) AS duplicates
+  FROM odd WHERE group_id IS NOT NULL
+  GROUP BY GROUPING SETS ((created_by), ())
+),
 creators AS (
-  SELECT p.*, btrim(u.first_name || ' ' || u.last_name) AS name
-  FROM per_creator p LEFT JOIN users u ON u.id = p.created_by
+  SELECT p.*, coalesce(d.duplicates, 0) AS duplicates, btrim(u.first_name || ' ' || u.last_name) AS name
+  FROM per_creator p
+  LEFT JOIN dup_counts d ON d.is_total = p.is_total AND d.created_by IS NOT DISTINCT FROM p.created_by
+  LEFT JOIN users u ON u.id = p.created_by
 ),
 groups AS (
-  SELECT group_id, array_agg(id ORDER BY id) AS client_ids, (array_agg(btrim(first_name || ' ' || last_name) ORDER BY id))[1] AS name
-  FROM scored WHERE group_id IS NOT NULL GROUP BY group_id
+  SELECT o.group_id, array_agg(o.id ORDER BY o.id) AS client_ids,
+    (array_agg(btrim(c.first_name || ' ' || c.last_name) ORDER BY o.id))[1] AS name,
+    json_agg(json_build_object('clientId', o.id, 'name', btrim(c.first_name || ' ' || c.last_name), 'phone', c.phone, 'email', c.email)
+      ORDER BY o.id) AS members,
+    array_remove(ARRAY[CASE WHEN count(DISTINCT c.dq_phone_key) < count(c.dq_phone_key) THEN 'PHONE' END,
+      CASE WHEN count(DISTINCT c.dq_email_key) < count(c.dq_email_key) THEN 'EMAIL' END], NULL) AS matched_on
+  FROM odd o JOIN clients c ON c.salon_id = $14 AND c.id = o.id
+  WHERE o.group_id IS NOT NULL GROUP BY o.group_id
+),
+-- the page's records: the odd ones and, in index order, as many of the others as the page can reach
+ranked AS (
+  SELECT id, score, group_id FROM odd
+  UNION ALL
+  (SELECT id, dq_score, NULL FROM clients
+    WHERE salon_id = $15 AND id NOT IN (SELECT id FROM odd)
+    ORDER BY dq_score, id LIMIT $16)
 ),
 page AS (
-  SELECT s.id, s.first_name, s.last_name, s.phone, s.email, s.birth_date, s.gender, s.privacy_consent, s.first_visit, s.created_by,
+  SELECT s.id, c.first_name, c.last_name, c.phone, c.email, c.birth_date, c.gender, c.privacy_consent, c.first_visit, c.created_by,
     btrim(u.first_name || ' ' || u.last_name) AS created_by_name, s.score, s.group_id,
     array_remove(ARRAY[
-      CASE WHEN s.phone_missing THEN 'PHONE_MISSING' END, CASE WHEN s.phone_invalid THEN 'PHONE_INVALID' END,
-      CASE WHEN s.email_missing THEN 'EMAIL_MISSING' END, CASE WHEN s.email_invalid THEN 'EMAIL_INVALID' END,
-      CASE WHEN s.birth_date_missing THEN 'BIRTH_DATE_MISSING' END,
-      CASE WHEN s.birth_date_implausible THEN 'BIRTH_DATE_IMPLAUSIBLE' END,
-      CASE WHEN s.gender_missing THEN 'GENDER_MISSING' END, CASE WHEN s.consent_missing THEN 'CONSENT_MISSING' END,
+      CASE WHEN (c.dq_flags & 1) <> 0 THEN 'PHONE_MISSING' END, CASE WHEN (c.dq_flags & 2) <> 0 THEN 'PHONE_INVALID' END,
+      CASE WHEN (c.dq_flags & 4) <> 0 THEN 'EMAIL_MISSING' END, CASE WHEN (c.dq_flags & 8) <> 0 THEN 'EMAIL_INVALID' END,
+      CASE WHEN (c.dq_flags & 16) <> 0 THEN 'BIRTH_DATE_MISSING' END,
+      CASE WHEN coalesce(c.birth_date > $17::date OR c.birth_date < ($18::date - interval '110 years')::date, false)
+        THEN 'BIRTH_DATE_IMPLAUSIBLE' END,
+      CASE WHEN (c.dq_flags & 32) <> 0 THEN 'GENDER_MISSING' END, CASE WHEN (c.dq_flags & 64) <> 0 THEN 'CONSENT_MISSING' END,
       CASE WHEN s.group_id IS NOT NULL THEN 'DUPLICATE' END
     ], NULL) AS issues
-  -- the page first, then its creators' names (not a join of every record)
-  FROM (SELECT * FROM scored ORDER BY score, (group_id IS NULL), id LIMIT $4 OFFSET $5) s
-  LEFT JOIN users u ON u.id = s.created_by
+  -- the page first, then its records and creators' names (not a join of every record)
+  FROM (SELECT * FROM ranked ORDER BY score, (group_id IS NULL), id LIMIT $19 OFFSET $20) s
+  JOIN clients c ON c.salon_id = $21 AND c.id = s.id
+  LEFT JOIN users u ON u.id = c.created_by
 )
 SELECT
   (SELECT json_agg(c ORDER BY c.is_total DESC, (c.created_by IS NULL), c.clients DESC, c.created_by) FROM creators c) AS creators,
