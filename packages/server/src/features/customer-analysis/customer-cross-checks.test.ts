@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoChain, openDemoChain } from '../../test/demo-chain.js';
 import type { TestApp } from '../../test/helpers.js';
+import { getCustomerOverview } from './customer-overview.query.js';
 import { getCustomerStatusList, getCustomerStatusListFull } from './customer-status.query.js';
 
 // Issue 13's cross-checks of the customer reports against the sales reports, on a small generated
@@ -114,6 +116,44 @@ describe('customer analysis cross-checks on the demo chain', () => {
       }
     }
     expect(compared).toBe(480);
+  });
+
+  it("the overview's row counts by prev_day equal DISTINCT counts of client_days, also for a range starting mid-month", async () => {
+    const [from, to] = ['2025-01-17', '2025-05-09'];
+    const overview = await getCustomerOverview(t.db, SALON, from, to, '2025-05-20');
+    const { rows } = await sql<{ kind: string; key: string | null; month: string | null; clients: number; returning: number | null }>`
+      SELECT 'range' AS kind, NULL AS key, NULL AS month, count(DISTINCT client_id) AS clients, NULL AS returning
+      FROM client_days WHERE salon_id = ${SALON} AND day BETWEEN ${from}::date AND ${to}::date
+      UNION ALL
+      SELECT 'month', NULL, to_char(d.day, 'YYYY-MM'), count(DISTINCT d.client_id),
+        count(DISTINCT d.client_id) FILTER (WHERE c.first_visit IS NULL OR c.first_visit < greatest(date_trunc('month', d.day)::date, ${from}::date))
+      FROM client_days d LEFT JOIN clients c ON c.salon_id = d.salon_id AND c.id = d.client_id
+      WHERE d.salon_id = ${SALON} AND d.day BETWEEN ${from}::date AND ${to}::date GROUP BY 3
+      UNION ALL
+      SELECT 'cohort', to_char(c.first_visit, 'YYYY-MM'), to_char(d.day, 'YYYY-MM'), count(DISTINCT c.id), NULL
+      FROM clients c JOIN client_days d ON d.salon_id = c.salon_id AND d.client_id = c.id
+        AND d.day BETWEEN ${from}::date AND ${to}::date AND d.day >= (date_trunc('month', c.first_visit) + interval '1 month')::date
+      WHERE c.salon_id = ${SALON} AND c.first_visit BETWEEN ${from}::date AND ${to}::date GROUP BY 2, 3`.execute(t.db);
+    const seen = Number(rows.find((r) => r.kind === 'range')?.clients);
+    expect(seen).toBeGreaterThan(50);
+    expect(overview.kpis.clientsSeen).toBe(seen);
+    expect(overview.genders.reduce((s, g) => s + g.clients, 0)).toBe(seen);
+    expect(overview.ageBands.reduce((s, b) => s + b.clients, 0)).toBe(seen);
+    const months = rows.filter((r) => r.kind === 'month');
+    expect(overview.months.map((m) => [m.month, m.clientsSeen, m.returningClients])).toEqual(
+      months.sort((a, b) => String(a.month).localeCompare(String(b.month))).map((r) => [r.month, Number(r.clients), Number(r.returning)]),
+    );
+    const later = overview.cohorts.flatMap((c) => c.retention.filter((r) => r.clients > 0).map((r) => [c.month, r.monthsAfter, r.clients]));
+    const expected = rows
+      .filter((r) => r.kind === 'cohort')
+      .map((r) => [
+        r.key,
+        Number(r.month?.slice(0, 4)) * 12 + Number(r.month?.slice(5, 7)) - (Number(r.key?.slice(0, 4)) * 12 + Number(r.key?.slice(5, 7))),
+        Number(r.clients),
+      ]);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later).toEqual(expect.arrayContaining(expected));
+    expect(later).toHaveLength(expected.length);
   });
 
   it("the heat-map's visits equal the range's DONE appointments", async () => {

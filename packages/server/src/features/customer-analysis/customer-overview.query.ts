@@ -13,28 +13,107 @@ const AGE_BANDS = ['<25', '25-34', '35-44', '45-54', '55-64', '65+', 'UNKNOWN'] 
 
 const n = (v: number | string | null | undefined) => Number(v ?? 0);
 
+interface VisitGroup {
+  kind: 'total' | 'gender' | 'band' | 'month' | 'cohort';
+  /** The gender, the age band or the cohort (YYYY-MM of the first visit). */
+  key: string | null;
+  /** YYYY-MM of the month rows and the cohorts' later month. */
+  month: string | null;
+  /** Distinct clients: of the range (total, gender, band), of the month, of the cohort in the month. */
+  clients: number;
+  /** total: visits; month: returning clients. */
+  visits: number | null;
+  revenue: number | null;
+  returning_clients: number | null;
+}
+
+interface FreshGroup {
+  month: string;
+  clients: number;
+  retained: number;
+  pending: number;
+}
+
 /**
- * The customer KPIs of a span, from client_days (visit days: DONE appointments' lines and walk-in
- * purchases) and clients.first_visit. A first-time client whose retention window (first visit
- * + 1 .. + 90 days) reaches today or later and who has not come back yet is pending: out of the
- * retention's base.
+ * The range's totals and, with `detail`, its clients per gender and per age band (on `to`), from
+ * client_days joined to their clients. A client's first row in the range is the one whose prev_day
+ * (the client's previous visit day) lies before the range, so distinct clients are counts of those
+ * rows, with no DISTINCT, and only they are joined to the clients.
  */
-export async function getCustomerKpis(db: DbOrTx, salonId: number, from: string, to: string, today: string): Promise<Kpis> {
-  const { rows } = await sql<{
-    clients_seen: number;
-    visits: number | null;
-    revenue: number | null;
-    returning_clients: number;
-    new_clients: number;
-    retained: number;
-    pending: number;
-  }>`
-    WITH seen AS (
-      SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS revenue
-      FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
-      GROUP BY client_id
+async function getRangeGroups(db: DbOrTx, salonId: number, from: string, to: string, detail: boolean) {
+  const details = detail
+    ? sql`
+    UNION ALL
+    SELECT 'gender', COALESCE(gender, 'UNKNOWN'), NULL, count(*), NULL, NULL, NULL FROM v GROUP BY 2
+    UNION ALL
+    SELECT 'band',
+      CASE
+        WHEN birth_date IS NULL OR birth_date > ${to}::date THEN 'UNKNOWN'
+        WHEN extract(year FROM age(${to}::date, birth_date)) < 25 THEN '<25'
+        WHEN extract(year FROM age(${to}::date, birth_date)) < 35 THEN '25-34'
+        WHEN extract(year FROM age(${to}::date, birth_date)) < 45 THEN '35-44'
+        WHEN extract(year FROM age(${to}::date, birth_date)) < 55 THEN '45-54'
+        WHEN extract(year FROM age(${to}::date, birth_date)) < 65 THEN '55-64'
+        ELSE '65+'
+      END, NULL, count(*), NULL, NULL, NULL
+    FROM v GROUP BY 2`
+    : sql``;
+  const { rows } = await sql<VisitGroup>`
+    WITH v AS MATERIALIZED (
+      SELECT c.id IS NOT NULL AS known, c.first_visit, c.gender, c.birth_date
+      FROM client_days d LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = d.client_id
+      WHERE d.salon_id = ${salonId} AND d.day BETWEEN ${from}::date AND ${to}::date AND (d.prev_day IS NULL OR d.prev_day < ${from}::date)
     ),
-    fresh AS (
+    t AS (
+      SELECT sum(appointments) AS visits, sum(revenue_cents) AS revenue
+      FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
+    )
+    SELECT 'total' AS kind, NULL AS key, NULL AS month, count(*) AS clients, (SELECT visits FROM t) AS visits,
+      (SELECT revenue FROM t) AS revenue,
+      count(*) FILTER (WHERE known AND (first_visit IS NULL OR first_visit NOT BETWEEN ${from}::date AND ${to}::date)) AS returning_clients
+    FROM v${details}`.execute(db);
+  return rows;
+}
+
+/**
+ * Per month of the range its clients and the returning ones (first visit before the month, or
+ * before the range's start), and per first-visit cohort of the range its clients in each later
+ * month: a client's first row in a month of the range is the one whose prev_day lies before that
+ * month (or the range's start), so these are counts of rows, with no DISTINCT.
+ */
+async function getMonthGroups(db: DbOrTx, salonId: number, from: string, to: string) {
+  const { rows } = await sql<VisitGroup>`
+    WITH v AS MATERIALIZED (
+      SELECT c.first_visit, m.month_start
+      FROM client_days d
+      -- The first of the day's month by date arithmetic (date_trunc would go through timestamptz).
+      CROSS JOIN LATERAL (SELECT d.day - (extract(day FROM d.day)::int - 1) AS month_start) m
+      LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = d.client_id
+      WHERE d.salon_id = ${salonId} AND d.day BETWEEN ${from}::date AND ${to}::date
+        AND (d.prev_day IS NULL OR d.prev_day < greatest(m.month_start, ${from}::date))
+    )
+    SELECT 'month' AS kind, NULL AS key, to_char(month_start, 'YYYY-MM') AS month, count(*) AS clients,
+      count(*) FILTER (WHERE first_visit IS NULL OR first_visit < greatest(month_start, ${from}::date)) AS visits,
+      NULL AS revenue, NULL AS returning_clients
+    FROM v GROUP BY month_start
+    UNION ALL
+    SELECT 'cohort', to_char(first_visit, 'YYYY-MM'), to_char(month_start, 'YYYY-MM'), count(*), NULL, NULL, NULL
+    FROM v WHERE first_visit BETWEEN ${from}::date AND ${to}::date
+      AND month_start >= (date_trunc('month', first_visit) + interval '1 month')::date
+    GROUP BY 2, month_start`.execute(db);
+  return rows;
+}
+
+/**
+ * The range's new clients (clients.first_visit in the range) per month: retained when they have
+ * another visit day within FIRST_VISIT_RETENTION_DAYS after the first (days after the range
+ * count); pending when not yet and that window reaches `today` or later.
+ */
+async function getFreshClients(db: DbOrTx, salonId: number, from: string, to: string, today: string) {
+  const { rows } = await sql<FreshGroup>`
+    SELECT to_char(first_visit, 'YYYY-MM') AS month, count(*) AS clients, count(*) FILTER (WHERE retained) AS retained,
+      count(*) FILTER (WHERE NOT retained AND first_visit + ${FIRST_VISIT_RETENTION_DAYS}::int >= ${today}::date) AS pending
+    FROM (
       SELECT c.first_visit, EXISTS (
           SELECT 1 FROM client_days d
           WHERE d.salon_id = c.salon_id AND d.client_id = c.id
@@ -42,24 +121,31 @@ export async function getCustomerKpis(db: DbOrTx, salonId: number, from: string,
         ) AS retained
       FROM clients c
       WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date
-    )
-    SELECT
-      (SELECT count(*) FROM seen) AS clients_seen,
-      (SELECT sum(visits) FROM seen) AS visits,
-      (SELECT sum(revenue) FROM seen) AS revenue,
-      (SELECT count(*) FROM seen s JOIN clients c ON c.salon_id = ${salonId} AND c.id = s.client_id
-       WHERE c.first_visit IS NULL OR c.first_visit NOT BETWEEN ${from}::date AND ${to}::date) AS returning_clients,
-      (SELECT count(*) FROM fresh) AS new_clients,
-      (SELECT count(*) FROM fresh WHERE retained) AS retained,
-      (SELECT count(*) FROM fresh WHERE NOT retained AND first_visit + ${FIRST_VISIT_RETENTION_DAYS}::int >= ${today}::date) AS pending
-  `.execute(db);
-  const r = rows[0];
-  const seen = n(r?.clients_seen);
+      OFFSET 0
+    ) f
+    GROUP BY 1`.execute(db);
+  return rows;
+}
+
+/**
+ * The customer KPIs of a span, from client_days (visit days: DONE appointments' lines and walk-in
+ * purchases) and clients.first_visit. A first-time client whose retention window (first visit
+ * + 1 .. + 90 days) reaches today or later and who has not come back yet is pending: out of the
+ * retention's base.
+ */
+function kpisOf(groups: VisitGroup[], fresh: FreshGroup[]): Kpis {
+  const r = groups.find((g) => g.kind === 'total');
+  const seen = n(r?.clients);
   const visits = n(r?.visits);
   const revenueCents = n(r?.revenue);
-  const newClients = n(r?.new_clients);
-  const retained = n(r?.retained);
-  const pending = n(r?.pending);
+  let newClients = 0;
+  let retained = 0;
+  let pending = 0;
+  for (const f of fresh) {
+    newClients += n(f.clients);
+    retained += n(f.retained);
+    pending += n(f.pending);
+  }
   return {
     clientsSeen: seen,
     newClients,
@@ -74,56 +160,9 @@ export async function getCustomerKpis(db: DbOrTx, salonId: number, from: string,
   };
 }
 
-/** Clients seen in the range per gender bucket and per age band on `to`. */
-async function getProfile(db: DbOrTx, salonId: number, from: string, to: string) {
-  const { rows } = await sql<{ kind: 'gender' | 'age'; bucket: string; clients: number }>`
-    WITH seen AS (
-      SELECT DISTINCT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
-    ),
-    profile AS (
-      SELECT COALESCE(c.gender, 'UNKNOWN') AS gender,
-        CASE
-          WHEN c.birth_date IS NULL OR c.birth_date > ${to}::date THEN 'UNKNOWN'
-          WHEN extract(year FROM age(${to}::date, c.birth_date)) < 25 THEN '<25'
-          WHEN extract(year FROM age(${to}::date, c.birth_date)) < 35 THEN '25-34'
-          WHEN extract(year FROM age(${to}::date, c.birth_date)) < 45 THEN '35-44'
-          WHEN extract(year FROM age(${to}::date, c.birth_date)) < 55 THEN '45-54'
-          WHEN extract(year FROM age(${to}::date, c.birth_date)) < 65 THEN '55-64'
-          ELSE '65+'
-        END AS band
-      FROM seen s LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = s.client_id
-    )
-    SELECT 'gender' AS kind, gender AS bucket, count(*) AS clients FROM profile GROUP BY gender
-    UNION ALL
-    SELECT 'age' AS kind, band AS bucket, count(*) AS clients FROM profile GROUP BY band
-  `.execute(db);
-  const of = (kind: 'gender' | 'age', bucket: string) => n(rows.find((r) => r.kind === kind && r.bucket === bucket)?.clients);
-  return { of };
-}
-
-/** Per month of the range: clients seen, new (first visit in the month) and returning; and the cohorts' later visits. */
-async function getMonthsAndCohorts(db: DbOrTx, salonId: number, from: string, to: string) {
-  const [seen, fresh, cohorts] = await Promise.all([
-    sql<{ month: string; clients_seen: number; returning_clients: number }>`
-      SELECT to_char(d.day, 'YYYY-MM') AS month, count(*) AS clients_seen,
-        count(*) FILTER (WHERE c.first_visit IS NULL OR c.first_visit < greatest(date_trunc('month', d.day)::date, ${from}::date)) AS returning_clients
-      FROM (SELECT DISTINCT date_trunc('month', day)::date AS day, client_id FROM client_days
-            WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date) d
-      LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = d.client_id
-      GROUP BY 1`.execute(db),
-    sql<{ month: string; clients: number }>`
-      SELECT to_char(first_visit, 'YYYY-MM') AS month, count(*) AS clients FROM clients
-      WHERE salon_id = ${salonId} AND first_visit BETWEEN ${from}::date AND ${to}::date
-      GROUP BY 1`.execute(db),
-    sql<{ cohort: string; month: string; clients: number }>`
-      SELECT to_char(c.first_visit, 'YYYY-MM') AS cohort, to_char(d.day, 'YYYY-MM') AS month, count(DISTINCT c.id) AS clients
-      FROM clients c
-      JOIN client_days d ON d.salon_id = c.salon_id AND d.client_id = c.id
-        AND d.day BETWEEN ${from}::date AND ${to}::date AND d.day >= (date_trunc('month', c.first_visit) + interval '1 month')::date
-      WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date
-      GROUP BY 1, 2`.execute(db),
-  ]);
-  return { seen: seen.rows, fresh: fresh.rows, cohorts: cohorts.rows };
+export async function getCustomerKpis(db: DbOrTx, salonId: number, from: string, to: string, today: string): Promise<Kpis> {
+  const [groups, fresh] = await Promise.all([getRangeGroups(db, salonId, from, to, false), getFreshClients(db, salonId, from, to, today)]);
+  return kpisOf(groups, fresh);
 }
 
 /**
@@ -133,19 +172,26 @@ async function getMonthsAndCohorts(db: DbOrTx, salonId: number, from: string, to
 export async function getCustomerOverview(db: DbOrTx, salonId: number, from: string, to: string, today: string): Promise<Overview> {
   const lastYearTo = sameDateLastYear(to < today ? to : today);
   const hasLastYear = from <= today;
-  const [kpis, lastYearKpis, profile, months] = await Promise.all([
-    getCustomerKpis(db, salonId, from, to, today),
+  const [range, monthGroups, fresh, lastYearKpis] = await Promise.all([
+    getRangeGroups(db, salonId, from, to, true),
+    getMonthGroups(db, salonId, from, to),
+    getFreshClients(db, salonId, from, to, today),
     hasLastYear ? getCustomerKpis(db, salonId, sameDateLastYear(from), lastYearTo, today) : Promise.resolve(null),
-    getProfile(db, salonId, from, to),
-    getMonthsAndCohorts(db, salonId, from, to),
   ]);
+  const groups = [...range, ...monthGroups];
+  const kpis = kpisOf(range, fresh);
+  const of = (kind: VisitGroup['kind']) => groups.filter((g) => g.kind === kind);
+  const byGender = of('gender');
+  const byBand = of('band');
+  const byMonth = of('month');
+  const byCohort = of('cohort');
   const seen = kpis.clientsSeen;
   const first = monthIndexOf(from);
   const last = monthIndexOf(to);
   const lastBegun = Math.min(last, monthIndexOf(today));
   const monthKeys: string[] = [];
   for (let i = first; i <= last; i++) monthKeys.push(monthKeyOf(i));
-  const freshOf = (month: string) => n(months.fresh.find((r) => r.month === month)?.clients);
+  const freshOf = (month: string) => n(fresh.find((r) => r.month === month)?.clients);
 
   return {
     salonId,
@@ -155,20 +201,20 @@ export async function getCustomerOverview(db: DbOrTx, salonId: number, from: str
     kpis,
     lastYear: lastYearKpis ? { fromDate: sameDateLastYear(from), toDate: lastYearTo, kpis: lastYearKpis } : null,
     genders: GENDERS.map((gender) => {
-      const clients = profile.of('gender', gender);
+      const clients = n(byGender.find((g) => g.key === gender)?.clients);
       return { gender, clients, sharePercent: percent(clients, seen) };
     }),
     ageBands: AGE_BANDS.map((band) => {
-      const clients = profile.of('age', band);
+      const clients = n(byBand.find((g) => g.key === band)?.clients);
       return { band, clients, sharePercent: percent(clients, seen) };
     }),
     months: monthKeys.map((month) => {
-      const row = months.seen.find((r) => r.month === month);
+      const row = byMonth.find((r) => r.month === month);
       return {
         month,
-        clientsSeen: n(row?.clients_seen),
+        clientsSeen: n(row?.clients),
         newClients: freshOf(month),
-        returningClients: n(row?.returning_clients),
+        returningClients: n(row?.visits),
       };
     }),
     cohorts: monthKeys
@@ -178,7 +224,7 @@ export async function getCustomerOverview(db: DbOrTx, salonId: number, from: str
         const retention = [];
         for (let i = monthIndexOf(month) + 1; i <= lastBegun; i++) {
           const later = monthKeyOf(i);
-          const clients = n(months.cohorts.find((r) => r.cohort === month && r.month === later)?.clients);
+          const clients = n(byCohort.find((r) => r.key === month && r.month === later)?.clients);
           retention.push({ monthsAfter: i - monthIndexOf(month), clients, sharePercent: percent(clients, size) });
         }
         return { month, clients: size, retention };
