@@ -21,6 +21,7 @@ import { itemStaffDailySchema } from './020-item-staff-daily.js';
 import { staffClientPrevDaySchema, staffHoursDailySchema } from './021-staff-hours-daily.js';
 import { customerFeedbackIndexesSchema } from './022-customer-feedback-indexes.js';
 import { campaignStockReadsSchema } from './023-campaign-stock-reads.js';
+import { itemClientMonthsSchema } from './028-item-client-months.js';
 
 export interface Migration {
   version: number;
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   { version: 21, name: 'staff-hours-daily', sql: `${staffHoursDailySchema}\n${staffClientPrevDaySchema}` },
   { version: 22, name: 'customer-feedback-indexes', sql: customerFeedbackIndexesSchema },
   { version: 23, name: 'campaign-stock-reads', sql: campaignStockReadsSchema },
+  { version: 28, name: 'item-client-months', sql: itemClientMonthsSchema },
 ];
