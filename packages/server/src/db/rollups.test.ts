@@ -252,6 +252,38 @@ async function expectStaffItemsConsistent(db: Db) {
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
+/**
+ * item_client_months (migration 028) answers every range that starts on the 1st of a month: for each
+ * such start and every day with lines after it, the sum of its rows with prev_month before the start
+ * equals the distinct clients of each item (and of each kind, item 0) counted on the raw sale lines.
+ */
+async function expectItemClientsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; ranges: number }>`
+    WITH lines AS (
+      SELECT salon_id, kind, COALESCE(service_id, product_id) AS item, client_id, day FROM sale_lines WHERE client_id IS NOT NULL
+    ),
+    ranges AS (
+      SELECT DISTINCT s.salon_id, s.f, e.day AS t
+      FROM (SELECT DISTINCT salon_id, date_trunc('month', day)::date AS f FROM lines) s
+      JOIN lines e ON e.salon_id = s.salon_id AND e.day >= s.f
+    ),
+    raw AS (
+      SELECT r.salon_id, r.f, r.t, l.kind, COALESCE(l.item, 0) AS item, count(DISTINCT l.client_id) AS n
+      FROM ranges r JOIN lines l ON l.salon_id = r.salon_id AND l.day BETWEEN r.f AND r.t
+      GROUP BY GROUPING SETS ((r.salon_id, r.f, r.t, l.kind, l.item), (r.salon_id, r.f, r.t, l.kind))
+    ),
+    roll AS (
+      SELECT r.salon_id, r.f, r.t, m.kind, m.item_id AS item, sum(m.clients) AS n
+      FROM ranges r JOIN item_client_months m ON m.salon_id = r.salon_id AND m.day BETWEEN r.f AND r.t
+        AND (m.prev_month IS NULL OR m.prev_month < r.f)
+      GROUP BY 1, 2, 3, 4, 5
+    )
+    SELECT (SELECT count(*) FROM ranges) AS ranges,
+      (SELECT count(*) FROM raw FULL JOIN roll USING (salon_id, f, t, kind, item) WHERE raw.n IS DISTINCT FROM roll.n) AS n`.execute(db);
+  expect(Number(rows[0]?.ranges)).toBeGreaterThan(0);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
 /** appointments_daily.with_haircut / with_styling / with_resale (salon growth) equal the raw lines, on every row. */
 async function expectGrowthFlagsConsistent(db: Db) {
   const { rows } = await sql<{ n: number }>`
@@ -429,6 +461,7 @@ describe('daily rollups', () => {
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
     await expectStaffItemsConsistent(t.db);
+    await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -558,6 +591,7 @@ describe('daily rollups', () => {
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
     await expectStaffItemsConsistent(t.db);
+    await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -670,6 +704,7 @@ describe('daily rollups', () => {
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
     await expectStaffItemsConsistent(t.db);
+    await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -766,6 +801,7 @@ describe('daily rollups', () => {
     await expectClientTotalsConsistent(t.db);
     await expectItemStaffConsistent(t.db);
     await expectStaffItemsConsistent(t.db);
+    await expectItemClientsConsistent(t.db);
     await expectMonthRollupsConsistent(t.db);
   });
 

@@ -13,7 +13,8 @@ import type { Db, DbOrTx } from './database.js';
  * staff_items_daily (migration 025: a person's items per day, DONE and walk-in lines only, for StaffItems),
  * service_units_daily (migration 023: the day's service quantities, professional use),
  * sales_day_totals, sales_month_totals and client_months (migration 019: the sales reports' measures
- * per day and per month, read from the rollups above) and discounted_appointments (migration 019).
+ * per day and per month, read from the rollups above) and discounted_appointments (migration 019),
+ * item_client_months (migration 028: each item's clients by their first day in a month, item analyses).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -365,6 +366,69 @@ async function fillStaffItems(db: DbOrTx, scope: Scope): Promise<void> {
 }
 
 /**
+ * item_client_months (migration 028) of one salon from the month of fromDay on, for the given items
+ * ((kind, item) pairs, item 0 = the whole kind), or of everything (salonId null: rebuild). A write on
+ * fromDay.. changes the first days in month of its items' clients there and the prev_month of their
+ * later months, so every later row of those items is recomputed; the previous purchase before that
+ * month comes from the client's earlier lines (sale_lines_client_idx).
+ */
+async function fillItemClients(
+  db: DbOrTx,
+  salonId: number | null,
+  fromDay: string | null,
+  items: { kind: string; item_id: number }[] = [],
+): Promise<void> {
+  const scoped = salonId !== null && fromDay !== null;
+  if (scoped && items.length === 0) return;
+  const m0 = scoped && fromDay !== null ? `${fromDay.slice(0, 7)}-01` : null;
+  const kinds = items.map((i) => i.kind);
+  const ids = items.map((i) => i.item_id);
+  let earlier = false;
+  if (scoped) {
+    await sql`
+      DELETE FROM item_client_months r WHERE r.salon_id = ${salonId} AND r.day >= ${m0}::date
+        AND (r.kind, r.item_id) IN (SELECT * FROM unnest(${kinds}::text[], ${ids}::int[]))`.execute(db);
+    const { rows } = await sql`SELECT 1 FROM sale_lines WHERE salon_id = ${salonId} AND day < ${m0}::date LIMIT 1`.execute(db);
+    earlier = rows.length > 0;
+  }
+  const lines = scoped
+    ? sql`AND sl.salon_id = ${salonId} AND sl.day >= ${m0}::date AND sl.kind = ANY(${[...new Set(kinds)]}::text[])`
+    : sql``;
+  const wanted = scoped ? sql`WHERE (g.kind, g.item_id) IN (SELECT * FROM unnest(${kinds}::text[], ${ids}::int[]))` : sql``;
+  // The month before the first one here: the pair's last purchase before m0 (none in a rebuild).
+  const before = earlier
+    ? sql`(SELECT date_trunc('month', max(p.day))::date FROM sale_lines p
+        WHERE p.salon_id = f.salon_id AND p.client_id = f.client_id AND p.day < ${m0}::date AND p.kind = f.kind
+          AND (f.item_id = 0 OR COALESCE(p.service_id, p.product_id) = f.item_id))`
+    : sql`NULL::date`;
+  await sql`
+    INSERT INTO item_client_months (salon_id, kind, day, item_id, prev_month, clients)
+    SELECT salon_id, kind, day, item_id, prev_month, count(*) FROM (
+      SELECT f.salon_id, f.kind, f.day, f.item_id, CASE WHEN f.prev_month IS NULL THEN ${before} ELSE f.prev_month END AS prev_month
+      FROM (
+        SELECT g.*, lag(g.month) OVER (PARTITION BY g.salon_id, g.kind, g.item_id, g.client_id ORDER BY g.month) AS prev_month
+        FROM (
+          SELECT sl.salon_id, sl.kind, COALESCE(COALESCE(sl.service_id, sl.product_id), 0) AS item_id, sl.client_id,
+            date_trunc('month', sl.day)::date AS month, min(sl.day) AS day
+          FROM sale_lines sl WHERE sl.client_id IS NOT NULL ${lines}
+          GROUP BY sl.salon_id, sl.kind, sl.client_id, date_trunc('month', sl.day), GROUPING SETS ((COALESCE(sl.service_id, sl.product_id)), ())
+        ) g ${wanted}
+      ) f
+    ) x GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  `.execute(db);
+}
+
+/** The (kind, item) pairs of item_staff_daily on fromDay..toDay of a salon, with item 0 for each kind there. */
+async function itemsOf(db: DbOrTx, salonId: number, fromDay: string, toDay: string): Promise<{ kind: string; item_id: number }[]> {
+  const { rows } = await sql<{ kind: string; item_id: number }>`
+    SELECT DISTINCT kind, item_id FROM item_staff_daily WHERE salon_id = ${salonId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date
+    UNION SELECT DISTINCT kind, 0 FROM item_staff_daily WHERE salon_id = ${salonId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date`.execute(
+    db,
+  );
+  return rows.map((r) => ({ kind: r.kind, item_id: Number(r.item_id) }));
+}
+
+/**
  * The days before fromDay of the last DONE visit of every client with an appointment on
  * fromDay..toDay: the visits whose next appointment (so whose rebooking) a write on those days
  * can change. An appointment deleted outright is not seen: delete by cancelling, or refresh from
@@ -473,6 +537,7 @@ const TABLES = [
   'sales_month_totals',
   'client_months',
   'discounted_appointments',
+  'item_client_months',
 ] as const;
 
 /**
@@ -508,10 +573,13 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await deleteScope(tx, 'staff_booked_daily', scope);
     await deleteScope(tx, 'booked_hourly', scope);
     await fillStaffBooked(tx, scope);
+    const itemsBefore = await itemsOf(tx, salonId, fromDay, toDay);
     await deleteScope(tx, 'item_staff_daily', scope);
     await fillItemStaff(tx, scope);
     await deleteScope(tx, 'staff_items_daily', scope);
     await fillStaffItems(tx, scope);
+    const items = new Map([...itemsBefore, ...(await itemsOf(tx, salonId, fromDay, toDay))].map((i) => [`${i.kind}:${i.item_id}`, i]));
+    await fillItemClients(tx, salonId, fromDay, [...items.values()]);
     const removedClients = removed.rows.map((r) => Number(r.client_id));
     const prevDayFixed = await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
     await refreshClientTotals(tx, salonId, fromDay, toDay, removedClients);
@@ -572,7 +640,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
-      sales_month_totals, client_months, discounted_appointments`.execute(tx);
+      sales_month_totals, client_months, discounted_appointments, item_client_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -586,6 +654,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillStaffDaily(tx, all);
     await fillItemStaff(tx, all);
     await fillStaffItems(tx, all);
+    await fillItemClients(tx, null, null);
     await refreshStaffHours(tx, null);
     await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);

@@ -17,6 +17,7 @@ const DATA_TABLES = [
   'sales_day_totals',
   'sales_month_totals',
   'client_months',
+  'item_client_months',
   'discounted_appointments',
   'appointment_services',
   'check_ups',

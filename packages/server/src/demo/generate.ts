@@ -515,6 +515,7 @@ const ANALYZED_TABLES = [
   'sales_day_totals',
   'sales_month_totals',
   'client_months',
+  'item_client_months',
   'discounted_appointments',
 ];
 

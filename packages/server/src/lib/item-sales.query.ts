@@ -49,8 +49,9 @@ interface Row {
 /**
  * Per service or product of the range. Sums, totals and the top staff member come from the
  * (item, staff) rows of item_staff_daily (migration 020: a salon-year is about 24,000 rows against
- * 86,000 raw lines); the distinct clients from the (item, client) pairs of the raw lines, which
- * no daily rollup can add up over a range. Walk-in lines count for products.
+ * 86,000 raw lines); the distinct clients, from the 1st of a month, from item_client_months (migration
+ * 028: a salon-year is about 20,000 rows), else from the (item, client) pairs of the raw lines.
+ * Walk-in lines count for products.
  */
 export async function getItemSales(
   db: DbOrTx,
@@ -62,6 +63,27 @@ export async function getItemSales(
   const itemColumn = sql.ref(kind === 'SERVICE' ? 'service_id' : 'product_id');
   const catalogue =
     kind === 'SERVICE' ? sql`SELECT id, name, '' AS brand, category FROM services` : sql`SELECT id, name, brand, category FROM products`;
+  // From the 1st of a month: each (item, client) pair once, in its first month of the range with a
+  // purchase (item_client_months, item 0 = the total); otherwise the raw pairs of the range.
+  const clients = from.endsWith('-01')
+    ? sql`clients AS (
+      SELECT NULLIF(item_id, 0) AS item_id, sum(clients) AS clients
+      FROM item_client_months
+      WHERE salon_id = ${salonId} AND kind = ${kind} AND day BETWEEN ${from}::date AND ${to}::date
+        AND (prev_month IS NULL OR prev_month < ${from}::date)
+      GROUP BY item_id
+    )`
+    : sql`pairs AS (
+      SELECT ${itemColumn} AS item_id, client_id
+      FROM sale_lines
+      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND kind = ${kind} AND client_id IS NOT NULL
+      GROUP BY 1, 2
+    ),
+    clients AS (
+      SELECT item_id, count(*) AS clients FROM pairs GROUP BY item_id
+      UNION ALL
+      SELECT NULL, count(DISTINCT client_id) FROM pairs
+    )`;
   const { rows } = await sql<Row>`
     WITH by_staff AS (
       SELECT item_id, staff_id, sum(quantity) AS qty, sum(line_count) AS lines, sum(revenue_cents) AS revenue,
@@ -71,23 +93,13 @@ export async function getItemSales(
       WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND kind = ${kind}
       GROUP BY 1, 2
     ),
-    pairs AS (
-      SELECT ${itemColumn} AS item_id, client_id
-      FROM sale_lines
-      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND kind = ${kind} AND client_id IS NOT NULL
-      GROUP BY 1, 2
-    ),
     -- the per-item sums and the range's totals (grouping set ()) from the few (item, staff) rows
     sums AS (
       SELECT item_id, sum(qty) AS qty, sum(lines) AS lines, sum(revenue) AS revenue, sum(list) AS list, sum(discount) AS discount,
         sum(walk_in_qty) AS walk_in_qty, sum(rec_qty) AS rec_qty
       FROM by_staff GROUP BY GROUPING SETS ((item_id), ())
     ),
-    clients AS (
-      SELECT item_id, count(*) AS clients FROM pairs GROUP BY item_id
-      UNION ALL
-      SELECT NULL, count(DISTINCT client_id) FROM pairs
-    ),
+    ${clients},
     per_item AS (
       SELECT sums.*, COALESCE(clients.clients, 0) AS clients
       FROM sums LEFT JOIN clients ON clients.item_id IS NOT DISTINCT FROM sums.item_id

@@ -24,6 +24,7 @@ import { campaignStockReadsSchema } from './023-campaign-stock-reads.js';
 import { staffClientDaysStatisticsSchema } from './024-staff-client-days-statistics.js';
 import { staffItemsDailySchema } from './025-staff-items-daily.js';
 import { clientQualityFlagsSchema } from './027-client-quality-flags.js';
+import { itemClientMonthsSchema } from './028-item-client-months.js';
 
 export interface Migration {
   version: number;
@@ -66,4 +67,5 @@ export const migrations: Migration[] = [
   { version: 24, name: 'staff-client-days-statistics', sql: staffClientDaysStatisticsSchema },
   { version: 25, name: 'staff-items-daily', sql: staffItemsDailySchema },
   { version: 27, name: 'client-quality-flags', sql: clientQualityFlagsSchema, vacuum: ['clients'] },
+  { version: 28, name: 'item-client-months', sql: itemClientMonthsSchema },
 ];

@@ -7,21 +7,16 @@
 --   $3 = '2026-01-31'
 --   $4 = 'SERVICE'
 --   $5 = 1
---   $6 = '2026-01-01'
---   $7 = '2026-01-31'
---   $8 = 'SERVICE'
+--   $6 = 'SERVICE'
+--   $7 = '2026-01-01'
+--   $8 = '2026-01-31'
+--   $9 = '2026-01-01'
 WITH by_staff AS (
   SELECT item_id, staff_id, sum(quantity) AS qty, sum(line_count) AS lines, sum(revenue_cents) AS revenue,
     sum(list_cents) AS list, sum(discount_cents) AS discount, sum(walk_in_quantity) AS walk_in_qty,
     sum(recommended_quantity) AS rec_qty
   FROM item_staff_daily
   WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date AND kind = $4
-  GROUP BY 1, 2
-),
-pairs AS (
-  SELECT "service_id" AS item_id, client_id
-  FROM sale_lines
-  WHERE salon_id = $5 AND day BETWEEN $6::date AND $7::date AND kind = $8 AND client_id IS NOT NULL
   GROUP BY 1, 2
 ),
 -- the per-item sums and the range's totals (grouping set ()) from the few (item, staff) rows
@@ -31,9 +26,11 @@ sums AS (
   FROM by_staff GROUP BY GROUPING SETS ((item_id), ())
 ),
 clients AS (
-  SELECT item_id, count(*) AS clients FROM pairs GROUP BY item_id
-  UNION ALL
-  SELECT NULL, count(DISTINCT client_id) FROM pairs
+  SELECT NULLIF(item_id, 0) AS item_id, sum(clients) AS clients
+  FROM item_client_months
+  WHERE salon_id = $5 AND kind = $6 AND day BETWEEN $7::date AND $8::date
+    AND (prev_month IS NULL OR prev_month < $9::date)
+  GROUP BY item_id
 ),
 per_item AS (
   SELECT sums.*, COALESCE(clients.clients, 0) AS clients
