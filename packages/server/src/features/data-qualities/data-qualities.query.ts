@@ -69,7 +69,7 @@ function checkedClients(salonId: number, today: string) {
 }
 
 /** Counts per finding, the complete records and the mean score of a group of scored records (duplicates: from odd). */
-const QUALITY_COLUMNS = sql`count(*) AS clients, count(*) FILTER (WHERE score = 100) AS complete_clients,
+export const QUALITY_COLUMNS = sql`count(*) AS clients, count(*) FILTER (WHERE score = 100) AS complete_clients,
       round(100.0 * count(*) FILTER (WHERE score = 100) / NULLIF(count(*), 0), 2) AS complete_percent,
       coalesce(round(avg(score), 2), 0) AS average_score,
       count(*) FILTER (WHERE phone_missing) AS phone_missing, count(*) FILTER (WHERE phone_invalid) AS phone_invalid,
@@ -148,6 +148,53 @@ export interface DataQuality {
   rows: Static<typeof ClientQuality>[];
 }
 
+/** The one row the report's statement answers, as JSON columns. */
+export interface DataQualityRow {
+  creators: CreatorRow[] | null;
+  groups: {
+    group_id: number;
+    client_ids: number[];
+    name: string;
+    members: { clientId: number; name: string; phone: string | null; email: string | null }[];
+    matched_on: ('PHONE' | 'EMAIL')[];
+  }[];
+  clients: ClientRow[];
+}
+
+/** The report in the contract's shape from the statement's row (shared with the test's recomputation). */
+export function dataQualityOf(result: DataQualityRow | undefined): DataQuality {
+  const creators = result?.creators ?? [];
+  return {
+    salon: qualityOf(creators.find((r) => Number(r.is_total) === 1)),
+    byCreator: creators
+      .filter((r) => Number(r.is_total) === 0)
+      .map((r) => ({ staffId: r.created_by, name: r.created_by === null ? '' : (r.name ?? ''), ...qualityOf(r) })),
+    duplicateGroups: (result?.groups ?? []).map((g) => ({
+      groupId: Number(g.group_id),
+      clientIds: g.client_ids.map(Number),
+      name: g.name,
+      members: g.members.map((m) => ({ ...m, clientId: Number(m.clientId) })),
+      matchedOn: g.matched_on,
+    })),
+    rows: (result?.clients ?? []).map((r) => ({
+      clientId: Number(r.id),
+      firstName: r.first_name,
+      lastName: r.last_name,
+      phone: r.phone,
+      email: r.email,
+      birthDate: r.birth_date,
+      gender: r.gender,
+      privacyConsent: r.privacy_consent,
+      firstVisit: r.first_visit,
+      createdBy: r.created_by,
+      createdByName: r.created_by === null ? '' : (r.created_by_name ?? ''),
+      score: Number(r.score),
+      issues: r.issues,
+      duplicateGroupId: r.group_id === null ? null : Number(r.group_id),
+    })),
+  };
+}
+
 /**
  * The data quality of a salon's client records in one statement (the checks run once): the
  * salon's and each creator's figures (grouping sets; unknown creator last), the duplicate
@@ -159,17 +206,7 @@ export async function getDataQuality(
   today: string,
   page: { limit: number; offset: number } | null,
 ): Promise<DataQuality> {
-  const { rows } = await sql<{
-    creators: CreatorRow[] | null;
-    groups: {
-      group_id: number;
-      client_ids: number[];
-      name: string;
-      members: { clientId: number; name: string; phone: string | null; email: string | null }[];
-      matched_on: ('PHONE' | 'EMAIL')[];
-    }[];
-    clients: ClientRow[];
-  }>`
+  const { rows } = await sql<DataQualityRow>`
     ${checkedClients(salonId, today)},
     per_creator AS (
       SELECT created_by, GROUPING(created_by) AS is_total, ${QUALITY_COLUMNS}
@@ -227,35 +264,5 @@ export async function getDataQuality(
       (SELECT coalesce(json_agg(g ORDER BY g.group_id), '[]') FROM groups g) AS groups,
       (SELECT coalesce(json_agg(p ORDER BY p.score, (p.group_id IS NULL), p.id), '[]') FROM page p) AS clients
   `.execute(db);
-  const result = rows[0];
-  const creators = result?.creators ?? [];
-  return {
-    salon: qualityOf(creators.find((r) => Number(r.is_total) === 1)),
-    byCreator: creators
-      .filter((r) => Number(r.is_total) === 0)
-      .map((r) => ({ staffId: r.created_by, name: r.created_by === null ? '' : (r.name ?? ''), ...qualityOf(r) })),
-    duplicateGroups: (result?.groups ?? []).map((g) => ({
-      groupId: Number(g.group_id),
-      clientIds: g.client_ids.map(Number),
-      name: g.name,
-      members: g.members.map((m) => ({ ...m, clientId: Number(m.clientId) })),
-      matchedOn: g.matched_on,
-    })),
-    rows: (result?.clients ?? []).map((r) => ({
-      clientId: Number(r.id),
-      firstName: r.first_name,
-      lastName: r.last_name,
-      phone: r.phone,
-      email: r.email,
-      birthDate: r.birth_date,
-      gender: r.gender,
-      privacyConsent: r.privacy_consent,
-      firstVisit: r.first_visit,
-      createdBy: r.created_by,
-      createdByName: r.created_by === null ? '' : (r.created_by_name ?? ''),
-      score: Number(r.score),
-      issues: r.issues,
-      duplicateGroupId: r.group_id === null ? null : Number(r.group_id),
-    })),
-  };
+  return dataQualityOf(rows[0]);
 }

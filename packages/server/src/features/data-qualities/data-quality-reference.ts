@@ -3,10 +3,9 @@
  * every check re-run over every record of the salon in one statement. The report, which reads the
  * stored flags, the score index and the few odd records, must give exactly this after any writes.
  */
-import type { ClientQuality, CreatorQuality, DataQualityIssue, DuplicateGroup } from '@salon/contracts';
 import { sql } from 'kysely';
-import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { QUALITY_COLUMNS as COUNTS, type DataQuality, type DataQualityRow, dataQualityOf } from './data-qualities.query.js';
 
 /**
  * The checks of every client record of a salon (the rules are the contract's DATA_QUALITY_ISSUES).
@@ -60,86 +59,8 @@ function checkedClients(salonId: number, today: string) {
     )`;
 }
 
-/** Counts per finding, the complete records and the mean score of a group of scored records. */
-const QUALITY_COLUMNS = sql`count(*) AS clients, count(*) FILTER (WHERE score = 100) AS complete_clients,
-      round(100.0 * count(*) FILTER (WHERE score = 100) / NULLIF(count(*), 0), 2) AS complete_percent,
-      coalesce(round(avg(score), 2), 0) AS average_score,
-      count(*) FILTER (WHERE phone_missing) AS phone_missing, count(*) FILTER (WHERE phone_invalid) AS phone_invalid,
-      count(*) FILTER (WHERE email_missing) AS email_missing, count(*) FILTER (WHERE email_invalid) AS email_invalid,
-      count(*) FILTER (WHERE birth_date_missing) AS birth_date_missing,
-      count(*) FILTER (WHERE birth_date_implausible) AS birth_date_implausible,
-      count(*) FILTER (WHERE gender_missing) AS gender_missing, count(*) FILTER (WHERE consent_missing) AS consent_missing,
-      count(*) FILTER (WHERE group_id IS NOT NULL) AS duplicates`;
-
-interface QualityRow {
-  clients: number;
-  complete_clients: number;
-  complete_percent: number | null;
-  average_score: number;
-  phone_missing: number;
-  phone_invalid: number;
-  email_missing: number;
-  email_invalid: number;
-  birth_date_missing: number;
-  birth_date_implausible: number;
-  gender_missing: number;
-  consent_missing: number;
-  duplicates: number;
-}
-
-export type Quality = Omit<Static<typeof CreatorQuality>, 'staffId' | 'name'>;
-
-function qualityOf(r: QualityRow | undefined): Quality {
-  const n = (value: number | undefined) => Number(value ?? 0);
-  return {
-    clients: n(r?.clients),
-    completeClients: n(r?.complete_clients),
-    completePercent: r?.complete_percent === null || r?.complete_percent === undefined ? null : Number(r.complete_percent),
-    averageScore: n(r?.average_score),
-    issues: {
-      phoneMissing: n(r?.phone_missing),
-      phoneInvalid: n(r?.phone_invalid),
-      emailMissing: n(r?.email_missing),
-      emailInvalid: n(r?.email_invalid),
-      birthDateMissing: n(r?.birth_date_missing),
-      birthDateImplausible: n(r?.birth_date_implausible),
-      genderMissing: n(r?.gender_missing),
-      consentMissing: n(r?.consent_missing),
-      duplicates: n(r?.duplicates),
-    },
-  };
-}
-
-interface CreatorRow extends QualityRow {
-  is_total: number;
-  created_by: number | null;
-  name: string | null;
-}
-
-interface ClientRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  email: string | null;
-  birth_date: string | null;
-  gender: 'MALE' | 'FEMALE' | null;
-  privacy_consent: boolean;
-  first_visit: string | null;
-  created_by: number | null;
-  created_by_name: string | null;
-  score: number;
-  issues: DataQualityIssue[];
-  group_id: number | null;
-}
-
-export interface DataQuality {
-  salon: Quality;
-  byCreator: Static<typeof CreatorQuality>[];
-  duplicateGroups: Static<typeof DuplicateGroup>[];
-  /** The records, the ones to fix first first (lowest score, then duplicates, then id): a page, or all of them. */
-  rows: Static<typeof ClientQuality>[];
-}
+/** The query's counts, plus the duplicates counted on the same scored records. */
+const QUALITY_COLUMNS = sql`${COUNTS}, count(*) FILTER (WHERE group_id IS NOT NULL) AS duplicates`;
 
 /**
  * The data quality of a salon's client records in one statement (the checks run once): the
@@ -152,17 +73,7 @@ export async function getDataQualityRecomputed(
   today: string,
   page: { limit: number; offset: number } | null,
 ): Promise<DataQuality> {
-  const { rows } = await sql<{
-    creators: CreatorRow[] | null;
-    groups: {
-      group_id: number;
-      client_ids: number[];
-      name: string;
-      members: { clientId: number; name: string; phone: string | null; email: string | null }[];
-      matched_on: ('PHONE' | 'EMAIL')[];
-    }[];
-    clients: ClientRow[];
-  }>`
+  const { rows } = await sql<DataQualityRow>`
     ${checkedClients(salonId, today)},
     per_creator AS (
       SELECT created_by, GROUPING(created_by) AS is_total, ${QUALITY_COLUMNS}
@@ -201,35 +112,5 @@ export async function getDataQualityRecomputed(
       (SELECT coalesce(json_agg(g ORDER BY g.group_id), '[]') FROM groups g) AS groups,
       (SELECT coalesce(json_agg(p ORDER BY p.score, (p.group_id IS NULL), p.id), '[]') FROM page p) AS clients
   `.execute(db);
-  const result = rows[0];
-  const creators = result?.creators ?? [];
-  return {
-    salon: qualityOf(creators.find((r) => Number(r.is_total) === 1)),
-    byCreator: creators
-      .filter((r) => Number(r.is_total) === 0)
-      .map((r) => ({ staffId: r.created_by, name: r.created_by === null ? '' : (r.name ?? ''), ...qualityOf(r) })),
-    duplicateGroups: (result?.groups ?? []).map((g) => ({
-      groupId: Number(g.group_id),
-      clientIds: g.client_ids.map(Number),
-      name: g.name,
-      members: g.members.map((m) => ({ ...m, clientId: Number(m.clientId) })),
-      matchedOn: g.matched_on,
-    })),
-    rows: (result?.clients ?? []).map((r) => ({
-      clientId: Number(r.id),
-      firstName: r.first_name,
-      lastName: r.last_name,
-      phone: r.phone,
-      email: r.email,
-      birthDate: r.birth_date,
-      gender: r.gender,
-      privacyConsent: r.privacy_consent,
-      firstVisit: r.first_visit,
-      createdBy: r.created_by,
-      createdByName: r.created_by === null ? '' : (r.created_by_name ?? ''),
-      score: Number(r.score),
-      issues: r.issues,
-      duplicateGroupId: r.group_id === null ? null : Number(r.group_id),
-    })),
-  };
+  return dataQualityOf(rows[0]);
 }
