@@ -127,29 +127,70 @@ function isNarrowPage(options: StatusListOptions): boolean {
   return sort === 'LAST_VISIT_DESC' || sort === 'LAST_VISIT_ASC' || (sort === 'TOTAL_SPEND_DESC' && options.status !== undefined);
 }
 
+/** The last visits (a date column `lastVisit`, on or before `to`) of a status other than NO_VISIT, as a condition; none: every one. */
+function lastVisitIn(scope: StatusScope, lastVisit: RawBuilder<unknown>, status: CustomerStatusValue | undefined): RawBuilder<unknown> {
+  const { to, activeDays, lostDays } = scope;
+  if (status === 'ACTIVE') return sql`${to}::date - ${lastVisit} < ${activeDays}::int`;
+  if (status === 'LOST') return sql`${to}::date - ${lastVisit} > ${lostDays}::int`;
+  if (status === 'AT_RISK') return sql`${to}::date - ${lastVisit} >= ${activeDays}::int AND ${to}::date - ${lastVisit} <= ${lostDays}::int`;
+  return sql`true`;
+}
+
 /**
  * One page of the status list without a name search, sorted by last visit (or by total spend
- * within one status), as getCustomerStatusList's full statement would give it, reading far less:
- * the counts and the page's order come from a narrow per-client row (last visit and totals on
- * `to`, from client_totals minus the days after `to`) of the clients who visited up to `to`;
- * the clients with no visit up to `to` (NO_VISIT: every sort puts them last, by id, with no spend)
- * are the salon's other clients; names, contacts and the range's visits and spend are read for the
- * page's rows only.
+ * within one status), as getCustomerStatusList's full statement would give it, reading far less.
+ * The clients who visited up to `to` are of two kinds:
+ * - settled: no day after `to` (client_totals.last_day <= to); their last visit and totals are
+ *   client_totals', read in last_day order (client_totals_last_day_idx);
+ * - back: a day after `to` whose prev_day is on or before it (their first day after `to`); their
+ *   last visit is that prev_day and their totals client_totals' minus their days after `to`,
+ *   summed for the rows that can reach the page only.
+ * The counts come from both, index-only; each kind gives its first offset + limit rows in the
+ * page's order, and the page is taken from their union. The clients with no visit up to `to`
+ * (NO_VISIT: every sort puts them last, by id, with no spend) are the salon's other clients.
+ * Names, contacts and the range's visits and spend are read for the page's rows only.
  */
 async function statusPage(db: DbOrTx, scope: StatusScope, options: StatusListOptions & { limit: number }): Promise<StatusResponse> {
   const { salonId, to } = scope;
   const sort = options.sort ?? 'LAST_VISIT_DESC';
   const status = options.status;
-  const statusOfVisit = customerStatusSql(to, sql.ref('last_visit'), scope);
-  const visitedFilter = status === undefined ? sql`` : status === 'NO_VISIT' ? sql`AND false` : sql`AND ${statusOfVisit} = ${status}`;
+  const withVisits = status !== 'NO_VISIT';
   const withNoVisit = status === undefined || status === 'NO_VISIT';
   const order = ORDER[sort];
+  const reach = options.offset + options.limit;
+  const backTotals = sql`CROSS JOIN LATERAL (SELECT t.visits, t.revenue_cents FROM client_totals t WHERE t.salon_id = ${salonId} AND t.client_id = b.id LIMIT 1) t
+      CROSS JOIN LATERAL (
+        SELECT sum(d.appointments) AS visits, sum(d.revenue_cents) AS spend FROM client_days d
+        WHERE d.salon_id = ${salonId} AND d.client_id = b.id AND d.day > ${to}::date
+      ) a`;
+  const backRows =
+    sort === 'TOTAL_SPEND_DESC'
+      ? sql`SELECT b.id, b.last_visit, t.visits - a.visits AS total_visits, t.revenue_cents - a.spend AS total_spend
+      FROM back b ${backTotals} WHERE ${lastVisitIn(scope, sql.ref('b.last_visit'), status)}
+      ORDER BY ${order} LIMIT ${reach}`
+      : sql`SELECT b.id, b.last_visit, t.visits - a.visits AS total_visits, t.revenue_cents - a.spend AS total_spend
+      FROM (SELECT id, last_visit FROM back WHERE ${lastVisitIn(scope, sql.ref('last_visit'), status)} ORDER BY ${order} LIMIT ${reach}) b
+      ${backTotals}`;
+  const visitedPage = withVisits
+    ? sql`visited_page AS (
+      SELECT * FROM (
+        (SELECT client_id AS id, last_day AS last_visit, visits AS total_visits, revenue_cents AS total_spend FROM client_totals
+          WHERE salon_id = ${salonId} AND last_day <= ${to}::date AND ${lastVisitIn(scope, sql.ref('last_day'), status)}
+          ORDER BY ${sort === 'TOTAL_SPEND_DESC' ? sql`revenue_cents DESC, client_id` : sort === 'LAST_VISIT_ASC' ? sql`last_day, client_id` : sql`last_day DESC, client_id`}
+          LIMIT ${reach})
+        UNION ALL
+        (${backRows})
+      ) v
+      ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}
+    ),`
+    : sql`visited_page AS (SELECT NULL::bigint AS id, NULL::date AS last_visit, 0::bigint AS total_visits, 0::bigint AS total_spend WHERE false),`;
   // The clients with no visit up to `to` follow the visited ones (by id), when the status filter lets them in: with no filter
   // after every visited client, with NO_VISIT alone.
   const noVisitPage = withNoVisit
     ? sql`no_visit_page AS (
       SELECT c.id, NULL::date AS last_visit, 0::bigint AS total_visits, 0::bigint AS total_spend FROM clients c
-      WHERE c.salon_id = ${salonId} AND NOT EXISTS (SELECT 1 FROM visited v WHERE v.id = c.id)
+      WHERE c.salon_id = ${salonId}
+        AND NOT EXISTS (SELECT 1 FROM client_days d WHERE d.salon_id = ${salonId} AND d.client_id = c.id AND d.day <= ${to}::date)
       ORDER BY c.id
       LIMIT greatest(0, ${options.limit}::bigint - (SELECT count(*) FROM visited_page))
       OFFSET greatest(0, ${options.offset}::bigint - ${status === undefined ? sql`(SELECT visited FROM counts)` : sql`0`})
@@ -157,35 +198,29 @@ async function statusPage(db: DbOrTx, scope: StatusScope, options: StatusListOpt
     : sql``;
   const { rows } = await sql<{
     active: number;
-    at_risk: number;
     lost: number;
     visited: number;
     clients: number;
     rows: RawStatusRow[] | null;
   }>`
-    WITH after_to AS (
-      SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend,
-        max(prev_day) FILTER (WHERE prev_day <= ${to}::date) AS last_up_to
-      FROM client_days
-      WHERE salon_id = ${salonId} AND day > ${to}::date GROUP BY client_id
-    ),
-    visited AS MATERIALIZED (
-      SELECT t.client_id AS id, CASE WHEN a.client_id IS NULL THEN t.last_day ELSE a.last_up_to END AS last_visit,
-        t.visits - COALESCE(a.visits, 0) AS total_visits, t.revenue_cents - COALESCE(a.spend, 0) AS total_spend
-      FROM client_totals t LEFT JOIN after_to a ON a.client_id = t.client_id
-      WHERE t.salon_id = ${salonId} AND (a.client_id IS NULL OR a.last_up_to IS NOT NULL)
+    WITH back AS MATERIALIZED (
+      SELECT client_id AS id, prev_day AS last_visit FROM client_days
+      WHERE salon_id = ${salonId} AND day > ${to}::date AND prev_day <= ${to}::date
     ),
     counts AS (
-      SELECT count(*) FILTER (WHERE ${to}::date - last_visit < ${scope.activeDays}::int) AS active,
-        count(*) FILTER (WHERE ${to}::date - last_visit >= ${scope.activeDays}::int AND ${to}::date - last_visit > ${scope.lostDays}::int) AS lost,
-        count(*) AS visited,
+      SELECT sum(active) AS active, sum(lost) AS lost, sum(visited) AS visited,
         (SELECT count(*) FROM clients WHERE salon_id = ${salonId}) AS clients
-      FROM visited
+      FROM (
+        SELECT count(*) FILTER (WHERE ${lastVisitIn(scope, sql.ref('last_day'), 'ACTIVE')}) AS active,
+          count(*) FILTER (WHERE ${lastVisitIn(scope, sql.ref('last_day'), 'LOST')}) AS lost, count(*) AS visited
+        FROM client_totals WHERE salon_id = ${salonId} AND last_day <= ${to}::date
+        UNION ALL
+        SELECT count(*) FILTER (WHERE ${lastVisitIn(scope, sql.ref('last_visit'), 'ACTIVE')}),
+          count(*) FILTER (WHERE ${lastVisitIn(scope, sql.ref('last_visit'), 'LOST')}), count(*)
+        FROM back
+      ) kinds
     ),
-    visited_page AS (
-      SELECT id, last_visit, total_visits, total_spend FROM visited WHERE true ${visitedFilter}
-      ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}
-    ),
+    ${visitedPage}
     ${noVisitPage}
     page AS (
       SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, p.last_visit::text AS last_visit,

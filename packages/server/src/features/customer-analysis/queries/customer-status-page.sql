@@ -2,75 +2,92 @@
 -- getCustomerStatusList(salon 1, 2026-01-01..2026-01-31, 90 / 180 days, LOST, by total spend, limit 100, offset 0)
 
 -- 1 of 1; parameters:
---   $1 = '2026-01-31'
---   $2 = 1
+--   $1 = 1
+--   $2 = '2026-01-31'
 --   $3 = '2026-01-31'
 --   $4 = 1
 --   $5 = '2026-01-31'
 --   $6 = 90
 --   $7 = '2026-01-31'
---   $8 = 90
---   $9 = '2026-01-31'
---   $10 = 180
---   $11 = 1
---   $12 = '2026-01-31'
---   $13 = 90
---   $14 = '2026-01-31'
---   $15 = 180
---   $16 = 'LOST'
---   $17 = 100
---   $18 = 0
---   $19 = '2026-01-31'
---   $20 = '2026-01-31'
---   $21 = 90
+--   $8 = 180
+--   $9 = 1
+--   $10 = '2026-01-31'
+--   $11 = '2026-01-31'
+--   $12 = 90
+--   $13 = '2026-01-31'
+--   $14 = 180
+--   $15 = 1
+--   $16 = '2026-01-31'
+--   $17 = '2026-01-31'
+--   $18 = 180
+--   $19 = 100
+--   $20 = 1
+--   $21 = 1
 --   $22 = '2026-01-31'
---   $23 = 180
---   $24 = 1
---   $25 = 1
---   $26 = '2026-01-01'
---   $27 = '2026-01-31'
-WITH after_to AS (
-  SELECT client_id, sum(appointments) AS visits, sum(revenue_cents) AS spend,
-    max(prev_day) FILTER (WHERE prev_day <= $1::date) AS last_up_to
-  FROM client_days
-  WHERE salon_id = $2 AND day > $3::date GROUP BY client_id
-),
-visited AS MATERIALIZED (
-  SELECT t.client_id AS id, CASE WHEN a.client_id IS NULL THEN t.last_day ELSE a.last_up_to END AS last_visit,
-    t.visits - COALESCE(a.visits, 0) AS total_visits, t.revenue_cents - COALESCE(a.spend, 0) AS total_spend
-  FROM client_totals t LEFT JOIN after_to a ON a.client_id = t.client_id
-  WHERE t.salon_id = $4 AND (a.client_id IS NULL OR a.last_up_to IS NOT NULL)
+--   $23 = '2026-01-31'
+--   $24 = 180
+--   $25 = 100
+--   $26 = 100
+--   $27 = 0
+--   $28 = '2026-01-31'
+--   $29 = '2026-01-31'
+--   $30 = 90
+--   $31 = '2026-01-31'
+--   $32 = 180
+--   $33 = 1
+--   $34 = 1
+--   $35 = '2026-01-01'
+--   $36 = '2026-01-31'
+WITH back AS MATERIALIZED (
+  SELECT client_id AS id, prev_day AS last_visit FROM client_days
+  WHERE salon_id = $1 AND day > $2::date AND prev_day <= $3::date
 ),
 counts AS (
-  SELECT count(*) FILTER (WHERE $5::date - last_visit < $6::int) AS active,
-    count(*) FILTER (WHERE $7::date - last_visit >= $8::int AND $9::date - last_visit > $10::int) AS lost,
-    count(*) AS visited,
-    (SELECT count(*) FROM clients WHERE salon_id = $11) AS clients
-  FROM visited
+  SELECT sum(active) AS active, sum(lost) AS lost, sum(visited) AS visited,
+    (SELECT count(*) FROM clients WHERE salon_id = $4) AS clients
+  FROM (
+    SELECT count(*) FILTER (WHERE $5::date - "last_day" < $6::int) AS active,
+      count(*) FILTER (WHERE $7::date - "last_day" > $8::int) AS lost, count(*) AS visited
+    FROM client_totals WHERE salon_id = $9 AND last_day <= $10::date
+    UNION ALL
+    SELECT count(*) FILTER (WHERE $11::date - "last_visit" < $12::int),
+      count(*) FILTER (WHERE $13::date - "last_visit" > $14::int), count(*)
+    FROM back
+  ) kinds
 ),
 visited_page AS (
-  SELECT id, last_visit, total_visits, total_spend FROM visited WHERE true AND CASE WHEN "last_visit" IS NULL THEN 'NO_VISIT'
-      WHEN $12::date - "last_visit" < $13::int THEN 'ACTIVE'
-      WHEN $14::date - "last_visit" > $15::int THEN 'LOST'
-      ELSE 'AT_RISK' END = $16
-  ORDER BY total_spend DESC, id LIMIT $17 OFFSET $18
+  SELECT * FROM (
+    (SELECT client_id AS id, last_day AS last_visit, visits AS total_visits, revenue_cents AS total_spend FROM client_totals
+      WHERE salon_id = $15 AND last_day <= $16::date AND $17::date - "last_day" > $18::int
+      ORDER BY revenue_cents DESC, client_id
+      LIMIT $19)
+    UNION ALL
+    (SELECT b.id, b.last_visit, t.visits - a.visits AS total_visits, t.revenue_cents - a.spend AS total_spend
+  FROM back b CROSS JOIN LATERAL (SELECT t.visits, t.revenue_cents FROM client_totals t WHERE t.salon_id = $20 AND t.client_id = b.id LIMIT 1) t
+  CROSS JOIN LATERAL (
+    SELECT sum(d.appointments) AS visits, sum(d.revenue_cents) AS spend FROM client_days d
+    WHERE d.salon_id = $21 AND d.client_id = b.id AND d.day > $22::date
+  ) a WHERE $23::date - "b"."last_visit" > $24::int
+  ORDER BY total_spend DESC, id LIMIT $25)
+  ) v
+  ORDER BY total_spend DESC, id LIMIT $26 OFFSET $27
 ),
 
 page AS (
   SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, p.last_visit::text AS last_visit,
-    $19::date - p.last_visit AS days,
+    $28::date - p.last_visit AS days,
     CASE WHEN "p"."last_visit" IS NULL THEN 'NO_VISIT'
-      WHEN $20::date - "p"."last_visit" < $21::int THEN 'ACTIVE'
-      WHEN $22::date - "p"."last_visit" > $23::int THEN 'LOST'
+      WHEN $29::date - "p"."last_visit" < $30::int THEN 'ACTIVE'
+      WHEN $31::date - "p"."last_visit" > $32::int THEN 'LOST'
       ELSE 'AT_RISK' END AS status,
     COALESCE(r.visits, 0) AS visits, COALESCE(r.spend, 0) AS spend, p.total_visits, p.total_spend,
     c.phone, c.email, c.privacy_consent, c.marketing_consent
   FROM (SELECT * FROM visited_page ) p
   -- by key, for the page's rows only (LIMIT 1: not flattened into a hash of every client)
-  JOIN LATERAL (SELECT * FROM clients c WHERE c.salon_id = $24 AND c.id = p.id LIMIT 1) c ON true
+  JOIN LATERAL (SELECT * FROM clients c WHERE c.salon_id = $33 AND c.id = p.id LIMIT 1) c ON true
   LEFT JOIN LATERAL (
     SELECT sum(d.appointments) AS visits, sum(d.revenue_cents) AS spend FROM client_days d
-    WHERE d.salon_id = $25 AND d.client_id = p.id AND d.day BETWEEN $26::date AND $27::date
+    WHERE d.salon_id = $34 AND d.client_id = p.id AND d.day BETWEEN $35::date AND $36::date
   ) r ON true
 )
 SELECT counts.*, (SELECT json_agg(page ORDER BY total_spend DESC, id) FROM page) AS rows FROM counts;
