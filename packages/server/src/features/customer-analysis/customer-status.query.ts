@@ -127,12 +127,16 @@ function isNarrowPage(options: StatusListOptions): boolean {
   return sort === 'LAST_VISIT_DESC' || sort === 'LAST_VISIT_ASC' || (sort === 'TOTAL_SPEND_DESC' && options.status !== undefined);
 }
 
-/** The last visits (a date column `lastVisit`, on or before `to`) of a status other than NO_VISIT, as a condition; none: every one. */
+/**
+ * The last visits (a date column `lastVisit`, on or before `to`) of a status other than NO_VISIT, as a condition on the
+ * column itself (customerStatusSql's rule with the days moved to `to`'s side, so an index on the column bounds it); none:
+ * every one.
+ */
 function lastVisitIn(scope: StatusScope, lastVisit: RawBuilder<unknown>, status: CustomerStatusValue | undefined): RawBuilder<unknown> {
   const { to, activeDays, lostDays } = scope;
-  if (status === 'ACTIVE') return sql`${to}::date - ${lastVisit} < ${activeDays}::int`;
-  if (status === 'LOST') return sql`${to}::date - ${lastVisit} > ${lostDays}::int`;
-  if (status === 'AT_RISK') return sql`${to}::date - ${lastVisit} >= ${activeDays}::int AND ${to}::date - ${lastVisit} <= ${lostDays}::int`;
+  if (status === 'ACTIVE') return sql`${lastVisit} > ${to}::date - ${activeDays}::int`;
+  if (status === 'LOST') return sql`${lastVisit} < ${to}::date - ${lostDays}::int`;
+  if (status === 'AT_RISK') return sql`${lastVisit} BETWEEN ${to}::date - ${lostDays}::int AND ${to}::date - ${activeDays}::int`;
   return sql`true`;
 }
 

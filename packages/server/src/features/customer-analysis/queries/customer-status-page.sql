@@ -46,19 +46,19 @@ counts AS (
   SELECT sum(active) AS active, sum(lost) AS lost, sum(visited) AS visited,
     (SELECT count(*) FROM clients WHERE salon_id = $4) AS clients
   FROM (
-    SELECT count(*) FILTER (WHERE $5::date - "last_day" < $6::int) AS active,
-      count(*) FILTER (WHERE $7::date - "last_day" > $8::int) AS lost, count(*) AS visited
+    SELECT count(*) FILTER (WHERE "last_day" > $5::date - $6::int) AS active,
+      count(*) FILTER (WHERE "last_day" < $7::date - $8::int) AS lost, count(*) AS visited
     FROM client_totals WHERE salon_id = $9 AND last_day <= $10::date
     UNION ALL
-    SELECT count(*) FILTER (WHERE $11::date - "last_visit" < $12::int),
-      count(*) FILTER (WHERE $13::date - "last_visit" > $14::int), count(*)
+    SELECT count(*) FILTER (WHERE "last_visit" > $11::date - $12::int),
+      count(*) FILTER (WHERE "last_visit" < $13::date - $14::int), count(*)
     FROM back
   ) kinds
 ),
 visited_page AS (
   SELECT * FROM (
     (SELECT client_id AS id, last_day AS last_visit, visits AS total_visits, revenue_cents AS total_spend FROM client_totals
-      WHERE salon_id = $15 AND last_day <= $16::date AND $17::date - "last_day" > $18::int
+      WHERE salon_id = $15 AND last_day <= $16::date AND "last_day" < $17::date - $18::int
       ORDER BY revenue_cents DESC, client_id
       LIMIT $19)
     UNION ALL
@@ -67,7 +67,7 @@ visited_page AS (
   CROSS JOIN LATERAL (
     SELECT sum(d.appointments) AS visits, sum(d.revenue_cents) AS spend FROM client_days d
     WHERE d.salon_id = $21 AND d.client_id = b.id AND d.day > $22::date
-  ) a WHERE $23::date - "b"."last_visit" > $24::int
+  ) a WHERE "b"."last_visit" < $23::date - $24::int
   ORDER BY total_spend DESC, id LIMIT $25)
   ) v
   ORDER BY total_spend DESC, id LIMIT $26 OFFSET $27
