@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { QUALITY_COLUMNS as COUNTS, type DataQuality, type DataQualityRow, dataQualityOf } from './data-qualities.query.js';
+import { type DataQuality, type DataQualityRow, dataQualityOf } from './data-qualities.query.js';
 
 /**
  * The checks of every client record of a salon (the rules are the contract's DATA_QUALITY_ISSUES).
@@ -59,8 +59,16 @@ function checkedClients(salonId: number, today: string) {
     )`;
 }
 
-/** The query's counts, plus the duplicates counted on the same scored records. */
-const QUALITY_COLUMNS = sql`${COUNTS}, count(*) FILTER (WHERE group_id IS NOT NULL) AS duplicates`;
+/** Counts per finding, the complete records, the mean score and the duplicates of a group of scored records, one row each. */
+const QUALITY_COLUMNS = sql`count(*) AS clients, count(*) FILTER (WHERE score = 100) AS complete_clients,
+      round(100.0 * count(*) FILTER (WHERE score = 100) / NULLIF(count(*), 0), 2) AS complete_percent,
+      coalesce(round(avg(score), 2), 0) AS average_score,
+      count(*) FILTER (WHERE phone_missing) AS phone_missing, count(*) FILTER (WHERE phone_invalid) AS phone_invalid,
+      count(*) FILTER (WHERE email_missing) AS email_missing, count(*) FILTER (WHERE email_invalid) AS email_invalid,
+      count(*) FILTER (WHERE birth_date_missing) AS birth_date_missing,
+      count(*) FILTER (WHERE birth_date_implausible) AS birth_date_implausible,
+      count(*) FILTER (WHERE gender_missing) AS gender_missing, count(*) FILTER (WHERE consent_missing) AS consent_missing,
+      count(*) FILTER (WHERE group_id IS NOT NULL) AS duplicates`;
 
 /**
  * The data quality of a salon's client records in one statement (the checks run once): the

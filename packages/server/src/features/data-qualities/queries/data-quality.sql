@@ -10,19 +10,18 @@
 --   $6 = '2026-01-20'
 --   $7 = '2026-01-20'
 --   $8 = 1
---   $9 = '2026-01-20'
+--   $9 = 1
 --   $10 = '2026-01-20'
 --   $11 = '2026-01-20'
---   $12 = '2026-01-20'
+--   $12 = 1
 --   $13 = 1
 --   $14 = 1
---   $15 = 1
---   $16 = 100
+--   $15 = 100
+--   $16 = '2026-01-20'
 --   $17 = '2026-01-20'
---   $18 = '2026-01-20'
---   $19 = 100
---   $20 = 0
---   $21 = 1
+--   $18 = 100
+--   $19 = 0
+--   $20 = 1
 WITH RECURSIVE names AS MATERIALIZED (
   SELECT dq_name_key FROM clients WHERE salon_id = $1 AND dq_name_key <> ''
   GROUP BY dq_name_key HAVING count(*) > 1
@@ -60,23 +59,28 @@ odd AS MATERIALIZED (
     SELECT created_by, dq_score - 20 * (coalesce(birth_date > $6::date OR birth_date < ($7::date - interval '110 years')::date, false))::int AS score FROM clients WHERE salon_id = $8 AND id = o.id
   ) c
 ),
+-- the records counted by creator, flags and stored score (a few hundred rows), and the implausible birth dates (few,
+-- clients_dq_birth_idx) moved from their stored score to the score 20 points lower: n is how many records a row stands for
+implausible AS MATERIALIZED (
+  SELECT created_by, dq_flags, dq_score FROM clients
+  WHERE salon_id = $9 AND (birth_date > $10::date OR birth_date < ($11::date - interval '110 years')::date)
+),
 scored AS (
-  SELECT created_by, dq_score - 20 * (coalesce(birth_date > $9::date OR birth_date < ($10::date - interval '110 years')::date, false))::int AS score,
-    (dq_flags & 1) <> 0 AS phone_missing, (dq_flags & 2) <> 0 AS phone_invalid,
-    (dq_flags & 4) <> 0 AS email_missing, (dq_flags & 8) <> 0 AS email_invalid,
-    (dq_flags & 16) <> 0 AS birth_date_missing, coalesce(birth_date > $11::date OR birth_date < ($12::date - interval '110 years')::date, false) AS birth_date_implausible,
-    (dq_flags & 32) <> 0 AS gender_missing, (dq_flags & 64) <> 0 AS consent_missing
-  FROM clients WHERE salon_id = $13
+  SELECT created_by, dq_flags, dq_score AS score, false AS birth_date_implausible, count(*) AS n
+  FROM clients WHERE salon_id = $12 GROUP BY created_by, dq_flags, dq_score
+  UNION ALL
+  SELECT created_by, dq_flags, dq_score, false, -1 FROM implausible
+  UNION ALL
+  SELECT created_by, dq_flags, dq_score - 20, true, 1 FROM implausible
 ),
 per_creator AS (
-  SELECT created_by, GROUPING(created_by) AS is_total, count(*) AS clients, count(*) FILTER (WHERE score = 100) AS complete_clients,
-  round(100.0 * count(*) FILTER (WHERE score = 100) / NULLIF(count(*), 0), 2) AS complete_percent,
-  coalesce(round(avg(score), 2), 0) AS average_score,
-  count(*) FILTER (WHERE phone_missing) AS phone_missing, count(*) FILTER (WHERE phone_invalid) AS phone_invalid,
-  count(*) FILTER (WHERE email_missing) AS email_missing, count(*) FILTER (WHERE email_invalid) AS email_invalid,
-  count(*) FILTER (WHERE birth_date_missing) AS birth_date_missing,
-  count(*) FILTER (WHERE birth_date_implausible) AS birth_date_implausible,
-  count(*) FILTER (WHERE gender_missing) AS gender_missing, count(*) FILTER (WHERE consent_missing) AS consent_missing
+  SELECT created_by, GROUPING(created_by) AS is_total, sum(n) AS clients, coalesce(sum(n) FILTER (WHERE score = 100), 0) AS complete_clients,
+  round(100.0 * coalesce(sum(n) FILTER (WHERE score = 100), 0) / NULLIF(sum(n), 0), 2) AS complete_percent,
+  coalesce(round(sum(score * n) / NULLIF(sum(n), 0), 2), 0) AS average_score,
+  coalesce(sum(n) FILTER (WHERE (dq_flags & 1) <> 0), 0) AS phone_missing, coalesce(sum(n) FILTER (WHERE (dq_flags & 2) <> 0), 0) AS phone_invalid,
+  coalesce(sum(n) FILTER (WHERE (dq_flags & 4) <> 0), 0) AS email_missing, coalesce(sum(n) FILTER (WHERE (dq_flags & 8) <> 0), 0) AS email_invalid,
+  coalesce(sum(n) FILTER (WHERE (dq_flags & 16) <> 0), 0) AS birth_date_missing, coalesce(sum(n) FILTER (WHERE birth_date_implausible), 0) AS birth_date_implausible,
+  coalesce(sum(n) FILTER (WHERE (dq_flags & 32) <> 0), 0) AS gender_missing, coalesce(sum(n) FILTER (WHERE (dq_flags & 64) <> 0), 0) AS consent_missing
   FROM scored
   GROUP BY GROUPING SETS ((created_by), ())
 ),
@@ -98,7 +102,7 @@ groups AS (
       ORDER BY o.id) AS members,
     array_remove(ARRAY[CASE WHEN count(DISTINCT c.dq_phone_key) < count(c.dq_phone_key) THEN 'PHONE' END,
       CASE WHEN count(DISTINCT c.dq_email_key) < count(c.dq_email_key) THEN 'EMAIL' END], NULL) AS matched_on
-  FROM odd o JOIN clients c ON c.salon_id = $14 AND c.id = o.id
+  FROM odd o JOIN clients c ON c.salon_id = $13 AND c.id = o.id
   WHERE o.group_id IS NOT NULL GROUP BY o.group_id
 ),
 -- the page's records: the odd ones and, in index order, as many of the others as the page can reach
@@ -106,8 +110,8 @@ ranked AS (
   SELECT id, score, group_id FROM odd
   UNION ALL
   (SELECT id, dq_score, NULL FROM clients
-    WHERE salon_id = $15 AND id NOT IN (SELECT id FROM odd)
-    ORDER BY dq_score, id LIMIT $16)
+    WHERE salon_id = $14 AND id NOT IN (SELECT id FROM odd)
+    ORDER BY dq_score, id LIMIT $15)
 ),
 page AS (
   SELECT s.id, c.first_name, c.last_name, c.phone, c.email, c.birth_date, c.gender, c.privacy_consent, c.first_visit, c.created_by,
@@ -116,14 +120,14 @@ page AS (
       CASE WHEN (c.dq_flags & 1) <> 0 THEN 'PHONE_MISSING' END, CASE WHEN (c.dq_flags & 2) <> 0 THEN 'PHONE_INVALID' END,
       CASE WHEN (c.dq_flags & 4) <> 0 THEN 'EMAIL_MISSING' END, CASE WHEN (c.dq_flags & 8) <> 0 THEN 'EMAIL_INVALID' END,
       CASE WHEN (c.dq_flags & 16) <> 0 THEN 'BIRTH_DATE_MISSING' END,
-      CASE WHEN coalesce(c.birth_date > $17::date OR c.birth_date < ($18::date - interval '110 years')::date, false)
+      CASE WHEN coalesce(c.birth_date > $16::date OR c.birth_date < ($17::date - interval '110 years')::date, false)
         THEN 'BIRTH_DATE_IMPLAUSIBLE' END,
       CASE WHEN (c.dq_flags & 32) <> 0 THEN 'GENDER_MISSING' END, CASE WHEN (c.dq_flags & 64) <> 0 THEN 'CONSENT_MISSING' END,
       CASE WHEN s.group_id IS NOT NULL THEN 'DUPLICATE' END
     ], NULL) AS issues
   -- the page first, then its records and creators' names (not a join of every record)
-  FROM (SELECT * FROM ranked ORDER BY score, (group_id IS NULL), id LIMIT $19 OFFSET $20) s
-  JOIN clients c ON c.salon_id = $21 AND c.id = s.id
+  FROM (SELECT * FROM ranked ORDER BY score, (group_id IS NULL), id LIMIT $18 OFFSET $19) s
+  JOIN clients c ON c.salon_id = $20 AND c.id = s.id
   LEFT JOIN users u ON u.id = c.created_by
 )
 SELECT
