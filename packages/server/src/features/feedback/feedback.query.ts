@@ -51,29 +51,35 @@ interface GroupRow extends StatsRow {
 
 type Subject = 'staff' | 'client' | 'service';
 
-/** The feedback column a subject groups by, and where its names come from. */
-function subjectSql(subject: Subject, salonId: number): { key: RawBuilder<unknown>; names: RawBuilder<unknown> } {
+/** The feedback column a subject groups by, and the name (and category) of one key, looked up by primary key. */
+function subjectSql(
+  subject: Subject,
+  salonId: number,
+): { key: RawBuilder<unknown>; nameOf: (key: RawBuilder<unknown>) => RawBuilder<unknown> } {
   if (subject === 'staff') {
     return {
       key: sql`staff_id`,
-      names: sql`SELECT u.id AS key, btrim(u.first_name || ' ' || u.last_name) AS name, NULL::text AS category FROM users u`,
+      nameOf: (key) =>
+        sql`SELECT btrim(u.first_name || ' ' || u.last_name) AS name, NULL::text AS category FROM users u WHERE u.id = ${key}`,
     };
   }
   if (subject === 'client') {
     return {
       key: sql`client_id`,
-      names: sql`SELECT c.id AS key, btrim(c.first_name || ' ' || c.last_name) AS name, NULL::text AS category FROM clients c WHERE c.salon_id = ${salonId}`,
+      nameOf: (key) =>
+        sql`SELECT btrim(c.first_name || ' ' || c.last_name) AS name, NULL::text AS category FROM clients c WHERE c.salon_id = ${salonId} AND c.id = ${key}`,
     };
   }
-  return { key: sql`service_id`, names: sql`SELECT s.id AS key, s.name, s.category FROM services s` };
+  return { key: sql`service_id`, nameOf: (key) => sql`SELECT s.name, s.category FROM services s WHERE s.id = ${key}` };
 }
 
 /**
  * Feedback of a range grouped by staff member, client or service, with the totals of the range
- * (grouping set ()): one pass over the salon's feedback of the range (feedback_day_idx).
+ * (grouping set ()): one pass over the salon's feedback of the range (feedback_day_idx); the
+ * names of the keys found only (by key, LIMIT 1: not a hash of every client of the salon).
  */
 async function getFeedbackGroups(db: DbOrTx, subject: Subject, salonId: number, from: string, to: string) {
-  const { key, names } = subjectSql(subject, salonId);
+  const { key, nameOf } = subjectSql(subject, salonId);
   const { rows } = await sql<GroupRow>`
     WITH groups AS (
       SELECT ${key} AS key, GROUPING(${key}) AS is_total, max(day) AS last_day, ${STATS_COLUMNS}
@@ -83,7 +89,7 @@ async function getFeedbackGroups(db: DbOrTx, subject: Subject, salonId: number, 
     )
     SELECT g.*, names.name, names.category
     FROM groups g
-    LEFT JOIN (${names}) names ON names.key = g.key
+    LEFT JOIN LATERAL (${nameOf(sql.ref('g.key'))} LIMIT 1) names ON true
     ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST
   `.execute(db);
   const total = rows.find((r) => Number(r.is_total) === 1);

@@ -18,5 +18,5 @@ WITH groups AS (
 )
 SELECT g.*, names.name, names.category
 FROM groups g
-LEFT JOIN (SELECT c.id AS key, btrim(c.first_name || ' ' || c.last_name) AS name, NULL::text AS category FROM clients c WHERE c.salon_id = $4) names ON names.key = g.key
+LEFT JOIN LATERAL (SELECT btrim(c.first_name || ' ' || c.last_name) AS name, NULL::text AS category FROM clients c WHERE c.salon_id = $4 AND c.id = "g"."key" LIMIT 1) names ON true
 ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST;

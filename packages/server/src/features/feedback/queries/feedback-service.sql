@@ -17,5 +17,5 @@ WITH groups AS (
 )
 SELECT g.*, names.name, names.category
 FROM groups g
-LEFT JOIN (SELECT s.id AS key, s.name, s.category FROM services s) names ON names.key = g.key
+LEFT JOIN LATERAL (SELECT s.name, s.category FROM services s WHERE s.id = "g"."key" LIMIT 1) names ON true
 ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST;

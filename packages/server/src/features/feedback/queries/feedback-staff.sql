@@ -17,5 +17,5 @@ WITH groups AS (
 )
 SELECT g.*, names.name, names.category
 FROM groups g
-LEFT JOIN (SELECT u.id AS key, btrim(u.first_name || ' ' || u.last_name) AS name, NULL::text AS category FROM users u) names ON names.key = g.key
+LEFT JOIN LATERAL (SELECT btrim(u.first_name || ' ' || u.last_name) AS name, NULL::text AS category FROM users u WHERE u.id = "g"."key" LIMIT 1) names ON true
 ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST;
