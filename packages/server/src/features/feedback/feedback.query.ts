@@ -175,7 +175,7 @@ export interface FeedbackDetails {
 
 /**
  * The feedback rows of a range on one service or one staff member (a page of them, latest first)
- * and their count, average and distribution over the whole range.
+ * and their count, average and distribution over the whole range (two statements at once).
  */
 export async function getFeedbackDetails(
   db: DbOrTx,
@@ -189,8 +189,9 @@ export async function getFeedbackDetails(
     'serviceId' in filter
       ? sql`f.salon_id = ${salonId} AND f.day BETWEEN ${from}::date AND ${to}::date AND f.service_id = ${filter.serviceId}`
       : sql`f.salon_id = ${salonId} AND f.day BETWEEN ${from}::date AND ${to}::date AND f.staff_id = ${filter.staffId}`;
-  const summary = await sql<StatsRow>`SELECT ${STATS_COLUMNS} FROM feedback f WHERE ${where}`.execute(db);
-  const { rows } = await sql<DetailRow>`
+  const [summary, { rows }] = await Promise.all([
+    sql<StatsRow>`SELECT ${STATS_COLUMNS} FROM feedback f WHERE ${where}`.execute(db),
+    sql<DetailRow>`
     SELECT f.id, f.day, f.appointment_id, f.client_id, btrim(c.first_name || ' ' || c.last_name) AS client_name,
       f.staff_id, btrim(u.first_name || ' ' || u.last_name) AS staff_name, f.service_id, s.name AS service_name, f.score, f.comment
     FROM feedback f
@@ -200,7 +201,8 @@ export async function getFeedbackDetails(
     WHERE ${where}
     ORDER BY f.day DESC, f.id DESC
     LIMIT ${page.limit} OFFSET ${page.offset}
-  `.execute(db);
+  `.execute(db),
+  ]);
   const stats = statsOf(summary.rows[0]);
   return {
     summary: stats,

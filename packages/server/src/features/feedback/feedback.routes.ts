@@ -39,20 +39,26 @@ export async function feedbackRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, getFeedbackServiceDetail, FEEDBACK_ACCESS, async ({ params: p, query }) => {
     assertRange(p.fromDate, p.toDate);
-    const name = await findServiceName(app.db, p.serviceid);
-    if (name === undefined) throw new HttpError(404, `Service ${p.serviceid} does not exist`, 'serviceid');
     const page = pageOf(query);
-    const details = await getFeedbackDetails(app.db, p.salonId, p.fromDate, p.toDate, { serviceId: p.serviceid }, page);
+    // the name and the details at once; the details of an unknown service are not answered
+    const [name, details] = await Promise.all([
+      findServiceName(app.db, p.serviceid),
+      getFeedbackDetails(app.db, p.salonId, p.fromDate, p.toDate, { serviceId: p.serviceid }, page),
+    ]);
+    if (name === undefined) throw new HttpError(404, `Service ${p.serviceid} does not exist`, 'serviceid');
     return { salonId: p.salonId, fromDate: p.fromDate, toDate: p.toDate, serviceId: p.serviceid, name, ...page, ...details };
   });
 
   registerEndpoint(app, getFeedbacStaffDetail, FEEDBACK_ACCESS, async ({ params: p, query }) => {
     assertRange(p.fromDate, p.toDate);
-    const name = await findSalonStaffName(app.db, p.salonId, p.staffMemberId);
+    const page = pageOf(query);
+    // the name and the details at once; the details of a staff member unknown to the salon are not answered
+    const [name, details] = await Promise.all([
+      findSalonStaffName(app.db, p.salonId, p.staffMemberId),
+      getFeedbackDetails(app.db, p.salonId, p.fromDate, p.toDate, { staffId: p.staffMemberId }, page),
+    ]);
     if (name === undefined)
       throw new HttpError(404, `Staff member ${p.staffMemberId} does not exist in salon ${p.salonId}`, 'staffMemberId');
-    const page = pageOf(query);
-    const details = await getFeedbackDetails(app.db, p.salonId, p.fromDate, p.toDate, { staffId: p.staffMemberId }, page);
     return { salonId: p.salonId, fromDate: p.fromDate, toDate: p.toDate, staffMemberId: p.staffMemberId, name, ...page, ...details };
   });
 }
