@@ -288,16 +288,13 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
       progress.phase = 'WRITING';
       progress.progress = 0.7;
       void report();
+      if (request.kind === 'sale-lines') await client.query(SALE_LINES_RESOLVE, params);
       if (sqls.days && request.salonId !== null) {
-        const { rows } = await client.query<{ from: string | null; to: string | null }>(sqls.days, params);
+        const { rows } = await client.query<{ from: string | null; to: string | null }>(sqls.days, sqls.days.includes('$1') ? params : []);
         result.daysFrom = rows[0]?.from ?? null;
         result.daysTo = rows[0]?.to ?? null;
       }
-      let isFkSkipped = false;
-      if (request.kind === 'sale-lines') {
-        await client.query(SALE_LINES_RESOLVE, params);
-        isFkSkipped = await skipForeignKeyTriggers(client, params);
-      }
+      const isFkSkipped = request.kind === 'sale-lines' && (await skipForeignKeyTriggers(client, params));
       for (const statement of sqls.before ?? []) await client.query(statement, statement.includes('$1') ? params : []);
       const { rows: counts } = await client.query<{ inserted: number; updated: number }>(sqls.upsert, params);
       if (isFkSkipped) await client.query('SET LOCAL session_replication_role = origin');
