@@ -10,7 +10,18 @@ import { finishJob, type JobProgress, type JobResult, type StoredError, updatePr
 import { type KindSql, kindSql, SALE_LINES_LOCK_REFERENCES, SALE_LINES_RESOLVE, workTableSql } from './kind-sql.js';
 import { type ColumnDef, kindDef } from './kinds.js';
 import { type FileFormat, ImportFailure, openSource, type SourceRow } from './readers.js';
-import { type CellResult, readBoolean, readDate, readDateTime, readDecimal, readEnum, readInteger, readMoney, readText } from './values.js';
+import {
+  type CellResult,
+  memoised,
+  readBoolean,
+  readDate,
+  readDateTime,
+  readDecimal,
+  readEnum,
+  readInteger,
+  readMoney,
+  readText,
+} from './values.js';
 
 /**
  * Runs one import job (DESIGN.md §2, issue 15): streams the file through the reader and the
@@ -66,7 +77,7 @@ function readerOf(def: ColumnDef): Compiled['read'] {
     case 'text':
       return (raw) => readText(raw, def.maxLength ?? 1000);
     case 'enum':
-      return (raw) => readEnum(raw, def.values ?? []);
+      return memoised((raw) => readEnum(raw, def.values ?? []));
     case 'integer':
       return (raw) => readInteger(raw, def.min ?? -2147483648, def.max ?? 2147483647);
     case 'decimal':
@@ -74,11 +85,11 @@ function readerOf(def: ColumnDef): Compiled['read'] {
     case 'money':
       return (raw) => readMoney(raw, min, Math.min(max, 20_000_000));
     case 'date':
-      return readDate;
+      return memoised(readDate);
     case 'datetime':
       return readDateTime;
     case 'boolean':
-      return readBoolean;
+      return memoised(readBoolean);
   }
 }
 
@@ -89,6 +100,12 @@ export function normaliseHeader(header: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
+}
+
+/** Only spaces (as String.trim sees them); a cell starting with a printable ASCII character is not, without trimming it. */
+function isBlank(raw: string): boolean {
+  const first = raw.charCodeAt(0);
+  return first > 32 && first < 127 ? false : raw.trim() === '';
 }
 
 function copyText(value: string | number | boolean | null): string {
@@ -288,16 +305,13 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
       progress.phase = 'WRITING';
       progress.progress = 0.7;
       void report();
+      if (request.kind === 'sale-lines') await client.query(SALE_LINES_RESOLVE, params);
       if (sqls.days && request.salonId !== null) {
-        const { rows } = await client.query<{ from: string | null; to: string | null }>(sqls.days, params);
+        const { rows } = await client.query<{ from: string | null; to: string | null }>(sqls.days, sqls.days.includes('$1') ? params : []);
         result.daysFrom = rows[0]?.from ?? null;
         result.daysTo = rows[0]?.to ?? null;
       }
-      let isFkSkipped = false;
-      if (request.kind === 'sale-lines') {
-        await client.query(SALE_LINES_RESOLVE, params);
-        isFkSkipped = await skipForeignKeyTriggers(client, params);
-      }
+      const isFkSkipped = request.kind === 'sale-lines' && (await skipForeignKeyTriggers(client, params));
       for (const statement of sqls.before ?? []) await client.query(statement, statement.includes('$1') ? params : []);
       const { rows: counts } = await client.query<{ inserted: number; updated: number }>(sqls.upsert, params);
       if (isFkSkipped) await client.query('SET LOCAL session_replication_role = origin');
@@ -400,7 +414,7 @@ async function copyRows(
       for (const column of compiled) {
         const raw = column.index >= 0 ? (cells[column.index] ?? '') : '';
         let value: string | number | boolean | null = null;
-        if (raw.trim() === '') {
+        if (isBlank(raw)) {
           if (column.def.isRequired) {
             isValid = false;
             addError({ row: number, column: column.def.name, value: raw, code: 'REQUIRED' });

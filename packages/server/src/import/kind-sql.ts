@@ -107,7 +107,7 @@ export interface KindSql {
   before?: string[];
   /** One row (inserted, updated). */
   upsert: string;
-  /** Before the upsert: one row (from, to) of the days whose rollups change (null: none). */
+  /** Before the upsert: one row (from, to) of the days whose rollups change (null: none); $1 only where it has it. */
   days?: string;
   /** After the upsert (salon kinds): statements keeping derived fields right. */
   after?: string[];
@@ -331,21 +331,23 @@ export function kindSql(kind: ImportKindName, columns: readonly string[] = []): 
             isSalonScoped: true,
           },
         ],
-        days: `SELECT least(min(r.day), min(sl.day))::text AS from, greatest(max(r.day), max(sl.day))::text AS to
-          FROM import_rows r LEFT JOIN sale_lines sl ON sl.salon_id = $1 AND sl.external_id = r.external_id`,
+        // Read from import_resolved (SALE_LINES_RESOLVE runs first for sale lines): the line's old day is already there.
+        days: `SELECT least(min(r.day), min(r.existing_day))::text AS from, greatest(max(r.day), max(r.existing_day))::text AS to
+          FROM import_resolved r`,
         // Not ON CONFLICT: a plain INSERT of the new lines and an UPDATE of the changed ones skip the
         // speculative insertion per row, which costs a million-line file seconds (imports of a salon are serialised).
+        // Which lines exist was found once by SALE_LINES_RESOLVE (existing_id), so neither half searches sale_lines by external_id again.
         upsert: `WITH upd AS (
             UPDATE sale_lines t SET ${SALE_LINE_COLUMNS.map((c) => `${c} = r.${c}`).join(', ')}
             FROM import_resolved r
-            WHERE t.salon_id = $1 AND t.external_id = r.external_id
+            WHERE r.existing_id IS NOT NULL AND t.salon_id = $1 AND t.id = r.existing_id
               AND (${SALE_LINE_COLUMNS.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${SALE_LINE_COLUMNS.map((c) => `r.${c}`).join(', ')})
             RETURNING 1
           ), ins AS (
             INSERT INTO sale_lines (salon_id, external_id, ${SALE_LINE_COLUMNS.join(', ')})
             SELECT $1, r.external_id, ${SALE_LINE_COLUMNS.map((c) => `r.${c}`).join(', ')}
             FROM import_resolved r
-            WHERE NOT EXISTS (SELECT 1 FROM sale_lines t WHERE t.salon_id = $1 AND t.external_id = r.external_id)
+            WHERE r.existing_id IS NULL
             ORDER BY r.day, r.staff_id, r.client_id
             RETURNING 1
           )
@@ -389,16 +391,18 @@ export function kindSql(kind: ImportKindName, columns: readonly string[] = []): 
 }
 
 /**
- * Sale lines: the work rows with every reference resolved (a temp table, so the upsert, the
- * first-visit update and the checks read one join, not four each).
+ * Sale lines: the work rows with every reference resolved and the line already stored under the
+ * same external_id (existing_id, existing_day; null for a new line), in a temp table: the days,
+ * the upsert and the first-visit update read one join, not one each.
  */
 export const SALE_LINES_RESOLVE = `
   CREATE TEMP TABLE import_resolved ON COMMIT DROP AS
-  SELECT r.external_id, a.id AS appointment_id, coalesce(c.id, a.client_id) AS client_id, u.id AS staff_id, r.day, r.kind,
+  SELECT r.external_id, sl.id AS existing_id, sl.day AS existing_day, a.id AS appointment_id, coalesce(c.id, a.client_id) AS client_id, u.id AS staff_id, r.day, r.kind,
     sv.id AS service_id, p.id AS product_id, coalesce(sv.category, p.category) AS category, coalesce(r.quantity, 1) AS quantity,
     r.list_amount::integer AS list_amount_cents, r.paid_amount::integer AS paid_amount_cents,
     coalesce(r.discount, greatest(r.list_amount - r.paid_amount, 0))::integer AS discount_cents, coalesce(r.recommended, false) AS recommended
   FROM import_rows r
+  LEFT JOIN sale_lines sl ON sl.salon_id = $1 AND sl.external_id = r.external_id
   LEFT JOIN appointments a ON a.salon_id = $1 AND a.external_id = r.appointment_external_id
   LEFT JOIN clients c ON c.salon_id = $1 AND c.external_id = r.client_external_id
   LEFT JOIN users u ON u.salon_id = $1 AND u.external_id = r.staff_external_id

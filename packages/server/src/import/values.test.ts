@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter } from './readers.js';
-import { parseDecimalText, readBoolean, readDate, readDateTime, readEnum, readInteger, readMoney } from './values.js';
+import { memoised, parseDecimalText, readBoolean, readDate, readDateTime, readEnum, readInteger, readMoney } from './values.js';
 
 describe('reading cells', () => {
   it('reads decimals with a point or a comma, with or without thousands', () => {
     expect(['38,5', '38.5', '1.234,50', '1,234.50', '-0,25', '1234'].map(parseDecimalText)).toEqual([
       38.5, 38.5, 1234.5, 1234.5, -0.25, 1234,
     ]);
-    expect(['', 'abc', '1,2,3.4.5', '12a'].map(parseDecimalText)).toEqual([null, null, null, null]);
+    expect(['', 'abc', '1,2,3.4.5', '12a', '9'.repeat(400)].map(parseDecimalText)).toEqual([null, null, null, null, null]);
+    expect(['+7', '007', '1,234', '1.234', '0,1'].map(parseDecimalText)).toEqual([7, 7, 1.234, 1.234, 0.1]);
   });
 
   it('reads money to cents with at most 2 decimals', () => {
@@ -28,7 +29,8 @@ describe('reading cells', () => {
       { ok: true, value: '2025-01-01' },
       { ok: true, value: '2064-04-08' },
     ]);
-    for (const bad of ['2025-02-29', '31/04/2025', '2025-13-01', 'ieri', '12'])
+    expect(['29/02/2024', '2000-02-29', '31/12/2025'].map((d) => readDate(d).ok)).toEqual([true, true, true]);
+    for (const bad of ['2025-02-29', '1900-02-29', '2100-02-29', '31/04/2025', '2025-13-01', 'ieri', '12'])
       expect(readDate(bad)).toMatchObject({ ok: false, code: 'DATE' });
   });
 
@@ -57,6 +59,18 @@ describe('reading cells', () => {
     expect(readEnum('f', ['MALE', 'FEMALE'])).toEqual({ ok: true, value: 'FEMALE' });
     expect(readEnum('internal use', ['LOAD', 'INTERNAL_USE'])).toEqual({ ok: true, value: 'INTERNAL_USE' });
     expect(readEnum('X', ['MALE', 'FEMALE'])).toMatchObject({ ok: false, code: 'ENUM' });
+  });
+
+  it('remembers the answers of a reader for the first distinct cells, and reads the others as the reader does', () => {
+    let calls = 0;
+    const read = memoised((raw: string) => {
+      calls += 1;
+      return readDate(raw);
+    }, 2);
+    const cells = ['2025-01-10', '10/01/2025', '2025-01-10', 'ieri', 'ieri', '10/01/2025'];
+    expect(cells.map(read)).toEqual(cells.map((c) => readDate(c)));
+    // two remembered; 'ieri' (the third distinct) is read each time
+    expect(calls).toBe(4);
   });
 
   it('detects the separator from the header line, outside quotes', () => {

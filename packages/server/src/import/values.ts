@@ -13,6 +13,8 @@ const fail = (code: string, detail?: Record<string, string | number>): CellResul
 const INTEGER = /^[+-]?\d{1,10}$/;
 /** 1234.5 / 1234,5 / 1.234,50 / 1,234.50 / -0,5 */
 const DECIMAL = /^[+-]?(\d{1,3}([.,' ]\d{3})+|\d+)?([.,]\d+)?$/;
+/** Digits with at most one separator (a point or a comma), read as the decimal separator. */
+const PLAIN_DECIMAL = /^[+-]?\d+([.,]\d+)?$/;
 
 export function readInteger(raw: string, min: number, max: number): CellResult<number> {
   const text = raw.trim();
@@ -37,6 +39,11 @@ function inRange(value: number, min: number, max: number): CellResult<number> {
  * as a decimal separator, as Excel in Italian writes 1234,5 without grouping.
  */
 export function parseDecimalText(text: string): number | null {
+  // The usual cell (38,50 / 38.50 / 1234): what the general reading below answers for it, without its passes.
+  if (PLAIN_DECIMAL.test(text)) {
+    const value = Number(text.replace(',', '.'));
+    return Number.isFinite(value) ? value : null;
+  }
   if (text === '' || !DECIMAL.test(text)) return null;
   const lastDot = text.lastIndexOf('.');
   const lastComma = text.lastIndexOf(',');
@@ -82,8 +89,11 @@ const EU_DAY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 const SERIAL = /^\d{1,6}([.,]\d+)?$/;
 const TIME = /^(\d{1,2})[:.](\d{2})(?:[:.](\d{2})(?:[.,]\d+)?)?$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
+  return DAYS_IN_MONTH[month - 1] as number;
 }
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
@@ -168,4 +178,20 @@ export function readText(raw: string, maxLength: number): CellResult<string> {
   const text = raw.trim();
   if (text.length > maxLength) return fail('TOO_LONG', { max: maxLength });
   return ok(text);
+}
+
+/**
+ * A cell reader that remembers its answers (the same immutable result object) for the first `size`
+ * distinct cells: dates, kinds and yes/no repeat on every row of a big file.
+ */
+export function memoised<T>(read: (raw: string) => CellResult<T>, size = 4096): (raw: string) => CellResult<T> {
+  const seen = new Map<string, CellResult<T>>();
+  return (raw) => {
+    let result = seen.get(raw);
+    if (result === undefined) {
+      result = read(raw);
+      if (seen.size < size) seen.set(raw, result);
+    }
+    return result;
+  };
 }

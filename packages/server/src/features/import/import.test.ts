@@ -191,6 +191,28 @@ describe('the sample files on an empty database', () => {
     await upload('sale-lines', 'sale-lines.csv', sampleFile('sale-lines'));
   });
 
+  it('a sale line moved to another day refreshes the rollups of the day it left too', async () => {
+    const header = sampleFile('sale-lines').toString('utf8').split('\n')[0];
+    const job = await upload(
+      'sale-lines',
+      'moved.csv',
+      `${header}\nL-90006;2025-01-24;PRODUCT;PR-MASK;;C-1002;ST-2;2;60,00;54,00;6,00;false\n`,
+    );
+    expect(job).toMatchObject({ status: 'SUCCEEDED', rowsUpdated: 1, daysFrom: '2025-01-17', daysTo: '2025-01-24' });
+    const perDay = async (table: 'sales_daily' | 'sale_lines', column: string) =>
+      (
+        await sql<{ day: string; cents: number }>`
+          SELECT day::text AS day, sum(${sql.ref(column)})::integer AS cents FROM ${sql.table(table)}
+          WHERE salon_id = ${SALON} AND day IN ('2025-01-17', '2025-01-24') GROUP BY day ORDER BY day`.execute(t.db)
+      ).rows;
+    expect(await perDay('sale_lines', 'paid_amount_cents')).toEqual([
+      { day: '2025-01-17', cents: 7900 },
+      { day: '2025-01-24', cents: 5400 },
+    ]);
+    expect(await perDay('sales_daily', 'revenue_cents')).toEqual(await perDay('sale_lines', 'paid_amount_cents'));
+    await upload('sale-lines', 'sale-lines.csv', sampleFile('sale-lines'));
+  });
+
   it("the appointments' booked services: from service_external_ids, replaced when they change, kept without the column", async () => {
     const booked = async () =>
       (
