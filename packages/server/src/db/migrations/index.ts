@@ -26,6 +26,7 @@ import { staffItemsDailySchema } from './025-staff-items-daily.js';
 import { clientQualityFlagsSchema } from './027-client-quality-flags.js';
 import { itemClientMonthsSchema } from './028-item-client-months.js';
 import { visitHoursSchema } from './031-visit-hours.js';
+import { clientsReportAttributesSchema } from './032-clients-report-attributes.js';
 
 export interface Migration {
   version: number;
@@ -70,4 +71,5 @@ export const migrations: Migration[] = [
   { version: 27, name: 'client-quality-flags', sql: clientQualityFlagsSchema, vacuum: ['clients'] },
   { version: 28, name: 'item-client-months', sql: itemClientMonthsSchema },
   { version: 31, name: 'visit-hours', sql: visitHoursSchema },
+  { version: 32, name: 'clients-report-attributes', sql: clientsReportAttributesSchema },
 ];
