@@ -49,31 +49,31 @@ SELECT 'band',
 FROM v GROUP BY 2;
 
 -- 2 of 5; parameters:
---   $1 = 1
---   $2 = 1
---   $3 = '2026-01-01'
---   $4 = '2026-01-31'
---   $5 = '2026-01-01'
+--   $1 = '2026-01-01'
+--   $2 = '2026-01-01'
+--   $3 = '2026-01-31'
+--   $4 = 1
+--   $5 = 1
 --   $6 = '2026-01-01'
---   $7 = '2026-01-01'
---   $8 = '2026-01-31'
-WITH v AS MATERIALIZED (
-  SELECT c.first_visit, c.first_visit - (date_part('day', c.first_visit)::int - 1) AS first_month, m.month_start
+--   $7 = '2026-01-31'
+--   $8 = '2026-01-01'
+SELECT CASE WHEN grouping(cohort) = 1 THEN 'month' ELSE 'cohort' END AS kind, to_char(cohort, 'YYYY-MM') AS key,
+  to_char(month_start, 'YYYY-MM') AS month, count(*) AS clients,
+  CASE WHEN grouping(cohort) = 1 THEN count(*) FILTER (WHERE first_visit IS NULL OR first_visit < greatest(month_start, $1::date)) END AS visits,
+  NULL AS revenue, NULL AS returning_clients
+FROM (
+  SELECT c.first_visit, m.month_start,
+    CASE WHEN c.first_visit BETWEEN $2::date AND $3::date AND m.month_start > c.first_visit - (date_part('day', c.first_visit)::int - 1)
+      THEN c.first_visit - (date_part('day', c.first_visit)::int - 1) END AS cohort
   FROM client_days d
   -- The first of the day's month by date arithmetic (date_trunc would go through timestamptz, extract through numeric).
   CROSS JOIN LATERAL (SELECT d.day - (date_part('day', d.day)::int - 1) AS month_start) m
-  LEFT JOIN clients c ON c.salon_id = $1 AND c.id = d.client_id
-  WHERE d.salon_id = $2 AND d.day BETWEEN $3::date AND $4::date
-    AND (d.prev_day IS NULL OR d.prev_day < greatest(m.month_start, $5::date))
-)
-SELECT 'month' AS kind, NULL AS key, to_char(month_start, 'YYYY-MM') AS month, count(*) AS clients,
-  count(*) FILTER (WHERE first_visit IS NULL OR first_visit < greatest(month_start, $6::date)) AS visits,
-  NULL AS revenue, NULL AS returning_clients
-FROM v GROUP BY month_start
-UNION ALL
-SELECT 'cohort', to_char(first_month, 'YYYY-MM'), to_char(month_start, 'YYYY-MM'), count(*), NULL, NULL, NULL
-FROM v WHERE first_visit BETWEEN $7::date AND $8::date AND month_start > first_month
-GROUP BY first_month, month_start;
+  LEFT JOIN clients c ON c.salon_id = $4 AND c.id = d.client_id
+  WHERE d.salon_id = $5 AND d.day BETWEEN $6::date AND $7::date
+    AND (d.prev_day IS NULL OR d.prev_day < greatest(m.month_start, $8::date))
+) v
+GROUP BY GROUPING SETS ((month_start), (month_start, cohort))
+HAVING grouping(cohort) = 1 OR cohort IS NOT NULL;
 
 -- 3 of 5; parameters:
 --   $1 = 90
