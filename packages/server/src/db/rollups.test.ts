@@ -166,6 +166,19 @@ async function expectStaffBookedConsistent(db: Db) {
   expect(Number(hourly.rows[0]?.n)).toBe(0);
 }
 
+/** visit_hours equals the DONE appointments counted per salon, day and local start hour (the salon's zone), recomputed. */
+async function expectVisitHoursConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number }>`
+    WITH raw AS (
+      SELECT a.salon_id, a.day, date_trunc('hour', a.start_at AT TIME ZONE z.time_zone) AS hour, count(*) AS visits
+      FROM appointments a JOIN salons z ON z.id = a.salon_id WHERE a.status = 'DONE' GROUP BY 1, 2, 3
+    )
+    SELECT count(*) FILTER (WHERE v.visits IS DISTINCT FROM raw.visits) AS n, count(*) AS total FROM visit_hours v
+    FULL JOIN raw ON raw.salon_id = v.salon_id AND raw.day = v.day AND raw.hour = v.hour`.execute(db);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
 /**
  * staff_daily and staff_client_days equal the raw sale lines on every row (rebooking by lead(), as
  * expectRebookingConsistent): per salon, day, staff member and client gender.
@@ -458,6 +471,7 @@ describe('daily rollups', () => {
     await expectPrevDaysConsistent(t.db);
     await expectRebookingConsistent(t.db);
     await expectStaffBookedConsistent(t.db);
+    await expectVisitHoursConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
     await expectStaffItemsConsistent(t.db);
@@ -588,6 +602,7 @@ describe('daily rollups', () => {
     });
     await expectRebookingConsistent(t.db);
     await expectStaffBookedConsistent(t.db);
+    await expectVisitHoursConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
     await expectStaffItemsConsistent(t.db);
@@ -701,6 +716,7 @@ describe('daily rollups', () => {
     await expectClientTotalsConsistent(t.db);
     await expectRebookingConsistent(t.db);
     await expectStaffBookedConsistent(t.db);
+    await expectVisitHoursConsistent(t.db);
     await expectStaffDailyConsistent(t.db);
     await expectItemStaffConsistent(t.db);
     await expectStaffItemsConsistent(t.db);
@@ -803,6 +819,17 @@ describe('daily rollups', () => {
     await expectStaffItemsConsistent(t.db);
     await expectItemClientsConsistent(t.db);
     await expectMonthRollupsConsistent(t.db);
+    await expectVisitHoursConsistent(t.db);
+    // An appointment's start moved without a refresh: the heat-map's hours are stale until a rebuild
+    await t.db
+      .updateTable('appointments')
+      .set({ start_at: sql`start_at + interval '1 hour'`, end_at: sql`end_at + interval '1 hour'` })
+      .where('salon_id', '=', f.salon1)
+      .where('status', '=', 'DONE')
+      .execute();
+    await expect(expectVisitHoursConsistent(t.db)).rejects.toThrow();
+    await rebuildRollups(t.db);
+    await expectVisitHoursConsistent(t.db);
   });
 
   it('month rollups follow a write that moves the previous visit of a later month, and its delete', async () => {

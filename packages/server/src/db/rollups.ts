@@ -14,7 +14,8 @@ import type { Db, DbOrTx } from './database.js';
  * service_units_daily (migration 023: the day's service quantities, professional use),
  * sales_day_totals, sales_month_totals and client_months (migration 019: the sales reports' measures
  * per day and per month, read from the rollups above) and discounted_appointments (migration 019),
- * item_client_months (migration 028: each item's clients by their first day in a month, item analyses).
+ * item_client_months (migration 028: each item's clients by their first day in a month, item analyses),
+ * visit_hours (migration 031: DONE appointments per day and salon-local start hour, customer heat-map).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -214,6 +215,18 @@ async function fillStaffBooked(db: DbOrTx, scope: Scope): Promise<void> {
   await sql`
     INSERT INTO booked_hourly (salon_id, day, hour, seconds)
     SELECT b.salon_id, b.day, b.hour, b.seconds FROM (${bookedHourlySql(scopeFilter('a', scope))}) b
+    ORDER BY 1, 2, 3
+  `.execute(db);
+}
+
+/** visit_hours for a scope: DONE appointments per salon, day and local hour of their start (the salon's time zone). */
+async function fillVisitHours(db: DbOrTx, scope: Scope): Promise<void> {
+  await sql`
+    INSERT INTO visit_hours (salon_id, day, hour, visits)
+    SELECT a.salon_id, a.day, date_trunc('hour', a.start_at AT TIME ZONE z.time_zone), count(*)
+    FROM appointments a JOIN salons z ON z.id = a.salon_id
+    WHERE a.status = 'DONE' ${scopeFilter('a', scope)}
+    GROUP BY 1, 2, 3
     ORDER BY 1, 2, 3
   `.execute(db);
 }
@@ -538,6 +551,7 @@ const TABLES = [
   'client_months',
   'discounted_appointments',
   'item_client_months',
+  'visit_hours',
 ] as const;
 
 /**
@@ -573,6 +587,8 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await deleteScope(tx, 'staff_booked_daily', scope);
     await deleteScope(tx, 'booked_hourly', scope);
     await fillStaffBooked(tx, scope);
+    await deleteScope(tx, 'visit_hours', scope);
+    await fillVisitHours(tx, scope);
     const itemsBefore = await itemsOf(tx, salonId, fromDay, toDay);
     await deleteScope(tx, 'item_staff_daily', scope);
     await fillItemStaff(tx, scope);
@@ -640,7 +656,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
-      sales_month_totals, client_months, discounted_appointments, item_client_months`.execute(tx);
+      sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -651,6 +667,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
       GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(tx);
     await fillAppointments(tx, all);
     await fillStaffBooked(tx, all);
+    await fillVisitHours(tx, all);
     await fillStaffDaily(tx, all);
     await fillItemStaff(tx, all);
     await fillStaffItems(tx, all);

@@ -25,6 +25,8 @@ import { staffClientDaysStatisticsSchema } from './024-staff-client-days-statist
 import { staffItemsDailySchema } from './025-staff-items-daily.js';
 import { clientQualityFlagsSchema } from './027-client-quality-flags.js';
 import { itemClientMonthsSchema } from './028-item-client-months.js';
+import { visitHoursSchema } from './031-visit-hours.js';
+import { clientsReportAttributesSchema } from './032-clients-report-attributes.js';
 import { customerStatusIndexesSchema } from './036-customer-status-indexes.js';
 
 export interface Migration {
@@ -69,5 +71,7 @@ export const migrations: Migration[] = [
   { version: 25, name: 'staff-items-daily', sql: staffItemsDailySchema },
   { version: 27, name: 'client-quality-flags', sql: clientQualityFlagsSchema, vacuum: ['clients'] },
   { version: 28, name: 'item-client-months', sql: itemClientMonthsSchema },
+  { version: 31, name: 'visit-hours', sql: visitHoursSchema },
+  { version: 32, name: 'clients-report-attributes', sql: clientsReportAttributesSchema },
   { version: 36, name: 'customer-status-indexes', sql: customerStatusIndexesSchema, vacuum: ['client_totals', 'client_days'] },
 ];

@@ -21,15 +21,14 @@ const coordinate = (value: number | null) => (value === null ? null : Math.round
 
 /**
  * Heat-map data: DONE appointments per ISO weekday and hour of their start in the salon's time
- * zone, and the clients seen in the range (client_days) with their revenue per city and per
+ * zone (visit_hours, kept in that zone by the rollup refresh), and the clients seen in the range (client_days) with their revenue per city and per
  * postal code, each with the average of its clients' coordinates.
  */
 export async function getCustomerMap(db: DbOrTx, salonId: number, from: string, to: string, timeZone: string): Promise<MapData> {
   const [cells, places] = await Promise.all([
     sql<{ weekday: number; hour: number; visits: number }>`
-      SELECT extract(isodow FROM local)::int AS weekday, extract(hour FROM local)::int AS hour, count(*) AS visits
-      FROM (SELECT start_at AT TIME ZONE ${timeZone} AS local FROM appointments
-            WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND status = 'DONE') a
+      SELECT extract(isodow FROM hour)::int AS weekday, extract(hour FROM hour)::int AS hour, sum(visits) AS visits
+      FROM visit_hours WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
       GROUP BY 1, 2`.execute(db),
     sql<PlaceRow>`
       WITH seen AS (

@@ -48,12 +48,14 @@ async function getRangeGroups(db: DbOrTx, salonId: number, from: string, to: str
     UNION ALL
     SELECT 'band',
       CASE
+        -- Younger than N years on the range end (what extract(year FROM age(to, birth_date)) < N says, Feb 29 included),
+        -- against dates computed once instead of an age() per client.
         WHEN birth_date IS NULL OR birth_date > ${to}::date THEN 'UNKNOWN'
-        WHEN extract(year FROM age(${to}::date, birth_date)) < 25 THEN '<25'
-        WHEN extract(year FROM age(${to}::date, birth_date)) < 35 THEN '25-34'
-        WHEN extract(year FROM age(${to}::date, birth_date)) < 45 THEN '35-44'
-        WHEN extract(year FROM age(${to}::date, birth_date)) < 55 THEN '45-54'
-        WHEN extract(year FROM age(${to}::date, birth_date)) < 65 THEN '55-64'
+        WHEN birth_date > (${to}::date - interval '25 years')::date THEN '<25'
+        WHEN birth_date > (${to}::date - interval '35 years')::date THEN '25-34'
+        WHEN birth_date > (${to}::date - interval '45 years')::date THEN '35-44'
+        WHEN birth_date > (${to}::date - interval '55 years')::date THEN '45-54'
+        WHEN birth_date > (${to}::date - interval '65 years')::date THEN '55-64'
         ELSE '65+'
       END, NULL, count(*), NULL, NULL, NULL
     FROM v GROUP BY 2`
@@ -82,25 +84,25 @@ async function getRangeGroups(db: DbOrTx, salonId: number, from: string, to: str
  * month (or the range's start), so these are counts of rows, with no DISTINCT.
  */
 async function getMonthGroups(db: DbOrTx, salonId: number, from: string, to: string) {
+  // One aggregation with two grouping sets (month; month and cohort) instead of a materialized CTE read twice.
   const { rows } = await sql<VisitGroup>`
-    WITH v AS MATERIALIZED (
-      SELECT c.first_visit, m.month_start
+    SELECT CASE WHEN grouping(cohort) = 1 THEN 'month' ELSE 'cohort' END AS kind, to_char(cohort, 'YYYY-MM') AS key,
+      to_char(month_start, 'YYYY-MM') AS month, count(*) AS clients,
+      CASE WHEN grouping(cohort) = 1 THEN count(*) FILTER (WHERE first_visit IS NULL OR first_visit < greatest(month_start, ${from}::date)) END AS visits,
+      NULL AS revenue, NULL AS returning_clients
+    FROM (
+      SELECT c.first_visit, m.month_start,
+        CASE WHEN c.first_visit BETWEEN ${from}::date AND ${to}::date AND m.month_start > c.first_visit - (date_part('day', c.first_visit)::int - 1)
+          THEN c.first_visit - (date_part('day', c.first_visit)::int - 1) END AS cohort
       FROM client_days d
-      -- The first of the day's month by date arithmetic (date_trunc would go through timestamptz).
-      CROSS JOIN LATERAL (SELECT d.day - (extract(day FROM d.day)::int - 1) AS month_start) m
+      -- The first of the day's month by date arithmetic (date_trunc would go through timestamptz, extract through numeric).
+      CROSS JOIN LATERAL (SELECT d.day - (date_part('day', d.day)::int - 1) AS month_start) m
       LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = d.client_id
       WHERE d.salon_id = ${salonId} AND d.day BETWEEN ${from}::date AND ${to}::date
         AND (d.prev_day IS NULL OR d.prev_day < greatest(m.month_start, ${from}::date))
-    )
-    SELECT 'month' AS kind, NULL AS key, to_char(month_start, 'YYYY-MM') AS month, count(*) AS clients,
-      count(*) FILTER (WHERE first_visit IS NULL OR first_visit < greatest(month_start, ${from}::date)) AS visits,
-      NULL AS revenue, NULL AS returning_clients
-    FROM v GROUP BY month_start
-    UNION ALL
-    SELECT 'cohort', to_char(first_visit, 'YYYY-MM'), to_char(month_start, 'YYYY-MM'), count(*), NULL, NULL, NULL
-    FROM v WHERE first_visit BETWEEN ${from}::date AND ${to}::date
-      AND month_start >= (date_trunc('month', first_visit) + interval '1 month')::date
-    GROUP BY 2, month_start`.execute(db);
+    ) v
+    GROUP BY GROUPING SETS ((month_start), (month_start, cohort))
+    HAVING grouping(cohort) = 1 OR cohort IS NOT NULL`.execute(db);
   return rows;
 }
 

@@ -2,13 +2,11 @@
 -- getCustomerMap(salon 1, 2026-01-01..2026-01-31, Europe/Rome)
 
 -- 1 of 2; parameters:
---   $1 = 'Europe/Rome'
---   $2 = 1
---   $3 = '2026-01-01'
---   $4 = '2026-01-31'
-SELECT extract(isodow FROM local)::int AS weekday, extract(hour FROM local)::int AS hour, count(*) AS visits
-FROM (SELECT start_at AT TIME ZONE $1 AS local FROM appointments
-      WHERE salon_id = $2 AND day BETWEEN $3::date AND $4::date AND status = 'DONE') a
+--   $1 = 1
+--   $2 = '2026-01-01'
+--   $3 = '2026-01-31'
+SELECT extract(isodow FROM hour)::int AS weekday, extract(hour FROM hour)::int AS hour, sum(visits) AS visits
+FROM visit_hours WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date
 GROUP BY 1, 2;
 
 -- 2 of 2; parameters:

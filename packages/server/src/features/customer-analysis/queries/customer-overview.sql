@@ -36,43 +36,44 @@ SELECT 'gender', COALESCE(gender, 'UNKNOWN'), NULL, count(*), NULL, NULL, NULL F
 UNION ALL
 SELECT 'band',
   CASE
+    -- Younger than N years on the range end (what extract(year FROM age(to, birth_date)) < N says, Feb 29 included),
+    -- against dates computed once instead of an age() per client.
     WHEN birth_date IS NULL OR birth_date > $11::date THEN 'UNKNOWN'
-    WHEN extract(year FROM age($12::date, birth_date)) < 25 THEN '<25'
-    WHEN extract(year FROM age($13::date, birth_date)) < 35 THEN '25-34'
-    WHEN extract(year FROM age($14::date, birth_date)) < 45 THEN '35-44'
-    WHEN extract(year FROM age($15::date, birth_date)) < 55 THEN '45-54'
-    WHEN extract(year FROM age($16::date, birth_date)) < 65 THEN '55-64'
+    WHEN birth_date > ($12::date - interval '25 years')::date THEN '<25'
+    WHEN birth_date > ($13::date - interval '35 years')::date THEN '25-34'
+    WHEN birth_date > ($14::date - interval '45 years')::date THEN '35-44'
+    WHEN birth_date > ($15::date - interval '55 years')::date THEN '45-54'
+    WHEN birth_date > ($16::date - interval '65 years')::date THEN '55-64'
     ELSE '65+'
   END, NULL, count(*), NULL, NULL, NULL
 FROM v GROUP BY 2;
 
 -- 2 of 5; parameters:
---   $1 = 1
---   $2 = 1
---   $3 = '2026-01-01'
---   $4 = '2026-01-31'
---   $5 = '2026-01-01'
+--   $1 = '2026-01-01'
+--   $2 = '2026-01-01'
+--   $3 = '2026-01-31'
+--   $4 = 1
+--   $5 = 1
 --   $6 = '2026-01-01'
---   $7 = '2026-01-01'
---   $8 = '2026-01-31'
-WITH v AS MATERIALIZED (
-  SELECT c.first_visit, m.month_start
-  FROM client_days d
-  -- The first of the day's month by date arithmetic (date_trunc would go through timestamptz).
-  CROSS JOIN LATERAL (SELECT d.day - (extract(day FROM d.day)::int - 1) AS month_start) m
-  LEFT JOIN clients c ON c.salon_id = $1 AND c.id = d.client_id
-  WHERE d.salon_id = $2 AND d.day BETWEEN $3::date AND $4::date
-    AND (d.prev_day IS NULL OR d.prev_day < greatest(m.month_start, $5::date))
-)
-SELECT 'month' AS kind, NULL AS key, to_char(month_start, 'YYYY-MM') AS month, count(*) AS clients,
-  count(*) FILTER (WHERE first_visit IS NULL OR first_visit < greatest(month_start, $6::date)) AS visits,
+--   $7 = '2026-01-31'
+--   $8 = '2026-01-01'
+SELECT CASE WHEN grouping(cohort) = 1 THEN 'month' ELSE 'cohort' END AS kind, to_char(cohort, 'YYYY-MM') AS key,
+  to_char(month_start, 'YYYY-MM') AS month, count(*) AS clients,
+  CASE WHEN grouping(cohort) = 1 THEN count(*) FILTER (WHERE first_visit IS NULL OR first_visit < greatest(month_start, $1::date)) END AS visits,
   NULL AS revenue, NULL AS returning_clients
-FROM v GROUP BY month_start
-UNION ALL
-SELECT 'cohort', to_char(first_visit, 'YYYY-MM'), to_char(month_start, 'YYYY-MM'), count(*), NULL, NULL, NULL
-FROM v WHERE first_visit BETWEEN $7::date AND $8::date
-  AND month_start >= (date_trunc('month', first_visit) + interval '1 month')::date
-GROUP BY 2, month_start;
+FROM (
+  SELECT c.first_visit, m.month_start,
+    CASE WHEN c.first_visit BETWEEN $2::date AND $3::date AND m.month_start > c.first_visit - (date_part('day', c.first_visit)::int - 1)
+      THEN c.first_visit - (date_part('day', c.first_visit)::int - 1) END AS cohort
+  FROM client_days d
+  -- The first of the day's month by date arithmetic (date_trunc would go through timestamptz, extract through numeric).
+  CROSS JOIN LATERAL (SELECT d.day - (date_part('day', d.day)::int - 1) AS month_start) m
+  LEFT JOIN clients c ON c.salon_id = $4 AND c.id = d.client_id
+  WHERE d.salon_id = $5 AND d.day BETWEEN $6::date AND $7::date
+    AND (d.prev_day IS NULL OR d.prev_day < greatest(m.month_start, $8::date))
+) v
+GROUP BY GROUPING SETS ((month_start), (month_start, cohort))
+HAVING grouping(cohort) = 1 OR cohort IS NOT NULL;
 
 -- 3 of 5; parameters:
 --   $1 = 90
