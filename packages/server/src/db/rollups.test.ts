@@ -70,14 +70,20 @@ async function expectStaffPrevDaysConsistent(db: Db) {
     expect({ from: r.from_day, n: Number(r.counted) }).toEqual({ from: r.from_day, n: Number(r.distinct_pairs) });
 }
 
-/** client_days.prev_day equals the previous day recomputed from scratch, on every row. */
+/**
+ * client_days.prev_day and prev_weekday_day equal the previous day (on any weekday, on the same ISO
+ * weekday) recomputed from scratch, on every row.
+ */
 async function expectPrevDaysConsistent(db: Db) {
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*) AS n FROM client_days cd
-    JOIN (SELECT salon_id, client_id, day, lag(day) OVER (PARTITION BY salon_id, client_id ORDER BY day) AS prev FROM client_days) x
-      ON x.salon_id = cd.salon_id AND x.client_id = cd.client_id AND x.day = cd.day
-    WHERE cd.prev_day IS DISTINCT FROM x.prev`.execute(db);
-  expect(Number(rows[0]?.n)).toBe(0);
+  const { rows } = await sql<{ n: number; weekday: number }>`
+    SELECT count(*) FILTER (WHERE cd.prev_day IS DISTINCT FROM x.prev) AS n,
+      count(*) FILTER (WHERE cd.prev_weekday_day IS DISTINCT FROM x.prev_weekday) AS weekday
+    FROM client_days cd
+    JOIN (SELECT salon_id, client_id, day, lag(day) OVER (PARTITION BY salon_id, client_id ORDER BY day) AS prev,
+            lag(day) OVER (PARTITION BY salon_id, client_id, extract(isodow FROM day) ORDER BY day) AS prev_weekday
+          FROM client_days) x
+      ON x.salon_id = cd.salon_id AND x.client_id = cd.client_id AND x.day = cd.day`.execute(db);
+  expect({ prevDay: Number(rows[0]?.n), prevWeekdayDay: Number(rows[0]?.weekday) }).toEqual({ prevDay: 0, prevWeekdayDay: 0 });
 }
 
 /**

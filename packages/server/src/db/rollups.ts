@@ -80,14 +80,15 @@ async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
     ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
 
-  // prev_day: lag() within what is inserted; a scoped refresh then fixes the rows whose previous
-  // day lies outside the scope (fixPrevDays). Every rollup is inserted in its key order (salon,
+  // prev_day and prev_weekday_day: lag() within what is inserted; a scoped refresh then fixes the
+  // rows whose previous day lies outside the scope (fixPrevDays, fixPrevWeekdayDays). Every rollup is inserted in its key order (salon,
   // day, ...), so a range of days reads a few adjacent pages: lag()'s output comes in client
   // order, which scattered a salon-year of client_days over one page per row.
   await sql`
     INSERT INTO client_days (salon_id, day, client_id, gender, appointments, revenue_cents, service_revenue_cents, product_revenue_cents,
-      has_service, has_product, last_appointment_id, prev_day)
-    SELECT d.*, lag(d.day) OVER (PARTITION BY d.salon_id, d.client_id ORDER BY d.day)
+      has_service, has_product, last_appointment_id, prev_day, prev_weekday_day)
+    SELECT d.*, lag(d.day) OVER (PARTITION BY d.salon_id, d.client_id ORDER BY d.day),
+      lag(d.day) OVER (PARTITION BY d.salon_id, d.client_id, extract(isodow FROM d.day) ORDER BY d.day)
     FROM (
       SELECT sl.salon_id, sl.day, sl.client_id, COALESCE(min(c.gender), 'UNKNOWN') AS gender, count(DISTINCT sl.appointment_id) AS appointments,
         sum(sl.paid_amount_cents) AS revenue_cents,
@@ -146,6 +147,32 @@ async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string
     RETURNING cd.day::text AS day
   `.execute(db);
   return rows.map((r) => r.day);
+}
+
+/**
+ * After a scoped refresh: recomputes prev_weekday_day (the client's previous day on the same ISO
+ * weekday) of the days from the range's start on of every client who had (or now has) a day in the
+ * range; days before the range keep theirs (their earlier days did not change). Only the rows whose
+ * value changes are written.
+ */
+async function fixPrevWeekdayDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<void> {
+  await sql`
+    WITH touched AS (
+      SELECT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
+      UNION SELECT unnest(${removedClients}::bigint[])
+    ),
+    fixed AS (
+      SELECT cd.client_id, cd.day,
+        lag(cd.day) OVER (PARTITION BY cd.client_id, extract(isodow FROM cd.day) ORDER BY cd.day) AS prev
+      FROM client_days cd JOIN touched t ON t.client_id = cd.client_id
+      WHERE cd.salon_id = ${salonId}
+    )
+    UPDATE client_days cd
+    SET prev_weekday_day = fixed.prev
+    FROM fixed
+    WHERE cd.salon_id = ${salonId} AND cd.client_id = fixed.client_id AND cd.day = fixed.day AND fixed.day >= ${from}::date
+      AND cd.prev_weekday_day IS DISTINCT FROM fixed.prev
+  `.execute(db);
 }
 
 /**
@@ -582,6 +609,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await fillItemClients(tx, salonId, fromDay, [...items.values()]);
     const removedClients = removed.rows.map((r) => Number(r.client_id));
     const prevDayFixed = await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
+    await fixPrevWeekdayDays(tx, salonId, fromDay, toDay, removedClients);
     await refreshClientTotals(tx, salonId, fromDay, toDay, removedClients);
     // Day and month totals last: they are read from the rollups above. client_months also changes
     // in the months of the later client days whose prev_day moved.
