@@ -14,7 +14,8 @@ import type { Db, DbOrTx } from './database.js';
  * service_units_daily (migration 023: the day's service quantities, professional use),
  * sales_day_totals, sales_month_totals and client_months (migration 019: the sales reports' measures
  * per day and per month, read from the rollups above) and discounted_appointments (migration 019),
- * item_client_months (migration 028: each item's clients by their first day in a month, item analyses).
+ * item_client_months (migration 028: each item's clients by their first day in a month, item analyses),
+ * item_staff_months (migration 034: item_staff_daily per month, item analyses).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -511,8 +512,9 @@ function monthsOf(from: string, to: string): string[] {
 }
 
 /**
- * sales_month_totals and client_months (migration 019) of one salon for the given months (YYYY-MM-01),
- * recomputed from sales_day_totals and client_days. null = every salon and month (rebuild).
+ * sales_month_totals and client_months (migration 019) and item_staff_months (migration 034) of one salon
+ * for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and item_staff_daily.
+ * null = every salon and month (rebuild).
  */
 async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
   const scope = (alias: string, column: string) => {
@@ -528,6 +530,7 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     if (months.length === 0) return;
     await sql`DELETE FROM sales_month_totals r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM client_months r WHERE true ${scope('r', 'month')}`.execute(db);
+    await sql`DELETE FROM item_staff_months r WHERE true ${scope('r', 'month')}`.execute(db);
   }
   await sql`
     INSERT INTO sales_month_totals (salon_id, month, gender, services_cents, products_cents, discount_cents, line_count, appointments)
@@ -541,6 +544,14 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, date_trunc('month', r.prev_day)::date, count(*)
     FROM client_days r WHERE (r.prev_day IS NULL OR r.prev_day < date_trunc('month', r.day)::date) ${scope('r', 'day')}
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  `.execute(db);
+  await sql`
+    INSERT INTO item_staff_months (salon_id, month, kind, item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents,
+      walk_in_quantity, recommended_quantity)
+    SELECT r.salon_id, date_trunc('month', r.day)::date, r.kind, r.item_id, r.staff_id, sum(r.quantity), sum(r.line_count),
+      sum(r.revenue_cents), sum(r.list_cents), sum(r.discount_cents), sum(r.walk_in_quantity), sum(r.recommended_quantity)
+    FROM item_staff_daily r WHERE true ${scope('r', 'day')}
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
 }
 
@@ -565,6 +576,7 @@ const TABLES = [
   'client_months',
   'discounted_appointments',
   'item_client_months',
+  'item_staff_months',
 ] as const;
 
 /**
@@ -668,7 +680,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
-      sales_month_totals, client_months, discounted_appointments, item_client_months`.execute(tx);
+      sales_month_totals, client_months, discounted_appointments, item_client_months, item_staff_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);

@@ -26,6 +26,7 @@ import { staffItemsDailySchema } from './025-staff-items-daily.js';
 import { clientQualityFlagsSchema } from './027-client-quality-flags.js';
 import { itemClientMonthsSchema } from './028-item-client-months.js';
 import { clientDaysPrevWeekdaySchema } from './033-client-days-prev-weekday.js';
+import { itemStaffMonthsSchema } from './034-item-staff-months.js';
 
 export interface Migration {
   version: number;
@@ -70,4 +71,5 @@ export const migrations: Migration[] = [
   { version: 27, name: 'client-quality-flags', sql: clientQualityFlagsSchema, vacuum: ['clients'] },
   { version: 28, name: 'item-client-months', sql: itemClientMonthsSchema },
   { version: 33, name: 'client-days-prev-weekday', sql: clientDaysPrevWeekdaySchema, vacuum: ['client_days'] },
+  { version: 34, name: 'item-staff-months', sql: itemStaffMonthsSchema },
 ];
