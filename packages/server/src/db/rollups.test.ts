@@ -70,14 +70,20 @@ async function expectStaffPrevDaysConsistent(db: Db) {
     expect({ from: r.from_day, n: Number(r.counted) }).toEqual({ from: r.from_day, n: Number(r.distinct_pairs) });
 }
 
-/** client_days.prev_day equals the previous day recomputed from scratch, on every row. */
+/**
+ * client_days.prev_day and prev_weekday_day equal the previous day (on any weekday, on the same ISO
+ * weekday) recomputed from scratch, on every row.
+ */
 async function expectPrevDaysConsistent(db: Db) {
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*) AS n FROM client_days cd
-    JOIN (SELECT salon_id, client_id, day, lag(day) OVER (PARTITION BY salon_id, client_id ORDER BY day) AS prev FROM client_days) x
-      ON x.salon_id = cd.salon_id AND x.client_id = cd.client_id AND x.day = cd.day
-    WHERE cd.prev_day IS DISTINCT FROM x.prev`.execute(db);
-  expect(Number(rows[0]?.n)).toBe(0);
+  const { rows } = await sql<{ n: number; weekday: number }>`
+    SELECT count(*) FILTER (WHERE cd.prev_day IS DISTINCT FROM x.prev) AS n,
+      count(*) FILTER (WHERE cd.prev_weekday_day IS DISTINCT FROM x.prev_weekday) AS weekday
+    FROM client_days cd
+    JOIN (SELECT salon_id, client_id, day, lag(day) OVER (PARTITION BY salon_id, client_id ORDER BY day) AS prev,
+            lag(day) OVER (PARTITION BY salon_id, client_id, extract(isodow FROM day) ORDER BY day) AS prev_weekday
+          FROM client_days) x
+      ON x.salon_id = cd.salon_id AND x.client_id = cd.client_id AND x.day = cd.day`.execute(db);
+  expect({ prevDay: Number(rows[0]?.n), prevWeekdayDay: Number(rows[0]?.weekday) }).toEqual({ prevDay: 0, prevWeekdayDay: 0 });
 }
 
 /**
@@ -355,10 +361,11 @@ async function expectStockMonthlyConsistent(db: Db) {
  * lines, the DONE appointments and the clients with a line that day; per month the clients by the
  * month of their previous visit (null for a first visit), recomputed here with lag() over the
  * clients' days of the raw sale lines; discounted_appointments holds the appointments whose lines
- * have a positive discount in total, with their sums.
+ * have a positive discount in total, with their sums; item_staff_months holds the sums of the lines per
+ * month, kind, item and staff member.
  */
 async function expectMonthRollupsConsistent(db: Db) {
-  const { rows } = await sql<{ d: number; m: number; c: number; a: number }>`
+  const { rows } = await sql<{ d: number; m: number; c: number; a: number; i: number }>`
     WITH lines AS (
       SELECT sl.*, COALESCE(c.gender, 'UNKNOWN') AS g FROM sale_lines sl LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
     ),
@@ -403,8 +410,18 @@ async function expectMonthRollupsConsistent(db: Db) {
            ON r.salon_id = t.salon_id AND r.appointment_id = t.appointment_id
        WHERE (t.day, t.client_id, COALESCE(t.s_disc, 0) + COALESCE(t.p_disc, 0), COALESCE(t.s_paid, 0) + COALESCE(t.p_paid, 0),
               COALESCE(t.s_list, 0) + COALESCE(t.p_list, 0), t.s_lines + t.p_lines, t.s_disc, t.p_paid)
-         IS DISTINCT FROM (r.day, r.client_id, r.disc, r.paid, r.list, r.lines, r.s_disc, r.p_paid)) AS a`.execute(db);
-  expect([Number(rows[0]?.d), Number(rows[0]?.m), Number(rows[0]?.c), Number(rows[0]?.a)]).toEqual([0, 0, 0, 0]);
+         IS DISTINCT FROM (r.day, r.client_id, r.disc, r.paid, r.list, r.lines, r.s_disc, r.p_paid)) AS a,
+      (SELECT count(*) FROM item_staff_months t
+         FULL JOIN (SELECT salon_id, date_trunc('month', day)::date AS month, kind, COALESCE(service_id, product_id) AS item_id, staff_id,
+                      sum(quantity) AS q, count(*) AS l, sum(paid_amount_cents) AS r, sum(list_amount_cents) AS li, sum(discount_cents) AS d,
+                      COALESCE(sum(quantity) FILTER (WHERE appointment_id IS NULL), 0) AS w,
+                      COALESCE(sum(quantity) FILTER (WHERE recommended), 0) AS rq
+                    FROM sale_lines GROUP BY 1, 2, 3, 4, 5) r
+           ON r.salon_id = t.salon_id AND r.month = t.month AND r.kind = t.kind AND r.item_id = t.item_id
+           AND r.staff_id IS NOT DISTINCT FROM t.staff_id
+       WHERE (t.quantity, t.line_count, t.revenue_cents, t.list_cents, t.discount_cents, t.walk_in_quantity, t.recommended_quantity)
+         IS DISTINCT FROM (r.q, r.l, r.r, r.li, r.d, r.w, r.rq)) AS i`.execute(db);
+  expect([Number(rows[0]?.d), Number(rows[0]?.m), Number(rows[0]?.c), Number(rows[0]?.a), Number(rows[0]?.i)]).toEqual([0, 0, 0, 0, 0]);
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from './database.js';
  * per day and per month, read from the rollups above) and discounted_appointments (migration 019),
  * item_client_months (migration 028: each item's clients by their first day in a month, item analyses),
  * visit_hours (migration 031: DONE appointments per day and salon-local start hour, customer heat-map).
+ * item_staff_months (migration 034: item_staff_daily per month, item analyses).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -81,14 +82,15 @@ async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
     ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
 
-  // prev_day: lag() within what is inserted; a scoped refresh then fixes the rows whose previous
-  // day lies outside the scope (fixPrevDays). Every rollup is inserted in its key order (salon,
+  // prev_day and prev_weekday_day: lag() within what is inserted; a scoped refresh then fixes the
+  // rows whose previous day lies outside the scope (fixPrevDays, fixPrevWeekdayDays). Every rollup is inserted in its key order (salon,
   // day, ...), so a range of days reads a few adjacent pages: lag()'s output comes in client
   // order, which scattered a salon-year of client_days over one page per row.
   await sql`
     INSERT INTO client_days (salon_id, day, client_id, gender, appointments, revenue_cents, service_revenue_cents, product_revenue_cents,
-      has_service, has_product, last_appointment_id, prev_day)
-    SELECT d.*, lag(d.day) OVER (PARTITION BY d.salon_id, d.client_id ORDER BY d.day)
+      has_service, has_product, last_appointment_id, prev_day, prev_weekday_day)
+    SELECT d.*, lag(d.day) OVER (PARTITION BY d.salon_id, d.client_id ORDER BY d.day),
+      lag(d.day) OVER (PARTITION BY d.salon_id, d.client_id, extract(isodow FROM d.day) ORDER BY d.day)
     FROM (
       SELECT sl.salon_id, sl.day, sl.client_id, COALESCE(min(c.gender), 'UNKNOWN') AS gender, count(DISTINCT sl.appointment_id) AS appointments,
         sum(sl.paid_amount_cents) AS revenue_cents,
@@ -147,6 +149,32 @@ async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string
     RETURNING cd.day::text AS day
   `.execute(db);
   return rows.map((r) => r.day);
+}
+
+/**
+ * After a scoped refresh: recomputes prev_weekday_day (the client's previous day on the same ISO
+ * weekday) of the days from the range's start on of every client who had (or now has) a day in the
+ * range; days before the range keep theirs (their earlier days did not change). Only the rows whose
+ * value changes are written.
+ */
+async function fixPrevWeekdayDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<void> {
+  await sql`
+    WITH touched AS (
+      SELECT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
+      UNION SELECT unnest(${removedClients}::bigint[])
+    ),
+    fixed AS (
+      SELECT cd.client_id, cd.day,
+        lag(cd.day) OVER (PARTITION BY cd.client_id, extract(isodow FROM cd.day) ORDER BY cd.day) AS prev
+      FROM client_days cd JOIN touched t ON t.client_id = cd.client_id
+      WHERE cd.salon_id = ${salonId}
+    )
+    UPDATE client_days cd
+    SET prev_weekday_day = fixed.prev
+    FROM fixed
+    WHERE cd.salon_id = ${salonId} AND cd.client_id = fixed.client_id AND cd.day = fixed.day AND fixed.day >= ${from}::date
+      AND cd.prev_weekday_day IS DISTINCT FROM fixed.prev
+  `.execute(db);
 }
 
 /**
@@ -497,8 +525,9 @@ function monthsOf(from: string, to: string): string[] {
 }
 
 /**
- * sales_month_totals and client_months (migration 019) of one salon for the given months (YYYY-MM-01),
- * recomputed from sales_day_totals and client_days. null = every salon and month (rebuild).
+ * sales_month_totals and client_months (migration 019) and item_staff_months (migration 034) of one salon
+ * for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and item_staff_daily.
+ * null = every salon and month (rebuild).
  */
 async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
   const scope = (alias: string, column: string) => {
@@ -514,6 +543,7 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     if (months.length === 0) return;
     await sql`DELETE FROM sales_month_totals r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM client_months r WHERE true ${scope('r', 'month')}`.execute(db);
+    await sql`DELETE FROM item_staff_months r WHERE true ${scope('r', 'month')}`.execute(db);
   }
   await sql`
     INSERT INTO sales_month_totals (salon_id, month, gender, services_cents, products_cents, discount_cents, line_count, appointments)
@@ -527,6 +557,14 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, date_trunc('month', r.prev_day)::date, count(*)
     FROM client_days r WHERE (r.prev_day IS NULL OR r.prev_day < date_trunc('month', r.day)::date) ${scope('r', 'day')}
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  `.execute(db);
+  await sql`
+    INSERT INTO item_staff_months (salon_id, month, kind, item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents,
+      walk_in_quantity, recommended_quantity)
+    SELECT r.salon_id, date_trunc('month', r.day)::date, r.kind, r.item_id, r.staff_id, sum(r.quantity), sum(r.line_count),
+      sum(r.revenue_cents), sum(r.list_cents), sum(r.discount_cents), sum(r.walk_in_quantity), sum(r.recommended_quantity)
+    FROM item_staff_daily r WHERE true ${scope('r', 'day')}
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
 }
 
@@ -552,6 +590,7 @@ const TABLES = [
   'discounted_appointments',
   'item_client_months',
   'visit_hours',
+  'item_staff_months',
 ] as const;
 
 /**
@@ -598,6 +637,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await fillItemClients(tx, salonId, fromDay, [...items.values()]);
     const removedClients = removed.rows.map((r) => Number(r.client_id));
     const prevDayFixed = await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
+    await fixPrevWeekdayDays(tx, salonId, fromDay, toDay, removedClients);
     await refreshClientTotals(tx, salonId, fromDay, toDay, removedClients);
     // Day and month totals last: they are read from the rollups above. client_months also changes
     // in the months of the later client days whose prev_day moved.
@@ -656,7 +696,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
-      sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours`.execute(tx);
+      sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { euros, percent, ratio2 } from './report-range.js';
+import { daysIn, splitRange } from './sales-measures.query.js';
 
 /** One sold item (a service or a product) over a range, as both item analyses report it. */
 export interface ItemSales {
@@ -48,8 +49,9 @@ interface Row {
 
 /**
  * Per service or product of the range. Sums, totals and the top staff member come from the
- * (item, staff) rows of item_staff_daily (migration 020: a salon-year is about 24,000 rows against
- * 86,000 raw lines); the distinct clients, from the 1st of a month, from item_client_months (migration
+ * (item, staff) rows of item_staff_months (migration 034) for the range's whole months and of
+ * item_staff_daily (migration 020: a salon-year is about 24,000 rows against 86,000 raw lines) for
+ * the other days; the distinct clients, from the 1st of a month, from item_client_months (migration
  * 028: a salon-year is about 20,000 rows), else from the (item, client) pairs of the raw lines.
  * Walk-in lines count for products.
  */
@@ -60,6 +62,9 @@ export async function getItemSales(
   from: string,
   to: string,
 ): Promise<ItemSalesReport> {
+  // The range's whole months from item_staff_months, the days before and after them from item_staff_daily.
+  const split = splitRange(from, to);
+  const months = split.months ?? ['9999-12-01', '0001-01-01'];
   const itemColumn = sql.ref(kind === 'SERVICE' ? 'service_id' : 'product_id');
   const catalogue =
     kind === 'SERVICE' ? sql`SELECT id, name, '' AS brand, category FROM services` : sql`SELECT id, name, brand, category FROM products`;
@@ -89,8 +94,15 @@ export async function getItemSales(
       SELECT item_id, staff_id, sum(quantity) AS qty, sum(line_count) AS lines, sum(revenue_cents) AS revenue,
         sum(list_cents) AS list, sum(discount_cents) AS discount, sum(walk_in_quantity) AS walk_in_qty,
         sum(recommended_quantity) AS rec_qty
-      FROM item_staff_daily
-      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND kind = ${kind}
+      FROM (
+        SELECT item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents, walk_in_quantity, recommended_quantity
+        FROM item_staff_months
+        WHERE salon_id = ${salonId} AND month BETWEEN ${months[0]}::date AND ${months[1]}::date AND kind = ${kind}
+        UNION ALL
+        SELECT item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents, walk_in_quantity, recommended_quantity
+        FROM item_staff_daily
+        WHERE salon_id = ${salonId} AND ${daysIn(split.days)} AND kind = ${kind}
+      ) x
       GROUP BY 1, 2
     ),
     -- the per-item sums and the range's totals (grouping set ()) from the few (item, staff) rows

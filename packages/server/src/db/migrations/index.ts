@@ -27,6 +27,8 @@ import { clientQualityFlagsSchema } from './027-client-quality-flags.js';
 import { itemClientMonthsSchema } from './028-item-client-months.js';
 import { visitHoursSchema } from './031-visit-hours.js';
 import { clientsReportAttributesSchema } from './032-clients-report-attributes.js';
+import { clientDaysPrevWeekdaySchema } from './033-client-days-prev-weekday.js';
+import { itemStaffMonthsSchema } from './034-item-staff-months.js';
 import { customerStatusIndexesSchema } from './036-customer-status-indexes.js';
 
 export interface Migration {
@@ -73,5 +75,7 @@ export const migrations: Migration[] = [
   { version: 28, name: 'item-client-months', sql: itemClientMonthsSchema },
   { version: 31, name: 'visit-hours', sql: visitHoursSchema },
   { version: 32, name: 'clients-report-attributes', sql: clientsReportAttributesSchema },
+  { version: 33, name: 'client-days-prev-weekday', sql: clientDaysPrevWeekdaySchema, vacuum: ['client_days'] },
+  { version: 34, name: 'item-staff-months', sql: itemStaffMonthsSchema },
   { version: 36, name: 'customer-status-indexes', sql: customerStatusIndexesSchema, vacuum: ['client_totals', 'client_days'] },
 ];

@@ -70,30 +70,20 @@ export async function getSalonRecap(
         sum(discount_cents) AS discount
       FROM appointments_daily WHERE ${range}
       GROUP BY day`.execute(db),
+    // One pass over the range's client days: returning clients by their previous day, new clients by a hash
+    // join with the clients whose first visit is in the range (few), on their client day of that date.
     sql<{ day: string; new_service: number; new_product: number; new_any: number; returning_balance: number; returning_lost: number }>`
-      WITH back AS (
-        SELECT cd.day,
-          count(*) FILTER (WHERE cd.prev_day IS NOT NULL AND cd.day - cd.prev_day <= s.lost_client_days) AS returning_balance,
-          count(*) FILTER (WHERE cd.prev_day IS NOT NULL AND cd.day - cd.prev_day > s.lost_client_days) AS returning_lost
-        FROM client_days cd
-        JOIN salons s ON s.id = cd.salon_id
-        WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date AND cd.prev_day IS NOT NULL
-          ${genderFilter(gender, 'cd.gender')}
-        GROUP BY cd.day
-      ),
-      -- new clients: those whose first visit is in the range (few), each with their client day of that date
-      new_clients AS (
-        SELECT cd.day, count(*) FILTER (WHERE cd.has_service) AS new_service, count(*) FILTER (WHERE cd.has_product) AS new_product,
-          count(*) AS new_any
-        FROM clients c
-        JOIN client_days cd ON cd.salon_id = c.salon_id AND cd.day = c.first_visit AND cd.client_id = c.id
-        WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender, 'cd.gender')}
-        GROUP BY cd.day
-      )
-      SELECT COALESCE(r.day, n.day)::text AS day, COALESCE(n.new_service, 0) AS new_service, COALESCE(n.new_product, 0) AS new_product,
-        COALESCE(n.new_any, 0) AS new_any, COALESCE(r.returning_balance, 0) AS returning_balance,
-        COALESCE(r.returning_lost, 0) AS returning_lost
-      FROM back r FULL JOIN new_clients n ON n.day = r.day`.execute(db),
+      SELECT cd.day::text AS day, count(c.id) FILTER (WHERE cd.has_service) AS new_service,
+        count(c.id) FILTER (WHERE cd.has_product) AS new_product, count(c.id) AS new_any,
+        count(*) FILTER (WHERE cd.day - cd.prev_day <= s.lost_client_days) AS returning_balance,
+        count(*) FILTER (WHERE cd.day - cd.prev_day > s.lost_client_days) AS returning_lost
+      FROM client_days cd
+      JOIN salons s ON s.id = cd.salon_id
+      LEFT JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id AND c.first_visit = cd.day
+        AND c.first_visit BETWEEN ${from}::date AND ${to}::date
+      WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender, 'cd.gender')}
+      GROUP BY cd.day
+      HAVING count(c.id) > 0 OR count(cd.prev_day) > 0`.execute(db),
   ]);
 
   const days = new Map<string, RecapDay>();

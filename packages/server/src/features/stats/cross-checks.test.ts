@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthRange } from '../../lib/report-range.js';
 import { getSalesTotalsFromRaw } from '../../lib/sales-measures.query.js';
@@ -160,6 +161,21 @@ describe('cross-checks on the demo chain', () => {
       `/api/ReportDataAnalysis/GetDayOftheWeek/${code}/${from}/${to}/${SALON}/FEMALE`,
     );
     expect(sumOf(female.rows)).toEqual(additive(female.totals));
+    // Each weekday's distinct clients (read with client_days.prev_weekday_day) against the raw sale lines.
+    for (const [rows, gender] of [
+      [dow.rows, null],
+      [female.rows, 'FEMALE'],
+    ] as const) {
+      const raw = await sql<{ dow: number; n: number }>`
+        SELECT extract(isodow FROM sl.day)::int AS dow, count(DISTINCT sl.client_id) AS n FROM sale_lines sl
+        LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+        WHERE sl.salon_id = ${SALON} AND sl.client_id IS NOT NULL AND sl.day BETWEEN ${from}::date AND ${to}::date
+          AND (${gender}::text IS NULL OR COALESCE(c.gender, 'UNKNOWN') = ${gender})
+        GROUP BY 1`.execute(t.db);
+      const expected = [1, 2, 3, 4, 5, 6, 7].map((d) => Number(raw.rows.find((r) => r.dow === d)?.n ?? 0));
+      expect(rows.map((r) => r.clients)).toEqual(expected);
+      expect(expected.some((n) => n > 0)).toBe(true);
+    }
   });
 
   it('discounts per day add up to the sales discounts; the rollup equals raw SQL for the salon', async () => {

@@ -117,10 +117,11 @@ export async function getSalesPerClient(
     )
     SELECT t.*, p.client_id, p.first_name, p.last_name, p.gender, p.revenue, p.services, p.products, p.visits,
       p.last_visit::text AS last_visit, p.last_appointment_id
-    FROM totals t LEFT JOIN picked p ON true
+    FROM totals t FULL JOIN picked p ON false
     ORDER BY ${orderBy('p')}
   `.execute(db);
-  const head = rows[0];
+  // The totals come in a row of their own (no client), not repeated on every client's row.
+  const head = rows.find((r) => r.client_id === null);
   const out = rows
     .filter((r) => r.client_id !== null)
     .map((r) => {

@@ -29,34 +29,20 @@ FROM appointments_daily WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::dat
 GROUP BY day;
 
 -- 4 of 4; parameters:
---   $1 = 1
---   $2 = '2026-01-01'
---   $3 = '2026-01-31'
---   $4 = 'MALE'
---   $5 = 1
---   $6 = '2026-01-01'
---   $7 = '2026-01-31'
---   $8 = 'MALE'
-WITH back AS (
-  SELECT cd.day,
-    count(*) FILTER (WHERE cd.prev_day IS NOT NULL AND cd.day - cd.prev_day <= s.lost_client_days) AS returning_balance,
-    count(*) FILTER (WHERE cd.prev_day IS NOT NULL AND cd.day - cd.prev_day > s.lost_client_days) AS returning_lost
-  FROM client_days cd
-  JOIN salons s ON s.id = cd.salon_id
-  WHERE cd.salon_id = $1 AND cd.day BETWEEN $2::date AND $3::date AND cd.prev_day IS NOT NULL
-    AND "cd"."gender" = $4
-  GROUP BY cd.day
-),
--- new clients: those whose first visit is in the range (few), each with their client day of that date
-new_clients AS (
-  SELECT cd.day, count(*) FILTER (WHERE cd.has_service) AS new_service, count(*) FILTER (WHERE cd.has_product) AS new_product,
-    count(*) AS new_any
-  FROM clients c
-  JOIN client_days cd ON cd.salon_id = c.salon_id AND cd.day = c.first_visit AND cd.client_id = c.id
-  WHERE c.salon_id = $5 AND c.first_visit BETWEEN $6::date AND $7::date AND "cd"."gender" = $8
-  GROUP BY cd.day
-)
-SELECT COALESCE(r.day, n.day)::text AS day, COALESCE(n.new_service, 0) AS new_service, COALESCE(n.new_product, 0) AS new_product,
-  COALESCE(n.new_any, 0) AS new_any, COALESCE(r.returning_balance, 0) AS returning_balance,
-  COALESCE(r.returning_lost, 0) AS returning_lost
-FROM back r FULL JOIN new_clients n ON n.day = r.day;
+--   $1 = '2026-01-01'
+--   $2 = '2026-01-31'
+--   $3 = 1
+--   $4 = '2026-01-01'
+--   $5 = '2026-01-31'
+--   $6 = 'MALE'
+SELECT cd.day::text AS day, count(c.id) FILTER (WHERE cd.has_service) AS new_service,
+  count(c.id) FILTER (WHERE cd.has_product) AS new_product, count(c.id) AS new_any,
+  count(*) FILTER (WHERE cd.day - cd.prev_day <= s.lost_client_days) AS returning_balance,
+  count(*) FILTER (WHERE cd.day - cd.prev_day > s.lost_client_days) AS returning_lost
+FROM client_days cd
+JOIN salons s ON s.id = cd.salon_id
+LEFT JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id AND c.first_visit = cd.day
+  AND c.first_visit BETWEEN $1::date AND $2::date
+WHERE cd.salon_id = $3 AND cd.day BETWEEN $4::date AND $5::date AND "cd"."gender" = $6
+GROUP BY cd.day
+HAVING count(c.id) > 0 OR count(cd.prev_day) > 0;

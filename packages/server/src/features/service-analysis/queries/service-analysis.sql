@@ -4,19 +4,28 @@
 -- 1 of 1; parameters:
 --   $1 = 1
 --   $2 = '2026-01-01'
---   $3 = '2026-01-31'
+--   $3 = '2026-01-01'
 --   $4 = 'SERVICE'
 --   $5 = 1
 --   $6 = 'SERVICE'
---   $7 = '2026-01-01'
---   $8 = '2026-01-31'
+--   $7 = 1
+--   $8 = 'SERVICE'
 --   $9 = '2026-01-01'
+--   $10 = '2026-01-31'
+--   $11 = '2026-01-01'
 WITH by_staff AS (
   SELECT item_id, staff_id, sum(quantity) AS qty, sum(line_count) AS lines, sum(revenue_cents) AS revenue,
     sum(list_cents) AS list, sum(discount_cents) AS discount, sum(walk_in_quantity) AS walk_in_qty,
     sum(recommended_quantity) AS rec_qty
-  FROM item_staff_daily
-  WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date AND kind = $4
+  FROM (
+    SELECT item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents, walk_in_quantity, recommended_quantity
+    FROM item_staff_months
+    WHERE salon_id = $1 AND month BETWEEN $2::date AND $3::date AND kind = $4
+    UNION ALL
+    SELECT item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents, walk_in_quantity, recommended_quantity
+    FROM item_staff_daily
+    WHERE salon_id = $5 AND false AND kind = $6
+  ) x
   GROUP BY 1, 2
 ),
 -- the per-item sums and the range's totals (grouping set ()) from the few (item, staff) rows
@@ -28,8 +37,8 @@ sums AS (
 clients AS (
   SELECT NULLIF(item_id, 0) AS item_id, sum(clients) AS clients
   FROM item_client_months
-  WHERE salon_id = $5 AND kind = $6 AND day BETWEEN $7::date AND $8::date
-    AND (prev_month IS NULL OR prev_month < $9::date)
+  WHERE salon_id = $7 AND kind = $8 AND day BETWEEN $9::date AND $10::date
+    AND (prev_month IS NULL OR prev_month < $11::date)
   GROUP BY item_id
 ),
 per_item AS (

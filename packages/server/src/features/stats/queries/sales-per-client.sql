@@ -41,5 +41,5 @@ picked AS (
 )
 SELECT t.*, p.client_id, p.first_name, p.last_name, p.gender, p.revenue, p.services, p.products, p.visits,
   p.last_visit::text AS last_visit, p.last_appointment_id
-FROM totals t LEFT JOIN picked p ON true
+FROM totals t FULL JOIN picked p ON false
 ORDER BY p.revenue DESC, p.client_id;
