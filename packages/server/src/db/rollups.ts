@@ -14,7 +14,8 @@ import type { Db, DbOrTx } from './database.js';
  * service_units_daily (migration 023: the day's service quantities, professional use),
  * sales_day_totals, sales_month_totals and client_months (migration 019: the sales reports' measures
  * per day and per month, read from the rollups above) and discounted_appointments (migration 019),
- * item_client_months (migration 028: each item's clients by their first day in a month, item analyses).
+ * item_client_months (migration 028: each item's clients by their first day in a month, item analyses),
+ * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -292,9 +293,9 @@ async function deleteStaffClientDays(db: DbOrTx, scope: Scope): Promise<StaffCli
  * After a scoped refresh of staff_client_days (salon `salonId`): recomputes prev_day (the person's
  * previous day with the client) where the fill's lag() could not see it: each pair's first row in
  * a contiguous scope (every row of a list of days), and the first row after the scope of every
- * pair that had (removed) or has a row in it. Only rows whose prev_day changes are written.
+ * pair that had (removed) or has a row in it. Only rows whose prev_day changes are written; answers their days.
  */
-async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, removed: StaffClientDay[]): Promise<void> {
+async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, removed: StaffClientDay[]): Promise<string[]> {
   const inScope = scopeFilter('cd', scope);
   const staffIds = removed.map((r) => r.staff_id);
   const clientIds = removed.map((r) => r.client_id);
@@ -310,7 +311,7 @@ async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, remov
     ? sql`SELECT cd.staff_id, cd.client_id, cd.day FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}`
     : sql`SELECT cd.staff_id, cd.client_id, min(cd.day) AS day FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}
         GROUP BY 1, 2`;
-  await sql`
+  const { rows } = await sql<{ day: string }>`
     WITH touched(staff_id, client_id, day) AS (${touched}),
     targets AS (
       ${firsts}
@@ -329,7 +330,34 @@ async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, remov
     FROM fixed
     WHERE cd.salon_id = ${salonId} AND cd.day = fixed.day AND cd.staff_id = fixed.staff_id AND cd.client_id = fixed.client_id
       AND cd.prev_day IS DISTINCT FROM fixed.prev_day
+    RETURNING cd.day::text AS day
   `.execute(db);
+  return rows.map((r) => r.day);
+}
+
+/**
+ * staff_client_months (migration 030) of one salon's months (YYYY-MM-01), or of everything (null, null):
+ * the staff_client_days rows that are their pair's first in the month, counted by the month of prev_day.
+ */
+async function fillStaffClientMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
+  if (salonId === null || months === null) {
+    await sql`
+      INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
+      SELECT cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
+      FROM staff_client_days cd WHERE cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date
+      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`.execute(db);
+    return;
+  }
+  if (months.length === 0) return;
+  await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${months}::date[])`.execute(db);
+  // One index range of staff_client_days per month.
+  await sql`
+    INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
+    SELECT ${salonId}::int, m.month, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
+    FROM unnest(${months}::date[]) AS m(month)
+    JOIN staff_client_days cd ON cd.salon_id = ${salonId}::int AND cd.day >= m.month AND cd.day < (m.month + interval '1 month')::date
+    WHERE cd.prev_day IS NULL OR cd.prev_day < m.month
+    GROUP BY 2, 3, 4, 5 ORDER BY 2, 3, 4, 5`.execute(db);
 }
 
 /** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
@@ -538,6 +566,7 @@ const TABLES = [
   'client_months',
   'discounted_appointments',
   'item_client_months',
+  'staff_client_months',
 ] as const;
 
 /**
@@ -560,7 +589,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     const removedPairs = await deleteStaffClientDays(tx, scope);
     await fillAppointments(tx, scope);
     await fillStaffDaily(tx, scope);
-    await fixStaffPrevDays(tx, salonId, scope, removedPairs);
+    const staffPrevFixed = await fixStaffPrevDays(tx, salonId, scope, removedPairs);
     const earlier = await visitsBefore(tx, salonId, fromDay, toDay);
     if (earlier.length > 0) {
       const visits: Scope = { salonId, from: null, to: null, days: earlier };
@@ -568,8 +597,12 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       const removedEarlier = await deleteStaffClientDays(tx, visits);
       await fillAppointments(tx, visits);
       await fillStaffDaily(tx, visits);
-      await fixStaffPrevDays(tx, salonId, visits, removedEarlier);
+      staffPrevFixed.push(...(await fixStaffPrevDays(tx, salonId, visits, removedEarlier)));
     }
+    // staff_client_months changes in the written months and in those of the later rows whose prev_day moved.
+    const staffMonths = new Set(monthsOf(fromDay, toDay));
+    for (const day of [...earlier, ...staffPrevFixed]) staffMonths.add(`${day.slice(0, 7)}-01`);
+    await fillStaffClientMonths(tx, salonId, [...staffMonths]);
     await deleteScope(tx, 'staff_booked_daily', scope);
     await deleteScope(tx, 'booked_hourly', scope);
     await fillStaffBooked(tx, scope);
@@ -640,7 +673,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
-      sales_month_totals, client_months, discounted_appointments, item_client_months`.execute(tx);
+      sales_month_totals, client_months, discounted_appointments, item_client_months, staff_client_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -655,6 +688,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillItemStaff(tx, all);
     await fillStaffItems(tx, all);
     await fillItemClients(tx, null, null);
+    await fillStaffClientMonths(tx, null, null);
     await refreshStaffHours(tx, null);
     await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);

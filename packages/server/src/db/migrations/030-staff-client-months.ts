@@ -1,0 +1,30 @@
+/**
+ * Staff analysis over whole months (issue 12):
+ * - staff_client_months: per salon, month, staff member, client gender and prev_month, the number
+ *   of staff_client_days rows that are their (person, client) pair's first in the month, by the
+ *   month of the pair's previous day (prev_month, null: none). A pair's first row in the months
+ *   M1..M2 is its only first-in-month row there whose prev_month is null or before M1, so a
+ *   person's distinct clients over whole months are a sum (about 3,500 rows a salon-year against
+ *   45,000 staff_client_days rows), as client_months does for the salon (migration 019).
+ * - staff_client_days_client_idx (salon_id, client_id, day) with the columns the report reads: new
+ *   clients served are looked up per client whose first visit falls in the range (a few thousand a
+ *   salon-year, index only) instead of hashing the range's every staff_client_days row.
+ * Kept by refreshSalesRollup / rebuildRollups (db/rollups.ts); filled here from staff_client_days,
+ * in key order.
+ */
+export const staffClientMonthsSchema = `
+CREATE TABLE staff_client_months (
+  salon_id integer NOT NULL,
+  month date NOT NULL,
+  staff_id integer NOT NULL,
+  gender text NOT NULL,
+  prev_month date,
+  clients bigint NOT NULL
+);
+CREATE UNIQUE INDEX staff_client_months_key ON staff_client_months (salon_id, month, staff_id, gender, prev_month) NULLS NOT DISTINCT;
+INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
+SELECT cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
+FROM staff_client_days cd WHERE cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date
+GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5;
+CREATE INDEX staff_client_days_client_idx ON staff_client_days (salon_id, client_id, day) INCLUDE (staff_id, gender, prev_day);
+`;
