@@ -18,14 +18,14 @@
 --   $14 = 'FEMALE'
 --   $15 = '2026-01-01'
 --   $16 = 1
---   $17 = '2026-01-01'
---   $18 = '2026-01-31'
---   $19 = 'FEMALE'
---   $20 = 'FEMALE'
---   $21 = '2026-01-01'
---   $22 = 1
---   $23 = '2026-01-01'
---   $24 = '2026-01-31'
+--   $17 = 1
+--   $18 = '2026-01-01'
+--   $19 = '2026-01-31'
+--   $20 = '2026-01-01'
+--   $21 = '2026-01-31'
+--   $22 = 'FEMALE'
+--   $23 = 'FEMALE'
+--   $24 = '2026-01-01'
 --   $25 = 1
 --   $26 = '2026-01-01'
 --   $27 = '2026-01-31'
@@ -60,14 +60,10 @@ SELECT 'clients', x.staff_id, sum(x.clients), NULL, NULL, NULL, NULL, NULL, NULL
 ) x GROUP BY x.staff_id
 UNION ALL
 SELECT 'new', cd.staff_id, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-FROM clients c
-CROSS JOIN LATERAL (
-  SELECT cd.staff_id FROM staff_client_days cd
-  WHERE cd.salon_id = $16::int AND cd.client_id = c.id AND cd.day BETWEEN $17::date AND $18::date AND ($19::text = 'ALL' OR cd.gender = $20::text)
-    AND (cd.prev_day IS NULL OR cd.prev_day < $21::date)
-  OFFSET 0
-) cd
-WHERE c.salon_id = $22::int AND c.first_visit BETWEEN $23::date AND $24::date
+FROM staff_client_days cd
+WHERE cd.salon_id = $16::int
+  AND cd.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.salon_id = $17::int AND c.first_visit BETWEEN $18::date AND $19::date))
+  AND cd.day BETWEEN $20::date AND $21::date AND ($22::text = 'ALL' OR cd.gender = $23::text) AND (cd.prev_day IS NULL OR cd.prev_day < $24::date)
 GROUP BY cd.staff_id
 UNION ALL
 SELECT 'booked', bd.staff_id, sum(bd.booked_seconds), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
@@ -108,14 +104,14 @@ WHERE ad.salon_id = $36::int AND ad.day BETWEEN $37::date AND $38::date AND ad.a
 --   $14 = 'FEMALE'
 --   $15 = '2025-01-01'
 --   $16 = 1
---   $17 = '2025-01-01'
---   $18 = '2025-01-31'
---   $19 = 'FEMALE'
---   $20 = 'FEMALE'
---   $21 = '2025-01-01'
---   $22 = 1
---   $23 = '2025-01-01'
---   $24 = '2025-01-31'
+--   $17 = 1
+--   $18 = '2025-01-01'
+--   $19 = '2025-01-31'
+--   $20 = '2025-01-01'
+--   $21 = '2025-01-31'
+--   $22 = 'FEMALE'
+--   $23 = 'FEMALE'
+--   $24 = '2025-01-01'
 --   $25 = 1
 --   $26 = '2025-01-01'
 --   $27 = '2025-01-31'
@@ -150,14 +146,10 @@ SELECT 'clients', x.staff_id, sum(x.clients), NULL, NULL, NULL, NULL, NULL, NULL
 ) x GROUP BY x.staff_id
 UNION ALL
 SELECT 'new', cd.staff_id, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-FROM clients c
-CROSS JOIN LATERAL (
-  SELECT cd.staff_id FROM staff_client_days cd
-  WHERE cd.salon_id = $16::int AND cd.client_id = c.id AND cd.day BETWEEN $17::date AND $18::date AND ($19::text = 'ALL' OR cd.gender = $20::text)
-    AND (cd.prev_day IS NULL OR cd.prev_day < $21::date)
-  OFFSET 0
-) cd
-WHERE c.salon_id = $22::int AND c.first_visit BETWEEN $23::date AND $24::date
+FROM staff_client_days cd
+WHERE cd.salon_id = $16::int
+  AND cd.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.salon_id = $17::int AND c.first_visit BETWEEN $18::date AND $19::date))
+  AND cd.day BETWEEN $20::date AND $21::date AND ($22::text = 'ALL' OR cd.gender = $23::text) AND (cd.prev_day IS NULL OR cd.prev_day < $24::date)
 GROUP BY cd.staff_id
 UNION ALL
 SELECT 'booked', bd.staff_id, sum(bd.booked_seconds), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
