@@ -109,6 +109,25 @@ async function expectStaffClientMonthsConsistent(db: Db) {
   expect(Number(rows[0]?.total)).toBeGreaterThan(0);
 }
 
+/** staff_monthly (migration 030) equals staff_daily (checked against the raw lines) summed per month, on every row. */
+async function expectStaffMonthlyConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number }>`
+    SELECT
+      (SELECT count(*) FROM staff_monthly m FULL JOIN (
+         SELECT salon_id, date_trunc('month', day)::date AS month, staff_id, gender, sum(earned_cents) AS earned, sum(recommended_cents) AS rec,
+           sum(service_cents) AS svc, sum(service_rec_cents) AS svc_rec, sum(product_cents) AS prod, sum(product_rec_cents) AS prod_rec,
+           sum(discount_cents) AS disc, sum(discount_rec_cents) AS disc_rec, sum(visits) AS visits, sum(visits_with_product) AS with_product,
+           sum(rebooked) AS rebooked
+         FROM staff_daily GROUP BY 1, 2, 3, 4) d
+         ON d.salon_id = m.salon_id AND d.month = m.month AND d.staff_id = m.staff_id AND d.gender = m.gender
+       WHERE (m.earned_cents, m.recommended_cents, m.service_cents, m.service_rec_cents, m.product_cents, m.product_rec_cents, m.discount_cents,
+           m.discount_rec_cents, m.visits, m.visits_with_product, m.rebooked)
+         IS DISTINCT FROM (d.earned, d.rec, d.svc, d.svc_rec, d.prod, d.prod_rec, d.disc, d.disc_rec, d.visits, d.with_product, d.rebooked)) AS n,
+      (SELECT count(*) FROM staff_monthly) AS total`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+}
+
 /** client_days.prev_day equals the previous day recomputed from scratch, on every row. */
 async function expectPrevDaysConsistent(db: Db) {
   const { rows } = await sql<{ n: number }>`
@@ -503,6 +522,7 @@ describe('daily rollups', () => {
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
     await expectMonthRollupsConsistent(t.db);
@@ -634,6 +654,7 @@ describe('daily rollups', () => {
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
     const march = await sql<{ rebooked: number }>`
@@ -748,6 +769,7 @@ describe('daily rollups', () => {
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
     for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-04-30')) {
@@ -927,7 +949,9 @@ describe('daily rollups', () => {
         AND prev_month = date_trunc('month', ${pair.mid}::date)::date`.execute(t.db);
     expect(moved.rows).toHaveLength(1);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffMonthlyConsistent(t.db);
     await write(true);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffMonthlyConsistent(t.db);
   });
 });

@@ -15,7 +15,8 @@ import type { Db, DbOrTx } from './database.js';
  * sales_day_totals, sales_month_totals and client_months (migration 019: the sales reports' measures
  * per day and per month, read from the rollups above) and discounted_appointments (migration 019),
  * item_client_months (migration 028: each item's clients by their first day in a month, item analyses),
- * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis).
+ * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis),
+ * staff_monthly (migration 030: staff_daily per month).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -335,12 +336,23 @@ async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, remov
   return rows.map((r) => r.day);
 }
 
+const staffMonthlySql = (filter: RawBuilder<unknown>) => sql`
+  INSERT INTO staff_monthly (salon_id, month, staff_id, gender, earned_cents, recommended_cents, service_cents, service_rec_cents,
+    product_cents, product_rec_cents, discount_cents, discount_rec_cents, visits, visits_with_product, rebooked)
+  SELECT d.salon_id, date_trunc('month', d.day)::date, d.staff_id, d.gender, sum(d.earned_cents), sum(d.recommended_cents),
+    sum(d.service_cents), sum(d.service_rec_cents), sum(d.product_cents), sum(d.product_rec_cents), sum(d.discount_cents),
+    sum(d.discount_rec_cents), sum(d.visits), sum(d.visits_with_product), sum(d.rebooked)
+  FROM staff_daily d WHERE true ${filter}
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+
 /**
- * staff_client_months (migration 030) of one salon's months (YYYY-MM-01), or of everything (null, null):
- * the staff_client_days rows that are their pair's first in the month, counted by the month of prev_day.
+ * staff_client_months and staff_monthly (migration 030) of one salon's months (YYYY-MM-01), or of
+ * everything (null, null): the staff_client_days rows that are their pair's first in the month,
+ * counted by the month of prev_day, and staff_daily summed per month.
  */
-async function fillStaffClientMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
+async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
   if (salonId === null || months === null) {
+    await staffMonthlySql(sql``).execute(db);
     await sql`
       INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
       SELECT cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
@@ -349,7 +361,13 @@ async function fillStaffClientMonths(db: DbOrTx, salonId: number | null, months:
     return;
   }
   if (months.length === 0) return;
-  await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${months}::date[])`.execute(db);
+  const sorted = [...months].sort();
+  await sql`DELETE FROM staff_monthly WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
+  await staffMonthlySql(
+    sql`AND d.salon_id = ${salonId} AND d.day >= ${sorted[0]}::date AND d.day < (${sorted[sorted.length - 1]}::date + interval '1 month')::date
+      AND date_trunc('month', d.day)::date = ANY(${sorted}::date[])`,
+  ).execute(db);
+  await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
   // One index range of staff_client_days per month.
   await sql`
     INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
@@ -567,6 +585,7 @@ const TABLES = [
   'discounted_appointments',
   'item_client_months',
   'staff_client_months',
+  'staff_monthly',
 ] as const;
 
 /**
@@ -599,10 +618,11 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       await fillStaffDaily(tx, visits);
       staffPrevFixed.push(...(await fixStaffPrevDays(tx, salonId, visits, removedEarlier)));
     }
-    // staff_client_months changes in the written months and in those of the later rows whose prev_day moved.
+    // staff_monthly changes in the written months and those of the earlier visits; staff_client_months
+    // also in those of the later rows whose prev_day moved.
     const staffMonths = new Set(monthsOf(fromDay, toDay));
     for (const day of [...earlier, ...staffPrevFixed]) staffMonths.add(`${day.slice(0, 7)}-01`);
-    await fillStaffClientMonths(tx, salonId, [...staffMonths]);
+    await fillStaffMonths(tx, salonId, [...staffMonths]);
     await deleteScope(tx, 'staff_booked_daily', scope);
     await deleteScope(tx, 'booked_hourly', scope);
     await fillStaffBooked(tx, scope);
@@ -673,7 +693,8 @@ export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
-      sales_month_totals, client_months, discounted_appointments, item_client_months, staff_client_months`.execute(tx);
+      sales_month_totals, client_months, discounted_appointments, item_client_months, staff_client_months,
+      staff_monthly`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -688,7 +709,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillItemStaff(tx, all);
     await fillStaffItems(tx, all);
     await fillItemClients(tx, null, null);
-    await fillStaffClientMonths(tx, null, null);
+    await fillStaffMonths(tx, null, null);
     await refreshStaffHours(tx, null);
     await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);

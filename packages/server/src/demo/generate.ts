@@ -524,6 +524,7 @@ const ANALYZED_TABLES = [
   'staff_daily',
   'staff_client_days',
   'staff_client_months',
+  'staff_monthly',
   'staff_hours_daily',
   'item_staff_daily',
   'staff_items_daily',

@@ -69,5 +69,10 @@ export const migrations: Migration[] = [
   { version: 25, name: 'staff-items-daily', sql: staffItemsDailySchema },
   { version: 27, name: 'client-quality-flags', sql: clientQualityFlagsSchema, vacuum: ['clients'] },
   { version: 28, name: 'item-client-months', sql: itemClientMonthsSchema },
-  { version: 30, name: 'staff-client-months', sql: staffClientMonthsSchema, vacuum: ['staff_client_days', 'staff_client_months'] },
+  {
+    version: 30,
+    name: 'staff-client-months',
+    sql: staffClientMonthsSchema,
+    vacuum: ['staff_client_days', 'staff_client_months', 'staff_monthly'],
+  },
 ];

@@ -221,7 +221,8 @@ type SpanRow = { s: string; staff_id: number | null } & Record<`v${number}`, unk
 
 /**
  * The figures of one span: getStaffBuckets' figures without the buckets, one aggregate per source
- * (no keys to join: the rows are merged here), and the distinct clients of a range that starts on
+ * (no keys to join: the rows are merged here). Money, visits and rebooking of whole months come from
+ * staff_monthly (migration 030), the other days' from staff_daily; the distinct clients of a range that starts on
  * the 1st read from staff_client_months (migration 030) for its whole months: a pair's first row
  * in them is its only row there with prev_month null or before the range, so a salon-year is ~2,300
  * rows to sum instead of ~27,000 staff_client_days rows; the days after the whole months (and every
@@ -235,20 +236,28 @@ export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to
   const days = (column: RawBuilder<unknown>) => sql`${column} BETWEEN ${from}::date AND ${to}::date`;
   const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
   const split = splitRange(from, to);
+  const inMonths = (column: RawBuilder<unknown>, months: [string, string] | null) =>
+    months ? sql`${column} BETWEEN ${months[0]}::date AND ${months[1]}::date` : sql`false`;
   const months = split.hasHead ? null : split.months;
   const clientDays = months ? split.days : [[from, to] as [string, string]];
   const { rows } = await sql<SpanRow>`
     SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
       sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
       sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
-    FROM staff_daily d
-    WHERE d.salon_id = ${salon} AND ${days(sql`d.day`)} AND ${genderIs(sql`d.gender`)}
+    FROM (
+      SELECT m.staff_id, m.earned_cents, m.recommended_cents, m.service_cents, m.service_rec_cents, m.product_cents, m.product_rec_cents,
+        m.discount_cents, m.discount_rec_cents, m.visits, m.visits_with_product, m.rebooked
+      FROM staff_monthly m WHERE m.salon_id = ${salon} AND ${inMonths(sql`m.month`, split.months)} AND ${genderIs(sql`m.gender`)}
+      UNION ALL
+      SELECT d.staff_id, d.earned_cents, d.recommended_cents, d.service_cents, d.service_rec_cents, d.product_cents, d.product_rec_cents,
+        d.discount_cents, d.discount_rec_cents, d.visits, d.visits_with_product, d.rebooked
+      FROM staff_daily d WHERE d.salon_id = ${salon} AND ${daysIn(split.days, 'd.day')} AND ${genderIs(sql`d.gender`)}
+    ) d
     GROUP BY d.staff_id
     UNION ALL
     SELECT 'clients', x.staff_id, sum(x.clients), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM (
       SELECT m.staff_id, m.clients FROM staff_client_months m
-      WHERE ${months ? sql`m.salon_id = ${salon} AND m.month BETWEEN ${months[0]}::date AND ${months[1]}::date` : sql`false`}
-        AND ${genderIs(sql`m.gender`)} AND (m.prev_month IS NULL OR m.prev_month < ${from}::date)
+      WHERE m.salon_id = ${salon} AND ${inMonths(sql`m.month`, months)} AND ${genderIs(sql`m.gender`)} AND (m.prev_month IS NULL OR m.prev_month < ${from}::date)
       UNION ALL
       SELECT cd.staff_id, 1 FROM staff_client_days cd
       WHERE cd.salon_id = ${salon} AND ${daysIn(clientDays, 'cd.day')} AND ${genderIs(sql`cd.gender`)}

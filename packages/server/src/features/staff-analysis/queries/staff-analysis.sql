@@ -4,171 +4,189 @@
 -- 1 of 2; parameters:
 --   $1 = 1
 --   $2 = '2026-01-01'
---   $3 = '2026-01-31'
+--   $3 = '2026-01-01'
 --   $4 = 'FEMALE'
 --   $5 = 'FEMALE'
 --   $6 = 1
---   $7 = '2026-01-01'
---   $8 = '2026-01-01'
---   $9 = 'FEMALE'
---   $10 = 'FEMALE'
+--   $7 = 'FEMALE'
+--   $8 = 'FEMALE'
+--   $9 = 1
+--   $10 = '2026-01-01'
 --   $11 = '2026-01-01'
---   $12 = 1
+--   $12 = 'FEMALE'
 --   $13 = 'FEMALE'
---   $14 = 'FEMALE'
---   $15 = '2026-01-01'
---   $16 = 1
---   $17 = 1
+--   $14 = '2026-01-01'
+--   $15 = 1
+--   $16 = 'FEMALE'
+--   $17 = 'FEMALE'
 --   $18 = '2026-01-01'
---   $19 = '2026-01-31'
---   $20 = '2026-01-01'
---   $21 = '2026-01-31'
---   $22 = 'FEMALE'
---   $23 = 'FEMALE'
---   $24 = '2026-01-01'
---   $25 = 1
---   $26 = '2026-01-01'
---   $27 = '2026-01-31'
+--   $19 = 1
+--   $20 = 1
+--   $21 = '2026-01-01'
+--   $22 = '2026-01-31'
+--   $23 = '2026-01-01'
+--   $24 = '2026-01-31'
+--   $25 = 'FEMALE'
+--   $26 = 'FEMALE'
+--   $27 = '2026-01-01'
 --   $28 = 1
 --   $29 = '2026-01-01'
 --   $30 = '2026-01-31'
 --   $31 = 1
 --   $32 = '2026-01-01'
 --   $33 = '2026-01-31'
---   $34 = 'FEMALE'
---   $35 = 'FEMALE'
---   $36 = 1
---   $37 = '2026-01-01'
---   $38 = '2026-01-31'
---   $39 = 'FEMALE'
---   $40 = 'FEMALE'
+--   $34 = 1
+--   $35 = '2026-01-01'
+--   $36 = '2026-01-31'
+--   $37 = 'FEMALE'
+--   $38 = 'FEMALE'
+--   $39 = 1
+--   $40 = '2026-01-01'
+--   $41 = '2026-01-31'
+--   $42 = 'FEMALE'
+--   $43 = 'FEMALE'
 SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
   sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
   sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
-FROM staff_daily d
-WHERE d.salon_id = $1::int AND d.day BETWEEN $2::date AND $3::date AND ($4::text = 'ALL' OR d.gender = $5::text)
+FROM (
+  SELECT m.staff_id, m.earned_cents, m.recommended_cents, m.service_cents, m.service_rec_cents, m.product_cents, m.product_rec_cents,
+    m.discount_cents, m.discount_rec_cents, m.visits, m.visits_with_product, m.rebooked
+  FROM staff_monthly m WHERE m.salon_id = $1::int AND m.month BETWEEN $2::date AND $3::date AND ($4::text = 'ALL' OR m.gender = $5::text)
+  UNION ALL
+  SELECT d.staff_id, d.earned_cents, d.recommended_cents, d.service_cents, d.service_rec_cents, d.product_cents, d.product_rec_cents,
+    d.discount_cents, d.discount_rec_cents, d.visits, d.visits_with_product, d.rebooked
+  FROM staff_daily d WHERE d.salon_id = $6::int AND false AND ($7::text = 'ALL' OR d.gender = $8::text)
+) d
 GROUP BY d.staff_id
 UNION ALL
 SELECT 'clients', x.staff_id, sum(x.clients), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM (
   SELECT m.staff_id, m.clients FROM staff_client_months m
-  WHERE m.salon_id = $6::int AND m.month BETWEEN $7::date AND $8::date
-    AND ($9::text = 'ALL' OR m.gender = $10::text) AND (m.prev_month IS NULL OR m.prev_month < $11::date)
+  WHERE m.salon_id = $9::int AND m.month BETWEEN $10::date AND $11::date AND ($12::text = 'ALL' OR m.gender = $13::text) AND (m.prev_month IS NULL OR m.prev_month < $14::date)
   UNION ALL
   SELECT cd.staff_id, 1 FROM staff_client_days cd
-  WHERE cd.salon_id = $12::int AND false AND ($13::text = 'ALL' OR cd.gender = $14::text)
-    AND (cd.prev_day IS NULL OR cd.prev_day < $15::date)
+  WHERE cd.salon_id = $15::int AND false AND ($16::text = 'ALL' OR cd.gender = $17::text)
+    AND (cd.prev_day IS NULL OR cd.prev_day < $18::date)
 ) x GROUP BY x.staff_id
 UNION ALL
 SELECT 'new', cd.staff_id, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM staff_client_days cd
-WHERE cd.salon_id = $16::int
-  AND cd.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.salon_id = $17::int AND c.first_visit BETWEEN $18::date AND $19::date))
-  AND cd.day BETWEEN $20::date AND $21::date AND ($22::text = 'ALL' OR cd.gender = $23::text) AND (cd.prev_day IS NULL OR cd.prev_day < $24::date)
+WHERE cd.salon_id = $19::int
+  AND cd.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.salon_id = $20::int AND c.first_visit BETWEEN $21::date AND $22::date))
+  AND cd.day BETWEEN $23::date AND $24::date AND ($25::text = 'ALL' OR cd.gender = $26::text) AND (cd.prev_day IS NULL OR cd.prev_day < $27::date)
 GROUP BY cd.staff_id
 UNION ALL
 SELECT 'booked', bd.staff_id, sum(bd.booked_seconds), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM staff_booked_daily bd
-WHERE bd.salon_id = $25::int AND bd.day BETWEEN $26::date AND $27::date AND bd.staff_id <> 0
+WHERE bd.salon_id = $28::int AND bd.day BETWEEN $29::date AND $30::date AND bd.staff_id <> 0
 GROUP BY bd.staff_id
 UNION ALL
 SELECT 'hours', h.user_id, sum(h.shift_seconds) FILTER (WHERE h.shifts > 0), sum(h.work_seconds) FILTER (WHERE h.attendances > 0),
   count(*) FILTER (WHERE h.attendances > 0), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM staff_hours_daily h
-WHERE h.salon_id = $28::int AND h.day BETWEEN $29::date AND $30::date AND (h.shifts > 0 OR h.attendances > 0)
+WHERE h.salon_id = $31::int AND h.day BETWEEN $32::date AND $33::date AND (h.shifts > 0 OR h.attendances > 0)
 GROUP BY h.user_id
 UNION ALL
 SELECT 'feedback', f.staff_id, round(avg(f.score), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM feedback f
-WHERE f.salon_id = $31::int AND f.day BETWEEN $32::date AND $33::date AND f.staff_id IS NOT NULL
-  AND ($34::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $35::text)
+WHERE f.salon_id = $34::int AND f.day BETWEEN $35::date AND $36::date AND f.staff_id IS NOT NULL
+  AND ($37::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $38::text)
 GROUP BY f.staff_id
 UNION ALL
 SELECT 'open', NULL, count(DISTINCT ad.day), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM appointments_daily ad
-WHERE ad.salon_id = $36::int AND ad.day BETWEEN $37::date AND $38::date AND ad.appointments > 0 AND ($39::text = 'ALL' OR ad.gender = $40::text);
+WHERE ad.salon_id = $39::int AND ad.day BETWEEN $40::date AND $41::date AND ad.appointments > 0 AND ($42::text = 'ALL' OR ad.gender = $43::text);
 
 -- 2 of 2; parameters:
 --   $1 = 1
 --   $2 = '2025-01-01'
---   $3 = '2025-01-31'
+--   $3 = '2025-01-01'
 --   $4 = 'FEMALE'
 --   $5 = 'FEMALE'
 --   $6 = 1
---   $7 = '2025-01-01'
---   $8 = '2025-01-01'
---   $9 = 'FEMALE'
---   $10 = 'FEMALE'
+--   $7 = 'FEMALE'
+--   $8 = 'FEMALE'
+--   $9 = 1
+--   $10 = '2025-01-01'
 --   $11 = '2025-01-01'
---   $12 = 1
+--   $12 = 'FEMALE'
 --   $13 = 'FEMALE'
---   $14 = 'FEMALE'
---   $15 = '2025-01-01'
---   $16 = 1
---   $17 = 1
+--   $14 = '2025-01-01'
+--   $15 = 1
+--   $16 = 'FEMALE'
+--   $17 = 'FEMALE'
 --   $18 = '2025-01-01'
---   $19 = '2025-01-31'
---   $20 = '2025-01-01'
---   $21 = '2025-01-31'
---   $22 = 'FEMALE'
---   $23 = 'FEMALE'
---   $24 = '2025-01-01'
---   $25 = 1
---   $26 = '2025-01-01'
---   $27 = '2025-01-31'
+--   $19 = 1
+--   $20 = 1
+--   $21 = '2025-01-01'
+--   $22 = '2025-01-31'
+--   $23 = '2025-01-01'
+--   $24 = '2025-01-31'
+--   $25 = 'FEMALE'
+--   $26 = 'FEMALE'
+--   $27 = '2025-01-01'
 --   $28 = 1
 --   $29 = '2025-01-01'
 --   $30 = '2025-01-31'
 --   $31 = 1
 --   $32 = '2025-01-01'
 --   $33 = '2025-01-31'
---   $34 = 'FEMALE'
---   $35 = 'FEMALE'
---   $36 = 1
---   $37 = '2025-01-01'
---   $38 = '2025-01-31'
---   $39 = 'FEMALE'
---   $40 = 'FEMALE'
+--   $34 = 1
+--   $35 = '2025-01-01'
+--   $36 = '2025-01-31'
+--   $37 = 'FEMALE'
+--   $38 = 'FEMALE'
+--   $39 = 1
+--   $40 = '2025-01-01'
+--   $41 = '2025-01-31'
+--   $42 = 'FEMALE'
+--   $43 = 'FEMALE'
 SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
   sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
   sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
-FROM staff_daily d
-WHERE d.salon_id = $1::int AND d.day BETWEEN $2::date AND $3::date AND ($4::text = 'ALL' OR d.gender = $5::text)
+FROM (
+  SELECT m.staff_id, m.earned_cents, m.recommended_cents, m.service_cents, m.service_rec_cents, m.product_cents, m.product_rec_cents,
+    m.discount_cents, m.discount_rec_cents, m.visits, m.visits_with_product, m.rebooked
+  FROM staff_monthly m WHERE m.salon_id = $1::int AND m.month BETWEEN $2::date AND $3::date AND ($4::text = 'ALL' OR m.gender = $5::text)
+  UNION ALL
+  SELECT d.staff_id, d.earned_cents, d.recommended_cents, d.service_cents, d.service_rec_cents, d.product_cents, d.product_rec_cents,
+    d.discount_cents, d.discount_rec_cents, d.visits, d.visits_with_product, d.rebooked
+  FROM staff_daily d WHERE d.salon_id = $6::int AND false AND ($7::text = 'ALL' OR d.gender = $8::text)
+) d
 GROUP BY d.staff_id
 UNION ALL
 SELECT 'clients', x.staff_id, sum(x.clients), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM (
   SELECT m.staff_id, m.clients FROM staff_client_months m
-  WHERE m.salon_id = $6::int AND m.month BETWEEN $7::date AND $8::date
-    AND ($9::text = 'ALL' OR m.gender = $10::text) AND (m.prev_month IS NULL OR m.prev_month < $11::date)
+  WHERE m.salon_id = $9::int AND m.month BETWEEN $10::date AND $11::date AND ($12::text = 'ALL' OR m.gender = $13::text) AND (m.prev_month IS NULL OR m.prev_month < $14::date)
   UNION ALL
   SELECT cd.staff_id, 1 FROM staff_client_days cd
-  WHERE cd.salon_id = $12::int AND false AND ($13::text = 'ALL' OR cd.gender = $14::text)
-    AND (cd.prev_day IS NULL OR cd.prev_day < $15::date)
+  WHERE cd.salon_id = $15::int AND false AND ($16::text = 'ALL' OR cd.gender = $17::text)
+    AND (cd.prev_day IS NULL OR cd.prev_day < $18::date)
 ) x GROUP BY x.staff_id
 UNION ALL
 SELECT 'new', cd.staff_id, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM staff_client_days cd
-WHERE cd.salon_id = $16::int
-  AND cd.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.salon_id = $17::int AND c.first_visit BETWEEN $18::date AND $19::date))
-  AND cd.day BETWEEN $20::date AND $21::date AND ($22::text = 'ALL' OR cd.gender = $23::text) AND (cd.prev_day IS NULL OR cd.prev_day < $24::date)
+WHERE cd.salon_id = $19::int
+  AND cd.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.salon_id = $20::int AND c.first_visit BETWEEN $21::date AND $22::date))
+  AND cd.day BETWEEN $23::date AND $24::date AND ($25::text = 'ALL' OR cd.gender = $26::text) AND (cd.prev_day IS NULL OR cd.prev_day < $27::date)
 GROUP BY cd.staff_id
 UNION ALL
 SELECT 'booked', bd.staff_id, sum(bd.booked_seconds), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM staff_booked_daily bd
-WHERE bd.salon_id = $25::int AND bd.day BETWEEN $26::date AND $27::date AND bd.staff_id <> 0
+WHERE bd.salon_id = $28::int AND bd.day BETWEEN $29::date AND $30::date AND bd.staff_id <> 0
 GROUP BY bd.staff_id
 UNION ALL
 SELECT 'hours', h.user_id, sum(h.shift_seconds) FILTER (WHERE h.shifts > 0), sum(h.work_seconds) FILTER (WHERE h.attendances > 0),
   count(*) FILTER (WHERE h.attendances > 0), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM staff_hours_daily h
-WHERE h.salon_id = $28::int AND h.day BETWEEN $29::date AND $30::date AND (h.shifts > 0 OR h.attendances > 0)
+WHERE h.salon_id = $31::int AND h.day BETWEEN $32::date AND $33::date AND (h.shifts > 0 OR h.attendances > 0)
 GROUP BY h.user_id
 UNION ALL
 SELECT 'feedback', f.staff_id, round(avg(f.score), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM feedback f
-WHERE f.salon_id = $31::int AND f.day BETWEEN $32::date AND $33::date AND f.staff_id IS NOT NULL
-  AND ($34::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $35::text)
+WHERE f.salon_id = $34::int AND f.day BETWEEN $35::date AND $36::date AND f.staff_id IS NOT NULL
+  AND ($37::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $38::text)
 GROUP BY f.staff_id
 UNION ALL
 SELECT 'open', NULL, count(DISTINCT ad.day), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM appointments_daily ad
-WHERE ad.salon_id = $36::int AND ad.day BETWEEN $37::date AND $38::date AND ad.appointments > 0 AND ($39::text = 'ALL' OR ad.gender = $40::text);
+WHERE ad.salon_id = $39::int AND ad.day BETWEEN $40::date AND $41::date AND ad.appointments > 0 AND ($42::text = 'ALL' OR ad.gender = $43::text);
