@@ -362,20 +362,20 @@ async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: strin
   }
   if (months.length === 0) return;
   const sorted = [...months].sort();
+  // The days of the months as constants (a join with the months let the planner scan the salon's whole
+  // staff_client_days_client_idx, 40 ms for a month, instead of the key's day range).
+  const inMonths = (column: RawBuilder<unknown>) =>
+    sql`${column} >= ${sorted[0]}::date AND ${column} < (${sorted[sorted.length - 1]}::date + interval '1 month')::date
+      AND date_trunc('month', ${column})::date = ANY(${sorted}::date[])`;
   await sql`DELETE FROM staff_monthly WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
-  await staffMonthlySql(
-    sql`AND d.salon_id = ${salonId} AND d.day >= ${sorted[0]}::date AND d.day < (${sorted[sorted.length - 1]}::date + interval '1 month')::date
-      AND date_trunc('month', d.day)::date = ANY(${sorted}::date[])`,
-  ).execute(db);
+  await staffMonthlySql(sql`AND d.salon_id = ${salonId} AND ${inMonths(sql`d.day`)}`).execute(db);
   await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
-  // One index range of staff_client_days per month.
   await sql`
     INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
-    SELECT ${salonId}::int, m.month, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
-    FROM unnest(${months}::date[]) AS m(month)
-    JOIN staff_client_days cd ON cd.salon_id = ${salonId}::int AND cd.day >= m.month AND cd.day < (m.month + interval '1 month')::date
-    WHERE cd.prev_day IS NULL OR cd.prev_day < m.month
-    GROUP BY 2, 3, 4, 5 ORDER BY 2, 3, 4, 5`.execute(db);
+    SELECT cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
+    FROM staff_client_days cd
+    WHERE cd.salon_id = ${salonId} AND ${inMonths(sql`cd.day`)} AND (cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date)
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`.execute(db);
 }
 
 /** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
