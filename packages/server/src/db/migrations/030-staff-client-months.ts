@@ -8,9 +8,13 @@
  *   45,000 staff_client_days rows), as client_months does for the salon (migration 019).
  * - staff_monthly: staff_daily summed per salon, month, staff member and client gender (money,
  *   visits, rebooked): a salon-year is ~400 rows instead of ~4,800.
- * - staff_client_days_client_idx (salon_id, client_id, day) with the columns the report reads: new
- *   clients served are looked up per client whose first visit falls in the range (a few thousand a
- *   salon-year, index only) instead of hashing the range's every staff_client_days row.
+ * - staff_client_days_client_idx (client_id, day) with the columns the report reads: new clients
+ *   served are read for the array of the clients whose first visit falls in the range (a few
+ *   thousand a salon-year, ~450 pages index only) instead of hashing the range's every
+ *   staff_client_days row. client_id leads (ids come from one identity; salon_id is still checked
+ *   from the included columns): led by (salon_id, client_id) the index covered every day-range read of
+ *   staff_client_days too, and the planner scanned the salon's whole index for a month (130,000
+ *   entries, 9 ms) instead of the key's day range (4,600 rows, 1 ms).
  * Kept by refreshSalesRollup / rebuildRollups (db/rollups.ts); filled here from staff_client_days and
  * staff_daily, in key order.
  */
@@ -51,5 +55,5 @@ SELECT salon_id, date_trunc('month', day)::date, staff_id, gender, sum(earned_ce
   sum(service_rec_cents), sum(product_cents), sum(product_rec_cents), sum(discount_cents), sum(discount_rec_cents), sum(visits),
   sum(visits_with_product), sum(rebooked)
 FROM staff_daily GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
-CREATE INDEX staff_client_days_client_idx ON staff_client_days (salon_id, client_id, day) INCLUDE (staff_id, gender, prev_day);
+CREATE INDEX staff_client_days_client_idx ON staff_client_days (client_id, day) INCLUDE (salon_id, staff_id, gender, prev_day);
 `;
