@@ -24,14 +24,15 @@ describe('migrations', () => {
   it('leave the staff rollups that migrations rebuild with planner statistics (reltuples -1: never analyzed)', async () => {
     const { rows } = await sql<{ relname: string; reltuples: number }>`
       SELECT relname, reltuples FROM pg_class
-      WHERE relname IN ('staff_client_days', 'staff_hours_daily', 'staff_booked_daily', 'staff_daily') ORDER BY relname`.execute(
-      database.db,
-    );
+      WHERE relname IN ('staff_client_days', 'staff_hours_daily', 'staff_booked_daily', 'staff_daily', 'staff_client_months', 'staff_monthly')
+      ORDER BY relname`.execute(database.db);
     expect(rows.map((r) => [r.relname, Number(r.reltuples) >= 0])).toEqual([
       ['staff_booked_daily', true],
       ['staff_client_days', true],
+      ['staff_client_months', true],
       ['staff_daily', true],
       ['staff_hours_daily', true],
+      ['staff_monthly', true],
     ]);
   });
 

@@ -160,7 +160,7 @@ export const REPORT_QUERIES: ReportQuery[] = [
   },
   {
     file: 'features/staff-analysis/queries/staff-analysis.sql',
-    call: `getStaffDataAnalysis(salon ${SALON}, ${FROM}..${TO}, FEMALE): the range and the previous year's; the daily and weekly details run the same statement with grain 'day' / 'week'`,
+    call: `getStaffDataAnalysis(salon ${SALON}, ${FROM}..${TO}, FEMALE): the range and the previous year's (getStaffSpan; the daily and weekly details run getStaffBuckets)`,
     run: (db) => getStaffDataAnalysis(db, SALON, FROM, TO, 'FEMALE'),
   },
   {

@@ -71,6 +71,64 @@ async function expectStaffPrevDaysConsistent(db: Db) {
 }
 
 /**
+ * staff_client_months (migration 030) equals its recomputation from the raw sale lines (each pair's
+ * first day in a month, by the month of its previous day), on every row; and whole months' sums
+ * equal the distinct (person, client) pairs of the raw lines, per person and gender.
+ */
+async function expectStaffClientMonthsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number; sums: number }>`
+    WITH pairs AS (
+      SELECT sl.salon_id, sl.staff_id, sl.client_id, date_trunc('month', sl.day)::date AS month, min(COALESCE(c.gender, 'UNKNOWN')) AS gender
+      FROM sale_lines sl
+      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+      LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+      WHERE sl.staff_id IS NOT NULL AND sl.client_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE')
+      GROUP BY 1, 2, 3, 4
+    ),
+    raw AS (
+      SELECT salon_id, month, staff_id, gender, prev_month, count(*) AS clients FROM (
+        SELECT p.*, lag(p.month) OVER (PARTITION BY p.salon_id, p.staff_id, p.client_id ORDER BY p.month) AS prev_month FROM pairs p
+      ) x GROUP BY 1, 2, 3, 4, 5
+    )
+    SELECT
+      (SELECT count(*) FROM staff_client_months m FULL JOIN raw r
+         ON r.salon_id = m.salon_id AND r.month = m.month AND r.staff_id = m.staff_id AND r.gender = m.gender
+           AND r.prev_month IS NOT DISTINCT FROM m.prev_month
+       WHERE m.clients IS DISTINCT FROM r.clients) AS n,
+      (SELECT count(*) FROM staff_client_months) AS total,
+      (SELECT count(*) FROM (
+         SELECT salon_id, staff_id, gender, sum(clients) AS clients FROM staff_client_months
+         WHERE month BETWEEN DATE '2025-02-01' AND DATE '2025-11-01' AND (prev_month IS NULL OR prev_month < DATE '2025-02-01')
+         GROUP BY 1, 2, 3) s
+       FULL JOIN (
+         SELECT salon_id, staff_id, gender, count(DISTINCT client_id) AS clients FROM pairs
+         WHERE month BETWEEN DATE '2025-02-01' AND DATE '2025-11-01' GROUP BY 1, 2, 3) d
+         ON d.salon_id = s.salon_id AND d.staff_id = s.staff_id AND d.gender = s.gender
+       WHERE s.clients IS DISTINCT FROM d.clients) AS sums`.execute(db);
+  expect([Number(rows[0]?.n), Number(rows[0]?.sums)]).toEqual([0, 0]);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+}
+
+/** staff_monthly (migration 030) equals staff_daily (checked against the raw lines) summed per month, on every row. */
+async function expectStaffMonthlyConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number }>`
+    SELECT
+      (SELECT count(*) FROM staff_monthly m FULL JOIN (
+         SELECT salon_id, date_trunc('month', day)::date AS month, staff_id, gender, sum(earned_cents) AS earned, sum(recommended_cents) AS rec,
+           sum(service_cents) AS svc, sum(service_rec_cents) AS svc_rec, sum(product_cents) AS prod, sum(product_rec_cents) AS prod_rec,
+           sum(discount_cents) AS disc, sum(discount_rec_cents) AS disc_rec, sum(visits) AS visits, sum(visits_with_product) AS with_product,
+           sum(rebooked) AS rebooked
+         FROM staff_daily GROUP BY 1, 2, 3, 4) d
+         ON d.salon_id = m.salon_id AND d.month = m.month AND d.staff_id = m.staff_id AND d.gender = m.gender
+       WHERE (m.earned_cents, m.recommended_cents, m.service_cents, m.service_rec_cents, m.product_cents, m.product_rec_cents, m.discount_cents,
+           m.discount_rec_cents, m.visits, m.visits_with_product, m.rebooked)
+         IS DISTINCT FROM (d.earned, d.rec, d.svc, d.svc_rec, d.prod, d.prod_rec, d.disc, d.disc_rec, d.visits, d.with_product, d.rebooked)) AS n,
+      (SELECT count(*) FROM staff_monthly) AS total`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+}
+
+/**
  * client_days.prev_day and prev_weekday_day equal the previous day (on any weekday, on the same ISO
  * weekday) recomputed from scratch, on every row.
  */
@@ -494,6 +552,8 @@ describe('daily rollups', () => {
     await expectStaffItemsConsistent(t.db);
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
+    await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
     await expectMonthRollupsConsistent(t.db);
@@ -625,6 +685,8 @@ describe('daily rollups', () => {
     await expectStaffItemsConsistent(t.db);
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
+    await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
     const march = await sql<{ rebooked: number }>`
@@ -739,6 +801,8 @@ describe('daily rollups', () => {
     await expectStaffItemsConsistent(t.db);
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
+    await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
     for (const { day, gender, rollup, raw } of await compareDays(t.db, salon1, '2025-03-01', '2025-04-30')) {
@@ -888,5 +952,50 @@ describe('daily rollups', () => {
     await write(true);
     await expectMonthRollupsConsistent(t.db);
     await expectRangesExact(t.db, salon1, ranges);
+  });
+
+  it('staff_client_months follows a write that moves the previous day of a pair in a later month, and its delete', async () => {
+    const { salon1 } = f;
+    // A (person, client) pair whose previous day lies two months or more before its visit: a walk-in line of that pair
+    // on the 10th of the month before moves the visit's prev_month, a month the written day's refresh must also recompute.
+    const pairs = await sql<{ staff_id: number; client_id: number; month: string; mid: string }>`
+      SELECT staff_id, client_id, date_trunc('month', day)::date::text AS month,
+        (date_trunc('month', day) - interval '1 month' + interval '9 days')::date::text AS mid
+      FROM staff_client_days WHERE salon_id = ${salon1} AND prev_day < date_trunc('month', day) - interval '1 month'
+      ORDER BY day, staff_id, client_id LIMIT 1`.execute(t.db);
+    const pair = pairs.rows[0];
+    if (!pair) throw new Error('the fixture has no pair with a gap of two months');
+    const write = async (remove: boolean) =>
+      t.db.transaction().execute(async (tx) => {
+        if (remove) await tx.deleteFrom('sale_lines').where('salon_id', '=', salon1).where('day', '=', pair.mid).execute();
+        else
+          await tx
+            .insertInto('sale_lines')
+            .values({
+              salon_id: salon1,
+              appointment_id: null,
+              client_id: pair.client_id,
+              staff_id: pair.staff_id,
+              day: pair.mid,
+              kind: 'PRODUCT',
+              product_id: f.products.gel,
+              category: 'RESALE',
+              list_amount_cents: 1500,
+              paid_amount_cents: 1500,
+              discount_cents: 0,
+            })
+            .execute();
+        await refreshSalesRollup(tx, salon1, pair.mid, pair.mid);
+      });
+    await write(false);
+    const moved = await sql`
+      SELECT 1 FROM staff_client_months WHERE salon_id = ${salon1} AND month = ${pair.month}::date AND staff_id = ${pair.staff_id}
+        AND prev_month = date_trunc('month', ${pair.mid}::date)::date`.execute(t.db);
+    expect(moved.rows).toHaveLength(1);
+    await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffMonthlyConsistent(t.db);
+    await write(true);
+    await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffMonthlyConsistent(t.db);
   });
 });

@@ -17,6 +17,8 @@ import type { Db, DbOrTx } from './database.js';
  * item_client_months (migration 028: each item's clients by their first day in a month, item analyses),
  * visit_hours (migration 031: DONE appointments per day and salon-local start hour, customer heat-map).
  * item_staff_months (migration 034: item_staff_daily per month, item analyses).
+ * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis),
+ * staff_monthly (migration 030: staff_daily per month).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -333,9 +335,9 @@ async function deleteStaffClientDays(db: DbOrTx, scope: Scope): Promise<StaffCli
  * After a scoped refresh of staff_client_days (salon `salonId`): recomputes prev_day (the person's
  * previous day with the client) where the fill's lag() could not see it: each pair's first row in
  * a contiguous scope (every row of a list of days), and the first row after the scope of every
- * pair that had (removed) or has a row in it. Only rows whose prev_day changes are written.
+ * pair that had (removed) or has a row in it. Only rows whose prev_day changes are written; answers their days.
  */
-async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, removed: StaffClientDay[]): Promise<void> {
+async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, removed: StaffClientDay[]): Promise<string[]> {
   const inScope = scopeFilter('cd', scope);
   const staffIds = removed.map((r) => r.staff_id);
   const clientIds = removed.map((r) => r.client_id);
@@ -351,7 +353,7 @@ async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, remov
     ? sql`SELECT cd.staff_id, cd.client_id, cd.day FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}`
     : sql`SELECT cd.staff_id, cd.client_id, min(cd.day) AS day FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}
         GROUP BY 1, 2`;
-  await sql`
+  const { rows } = await sql<{ day: string }>`
     WITH touched(staff_id, client_id, day) AS (${touched}),
     targets AS (
       ${firsts}
@@ -370,7 +372,51 @@ async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, remov
     FROM fixed
     WHERE cd.salon_id = ${salonId} AND cd.day = fixed.day AND cd.staff_id = fixed.staff_id AND cd.client_id = fixed.client_id
       AND cd.prev_day IS DISTINCT FROM fixed.prev_day
+    RETURNING cd.day::text AS day
   `.execute(db);
+  return rows.map((r) => r.day);
+}
+
+const staffMonthlySql = (filter: RawBuilder<unknown>) => sql`
+  INSERT INTO staff_monthly (salon_id, month, staff_id, gender, earned_cents, recommended_cents, service_cents, service_rec_cents,
+    product_cents, product_rec_cents, discount_cents, discount_rec_cents, visits, visits_with_product, rebooked)
+  SELECT d.salon_id, date_trunc('month', d.day)::date, d.staff_id, d.gender, sum(d.earned_cents), sum(d.recommended_cents),
+    sum(d.service_cents), sum(d.service_rec_cents), sum(d.product_cents), sum(d.product_rec_cents), sum(d.discount_cents),
+    sum(d.discount_rec_cents), sum(d.visits), sum(d.visits_with_product), sum(d.rebooked)
+  FROM staff_daily d WHERE true ${filter}
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+
+/**
+ * staff_client_months and staff_monthly (migration 030) of one salon's months (YYYY-MM-01), or of
+ * everything (null, null): the staff_client_days rows that are their pair's first in the month,
+ * counted by the month of prev_day, and staff_daily summed per month.
+ */
+async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
+  if (salonId === null || months === null) {
+    await staffMonthlySql(sql``).execute(db);
+    await sql`
+      INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
+      SELECT cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
+      FROM staff_client_days cd WHERE cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date
+      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`.execute(db);
+    return;
+  }
+  if (months.length === 0) return;
+  const sorted = [...months].sort();
+  // The days of the months as constants (a join with the months let the planner scan the salon's whole
+  // staff_client_days_client_idx, 40 ms for a month, instead of the key's day range).
+  const inMonths = (column: RawBuilder<unknown>) =>
+    sql`${column} >= ${sorted[0]}::date AND ${column} < (${sorted[sorted.length - 1]}::date + interval '1 month')::date
+      AND date_trunc('month', ${column})::date = ANY(${sorted}::date[])`;
+  await sql`DELETE FROM staff_monthly WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
+  await staffMonthlySql(sql`AND d.salon_id = ${salonId} AND ${inMonths(sql`d.day`)}`).execute(db);
+  await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
+  await sql`
+    INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
+    SELECT cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
+    FROM staff_client_days cd
+    WHERE cd.salon_id = ${salonId} AND ${inMonths(sql`cd.day`)} AND (cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date)
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`.execute(db);
 }
 
 /** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
@@ -591,6 +637,8 @@ const TABLES = [
   'item_client_months',
   'visit_hours',
   'item_staff_months',
+  'staff_client_months',
+  'staff_monthly',
 ] as const;
 
 /**
@@ -613,7 +661,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     const removedPairs = await deleteStaffClientDays(tx, scope);
     await fillAppointments(tx, scope);
     await fillStaffDaily(tx, scope);
-    await fixStaffPrevDays(tx, salonId, scope, removedPairs);
+    const staffPrevFixed = await fixStaffPrevDays(tx, salonId, scope, removedPairs);
     const earlier = await visitsBefore(tx, salonId, fromDay, toDay);
     if (earlier.length > 0) {
       const visits: Scope = { salonId, from: null, to: null, days: earlier };
@@ -621,8 +669,13 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       const removedEarlier = await deleteStaffClientDays(tx, visits);
       await fillAppointments(tx, visits);
       await fillStaffDaily(tx, visits);
-      await fixStaffPrevDays(tx, salonId, visits, removedEarlier);
+      staffPrevFixed.push(...(await fixStaffPrevDays(tx, salonId, visits, removedEarlier)));
     }
+    // staff_monthly changes in the written months and those of the earlier visits; staff_client_months
+    // also in those of the later rows whose prev_day moved.
+    const staffMonths = new Set(monthsOf(fromDay, toDay));
+    for (const day of [...earlier, ...staffPrevFixed]) staffMonths.add(`${day.slice(0, 7)}-01`);
+    await fillStaffMonths(tx, salonId, [...staffMonths]);
     await deleteScope(tx, 'staff_booked_daily', scope);
     await deleteScope(tx, 'booked_hourly', scope);
     await fillStaffBooked(tx, scope);
@@ -696,7 +749,8 @@ export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
-      sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months`.execute(tx);
+      sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
+      staff_monthly`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -712,6 +766,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillItemStaff(tx, all);
     await fillStaffItems(tx, all);
     await fillItemClients(tx, null, null);
+    await fillStaffMonths(tx, null, null);
     await refreshStaffHours(tx, null);
     await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);

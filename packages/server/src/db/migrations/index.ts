@@ -25,6 +25,7 @@ import { staffClientDaysStatisticsSchema } from './024-staff-client-days-statist
 import { staffItemsDailySchema } from './025-staff-items-daily.js';
 import { clientQualityFlagsSchema } from './027-client-quality-flags.js';
 import { itemClientMonthsSchema } from './028-item-client-months.js';
+import { staffClientMonthsSchema } from './030-staff-client-months.js';
 import { visitHoursSchema } from './031-visit-hours.js';
 import { clientsReportAttributesSchema } from './032-clients-report-attributes.js';
 import { clientDaysPrevWeekdaySchema } from './033-client-days-prev-weekday.js';
@@ -73,6 +74,12 @@ export const migrations: Migration[] = [
   { version: 25, name: 'staff-items-daily', sql: staffItemsDailySchema },
   { version: 27, name: 'client-quality-flags', sql: clientQualityFlagsSchema, vacuum: ['clients'] },
   { version: 28, name: 'item-client-months', sql: itemClientMonthsSchema },
+  {
+    version: 30,
+    name: 'staff-client-months',
+    sql: staffClientMonthsSchema,
+    vacuum: ['staff_client_days', 'staff_client_months', 'staff_monthly'],
+  },
   { version: 31, name: 'visit-hours', sql: visitHoursSchema },
   { version: 32, name: 'clients-report-attributes', sql: clientsReportAttributesSchema },
   { version: 33, name: 'client-days-prev-weekday', sql: clientDaysPrevWeekdaySchema, vacuum: ['client_days'] },

@@ -12,6 +12,7 @@ import {
   SAME_WEEKDAY_DAYS_BACK,
   sameDateLastYear,
 } from '../../lib/report-range.js';
+import { daysIn, splitRange } from '../../lib/sales-measures.query.js';
 import { utilisationPercent } from '../../lib/staff-hours.js';
 import { HttpError } from '../../plugins/errors.js';
 
@@ -215,10 +216,119 @@ export async function getStaffBuckets(
   return buckets;
 }
 
-/** The figures of one span (the 'span' grain's only bucket). */
+/** One row of getStaffSpan's statement: a source (`s`), a staff id (null: the salon) and up to 11 figures. */
+type SpanRow = { s: string; staff_id: number | null } & Record<`v${number}`, unknown>;
+
+/**
+ * The figures of one span: getStaffBuckets' figures without the buckets, one aggregate per source
+ * (no keys to join: the rows are merged here). Money, visits and rebooking of whole months come from
+ * staff_monthly (migration 030), the other days' from staff_daily; the distinct clients of a range that starts on
+ * the 1st read from staff_client_months (migration 030) for its whole months: a pair's first row
+ * in them is its only row there with prev_month null or before the range, so a salon-year is ~2,300
+ * rows to sum instead of ~27,000 staff_client_days rows; the days after the whole months (and every
+ * day of a range starting mid-month) still count staff_client_days' rows whose prev_day lies before
+ * the range. New clients: the counted rows of the clients whose first visit falls in the range, one
+ * index scan of staff_client_days_client_idx for the array of their ids (PostgreSQL 17 reads each leaf
+ * page once for adjacent ids: ~470 buffers a salon-year where a probe per client read ~10,000).
+ */
 export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope): Promise<StaffSpan> {
-  const buckets = await getStaffBuckets(db, salonId, from, to, gender, 'span');
-  return buckets.get('') ?? { staff: new Map(), salonOpenDays: 0 };
+  const salon = sql`${salonId}::int`;
+  const days = (column: RawBuilder<unknown>) => sql`${column} BETWEEN ${from}::date AND ${to}::date`;
+  const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
+  const split = splitRange(from, to);
+  const inMonths = (column: RawBuilder<unknown>, months: [string, string] | null) =>
+    months ? sql`${column} BETWEEN ${months[0]}::date AND ${months[1]}::date` : sql`false`;
+  const months = split.hasHead ? null : split.months;
+  const clientDays = months ? split.days : [[from, to] as [string, string]];
+  const { rows } = await sql<SpanRow>`
+    SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
+      sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
+      sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
+    FROM (
+      SELECT m.staff_id, m.earned_cents, m.recommended_cents, m.service_cents, m.service_rec_cents, m.product_cents, m.product_rec_cents,
+        m.discount_cents, m.discount_rec_cents, m.visits, m.visits_with_product, m.rebooked
+      FROM staff_monthly m WHERE m.salon_id = ${salon} AND ${inMonths(sql`m.month`, split.months)} AND ${genderIs(sql`m.gender`)}
+      UNION ALL
+      SELECT d.staff_id, d.earned_cents, d.recommended_cents, d.service_cents, d.service_rec_cents, d.product_cents, d.product_rec_cents,
+        d.discount_cents, d.discount_rec_cents, d.visits, d.visits_with_product, d.rebooked
+      FROM staff_daily d WHERE d.salon_id = ${salon} AND ${daysIn(split.days, 'd.day')} AND ${genderIs(sql`d.gender`)}
+    ) d
+    GROUP BY d.staff_id
+    UNION ALL
+    SELECT 'clients', x.staff_id, sum(x.clients), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM (
+      SELECT m.staff_id, m.clients FROM staff_client_months m
+      WHERE m.salon_id = ${salon} AND ${inMonths(sql`m.month`, months)} AND ${genderIs(sql`m.gender`)} AND (m.prev_month IS NULL OR m.prev_month < ${from}::date)
+      UNION ALL
+      SELECT cd.staff_id, 1 FROM staff_client_days cd
+      WHERE cd.salon_id = ${salon} AND ${daysIn(clientDays, 'cd.day')} AND ${genderIs(sql`cd.gender`)}
+        AND (cd.prev_day IS NULL OR cd.prev_day < ${from}::date)
+    ) x GROUP BY x.staff_id
+    UNION ALL
+    SELECT 'new', cd.staff_id, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM staff_client_days cd
+    WHERE cd.salon_id = ${salon}
+      AND cd.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.salon_id = ${salon} AND ${days(sql`c.first_visit`)}))
+      AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)} AND (cd.prev_day IS NULL OR cd.prev_day < ${from}::date)
+    GROUP BY cd.staff_id
+    UNION ALL
+    SELECT 'booked', bd.staff_id, sum(bd.booked_seconds), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM staff_booked_daily bd
+    WHERE bd.salon_id = ${salon} AND ${days(sql`bd.day`)} AND bd.staff_id <> 0
+    GROUP BY bd.staff_id
+    UNION ALL
+    SELECT 'hours', h.user_id, sum(h.shift_seconds) FILTER (WHERE h.shifts > 0), sum(h.work_seconds) FILTER (WHERE h.attendances > 0),
+      count(*) FILTER (WHERE h.attendances > 0), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM staff_hours_daily h
+    WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND (h.shifts > 0 OR h.attendances > 0)
+    GROUP BY h.user_id
+    UNION ALL
+    SELECT 'feedback', f.staff_id, round(avg(f.score), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM feedback f
+    WHERE f.salon_id = ${salon} AND ${days(sql`f.day`)} AND f.staff_id IS NOT NULL
+      AND ${genderIs(sql`(SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id)`)}
+    GROUP BY f.staff_id
+    UNION ALL
+    SELECT 'open', NULL, count(DISTINCT ad.day), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM appointments_daily ad
+    WHERE ad.salon_id = ${salon} AND ${days(sql`ad.day`)} AND ad.appointments > 0 AND ${genderIs(sql`ad.gender`)}`.execute(db);
+
+  const span: StaffSpan = { staff: new Map(), salonOpenDays: 0 };
+  const of = (id: number) => {
+    let f = span.staff.get(id);
+    if (!f) {
+      f = empty();
+      span.staff.set(id, f);
+    }
+    return f;
+  };
+  for (const r of rows) {
+    if (r.s === 'open') {
+      span.salonOpenDays = n(r.v1);
+      continue;
+    }
+    const f = of(Number(r.staff_id));
+    if (r.s === 'money') {
+      f.earnedCents = n(r.v1);
+      f.recommendedCents = n(r.v2);
+      f.serviceCents = n(r.v3);
+      f.serviceRecCents = n(r.v4);
+      f.productCents = n(r.v5);
+      f.productRecCents = n(r.v6);
+      f.discountCents = n(r.v7);
+      f.discountRecCents = n(r.v8);
+      f.visits = n(r.v9);
+      f.visitsWithProduct = n(r.v10);
+      f.rebooked = n(r.v11);
+    } else if (r.s === 'clients') f.clients = n(r.v1);
+    else if (r.s === 'new') f.newClients = n(r.v1);
+    else if (r.s === 'booked') f.bookedSeconds = n(r.v1);
+    else if (r.s === 'hours') {
+      f.shiftSeconds = n(r.v1);
+      f.workSeconds = n(r.v2);
+      f.workingDays = n(r.v3);
+    } else if (r.s === 'feedback') f.feedbackAverage = r.v1 === null ? null : Number(r.v1);
+  }
+  return span;
 }
 
 function managerFields(f: StaffSpanFigures) {
@@ -333,11 +443,15 @@ export async function getStaffDataAnalysis(
   options: Options = {},
 ): Promise<Response> {
   const previousRange = { from: sameDateLastYear(from), to: sameDateLastYear(to) };
-  const [current, previous] = await Promise.all([
+  // The salon's people's names beside the two spans (no third round trip after them); others on its lines after.
+  const [current, previous, ofSalon] = await Promise.all([
     getStaffSpan(db, salonId, from, to, gender),
     getStaffSpan(db, salonId, previousRange.from, previousRange.to, gender),
+    db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('salon_id', '=', salonId).execute(),
   ]);
-  const names = await namesOf(db, staffIdsOf([current, previous], options));
+  const names = new Map(ofSalon.map((u) => [u.id, `${u.first_name} ${u.last_name}`.trim()]));
+  const others = staffIdsOf([current, previous], options).filter((id) => !names.has(id));
+  for (const [id, name] of await namesOf(db, others)) names.set(id, name);
   return { salonId, fromDate: from, toDate: to, gender, ...bodyOf(current, previous, previousRange, names, options) };
 }
 

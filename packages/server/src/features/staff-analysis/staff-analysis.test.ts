@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSalesRollup } from '../../db/rollups.js';
+import type { GenderScope } from '../../lib/report-range.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
+import { getStaffBuckets, getStaffSpan } from './staff-analysis.query.js';
 
 // Expected numbers are worked out by hand from the fixture in ../../test/report-fixture.ts plus
 // the attendances, feedback and booking times added below. Salon 1 is in Europe/Rome (UTC+1 in March).
@@ -179,6 +181,41 @@ describe('GetStaffDataAnalysis', () => {
       utilisation: null,
       averageFeedback: null,
     });
+  });
+
+  it("one span's statement (whole months from staff_client_months) equals the day rollups' span grain on every range", async () => {
+    const ranges = [
+      ['2025-03-01', '2025-03-31'],
+      ['2025-01-01', '2025-12-31'],
+      ['2024-01-01', '2025-12-31'],
+      ['2025-02-01', '2025-03-04'],
+      ['2025-03-04', '2025-04-30'],
+      ['2024-03-10', '2025-03-09'],
+      ['2025-03-01', '2025-03-03'],
+      ['2024-12-01', '2025-02-28'],
+    ] as const;
+    let clients = 0;
+    let newClients = 0;
+    for (const [from, to] of ranges) {
+      for (const gender of ['ALL', 'MALE', 'FEMALE'] as GenderScope[]) {
+        const expected = (await getStaffBuckets(t.db, f.salon1, from, to, gender, 'span')).get('');
+        const span = await getStaffSpan(t.db, f.salon1, from, to, gender);
+        const sorted = (m: Map<number, unknown>) => [...m].sort((x, y) => x[0] - y[0]);
+        expect({ from, to, gender, open: span.salonOpenDays, staff: sorted(span.staff) }).toEqual({
+          from,
+          to,
+          gender,
+          open: expected?.salonOpenDays ?? 0,
+          staff: sorted(expected?.staff ?? new Map()),
+        });
+        for (const figures of span.staff.values()) {
+          clients += figures.clients;
+          newClients += figures.newClients;
+        }
+      }
+    }
+    expect(clients).toBeGreaterThan(0);
+    expect(newClients).toBeGreaterThan(0);
   });
 
   it('the gender variant counts only clients of that gender (hours stay whole)', async () => {
