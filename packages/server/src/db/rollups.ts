@@ -614,7 +614,8 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
   `.execute(db);
 }
 
-const TABLES = [
+/** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
+export const ROLLUP_TABLES = [
   'service_units_daily',
   'professional_use_daily',
   'stock_monthly',
@@ -773,5 +774,5 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillDiscountedAppointments(tx, all);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
-  for (const table of TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
+  for (const table of ROLLUP_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
 }

@@ -3,34 +3,14 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
+import { ROLLUP_TABLES } from '../db/rollups.js';
 import { describeDatabase } from '../lib/run-main.js';
 import { generateDemoChain } from './generate.js';
 import { DEFAULT_DENSITY, DEMO_LOGINS } from './seed.js';
 
 /** Data tables emptied by --reset (permissions, migrations and the server secret stay). */
 const DATA_TABLES = [
-  'sales_daily',
-  'item_sales_daily',
-  'appointments_daily',
-  'client_days',
-  'client_totals',
-  'sales_day_totals',
-  'sales_month_totals',
-  'client_months',
-  'item_client_months',
-  'discounted_appointments',
-  'staff_booked_daily',
-  'booked_hourly',
-  'staff_daily',
-  'staff_client_days',
-  'staff_client_months',
-  'staff_monthly',
-  'item_staff_daily',
-  'staff_items_daily',
-  'staff_hours_daily',
-  'service_units_daily',
-  'professional_use_daily',
-  'stock_monthly',
+  ...ROLLUP_TABLES,
   'appointment_services',
   'check_ups',
   'campaign_results',
