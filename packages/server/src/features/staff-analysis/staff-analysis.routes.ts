@@ -28,9 +28,9 @@ export async function staffAnalysisRoutes(app: FastifyInstance) {
     await assertStaffOfSalon(app.db, p.salonId, p.meamberId);
     return getStaffDataAnalysis(app.db, p.salonId, p.fromDate, p.toDate, gender, { staffId: p.meamberId });
   });
-  registerGenderedReport(app, getStaffDailyDetailsAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
+  registerGenderedReport(app, getStaffDailyDetailsAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, query: q, gender }) => {
     assertRange(p.fromDate, p.toDate);
-    return getStaffDailyDetails(app.db, p.salonId, p.fromDate, p.toDate, gender);
+    return getStaffDailyDetails(app.db, p.salonId, p.fromDate, p.toDate, gender, q);
   });
   registerGenderedReport(app, getStaffWeeklyDetailsAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
     await assertStaffOfSalon(app.db, p.salonId, p.meamberId);

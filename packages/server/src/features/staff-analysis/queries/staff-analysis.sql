@@ -10,10 +10,10 @@
 --   $6 = 'FEMALE'
 --   $7 = '2026-01-01'
 --   $8 = '2026-01-01'
---   $9 = 1
---   $10 = '2026-01-01'
---   $11 = '2026-01-31'
---   $12 = '2026-01-01'
+--   $9 = '2026-01-01'
+--   $10 = 1
+--   $11 = '2026-01-01'
+--   $12 = '2026-01-31'
 --   $13 = 1
 --   $14 = '2026-01-01'
 --   $15 = '2026-01-31'
@@ -54,38 +54,38 @@ WITH money AS (
   GROUP BY 1, d.staff_id
 ),
 served AS (
-  SELECT $7::date AS b, cd.staff_id, count(*) AS clients, count(nc.id) AS new_clients
+  SELECT $7::date AS b, cd.staff_id, count(*) AS clients,
+    count(*) FILTER (WHERE (cd.client_id, $8::date) IN (
+      SELECT c.id, $9::date FROM clients c WHERE c.salon_id = $10::int AND c.first_visit BETWEEN $11::date AND $12::date
+    )) AS new_clients
   FROM staff_client_days cd
-  LEFT JOIN (
-    SELECT c.id, $8::date AS b FROM clients c WHERE c.salon_id = $9::int AND c.first_visit BETWEEN $10::date AND $11::date
-  ) nc ON nc.id = cd.client_id AND nc.b = $12::date
-  WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text)
+  WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text) AND true
     AND (cd.prev_day IS NULL OR cd.prev_day < $18::date)
   GROUP BY 1, 2
 ),
 booked AS (
   SELECT $19::date AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
   FROM staff_booked_daily bd
-  WHERE bd.salon_id = $20::int AND bd.day BETWEEN $21::date AND $22::date AND bd.staff_id <> 0
+  WHERE bd.salon_id = $20::int AND bd.day BETWEEN $21::date AND $22::date AND bd.staff_id <> 0 AND true
   GROUP BY 1, bd.staff_id
 ),
 shifts AS (
   SELECT $23::date AS b, h.user_id AS staff_id, sum(h.shift_seconds) AS seconds
   FROM staff_hours_daily h
-  WHERE h.salon_id = $24::int AND h.day BETWEEN $25::date AND $26::date AND h.shifts > 0
+  WHERE h.salon_id = $24::int AND h.day BETWEEN $25::date AND $26::date AND h.shifts > 0 AND true
   GROUP BY 1, h.user_id
 ),
 attendance AS (
   SELECT $27::date AS b, h.user_id AS staff_id, sum(h.work_seconds) AS seconds, count(*) AS days
   FROM staff_hours_daily h
-  WHERE h.salon_id = $28::int AND h.day BETWEEN $29::date AND $30::date AND h.attendances > 0
+  WHERE h.salon_id = $28::int AND h.day BETWEEN $29::date AND $30::date AND h.attendances > 0 AND true
   GROUP BY 1, h.user_id
 ),
 feedback AS (
   SELECT $31::date AS b, f.staff_id, round(avg(f.score), 2) AS average
   FROM feedback f
   LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-  WHERE f.salon_id = $32::int AND f.day BETWEEN $33::date AND $34::date AND f.staff_id IS NOT NULL AND ($35::text = 'ALL' OR c.gender = $36::text)
+  WHERE f.salon_id = $32::int AND f.day BETWEEN $33::date AND $34::date AND f.staff_id IS NOT NULL AND ($35::text = 'ALL' OR c.gender = $36::text) AND true
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
@@ -121,10 +121,10 @@ ORDER BY k.b, k.staff_id;
 --   $6 = 'FEMALE'
 --   $7 = '2025-01-01'
 --   $8 = '2025-01-01'
---   $9 = 1
---   $10 = '2025-01-01'
---   $11 = '2025-01-31'
---   $12 = '2025-01-01'
+--   $9 = '2025-01-01'
+--   $10 = 1
+--   $11 = '2025-01-01'
+--   $12 = '2025-01-31'
 --   $13 = 1
 --   $14 = '2025-01-01'
 --   $15 = '2025-01-31'
@@ -165,38 +165,38 @@ WITH money AS (
   GROUP BY 1, d.staff_id
 ),
 served AS (
-  SELECT $7::date AS b, cd.staff_id, count(*) AS clients, count(nc.id) AS new_clients
+  SELECT $7::date AS b, cd.staff_id, count(*) AS clients,
+    count(*) FILTER (WHERE (cd.client_id, $8::date) IN (
+      SELECT c.id, $9::date FROM clients c WHERE c.salon_id = $10::int AND c.first_visit BETWEEN $11::date AND $12::date
+    )) AS new_clients
   FROM staff_client_days cd
-  LEFT JOIN (
-    SELECT c.id, $8::date AS b FROM clients c WHERE c.salon_id = $9::int AND c.first_visit BETWEEN $10::date AND $11::date
-  ) nc ON nc.id = cd.client_id AND nc.b = $12::date
-  WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text)
+  WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text) AND true
     AND (cd.prev_day IS NULL OR cd.prev_day < $18::date)
   GROUP BY 1, 2
 ),
 booked AS (
   SELECT $19::date AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
   FROM staff_booked_daily bd
-  WHERE bd.salon_id = $20::int AND bd.day BETWEEN $21::date AND $22::date AND bd.staff_id <> 0
+  WHERE bd.salon_id = $20::int AND bd.day BETWEEN $21::date AND $22::date AND bd.staff_id <> 0 AND true
   GROUP BY 1, bd.staff_id
 ),
 shifts AS (
   SELECT $23::date AS b, h.user_id AS staff_id, sum(h.shift_seconds) AS seconds
   FROM staff_hours_daily h
-  WHERE h.salon_id = $24::int AND h.day BETWEEN $25::date AND $26::date AND h.shifts > 0
+  WHERE h.salon_id = $24::int AND h.day BETWEEN $25::date AND $26::date AND h.shifts > 0 AND true
   GROUP BY 1, h.user_id
 ),
 attendance AS (
   SELECT $27::date AS b, h.user_id AS staff_id, sum(h.work_seconds) AS seconds, count(*) AS days
   FROM staff_hours_daily h
-  WHERE h.salon_id = $28::int AND h.day BETWEEN $29::date AND $30::date AND h.attendances > 0
+  WHERE h.salon_id = $28::int AND h.day BETWEEN $29::date AND $30::date AND h.attendances > 0 AND true
   GROUP BY 1, h.user_id
 ),
 feedback AS (
   SELECT $31::date AS b, f.staff_id, round(avg(f.score), 2) AS average
   FROM feedback f
   LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-  WHERE f.salon_id = $32::int AND f.day BETWEEN $33::date AND $34::date AND f.staff_id IS NOT NULL AND ($35::text = 'ALL' OR c.gender = $36::text)
+  WHERE f.salon_id = $32::int AND f.day BETWEEN $33::date AND $34::date AND f.staff_id IS NOT NULL AND ($35::text = 'ALL' OR c.gender = $36::text) AND true
   GROUP BY 1, f.staff_id
 ),
 open_days AS (
