@@ -33,8 +33,10 @@ export async function staffAnalysisRoutes(app: FastifyInstance) {
     return getStaffDailyDetails(app.db, p.salonId, p.fromDate, p.toDate, gender, q);
   });
   registerGenderedReport(app, getStaffWeeklyDetailsAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
-    await assertStaffOfSalon(app.db, p.salonId, p.meamberId);
-    const today = await getTodayOfSalon(app.db, app.clock, p.salonId);
+    const [, today] = await Promise.all([
+      assertStaffOfSalon(app.db, p.salonId, p.meamberId),
+      getTodayOfSalon(app.db, app.clock, p.salonId),
+    ]);
     return getStaffWeeklyDetails(app.db, p.salonId, p.meamberId, Number(today.slice(0, 4)), p.month, gender);
   });
   registerEndpoint(app, getStaffItems, STAFF_ANALYSIS_ACCESS, async ({ params: p }) => {

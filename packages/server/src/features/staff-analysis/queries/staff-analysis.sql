@@ -59,7 +59,8 @@ served AS (
       SELECT c.id, $9::date FROM clients c WHERE c.salon_id = $10::int AND c.first_visit BETWEEN $11::date AND $12::date
     )) AS new_clients
   FROM staff_client_days cd
-  WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text) AND true
+  WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text)
+    AND true
     AND (cd.prev_day IS NULL OR cd.prev_day < $18::date)
   GROUP BY 1, 2
 ),
@@ -174,7 +175,8 @@ served AS (
       SELECT c.id, $9::date FROM clients c WHERE c.salon_id = $10::int AND c.first_visit BETWEEN $11::date AND $12::date
     )) AS new_clients
   FROM staff_client_days cd
-  WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text) AND true
+  WHERE cd.salon_id = $13::int AND cd.day BETWEEN $14::date AND $15::date AND ($16::text = 'ALL' OR cd.gender = $17::text)
+    AND true
     AND (cd.prev_day IS NULL OR cd.prev_day < $18::date)
   GROUP BY 1, 2
 ),
