@@ -340,6 +340,8 @@ async function main() {
       );
       both('Staff daily details', (r) => `${SA}/GetStaffDailyDetailsAnalysis/${code}/${r.from}/${r.to}/${SALON}`);
       both('Staff daily details gender', (r) => `${SA}/GetStaffDailyDetailsAnalysisGender/${code}/${r.from}/${r.to}/${SALON}/MALE`);
+      // The first page of the /staff-data-analysis-report screen's daily table (its default page size).
+      both('Staff daily details page 1', (r) => `${SA}/GetStaffDailyDetailsAnalysis/${code}/${r.from}/${r.to}/${SALON}?limit=25`);
       both('StaffItems', (r) => `${SA}/GetStaffItems/${code}/${r.from}/${r.to}/${SALON}/${staffId}`);
       // Weekly details: a month of the salon's current year (the demo runs to a few days past today).
       const weeklyMonth = Math.max(1, new Date().getUTCMonth());

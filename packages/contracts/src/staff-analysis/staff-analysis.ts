@@ -105,12 +105,18 @@ export const StaffDailyDetailsResponse = Type.Object(
   {
     ...RangeFields,
     gender: GenderScope,
+    total: Type.Optional(count('Days of the range with data, over all pages (sent when limit or offset is)')),
+    limit: Type.Optional(count('Page size used (sent when limit is)')),
+    offset: Type.Optional(count('Days skipped before this page (sent when limit is)')),
     days: Type.Array(
       Type.Object(
         { day: date('The day'), ...staffAnalysisBody },
         { description: 'One day; its previousYear is the same weekday 52 weeks earlier' },
       ),
-      { description: 'The days of the range with any line, shift, attendance, feedback or DONE appointment, in order' },
+      {
+        description:
+          'The days of the range with any line, shift, attendance, feedback or DONE appointment, in order; one page when limit or offset is set',
+      },
     ),
   },
   { description: 'Staff analysis of a salon day by day' },
@@ -205,10 +211,17 @@ export const getStaffDataAnalysisByStaffReport = genderedReport({
 export const getStaffDataAnalysisByStaff = getStaffDataAnalysisByStaffReport.all;
 export const getStaffDataAnalysisByStaffGender = getStaffDataAnalysisByStaffReport.byGender;
 
+/** Optional paging of the daily details: without it every day of the range is listed. */
+export const StaffDailyDetailsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Page size (days); without it every day is listed' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Days to skip, default 0' })),
+});
+
 export const getStaffDailyDetailsAnalysisReport = genderedReport({
   method: 'GET',
   tags: ['StaffDataAnalysis'],
   params: rangeParams,
+  querystring: StaffDailyDetailsQuery,
   response: StaffDailyDetailsResponse,
   all: {
     path: `${BASE}/GetStaffDailyDetailsAnalysis/{SESSIONCODE}/{fromDate}/{toDate}/{salonId}`,

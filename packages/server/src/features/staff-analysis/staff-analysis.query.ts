@@ -89,6 +89,9 @@ export type StaffGrain = 'span' | 'day' | 'week';
  * working days from staff_hours_daily (the planner's shifts and the attendances per salon-local
  * day, migration 021), feedback from feedback, on the salon-local day.
  * Rows with staff_id NULL carry the bucket's salon open days (days with a DONE appointment).
+ * `staffId` keeps only that person's clients, hours and feedback (money stays every person's: the
+ * salon sums need it); new clients are counted through a hashed set of the range's first visits,
+ * whatever the planner's row estimates.
  */
 export async function getStaffBuckets(
   db: DbOrTx,
@@ -97,12 +100,16 @@ export async function getStaffBuckets(
   to: string,
   gender: GenderScope,
   grain: StaffGrain,
+  staffId?: number,
 ): Promise<Map<string, StaffSpan>> {
   // The salon, the days and the gender as parameters in every CTE (not read from a CTE row), so
   // the planner bounds each rollup's (salon_id, day, …) index scan.
   const salon = sql`${salonId}::int`;
   const days = (column: RawBuilder<unknown>) => sql`${column} BETWEEN ${from}::date AND ${to}::date`;
   const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
+  // One person (weekly details). On staff_client_days as `staff_id + 0`: the day range of the key
+  // (a month: 65 buffers) beats the (staff, client, day) index, which reads the person's 3 years (696).
+  const person = (column: RawBuilder<unknown>) => (staffId === undefined ? sql`true` : sql`${column} = ${staffId}::int`);
   // A bucket is a date (the day, the week's Monday, or from for the whole span): dates hash and
   // sort faster than text. The expression is the grain's own, not a CASE evaluated on every row.
   const bucket = (day: RawBuilder<unknown>) =>
@@ -122,38 +129,39 @@ export async function getStaffBuckets(
       GROUP BY 1, d.staff_id
     ),
     served AS (
-      SELECT ${bucket(sql`cd.day`)} AS b, cd.staff_id, count(*) AS clients, count(nc.id) AS new_clients
+      SELECT ${bucket(sql`cd.day`)} AS b, cd.staff_id, count(*) AS clients,
+        count(*) FILTER (WHERE (cd.client_id, ${bucket(sql`cd.day`)}) IN (
+          SELECT c.id, ${bucket(sql`c.first_visit`)} FROM clients c WHERE c.salon_id = ${salon} AND ${days(sql`c.first_visit`)}
+        )) AS new_clients
       FROM staff_client_days cd
-      LEFT JOIN (
-        SELECT c.id, ${bucket(sql`c.first_visit`)} AS b FROM clients c WHERE c.salon_id = ${salon} AND ${days(sql`c.first_visit`)}
-      ) nc ON nc.id = cd.client_id AND nc.b = ${bucket(sql`cd.day`)}
       WHERE cd.salon_id = ${salon} AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)}
+        AND ${person(sql`cd.staff_id + 0`)}
         AND (cd.prev_day IS NULL OR cd.prev_day < ${bucket(sql`cd.day`)})
       GROUP BY 1, 2
     ),
     booked AS (
       SELECT ${bucket(sql`bd.day`)} AS b, bd.staff_id, sum(bd.booked_seconds) AS seconds
       FROM staff_booked_daily bd
-      WHERE bd.salon_id = ${salon} AND ${days(sql`bd.day`)} AND bd.staff_id <> 0
+      WHERE bd.salon_id = ${salon} AND ${days(sql`bd.day`)} AND bd.staff_id <> 0 AND ${person(sql`bd.staff_id`)}
       GROUP BY 1, bd.staff_id
     ),
     shifts AS (
       SELECT ${bucket(sql`h.day`)} AS b, h.user_id AS staff_id, sum(h.shift_seconds) AS seconds
       FROM staff_hours_daily h
-      WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND h.shifts > 0
+      WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND h.shifts > 0 AND ${person(sql`h.user_id`)}
       GROUP BY 1, h.user_id
     ),
     attendance AS (
       SELECT ${bucket(sql`h.day`)} AS b, h.user_id AS staff_id, sum(h.work_seconds) AS seconds, count(*) AS days
       FROM staff_hours_daily h
-      WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND h.attendances > 0
+      WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND h.attendances > 0 AND ${person(sql`h.user_id`)}
       GROUP BY 1, h.user_id
     ),
     feedback AS (
       SELECT ${bucket(sql`f.day`)} AS b, f.staff_id, round(avg(f.score), 2) AS average
       FROM feedback f
       LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
-      WHERE f.salon_id = ${salon} AND ${days(sql`f.day`)} AND f.staff_id IS NOT NULL AND ${genderIs(sql`c.gender`)}
+      WHERE f.salon_id = ${salon} AND ${days(sql`f.day`)} AND f.staff_id IS NOT NULL AND ${genderIs(sql`c.gender`)} AND ${person(sql`f.staff_id`)}
       GROUP BY 1, f.staff_id
     ),
     open_days AS (
@@ -161,24 +169,28 @@ export async function getStaffBuckets(
       FROM appointments_daily ad
       WHERE ad.salon_id = ${salon} AND ${days(sql`ad.day`)} AND ad.appointments > 0 AND ${genderIs(sql`ad.gender`)}
       GROUP BY 1
-    ),
-    keys AS (
-      SELECT b, staff_id FROM money UNION SELECT b, staff_id FROM served UNION SELECT b, staff_id FROM booked
-      UNION SELECT b, staff_id FROM shifts UNION SELECT b, staff_id FROM attendance UNION SELECT b, staff_id FROM feedback
-      UNION SELECT b, NULL FROM open_days
     )
-    SELECT k.b, k.staff_id, s.earned, s.rec, s.svc, s.svc_rec, s.prod, s.prod_rec, s.disc, s.disc_rec, sv.clients, sv.new_clients,
-      s.visits, s.with_product, s.rebooked, bk.seconds AS booked_seconds, sh.seconds AS shift_seconds,
-      at.seconds AS work_seconds, at.days AS working_days, fb.average, od.days AS open_days
-    FROM keys k
-    LEFT JOIN money s ON s.b = k.b AND s.staff_id = k.staff_id
-    LEFT JOIN served sv ON sv.b = k.b AND sv.staff_id = k.staff_id
-    LEFT JOIN booked bk ON bk.b = k.b AND bk.staff_id = k.staff_id
-    LEFT JOIN shifts sh ON sh.b = k.b AND sh.staff_id = k.staff_id
-    LEFT JOIN attendance at ON at.b = k.b AND at.staff_id = k.staff_id
-    LEFT JOIN feedback fb ON fb.b = k.b AND fb.staff_id = k.staff_id
-    LEFT JOIN open_days od ON od.b = k.b AND k.staff_id IS NULL
-    ORDER BY k.b, k.staff_id`.execute(db);
+    -- Each source's figures in its own columns, stacked and summed per (bucket, person): one hash
+    -- aggregate where a key union and seven joins cost more to plan than to run.
+    SELECT b, staff_id, sum(earned) AS earned, sum(rec) AS rec, sum(svc) AS svc, sum(svc_rec) AS svc_rec, sum(prod) AS prod,
+      sum(prod_rec) AS prod_rec, sum(disc) AS disc, sum(disc_rec) AS disc_rec, sum(clients) AS clients, sum(new_clients) AS new_clients,
+      sum(visits) AS visits, sum(with_product) AS with_product, sum(rebooked) AS rebooked, sum(booked_seconds) AS booked_seconds,
+      sum(shift_seconds) AS shift_seconds, sum(work_seconds) AS work_seconds, sum(working_days) AS working_days, max(average) AS average,
+      sum(open_days) AS open_days
+    FROM (
+      SELECT b, staff_id, earned, rec, svc, svc_rec, prod, prod_rec, disc, disc_rec, NULL::bigint AS clients, NULL::bigint AS new_clients,
+        visits, with_product, rebooked, NULL::bigint AS booked_seconds, NULL::bigint AS shift_seconds, NULL::bigint AS work_seconds,
+        NULL::bigint AS working_days, NULL::numeric AS average, NULL::bigint AS open_days
+      FROM money
+      UNION ALL SELECT b, staff_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, clients, new_clients, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM served
+      UNION ALL SELECT b, staff_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, seconds, NULL, NULL, NULL, NULL, NULL FROM booked
+      UNION ALL SELECT b, staff_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, seconds, NULL, NULL, NULL, NULL FROM shifts
+      UNION ALL SELECT b, staff_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, seconds, days, NULL, NULL FROM attendance
+      UNION ALL SELECT b, staff_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, average, NULL FROM feedback
+      UNION ALL SELECT b, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, days FROM open_days
+    ) x
+    GROUP BY b, staff_id
+    ORDER BY b, staff_id`.execute(db);
 
   const buckets = new Map<string, StaffSpan>();
   for (const r of rows) {
@@ -368,6 +380,25 @@ async function namesOf(db: DbOrTx, ids: number[]): Promise<Map<number, string>> 
   return names;
 }
 
+/**
+ * The names of `ids`: the salon's staff read while the figures are (in parallel, one round trip
+ * less), then any id not among them (someone of another salon on a line).
+ */
+async function namesAlongside(db: DbOrTx, salonId: number, figures: Promise<StaffSpan[]>): Promise<Map<number, string>> {
+  const [spans, names] = await Promise.all([
+    figures,
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('salon_id', '=', salonId)
+      .execute()
+      .then((rows) => new Map(rows.map((u) => [u.id, `${u.first_name} ${u.last_name}`.trim()]))),
+  ]);
+  const missing = staffIdsOf(spans, {}).filter((id) => !names.has(id));
+  for (const [id, name] of await namesOf(db, missing)) names.set(id, name);
+  return names;
+}
+
 const staffIdsOf = (spans: StaffSpan[], options: Options) =>
   [...new Set(spans.flatMap((span) => [...span.staff.keys()]))].filter((id) => options.staffId === undefined || id === options.staffId);
 
@@ -456,37 +487,99 @@ export async function getStaffDataAnalysis(
 }
 
 /** Current and comparison buckets (52 weeks earlier, keyed by the current bucket) of a grain. */
-async function bucketsWithComparison(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope, grain: 'day' | 'week') {
+async function bucketsWithComparison(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+  gender: GenderScope,
+  grain: 'day' | 'week',
+  staffId?: number,
+) {
   const [current, previousRaw] = await Promise.all([
-    getStaffBuckets(db, salonId, from, to, gender, grain),
-    getStaffBuckets(db, salonId, addDays(from, -SAME_WEEKDAY_DAYS_BACK), addDays(to, -SAME_WEEKDAY_DAYS_BACK), gender, grain),
+    getStaffBuckets(db, salonId, from, to, gender, grain, staffId),
+    getStaffBuckets(db, salonId, addDays(from, -SAME_WEEKDAY_DAYS_BACK), addDays(to, -SAME_WEEKDAY_DAYS_BACK), gender, grain, staffId),
   ]);
   const previous = new Map([...previousRaw].map(([key, span]) => [addDays(key, SAME_WEEKDAY_DAYS_BACK), span]));
   return { current, previous };
 }
 
-/** Staff analysis day by day: the days of the range with any data, each against the same weekday 52 weeks earlier. */
+/**
+ * The days of from..to that getStaffBuckets (grain 'day') answers: a day with a line (staff_daily;
+ * staff_client_days holds no day without one), booked hours, a shift or attendance, feedback, or a
+ * DONE appointment, of the gender. Index scans of the day range, no per-person sums.
+ */
+async function daysWithData(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope): Promise<string[]> {
+  const salon = sql`${salonId}::int`;
+  const days = (column: RawBuilder<unknown>) => sql`${column} BETWEEN ${from}::date AND ${to}::date`;
+  const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
+  const { rows } = await sql<{ day: string }>`
+    SELECT day::text AS day FROM (
+      SELECT d.day FROM staff_daily d WHERE d.salon_id = ${salon} AND ${days(sql`d.day`)} AND ${genderIs(sql`d.gender`)}
+      UNION SELECT bd.day FROM staff_booked_daily bd WHERE bd.salon_id = ${salon} AND ${days(sql`bd.day`)} AND bd.staff_id <> 0
+      UNION SELECT h.day FROM staff_hours_daily h
+        WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND (h.shifts > 0 OR h.attendances > 0)
+      UNION SELECT f.day FROM feedback f LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
+        WHERE f.salon_id = ${salon} AND ${days(sql`f.day`)} AND f.staff_id IS NOT NULL AND ${genderIs(sql`c.gender`)}
+      UNION SELECT ad.day FROM appointments_daily ad
+        WHERE ad.salon_id = ${salon} AND ${days(sql`ad.day`)} AND ad.appointments > 0 AND ${genderIs(sql`ad.gender`)}
+    ) x ORDER BY 1`.execute(db);
+  return rows.map((r) => r.day);
+}
+
+/** A page of the daily details: `limit` days after skipping `offset`. */
+export interface DayPage {
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * Staff analysis day by day: the days of the range with any data, each against the same weekday
+ * 52 weeks earlier. With `limit` or `offset` the answer is that slice of the days plus `total`
+ * (every day of the range with data); the page's figures are read over the page's days only.
+ */
 export async function getStaffDailyDetails(
   db: DbOrTx,
   salonId: number,
   from: string,
   to: string,
   gender: GenderScope,
+  page: DayPage = {},
 ): Promise<Static<typeof StaffDailyDetailsResponse>> {
-  const { current, previous } = await bucketsWithComparison(db, salonId, from, to, gender, 'day');
+  const isPaged = page.limit !== undefined || page.offset !== undefined;
+  let total: number | undefined;
+  let span = { from, to };
+  if (isPaged) {
+    const all = await daysWithData(db, salonId, from, to, gender);
+    total = all.length;
+    const offset = page.offset ?? 0;
+    const picked = all.slice(offset, page.limit === undefined ? undefined : offset + page.limit);
+    if (picked.length === 0) return { salonId, fromDate: from, toDate: to, gender, total, ...pageFields(page), days: [] };
+    span = { from: picked[0] as string, to: picked[picked.length - 1] as string };
+  }
+  const buckets = bucketsWithComparison(db, salonId, span.from, span.to, gender, 'day');
+  const names = await namesAlongside(
+    db,
+    salonId,
+    buckets.then(({ current, previous }) => [...current.values(), ...previous.values()]),
+  );
+  const { current, previous } = await buckets;
   const days = [...current.keys()].sort();
-  const names = await namesOf(db, staffIdsOf([...current.values(), ...previous.values()], {}));
   return {
     salonId,
     fromDate: from,
     toDate: to,
     gender,
+    ...(total === undefined ? {} : { total }),
+    ...pageFields(page),
     days: days.map((day) => {
       const back = addDays(day, -SAME_WEEKDAY_DAYS_BACK);
       return { day, ...bodyOf(current.get(day) ?? EMPTY_SPAN, previous.get(day) ?? EMPTY_SPAN, { from: back, to: back }, names, {}) };
     }),
   };
 }
+
+const pageFields = (page: DayPage) => (page.limit === undefined ? {} : { limit: page.limit, offset: page.offset ?? 0 });
 
 /** One person's staff analysis per ISO week of a month (weeks clipped to the month), each against the same days 52 weeks earlier. */
 export async function getStaffWeeklyDetails(
@@ -503,8 +596,10 @@ export async function getStaffWeeklyDetails(
     const weekEnd = addDays(weekStart, 6);
     weeks.push({ weekStart, fromDate: weekStart < from ? from : weekStart, toDate: weekEnd > to ? to : weekEnd });
   }
-  const { current, previous } = await bucketsWithComparison(db, salonId, from, to, gender, 'week');
-  const names = await namesOf(db, [staffId]);
+  const [{ current, previous }, names] = await Promise.all([
+    bucketsWithComparison(db, salonId, from, to, gender, 'week', staffId),
+    namesOf(db, [staffId]),
+  ]);
   return {
     salonId,
     staffId,

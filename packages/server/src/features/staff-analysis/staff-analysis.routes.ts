@@ -32,13 +32,15 @@ export async function staffAnalysisRoutes(app: FastifyInstance) {
     ]);
     return report;
   });
-  registerGenderedReport(app, getStaffDailyDetailsAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
+  registerGenderedReport(app, getStaffDailyDetailsAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, query: q, gender }) => {
     assertRange(p.fromDate, p.toDate);
-    return getStaffDailyDetails(app.db, p.salonId, p.fromDate, p.toDate, gender);
+    return getStaffDailyDetails(app.db, p.salonId, p.fromDate, p.toDate, gender, q);
   });
   registerGenderedReport(app, getStaffWeeklyDetailsAnalysisReport, STAFF_ANALYSIS_ACCESS, async ({ params: p, gender }) => {
-    await assertStaffOfSalon(app.db, p.salonId, p.meamberId);
-    const today = await getTodayOfSalon(app.db, app.clock, p.salonId);
+    const [, today] = await Promise.all([
+      assertStaffOfSalon(app.db, p.salonId, p.meamberId),
+      getTodayOfSalon(app.db, app.clock, p.salonId),
+    ]);
     return getStaffWeeklyDetails(app.db, p.salonId, p.meamberId, Number(today.slice(0, 4)), p.month, gender);
   });
   registerEndpoint(app, getStaffItems, STAFF_ANALYSIS_ACCESS, async ({ params: p }) => {

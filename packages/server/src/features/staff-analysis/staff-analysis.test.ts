@@ -360,6 +360,40 @@ describe('GetStaffDailyDetailsAnalysis', () => {
     // C2: Monday A2 30; Tuesday W1 10.
     expect(male.json().days.map((d: { sumOfTotalEarned: number }) => d.sumOfTotalEarned)).toEqual([30, 10]);
   });
+
+  it('pages the days with limit / offset: each page is the slice of the full answer, with the total', async () => {
+    const daily = (query: string, gender = '') =>
+      t.app.inject({
+        method: 'GET',
+        url: gender
+          ? `/api/StaffDataAnalysis/GetStaffDailyDetailsAnalysisGender/${manager}/2024-03-01/2025-04-30/${f.salon1}/${gender}${query}`
+          : `/api/StaffDataAnalysis/GetStaffDailyDetailsAnalysis/${manager}/2024-03-01/2025-04-30/${f.salon1}${query}`,
+      });
+    for (const gender of ['', 'FEMALE']) {
+      const full = (await daily('', gender)).json();
+      expect(full).not.toHaveProperty('total');
+      // The fixture has days in March 2024 (A000), March 2025 and April 2025: pages cross the gaps between them.
+      expect(full.days.length).toBeGreaterThan(4);
+      const pages = [];
+      for (let offset = 0; offset <= full.days.length; offset += 2) {
+        const res = await daily(`?limit=2&offset=${offset}`, gender);
+        expect(res.statusCode).toBe(200);
+        const page = res.json();
+        expect(page).toMatchObject({ total: full.days.length, limit: 2, offset, fromDate: '2024-03-01', toDate: '2025-04-30' });
+        expect(page.days).toEqual(full.days.slice(offset, offset + 2));
+        pages.push(...page.days);
+      }
+      expect(pages).toEqual(full.days);
+      // offset alone: the rest of the days, with the total.
+      const rest = (await daily('?offset=1', gender)).json();
+      expect(rest).toEqual({ ...full, total: full.days.length, days: full.days.slice(1) });
+    }
+    for (const bad of ['?limit=0', '?limit=501', '?limit=abc', '?offset=-1']) {
+      const res = await daily(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.body, bad).toMatch(/limit|offset/);
+    }
+  });
 });
 
 describe('GetStaffWeeklyDetailsAnalysis', () => {

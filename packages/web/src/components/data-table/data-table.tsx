@@ -258,9 +258,14 @@ export function DataTable<T extends RowData>({
       </Box>
       {/*
         The table scrolls inside its card (both ways, so its horizontal scrollbar is on screen),
-        its first column pinned so each row keeps its name, its headers and totals row pinned too.
+        its first column pinned so each row keeps its name, its headers and totals row pinned too. A
+        table with no header button or filter is reached by the keyboard through this frame.
       */}
-      <TableContainer sx={{ overflow: 'auto', maxWidth: '100%', maxHeight: 'max(360px, 75vh)' }} data-testid="data-table-scroll">
+      <TableContainer
+        sx={{ overflow: 'auto', maxWidth: '100%', maxHeight: 'max(360px, 75vh)' }}
+        data-testid="data-table-scroll"
+        {...(hasFilters || columns.some((column) => column.isSortable ?? true) ? {} : { tabIndex: 0, role: 'region', 'aria-label': label })}
+      >
         <Table
           size="small"
           aria-label={label}

@@ -1,6 +1,6 @@
 import '../../lib/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClientWithSalons } from '../../test/salons';
@@ -56,12 +56,33 @@ const salon: StaffAnalysisResponse = body([anna, bruno]);
 
 function answerFor(url: string): unknown {
   if (url.includes('/GetStaffDataAnalysisByName/')) return salon;
+  if (url.includes('/GetStaffDailyDetailsAnalysis/') && url.includes('/2026-01-01/2026-02-09/')) {
+    // 40 days of Anna, paged by the server as the query asks (every day without limit).
+    const query = new URL(url, 'http://localhost').searchParams;
+    const offset = Number(query.get('offset') ?? 0);
+    const limit = query.has('limit') ? Number(query.get('limit')) : 40;
+    const days = Array.from({ length: 40 }, (_, i) => ({
+      day: `2026-${i < 31 ? `01-${String(i + 1).padStart(2, '0')}` : `02-${String(i - 30).padStart(2, '0')}`}`,
+      ...body([person(1, 'Anna', 100 + i, 8, 4, 25)]),
+    }));
+    return {
+      salonId: 1,
+      fromDate: '2026-01-01',
+      toDate: '2026-02-09',
+      gender: 'ALL',
+      ...(query.has('limit') ? { total: 40, limit, offset } : {}),
+      days: days.slice(offset, offset + limit),
+    };
+  }
   if (url.includes('/GetStaffDailyDetailsAnalysis/')) {
     return {
       salonId: 1,
       fromDate: '2026-03-01',
       toDate: '2026-03-18',
       gender: 'ALL',
+      total: 2,
+      limit: 25,
+      offset: 0,
       days: [
         { day: '2026-03-02', ...body([person(1, 'Anna', 120, 8, 4, 25), person(2, 'Bruno', 50, 8, 2, 50)]) },
         // Anna was off on the 3rd: the day is not hers.
@@ -122,6 +143,12 @@ const rowsOf = (name: string) =>
     .getAllByRole('row')
     .slice(2)
     .map((row) => row.firstElementChild?.textContent);
+/** The rows of a table the server pages (a header row, no filter row). */
+const serverRowsOf = (name: string) =>
+  within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.firstElementChild?.textContent);
 
 beforeEach(() => {
   calls = [];
@@ -142,13 +169,43 @@ describe('StaffReportScreen', () => {
     expect(card('Earned per hour').textContent).toContain('Salon average per person: €20.00');
     expect(card('Rebooking rate').textContent).toContain('Salon average per person: 30%');
     await waitFor(() => expect(screen.getByRole('table', { name: "The person's figures per day" })).toBeTruthy());
-    expect(rowsOf("The person's figures per day")).toEqual(['2 Mar 2026']);
+    expect(serverRowsOf("The person's figures per day")).toEqual(['2 Mar 2026']);
     await waitFor(() => expect(screen.getByRole('table', { name: "The person's figures per week of the month" })).toBeTruthy());
     expect(rowsOf("The person's figures per week of the month")).toEqual(['9 Mar 2026 – 15 Mar 2026', '16 Mar 2026 – 22 Mar 2026']);
     await waitFor(() => expect(screen.getByRole('table', { name: 'The services and products the person sold' })).toBeTruthy());
     expect(rowsOf('The services and products the person sold')).toEqual(['Service']);
     expect(calls.some((url) => url.includes('/GetStaffItems/') && url.endsWith('/2026-03-01/2026-03-18/1/1'))).toBe(true);
     expect(calls.some((url) => url.includes('/GetStaffWeeklyDetailsAnalysis/') && url.endsWith('/1/1/3'))).toBe(true);
+  });
+
+  it('pages the daily table on the server, 25 days at a time', async () => {
+    renderAt('/staff-data-analysis-report?staffId=1&fromDate=2026-01-01&toDate=2026-02-09&month=1');
+    const table = "The person's figures per day";
+    await waitFor(() => expect(screen.getByRole('table', { name: table })).toBeTruthy(), { timeout: 10_000 });
+    expect(serverRowsOf(table)).toHaveLength(25);
+    expect(serverRowsOf(table)[0]).toBe('1 Jan 2026');
+    expect(calls.some((url) => url.includes('/GetStaffDailyDetailsAnalysis/') && url.endsWith('?limit=25&offset=0'))).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(serverRowsOf(table)).toEqual([
+        '26 Jan 2026',
+        '27 Jan 2026',
+        '28 Jan 2026',
+        '29 Jan 2026',
+        '30 Jan 2026',
+        '31 Jan 2026',
+        '1 Feb 2026',
+        '2 Feb 2026',
+        '3 Feb 2026',
+        '4 Feb 2026',
+        '5 Feb 2026',
+        '6 Feb 2026',
+        '7 Feb 2026',
+        '8 Feb 2026',
+        '9 Feb 2026',
+      ]),
+    );
+    expect(calls.some((url) => url.includes('/GetStaffDailyDetailsAnalysis/') && url.endsWith('?limit=25&offset=25'))).toBe(true);
   });
 
   it('asks for a person when none is chosen and asks nothing about a person', async () => {

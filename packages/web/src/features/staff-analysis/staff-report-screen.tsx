@@ -11,8 +11,9 @@ import {
   getStaffWeeklyDetailsAnalysisReport,
   type ResponseOf,
 } from '@salon/contracts';
+import type { PaginationState } from '@tanstack/react-table';
 import type { EChartsCoreOption } from 'echarts/core';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { valueAxisLabel } from '../../components/chart/axis-label';
@@ -26,7 +27,7 @@ import { KpiGrid, Panel } from '../../components/report-frame/report-parts';
 import { reportStateOf } from '../../components/report-frame/report-status';
 import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
-import { MESSAGES } from '../../lib/api-client';
+import { callApi, MESSAGES } from '../../lib/api-client';
 import { useGenderReportQuery, useReportQuery } from '../../lib/use-report-query';
 import type { StaffRow } from './merge-staff';
 import { PERSON_KPIS, personRowOf, salonAverages } from './staff-report';
@@ -54,6 +55,19 @@ const PERIOD_FIGURES: readonly (readonly [string, (row: StaffRow) => number | nu
   ['utilisation', (row) => row.utilisation, 'percent'],
   ['averageFeedback', (row) => row.averageFeedback, 'number'],
 ];
+
+type DailyDetails = ResponseOf<typeof getStaffDailyDetailsAnalysisReport.all>;
+
+/** The person's row of each day that has one. */
+const personDays = (days: DailyDetails['days'], staffId: number): PeriodRow[] =>
+  days.flatMap((day) => {
+    const row = personRowOf(day.staffDataAnalysis, staffId);
+    return row ? [{ id: day.day, label: day.day, row }] : [];
+  });
+
+/** The daily table's first page: the days come from the server a page at a time, in day order. */
+const FIRST_DAYS_PAGE: PaginationState = { pageIndex: 0, pageSize: 25 };
+const DAY_ORDER = [{ id: 'day', desc: false }];
 
 const positiveInt = (value: string | null): number | null => {
   const n = Number(value);
@@ -92,12 +106,30 @@ export default function StaffReportScreen() {
   const people = salon.data?.staffDataAnalysis ?? [];
   const person = staffParam === null ? null : personRowOf(people, staffParam);
   const staffId = person?.staffId ?? null;
+  // The salon's days a page at a time (a year is ~2.4 MB in one answer); a new range, gender or person starts on the first page.
+  const [dayPage, setDayPage] = useState<PaginationState>(FIRST_DAYS_PAGE);
+  const dayPageKey = `${salonId}|${fromDate}|${toDate}|${gender}|${staffId}`;
+  const [lastDayPageKey, setLastDayPageKey] = useState(dayPageKey);
+  if (dayPageKey !== lastDayPageKey) {
+    setLastDayPageKey(dayPageKey);
+    setDayPage((previous) => ({ ...previous, pageIndex: 0 }));
+  }
   const daily = useGenderReportQuery(
     getStaffDailyDetailsAnalysisReport,
     gender,
-    { params: { salonId, fromDate, toDate } },
+    { params: { salonId, fromDate, toDate }, query: { limit: dayPage.pageSize, offset: dayPage.pageIndex * dayPage.pageSize } },
     { isEnabled: isRangeValid && staffId !== null },
   );
+  // The exports write every day: one unpaged call when asked.
+  const loadDays = useCallback(async (): Promise<PeriodRow[]> => {
+    if (salonId === null || staffId === null) return [];
+    const params = { salonId, fromDate, toDate };
+    const answer =
+      gender === 'ALL'
+        ? await callApi(getStaffDailyDetailsAnalysisReport.all, { params })
+        : await callApi(getStaffDailyDetailsAnalysisReport.byGender, { params: { ...params, gender } });
+    return personDays(answer.days, staffId);
+  }, [salonId, fromDate, toDate, gender, staffId]);
   const weekly = useGenderReportQuery(
     getStaffWeeklyDetailsAnalysisReport,
     gender,
@@ -111,13 +143,7 @@ export default function StaffReportScreen() {
   );
 
   const averages = useMemo(() => (salon.data ? salonAverages(salon.data) : {}), [salon.data]);
-  const days = useMemo<PeriodRow[]>(() => {
-    if (staffId === null) return [];
-    return (daily.data?.days ?? []).flatMap((day) => {
-      const row = personRowOf(day.staffDataAnalysis, staffId);
-      return row ? [{ id: day.day, label: day.day, row }] : [];
-    });
-  }, [daily.data, staffId]);
+  const days = useMemo<PeriodRow[]>(() => (staffId === null ? [] : personDays(daily.data?.days ?? [], staffId)), [daily.data, staffId]);
   const weeks = useMemo<PeriodRow[]>(() => {
     if (staffId === null) return [];
     // A week that has not begun is not shown as a week of zeros (DESIGN.md §3).
@@ -139,7 +165,12 @@ export default function StaffReportScreen() {
     [t],
   );
   const dayColumns = useMemo<DataTableColumn<PeriodRow>[]>(
-    () => [{ id: 'day', header: t('report.column.day'), value: (period) => period.label, kind: 'date' }, ...figureColumns],
+    // Sorted by day on the server, as it pages.
+    () =>
+      [
+        { id: 'day', header: t('report.column.day'), value: (period: PeriodRow) => period.label, kind: 'date' as const },
+        ...figureColumns,
+      ].map((column) => ({ ...column, isSortable: false })),
     [t, figureColumns],
   );
   const weekColumns = useMemo<DataTableColumn<PeriodRow>[]>(
@@ -166,6 +197,7 @@ export default function StaffReportScreen() {
     name: 'staff-data-analysis-report',
     columns: dayColumns,
     details: [[t('report.person'), person?.name ?? ''], genderDetail],
+    loadRows: loadDays,
   });
 
   const dailyChart = useMemo<EChartsCoreOption>(
@@ -252,17 +284,25 @@ export default function StaffReportScreen() {
           <Panel title={t('report.daily')}>
             {sectionState(
               daily,
-              days.length === 0,
+              (daily.data?.total ?? 0) === 0,
               t('report.noDays'),
               <>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('report.dailyPaged')}
+                </Typography>
                 <Chart option={dailyChart} label={t('report.dailyChart')} height={280} />
                 <DataTable
                   {...tableProps}
                   label={t('report.dailyTable')}
                   data={days}
                   getRowId={(day) => day.id}
-                  initialSorting={[{ id: 'day', desc: false }]}
-                  pageSize={0}
+                  server={{
+                    rowCount: daily.data?.total ?? 0,
+                    pagination: dayPage,
+                    onPaginationChange: setDayPage,
+                    sorting: DAY_ORDER,
+                    onSortingChange: () => undefined,
+                  }}
                 />
               </>,
             )}
