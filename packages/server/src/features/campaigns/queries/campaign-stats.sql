@@ -10,7 +10,7 @@
 --   $6 = NULL
 --   $7 = NULL
 --   $8 = NULL
-WITH pairs AS (SELECT * FROM unnest($1::integer[], $2::integer[]) AS p(salon_id, campaign_id)),
+/* prepared: campaign-part-stats */ WITH pairs AS (SELECT * FROM unnest($1::integer[], $2::integer[]) AS p(salon_id, campaign_id)),
 open_parts AS (
   SELECT cs.salon_id, cs.campaign_id, c.date_from, c.date_to, c.tier_mode
   FROM campaign_salons cs
