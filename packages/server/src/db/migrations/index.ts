@@ -26,7 +26,7 @@ import { staffItemsDailySchema } from './025-staff-items-daily.js';
 import { clientQualityFlagsSchema } from './027-client-quality-flags.js';
 import { itemClientMonthsSchema } from './028-item-client-months.js';
 import { customerStatusIndexesSchema } from './036-customer-status-indexes.js';
-import { clientNamesIndexSchema } from './037-client-names-index.js';
+import { issue16IndexesSchema } from './037-issue16-indexes.js';
 
 export interface Migration {
   version: number;
@@ -71,5 +71,5 @@ export const migrations: Migration[] = [
   { version: 27, name: 'client-quality-flags', sql: clientQualityFlagsSchema, vacuum: ['clients'] },
   { version: 28, name: 'item-client-months', sql: itemClientMonthsSchema },
   { version: 36, name: 'customer-status-indexes', sql: customerStatusIndexesSchema, vacuum: ['client_totals', 'client_days'] },
-  { version: 37, name: 'client-names-index', sql: clientNamesIndexSchema, vacuum: ['clients'] },
+  { version: 37, name: 'issue16-indexes', sql: issue16IndexesSchema, vacuum: ['clients', 'item_staff_daily'] },
 ];
