@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Db } from './database.js';
@@ -65,9 +66,35 @@ function createPool(url: string, max: number, log: { error(msg: string): void },
     lastLogged = Date.now();
     log.error(`database connection lost: ${err.message}`);
   };
-  pool.on('connect', (client) => client.on('error', report));
+  pool.on('connect', (client) => {
+    client.on('error', report);
+    runMarkedPrepared(client);
+  });
   pool.on('error', report);
   return pool;
+}
+
+/** The name a statement's text gives itself to run as a prepared statement (`runMarkedPrepared`). */
+const PREPARED_MARK = /^\/\* prepared: ([a-z-]+) \*\//;
+
+/**
+ * Runs a statement whose text starts with `/* prepared: <name> *\/` as a named prepared statement
+ * of the connection (name + a hash of the text: another text never reuses it). After five runs
+ * PostgreSQL may keep one generic plan and stop planning it: for a statement that is large and
+ * quick (campaign stats: ~3 ms of planning) that is the largest part it can save. Other
+ * statements run as before, planned with their values every time.
+ */
+function runMarkedPrepared(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    const mark = typeof text === 'string' ? PREPARED_MARK.exec(text)?.[1] : undefined;
+    if (mark === undefined || !Array.isArray(values)) return query(text, values, callback);
+    const name = `${mark}-${createHash('sha1')
+      .update(text as string)
+      .digest('hex')
+      .slice(0, 16)}`;
+    return query({ name, text, values }, callback);
+  }) as typeof client.query;
 }
 
 /** A health check on its own connection, reopened whenever the last one failed. */

@@ -26,8 +26,9 @@ function pairsSql(keys: readonly SalonCampaignKey[]): RawBuilder<unknown> {
  * item_row_id, units, revenue_cents, bonus_cents)`: one row per campaign staff member and counted
  * item of each asked (salon, campaign).
  * - Open (campaign_salons.closed_at null): the person's sale lines (sale_lines.staff_id) of the
- *   salon on the campaign's days whose service / product is the item's (by kind), summed (only the
- *   listed items' lines are read, each item's days through sale_lines_item_idx); the
+ *   salon on the campaign's days whose service / product is the item's (by kind), summed: read
+ *   from the daily rollup item_staff_daily (every line, any appointment status; each listed item's
+ *   days through item_staff_daily_item_idx, ~1/3 of the raw lines' rows); the
  *   bonus by the item's kind: PER_UNIT units x cents per unit; PERCENT round(paid cents x % / 100);
  *   TIERS on the person's units of the item: STRAIGHT units x the rate of the highest tier with
  *   from_units <= units, SLIDING sum over tiers of rate x max(0, min(units, next tier's
@@ -53,11 +54,11 @@ sold AS (
   SELECT li.salon_id, li.campaign_id, x.user_id, li.kind, li.item_id, x.units, x.revenue_cents
   FROM listed li
   CROSS JOIN LATERAL (
-    SELECT sl.staff_id AS user_id, sum(sl.quantity) AS units, sum(sl.paid_amount_cents) AS revenue_cents
-    FROM sale_lines sl
-    WHERE sl.salon_id = li.salon_id AND sl.kind = li.kind AND COALESCE(sl.service_id, sl.product_id) = li.item_id
-      AND sl.day BETWEEN li.date_from AND li.date_to AND sl.staff_id IS NOT NULL
-    GROUP BY sl.staff_id
+    SELECT d.staff_id AS user_id, sum(d.quantity)::bigint AS units, sum(d.revenue_cents) AS revenue_cents
+    FROM item_staff_daily d
+    WHERE d.salon_id = li.salon_id AND d.kind = li.kind AND d.item_id = li.item_id
+      AND d.day BETWEEN li.date_from AND li.date_to AND d.staff_id IS NOT NULL
+    GROUP BY d.staff_id
   ) x
 ),
 live AS (
@@ -322,7 +323,8 @@ export interface PartStats {
 export async function getPartStats(db: DbOrTx, keys: readonly SalonCampaignKey[], userId: number | null = null): Promise<PartStats> {
   if (keys.length === 0) return { salons: [], staff: [], teamLeaders: [], items: [] };
   const agg = (select: RawBuilder<unknown>) => sql`(SELECT COALESCE(json_agg(x), '[]'::json) FROM (${select}) x)`;
-  const { rows } = await sql<PartStats>`WITH ${statsCtes(keys, userId)}
+  // A prepared statement (db/connect.ts): planning it took ~3 ms of its ~15.
+  const { rows } = await sql<PartStats>`/* prepared: campaign-part-stats */ WITH ${statsCtes(keys, userId)}
     SELECT ${agg(salonSelect)} AS salons, ${agg(staffSelect(userId))} AS staff, ${agg(leaderSelect(userId))} AS "teamLeaders",
       ${agg(itemSelect)} AS items`.execute(db);
   return rows[0] ?? { salons: [], staff: [], teamLeaders: [], items: [] };

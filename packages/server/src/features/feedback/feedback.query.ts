@@ -51,35 +51,42 @@ interface GroupRow extends StatsRow {
 
 type Subject = 'staff' | 'client' | 'service';
 
-/** The feedback column a subject groups by, and the name (and category) of one key, looked up by primary key. */
+/**
+ * The feedback column a subject groups by, the table naming its keys joined on its primary key (a
+ * key matches one row at most: the groups neither multiply nor drop) and the name and category
+ * read from it (alias n).
+ */
 function subjectSql(
   subject: Subject,
   salonId: number,
-): { key: RawBuilder<unknown>; nameOf: (key: RawBuilder<unknown>) => RawBuilder<unknown> } {
+): { key: RawBuilder<unknown>; names: RawBuilder<unknown>; name: RawBuilder<unknown>; category: RawBuilder<unknown> } {
   if (subject === 'staff') {
     return {
       key: sql`staff_id`,
-      nameOf: (key) =>
-        sql`SELECT btrim(u.first_name || ' ' || u.last_name) AS name, NULL::text AS category FROM users u WHERE u.id = ${key}`,
+      names: sql`users n ON n.id = g.key`,
+      name: sql`btrim(n.first_name || ' ' || n.last_name)`,
+      category: sql`NULL::text`,
     };
   }
   if (subject === 'client') {
     return {
       key: sql`client_id`,
-      nameOf: (key) =>
-        sql`SELECT btrim(c.first_name || ' ' || c.last_name) AS name, NULL::text AS category FROM clients c WHERE c.salon_id = ${salonId} AND c.id = ${key}`,
+      names: sql`clients n ON n.salon_id = ${salonId} AND n.id = g.key`,
+      name: sql`btrim(n.first_name || ' ' || n.last_name)`,
+      category: sql`NULL::text`,
     };
   }
-  return { key: sql`service_id`, nameOf: (key) => sql`SELECT s.name, s.category FROM services s WHERE s.id = ${key}` };
+  return { key: sql`service_id`, names: sql`services n ON n.id = g.key`, name: sql`n.name`, category: sql`n.category` };
 }
 
 /**
  * Feedback of a range grouped by staff member, client or service, with the totals of the range
  * (grouping set ()): one pass over the salon's feedback of the range (feedback_day_idx); the
- * names of the keys found only (by key, LIMIT 1: not a hash of every client of the salon).
+ * names joined on their keys (clients: the salon's range of clients_names_idx, merge-joined with
+ * the groups by client, index-only; one lookup per client read 4 pages each, ~7,600 on a year).
  */
 async function getFeedbackGroups(db: DbOrTx, subject: Subject, salonId: number, from: string, to: string) {
-  const { key, nameOf } = subjectSql(subject, salonId);
+  const { key, names, name, category } = subjectSql(subject, salonId);
   const { rows } = await sql<GroupRow>`
     WITH groups AS (
       SELECT ${key} AS key, GROUPING(${key}) AS is_total, max(day) AS last_day, ${STATS_COLUMNS}
@@ -87,9 +94,9 @@ async function getFeedbackGroups(db: DbOrTx, subject: Subject, salonId: number, 
       WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
       GROUP BY GROUPING SETS ((${key}), ())
     )
-    SELECT g.*, names.name, names.category
+    SELECT g.*, ${name} AS name, ${category} AS category
     FROM groups g
-    LEFT JOIN LATERAL (${nameOf(sql.ref('g.key'))} LIMIT 1) names ON true
+    LEFT JOIN ${names}
     ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST
   `.execute(db);
   const total = rows.find((r) => Number(r.is_total) === 1);

@@ -10,7 +10,7 @@
 --   $6 = NULL
 --   $7 = NULL
 --   $8 = NULL
-WITH pairs AS (SELECT * FROM unnest($1::integer[], $2::integer[]) AS p(salon_id, campaign_id)),
+/* prepared: campaign-part-stats */ WITH pairs AS (SELECT * FROM unnest($1::integer[], $2::integer[]) AS p(salon_id, campaign_id)),
 open_parts AS (
   SELECT cs.salon_id, cs.campaign_id, c.date_from, c.date_to, c.tier_mode
   FROM campaign_salons cs
@@ -28,11 +28,11 @@ sold AS (
   SELECT li.salon_id, li.campaign_id, x.user_id, li.kind, li.item_id, x.units, x.revenue_cents
   FROM listed li
   CROSS JOIN LATERAL (
-    SELECT sl.staff_id AS user_id, sum(sl.quantity) AS units, sum(sl.paid_amount_cents) AS revenue_cents
-    FROM sale_lines sl
-    WHERE sl.salon_id = li.salon_id AND sl.kind = li.kind AND COALESCE(sl.service_id, sl.product_id) = li.item_id
-      AND sl.day BETWEEN li.date_from AND li.date_to AND sl.staff_id IS NOT NULL
-    GROUP BY sl.staff_id
+    SELECT d.staff_id AS user_id, sum(d.quantity)::bigint AS units, sum(d.revenue_cents) AS revenue_cents
+    FROM item_staff_daily d
+    WHERE d.salon_id = li.salon_id AND d.kind = li.kind AND d.item_id = li.item_id
+      AND d.day BETWEEN li.date_from AND li.date_to AND d.staff_id IS NOT NULL
+    GROUP BY d.staff_id
   ) x
 ),
 live AS (

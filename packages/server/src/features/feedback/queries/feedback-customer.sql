@@ -16,7 +16,7 @@ WITH groups AS (
   WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date
   GROUP BY GROUPING SETS ((client_id), ())
 )
-SELECT g.*, names.name, names.category
+SELECT g.*, btrim(n.first_name || ' ' || n.last_name) AS name, NULL::text AS category
 FROM groups g
-LEFT JOIN LATERAL (SELECT btrim(c.first_name || ' ' || c.last_name) AS name, NULL::text AS category FROM clients c WHERE c.salon_id = $4 AND c.id = "g"."key" LIMIT 1) names ON true
+LEFT JOIN clients n ON n.salon_id = $4 AND n.id = g.key
 ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST;

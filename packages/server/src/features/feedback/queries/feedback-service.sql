@@ -15,7 +15,7 @@ WITH groups AS (
   WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date
   GROUP BY GROUPING SETS ((service_id), ())
 )
-SELECT g.*, names.name, names.category
+SELECT g.*, n.name AS name, n.category AS category
 FROM groups g
-LEFT JOIN LATERAL (SELECT s.name, s.category FROM services s WHERE s.id = "g"."key" LIMIT 1) names ON true
+LEFT JOIN services n ON n.id = g.key
 ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST;

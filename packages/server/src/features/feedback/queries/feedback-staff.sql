@@ -15,7 +15,7 @@ WITH groups AS (
   WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date
   GROUP BY GROUPING SETS ((staff_id), ())
 )
-SELECT g.*, names.name, names.category
+SELECT g.*, btrim(n.first_name || ' ' || n.last_name) AS name, NULL::text AS category
 FROM groups g
-LEFT JOIN LATERAL (SELECT btrim(u.first_name || ' ' || u.last_name) AS name, NULL::text AS category FROM users u WHERE u.id = "g"."key" LIMIT 1) names ON true
+LEFT JOIN users n ON n.id = g.key
 ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST;

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/helpers.js';
+import type { DatabaseHandle } from './connect.js';
+
+describe('prepared statements', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    // One connection: the statements prepared are that connection's.
+    handle = await createTestDatabase(1);
+  });
+  afterAll(() => handle.close());
+
+  const prepared = async () =>
+    (
+      await sql<{
+        name: string;
+        runs: number;
+      }>`SELECT name, generic_plans + custom_plans AS runs FROM pg_prepared_statements ORDER BY name`.execute(handle.db)
+    ).rows;
+
+  it('runs a statement marked /* prepared: name */ as a named prepared statement, and others not', async () => {
+    for (const n of [1, 2, 3]) {
+      const { rows } = await sql<{ n: number }>`/* prepared: test-mark */ SELECT ${n}::integer AS n`.execute(handle.db);
+      expect(rows).toEqual([{ n }]);
+    }
+    await sql`SELECT ${4}::integer AS n`.execute(handle.db);
+    const [mark, ...others] = await prepared();
+    expect(others).toEqual([]);
+    expect(mark?.name).toMatch(/^test-mark-[0-9a-f]{16}$/);
+    expect(Number(mark?.runs)).toBe(3);
+  });
+
+  it('gives another text of the same mark its own statement', async () => {
+    await sql`/* prepared: test-mark */ SELECT ${'x'}::text AS t`.execute(handle.db);
+    expect((await prepared()).map((r) => r.name.slice(0, 10))).toEqual(['test-mark-', 'test-mark-']);
+  });
+});
