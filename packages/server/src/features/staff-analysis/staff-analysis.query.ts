@@ -381,10 +381,16 @@ async function namesOf(db: DbOrTx, ids: number[]): Promise<Map<number, string>> 
 }
 
 /**
- * The names of `ids`: the salon's staff read while the figures are (in parallel, one round trip
- * less), then any id not among them (someone of another salon on a line).
+ * The names of the people in `figures` (only options.staffId when set): the salon's staff read while
+ * the figures are (in parallel, one round trip less), then any id not among them (someone of another
+ * salon on a line).
  */
-async function namesAlongside(db: DbOrTx, salonId: number, figures: Promise<StaffSpan[]>): Promise<Map<number, string>> {
+async function namesAlongside(
+  db: DbOrTx,
+  salonId: number,
+  figures: Promise<StaffSpan[]>,
+  options: Options = {},
+): Promise<Map<number, string>> {
   const [spans, names] = await Promise.all([
     figures,
     db
@@ -394,7 +400,7 @@ async function namesAlongside(db: DbOrTx, salonId: number, figures: Promise<Staf
       .execute()
       .then((rows) => new Map(rows.map((u) => [u.id, `${u.first_name} ${u.last_name}`.trim()]))),
   ]);
-  const missing = staffIdsOf(spans, {}).filter((id) => !names.has(id));
+  const missing = staffIdsOf(spans, options).filter((id) => !names.has(id));
   for (const [id, name] of await namesOf(db, missing)) names.set(id, name);
   return names;
 }
@@ -474,15 +480,12 @@ export async function getStaffDataAnalysis(
   options: Options = {},
 ): Promise<Response> {
   const previousRange = { from: sameDateLastYear(from), to: sameDateLastYear(to) };
-  // The salon's people's names beside the two spans (no third round trip after them); others on its lines after.
-  const [current, previous, ofSalon] = await Promise.all([
+  const spans = Promise.all([
     getStaffSpan(db, salonId, from, to, gender),
     getStaffSpan(db, salonId, previousRange.from, previousRange.to, gender),
-    db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('salon_id', '=', salonId).execute(),
   ]);
-  const names = new Map(ofSalon.map((u) => [u.id, `${u.first_name} ${u.last_name}`.trim()]));
-  const others = staffIdsOf([current, previous], options).filter((id) => !names.has(id));
-  for (const [id, name] of await namesOf(db, others)) names.set(id, name);
+  const names = await namesAlongside(db, salonId, spans, options);
+  const [current, previous] = await spans;
   return { salonId, fromDate: from, toDate: to, gender, ...bodyOf(current, previous, previousRange, names, options) };
 }
 
