@@ -15,8 +15,8 @@ import type { Db, DbOrTx } from './database.js';
  * sales_day_totals, sales_month_totals and client_months (migration 019: the sales reports' measures
  * per day and per month, read from the rollups above) and discounted_appointments (migration 019),
  * item_client_months (migration 028: each item's clients by their first day in a month, item analyses),
- * visit_hours (migration 031: DONE appointments per day and salon-local start hour, customer heat-map).
- * item_staff_months (migration 034: item_staff_daily per month, item analyses).
+ * visit_hours (migration 031: DONE appointments per day and salon-local start hour, customer heat-map),
+ * item_staff_months (migration 034: item_staff_daily per month, item analyses),
  * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis),
  * staff_monthly (migration 030: staff_daily per month).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
@@ -386,6 +386,14 @@ const staffMonthlySql = (filter: RawBuilder<unknown>) => sql`
   FROM staff_daily d WHERE true ${filter}
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
 
+/** staff_client_months rows from the staff_client_days rows that are their pair's first in the month, by the month of prev_day. */
+const staffClientMonthsSql = (filter: RawBuilder<unknown>) => sql`
+  INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
+  SELECT cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
+  FROM staff_client_days cd
+  WHERE (cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date) ${filter}
+  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`;
+
 /**
  * staff_client_months and staff_monthly (migration 030) of one salon's months (YYYY-MM-01), or of
  * everything (null, null): the staff_client_days rows that are their pair's first in the month,
@@ -394,11 +402,7 @@ const staffMonthlySql = (filter: RawBuilder<unknown>) => sql`
 async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
   if (salonId === null || months === null) {
     await staffMonthlySql(sql``).execute(db);
-    await sql`
-      INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
-      SELECT cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
-      FROM staff_client_days cd WHERE cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date
-      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`.execute(db);
+    await staffClientMonthsSql(sql``).execute(db);
     return;
   }
   if (months.length === 0) return;
@@ -411,12 +415,7 @@ async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: strin
   await sql`DELETE FROM staff_monthly WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
   await staffMonthlySql(sql`AND d.salon_id = ${salonId} AND ${inMonths(sql`d.day`)}`).execute(db);
   await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
-  await sql`
-    INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
-    SELECT cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
-    FROM staff_client_days cd
-    WHERE cd.salon_id = ${salonId} AND ${inMonths(sql`cd.day`)} AND (cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date)
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`.execute(db);
+  await staffClientMonthsSql(sql`AND cd.salon_id = ${salonId} AND ${inMonths(sql`cd.day`)}`).execute(db);
 }
 
 /** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
