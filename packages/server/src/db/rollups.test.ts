@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthEndOf, monthIndexOf } from '../lib/months.js';
 import type { GenderScope } from '../lib/report-range.js';
 import { getSalesMeasures, getSalesTotalsFromRaw, type RawMeasures } from '../lib/sales-measures.query.js';
-import { createTestApp, type TestApp } from '../test/helpers.js';
+import { createTestApp, insertUser, type TestApp } from '../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../test/report-fixture.js';
 import type { Db } from './database.js';
 import { rebuildRollups, refreshSalesRollup } from './rollups.js';
@@ -400,6 +400,24 @@ async function expectProfessionalUseConsistent(db: Db) {
           ON x.salon_id = pu.salon_id AND x.day = pu.day
         WHERE pu.cost_cents IS DISTINCT FROM x.cost) AS m`.execute(db);
   expect([Number(rows[0]?.n), Number(rows[0]?.m)]).toEqual([0, 0]);
+}
+
+/**
+ * Migration 040: client_quality_counts = the records per salon, creator, dq_flags and dq_score, and
+ * client_name_counts = the records per salon and non-blank dq_name_key, on every row (no key at 0).
+ */
+async function expectClientQualityCountsConsistent(db: Db) {
+  const { rows } = await sql<{ q: number; n: number }>`
+    SELECT
+      (SELECT count(*) FROM client_quality_counts r
+        FULL JOIN (SELECT salon_id, created_by, dq_flags, dq_score, count(*) AS clients FROM clients GROUP BY 1, 2, 3, 4) x
+          ON x.salon_id = r.salon_id AND x.created_by IS NOT DISTINCT FROM r.created_by AND x.dq_flags = r.dq_flags AND x.dq_score = r.dq_score
+        WHERE r.clients IS DISTINCT FROM x.clients) AS q,
+      (SELECT count(*) FROM client_name_counts r
+        FULL JOIN (SELECT salon_id, dq_name_key, count(*) AS clients FROM clients WHERE dq_name_key <> '' GROUP BY 1, 2) x
+          ON x.salon_id = r.salon_id AND x.dq_name_key = r.name_key
+        WHERE r.clients IS DISTINCT FROM x.clients) AS n`.execute(db);
+  expect([Number(rows[0]?.q), Number(rows[0]?.n)]).toEqual([0, 0]);
 }
 
 /** Migration 023: stock_monthly = per salon, product and month the movements' quantity and count, on every row. */
@@ -871,6 +889,93 @@ describe('daily rollups', () => {
     await rebuildRollups(t.db);
     await expectProfessionalUseConsistent(t.db);
     await expectStockMonthlyConsistent(t.db);
+  });
+
+  it('data quality: the clients triggers keep client_quality_counts and client_name_counts in step with every client write', async () => {
+    const { salon1, salon2 } = f;
+    const creators = [await insertUser(t.db, 'dq-one', salon1, ['RECEPTIONIST']), await insertUser(t.db, 'dq-two', salon1, ['ADMIN'])];
+    let seed = 777;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pick = <T>(values: readonly T[]) => values[rand(values.length)] as T;
+    const phones = [null, '', '+39 333 123 4567', '12 34', '333-999-8888'];
+    const emails = [null, ' ', 'a@b.it', 'bruno@example', ' ANNA@example.com '];
+    const births = [null, '1990-05-01', '1880-12-31', '2030-01-01'];
+    const names = [
+      ['Anna', 'Rossi'],
+      ['ANNA', ' Rossi '],
+      ['Bruno', 'Bianchi'],
+      ['', ''],
+    ] as const;
+    const record = (i: number) => {
+      const [first_name, last_name] = pick(names);
+      return {
+        salon_id: rand(3) === 0 ? salon2 : salon1,
+        first_name,
+        last_name,
+        phone: pick(phones),
+        email: pick(emails),
+        birth_date: pick(births),
+        gender: pick(['MALE', 'FEMALE', null] as const),
+        privacy_consent: rand(2) === 0,
+        created_by: pick([null, ...creators]),
+        external_id: `dq-${i % 25}`,
+      };
+    };
+    // the records written here (no appointments: one may move to another salon)
+    const one = sql`(SELECT id FROM clients WHERE external_id LIKE 'dq-%' ORDER BY id OFFSET ${rand(8)} LIMIT 1)`;
+    await expectClientQualityCountsConsistent(t.db);
+    for (let i = 0; i < 80; i++) {
+      const op = rand(12);
+      if (op < 3) {
+        // one statement inserting several records, or upserting them on (salon, external id) (the import's way)
+        const rows = Array.from({ length: 1 + rand(4) }, (_, k) => record(i * 4 + k));
+        const unique = rows.filter((r, k) => rows.findIndex((o) => o.salon_id === r.salon_id && o.external_id === r.external_id) === k);
+        await t.db
+          .insertInto('clients')
+          .values(unique)
+          .onConflict((oc) =>
+            oc.columns(['salon_id', 'external_id']).doUpdateSet((eb) => ({
+              phone: eb.ref('excluded.phone'),
+              email: eb.ref('excluded.email'),
+              first_name: eb.ref('excluded.first_name'),
+              created_by: eb.ref('excluded.created_by'),
+            })),
+          )
+          .execute();
+      } else if (op === 3) await sql`UPDATE clients SET phone = ${pick(phones)} WHERE id = ${one}`.execute(t.db);
+      else if (op === 4) await sql`UPDATE clients SET email = ${pick(emails)} WHERE id = ${one}`.execute(t.db);
+      else if (op === 5) await sql`UPDATE clients SET birth_date = ${pick(births)}::date WHERE id = ${one}`.execute(t.db);
+      else if (op === 6)
+        await sql`UPDATE clients SET gender = ${pick(['MALE', 'FEMALE', null])}, privacy_consent = NOT privacy_consent WHERE id = ${one}`.execute(
+          t.db,
+        );
+      else if (op === 7) {
+        const [first, last] = pick(names);
+        await sql`UPDATE clients SET first_name = ${first}, last_name = ${last}, created_by = ${pick([null, ...creators])} WHERE id = ${one}`.execute(
+          t.db,
+        );
+      } else if (op === 8)
+        // a record moved to the other salon (it has no appointments, so it may)
+        await sql`UPDATE clients SET salon_id = CASE salon_id WHEN ${salon1} THEN ${salon2}::int ELSE ${salon1}::int END,
+          external_id = external_id || '-moved-' || ${i} WHERE id = ${one}`.execute(t.db);
+      else if (op === 9) await sql`DELETE FROM clients WHERE id = ${one}`.execute(t.db);
+      else if (op === 10) await sql`UPDATE clients SET first_visit = first_visit WHERE external_id LIKE 'dq-%'`.execute(t.db);
+      else await sql`DELETE FROM clients WHERE external_id LIKE 'dq-%' AND salon_id = ${salon2} AND id % 3 = ${rand(3)}`.execute(t.db);
+      if (i % 10 === 9) await expectClientQualityCountsConsistent(t.db);
+    }
+    // a creator's user removed: their records' created_by becomes null (ON DELETE SET NULL)
+    await t.db
+      .deleteFrom('users')
+      .where('id', '=', creators[0] as number)
+      .execute();
+    await expectClientQualityCountsConsistent(t.db);
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM client_name_counts WHERE clients > 1`.execute(t.db);
+    expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+    await rebuildRollups(t.db);
+    await expectClientQualityCountsConsistent(t.db);
   });
 
   it('are detectably stale without a refresh, and rebuildRollups repairs them', async () => {

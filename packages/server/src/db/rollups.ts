@@ -20,7 +20,9 @@ import type { Db, DbOrTx } from './database.js';
  * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis),
  * staff_monthly (migration 030: staff_daily per month).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
- * (and products); rebuildRollups recomputes them too.
+ * (and products), client_quality_counts and client_name_counts (migration 040: records per salon,
+ * creator and data-quality flags, and per name key, for the data-quality report) by triggers on
+ * clients; rebuildRollups recomputes them too.
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -639,6 +641,8 @@ export const ROLLUP_TABLES = [
   'item_staff_months',
   'staff_client_months',
   'staff_monthly',
+  'client_quality_counts',
+  'client_name_counts',
 ] as const;
 
 /**
@@ -732,6 +736,15 @@ export async function refreshStockRollups(db: DbOrTx): Promise<void> {
   await fillStockRollups(db);
 }
 
+/**
+ * client_quality_counts and client_name_counts (migration 040) of every salon, recomputed from the
+ * client records. Triggers keep them on every write; a load that runs with triggers off (the demo's
+ * COPY in replica mode) calls this after it, in its transaction.
+ */
+export async function refreshClientQualityCounts(db: DbOrTx): Promise<void> {
+  await sql`SELECT client_quality_counts_rebuild()`.execute(db);
+}
+
 async function fillStockRollups(db: DbOrTx): Promise<void> {
   await sql`
     INSERT INTO professional_use_daily (salon_id, day, cost_cents)
@@ -768,6 +781,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillItemClients(tx, null, null);
     await fillStaffMonths(tx, null, null);
     await refreshStaffHours(tx, null);
+    await refreshClientQualityCounts(tx);
     await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);
     await fillDiscountedAppointments(tx, all);

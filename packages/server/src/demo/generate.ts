@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
-import { ROLLUP_TABLES, refreshSalesRollup, refreshStaffHours, refreshStockRollups } from '../db/rollups.js';
+import { ROLLUP_TABLES, refreshClientQualityCounts, refreshSalesRollup, refreshStaffHours, refreshStockRollups } from '../db/rollups.js';
 import { freezeSalonParts } from '../features/campaigns/campaigns.query.js';
 import { monthNamesOf } from '../lib/months.js';
 import { hashPassword } from '../lib/password.js';
@@ -472,6 +472,8 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     await refreshStaffHours(tx, null);
     // ... and professional_use_daily / stock_monthly from the stock movements written.
     await refreshStockRollups(tx);
+    // ... and the data-quality counts from the clients written.
+    await refreshClientQualityCounts(tx);
     log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);
     await closePastCampaigns(tx, chain);
     return { tables: writer.stats(), milliseconds: 0 };

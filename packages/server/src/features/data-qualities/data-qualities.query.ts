@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../db/database.js';
  * The checks of every client record of a salon (the rules are the contract's DATA_QUALITY_ISSUES),
  * read from what PostgreSQL keeps on each record (migrations 010 and 027): dq_flags (the
  * date-independent findings, one bit each), dq_score (the score without the birth-date plausibility
- * check) and the duplicate keys dq_name_key, dq_phone_key, dq_email_key.
+ * check) and the duplicate keys dq_name_key, dq_phone_key, dq_email_key; and from the counts the
+ * clients triggers keep (migration 040): records per creator, flags and score, and per name key.
  *   phone:  missing when blank; invalid when not blank and without a key (6..15 digits once spaces
  *           + ( ) . / - are removed)
  *   e-mail: missing when blank; invalid unless local@domain.tld (one @, no spaces)
@@ -22,8 +23,7 @@ function checkedClients(salonId: number, today: string) {
   const implausible = sql`coalesce(birth_date > ${today}::date OR birth_date < (${today}::date - interval '110 years')::date, false)`;
   return sql`
     WITH RECURSIVE names AS MATERIALIZED (
-      SELECT dq_name_key FROM clients WHERE salon_id = ${salonId} AND dq_name_key <> ''
-      GROUP BY dq_name_key HAVING count(*) > 1
+      SELECT name_key AS dq_name_key FROM client_name_counts WHERE salon_id = ${salonId} AND clients > 1
     ),
     keys AS MATERIALIZED (
       SELECT c.id, c.dq_name_key AS name_key, c.dq_phone_key AS phone_key, c.dq_email_key AS email_key
@@ -58,15 +58,16 @@ function checkedClients(salonId: number, today: string) {
         SELECT created_by, dq_score - 20 * (${implausible})::int AS score FROM clients WHERE salon_id = ${salonId} AND id = o.id
       ) c
     ),
-    -- the records counted by creator, flags and stored score (a few hundred rows), and the implausible birth dates (few,
-    -- clients_dq_birth_idx) moved from their stored score to the score 20 points lower: n is how many records a row stands for
+    -- the records counted by creator, flags and stored score (client_quality_counts: a few hundred rows), and the implausible
+    -- birth dates (few, clients_dq_birth_idx) moved from their stored score to the score 20 points lower: n is how many records
+    -- a row stands for
     implausible AS MATERIALIZED (
       SELECT created_by, dq_flags, dq_score FROM clients
       WHERE salon_id = ${salonId} AND (birth_date > ${today}::date OR birth_date < (${today}::date - interval '110 years')::date)
     ),
     scored AS (
-      SELECT created_by, dq_flags, dq_score AS score, false AS birth_date_implausible, count(*) AS n
-      FROM clients WHERE salon_id = ${salonId} GROUP BY created_by, dq_flags, dq_score
+      SELECT created_by, dq_flags, dq_score AS score, false AS birth_date_implausible, clients AS n
+      FROM client_quality_counts WHERE salon_id = ${salonId}
       UNION ALL
       SELECT created_by, dq_flags, dq_score, false, -1 FROM implausible
       UNION ALL

@@ -23,8 +23,7 @@
 --   $19 = 0
 --   $20 = 1
 WITH RECURSIVE names AS MATERIALIZED (
-  SELECT dq_name_key FROM clients WHERE salon_id = $1 AND dq_name_key <> ''
-  GROUP BY dq_name_key HAVING count(*) > 1
+  SELECT name_key AS dq_name_key FROM client_name_counts WHERE salon_id = $1 AND clients > 1
 ),
 keys AS MATERIALIZED (
   SELECT c.id, c.dq_name_key AS name_key, c.dq_phone_key AS phone_key, c.dq_email_key AS email_key
@@ -59,15 +58,16 @@ odd AS MATERIALIZED (
     SELECT created_by, dq_score - 20 * (coalesce(birth_date > $6::date OR birth_date < ($7::date - interval '110 years')::date, false))::int AS score FROM clients WHERE salon_id = $8 AND id = o.id
   ) c
 ),
--- the records counted by creator, flags and stored score (a few hundred rows), and the implausible birth dates (few,
--- clients_dq_birth_idx) moved from their stored score to the score 20 points lower: n is how many records a row stands for
+-- the records counted by creator, flags and stored score (client_quality_counts: a few hundred rows), and the implausible
+-- birth dates (few, clients_dq_birth_idx) moved from their stored score to the score 20 points lower: n is how many records
+-- a row stands for
 implausible AS MATERIALIZED (
   SELECT created_by, dq_flags, dq_score FROM clients
   WHERE salon_id = $9 AND (birth_date > $10::date OR birth_date < ($11::date - interval '110 years')::date)
 ),
 scored AS (
-  SELECT created_by, dq_flags, dq_score AS score, false AS birth_date_implausible, count(*) AS n
-  FROM clients WHERE salon_id = $12 GROUP BY created_by, dq_flags, dq_score
+  SELECT created_by, dq_flags, dq_score AS score, false AS birth_date_implausible, clients AS n
+  FROM client_quality_counts WHERE salon_id = $12
   UNION ALL
   SELECT created_by, dq_flags, dq_score, false, -1 FROM implausible
   UNION ALL
