@@ -420,6 +420,34 @@ async function expectClientQualityCountsConsistent(db: Db) {
   expect([Number(rows[0]?.q), Number(rows[0]?.n)]).toEqual([0, 0]);
 }
 
+/**
+ * Migration 040: place_months = per salon, month, previous visit's month (recomputed here with lag())
+ * and the client's trimmed city and postal code, the client_days rows joined to their client, the
+ * located ones, their coordinates' exact sums and the revenue, on every row (no key without rows).
+ */
+async function expectPlaceMonthsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number }>`
+    WITH d AS (
+      SELECT salon_id, client_id, day, revenue_cents, lag(day) OVER (PARTITION BY salon_id, client_id ORDER BY day) AS prev_day FROM client_days
+    ),
+    x AS (
+      SELECT d.salon_id, date_trunc('month', d.day)::date AS month, date_trunc('month', d.prev_day)::date AS prev_month,
+        NULLIF(btrim(c.city), '') AS city, NULLIF(btrim(c.postal_code), '') AS postal_code, count(*) AS days,
+        count(*) FILTER (WHERE c.latitude IS NOT NULL AND c.longitude IS NOT NULL) AS located_days,
+        coalesce(sum(c.latitude::numeric) FILTER (WHERE c.latitude IS NOT NULL AND c.longitude IS NOT NULL), 0) AS latitude_sum,
+        coalesce(sum(c.longitude::numeric) FILTER (WHERE c.latitude IS NOT NULL AND c.longitude IS NOT NULL), 0) AS longitude_sum,
+        sum(d.revenue_cents) AS revenue_cents
+      FROM d JOIN clients c ON c.salon_id = d.salon_id AND c.id = d.client_id GROUP BY 1, 2, 3, 4, 5
+    )
+    SELECT count(*) FILTER (WHERE (r.days, r.located_days, r.latitude_sum, r.longitude_sum, r.revenue_cents)
+        IS DISTINCT FROM (x.days, x.located_days, x.latitude_sum, x.longitude_sum, x.revenue_cents)) AS n, count(*) AS total
+    FROM place_months r
+    FULL JOIN x ON x.salon_id = r.salon_id AND x.month = r.month AND x.prev_month IS NOT DISTINCT FROM r.prev_month
+      AND x.city IS NOT DISTINCT FROM r.city AND x.postal_code IS NOT DISTINCT FROM r.postal_code`.execute(db);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+  expect(Number(rows[0]?.n)).toBe(0);
+}
+
 /** Migration 023: stock_monthly = per salon, product and month the movements' quantity and count, on every row. */
 async function expectStockMonthlyConsistent(db: Db) {
   const { rows } = await sql<{ n: number }>`
@@ -575,6 +603,7 @@ describe('daily rollups', () => {
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
     await expectMonthRollupsConsistent(t.db);
+    await expectPlaceMonthsConsistent(t.db);
     for (const salonId of [f.salon1, f.salon2]) await expectRangesExact(t.db, salonId, RANGES);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
@@ -729,6 +758,7 @@ describe('daily rollups', () => {
       expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
     }
     await expectMonthRollupsConsistent(t.db);
+    await expectPlaceMonthsConsistent(t.db);
     await expectRangesExact(t.db, salon1, RANGES);
     const { totals } = await getSalesMeasures(t.db, { salonId: salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' }, 'day');
     // 156 + 50 services, 5 appointments, discount 17 + 10
@@ -827,6 +857,7 @@ describe('daily rollups', () => {
       expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
     }
     await expectMonthRollupsConsistent(t.db);
+    await expectPlaceMonthsConsistent(t.db);
     await expectRangesExact(t.db, salon1, RANGES);
   });
 
@@ -978,6 +1009,62 @@ describe('daily rollups', () => {
     await expectClientQualityCountsConsistent(t.db);
   });
 
+  it('heat-map places: the clients trigger moves place_months when a client changes place or coordinates', async () => {
+    const { salon1 } = f;
+    await expectPlaceMonthsConsistent(t.db);
+    const ids = (await t.db.selectFrom('clients').select('id').where('salon_id', '=', salon1).orderBy('id').execute()).map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(2);
+    const [a, b, c] = ids as [number, number, number];
+    const edits = [
+      sql`UPDATE clients SET city = 'Milano', postal_code = '20121', latitude = 45.4642035, longitude = 9.189982 WHERE id = ${a}`,
+      sql`UPDATE clients SET city = ' Milano ', postal_code = '20121 ' WHERE id = ${b}`,
+      sql`UPDATE clients SET city = 'Monza', latitude = NULL WHERE id IN (${a}, ${c})`,
+      sql`UPDATE clients SET postal_code = '', longitude = 9.27 WHERE id = ${c}`,
+      sql`UPDATE clients SET latitude = 45.58, longitude = 9.27 WHERE salon_id = ${salon1}`,
+      sql`UPDATE clients SET first_visit = first_visit WHERE salon_id = ${salon1}`,
+      sql`UPDATE clients SET city = NULL, postal_code = NULL WHERE id = ${b}`,
+    ];
+    for (const edit of edits) {
+      await edit.execute(t.db);
+      await expectPlaceMonthsConsistent(t.db);
+    }
+    // the import's upsert of a record that has visits
+    await sql`UPDATE clients SET external_id = 'place-a' WHERE id = ${a}`.execute(t.db);
+    await t.db
+      .insertInto('clients')
+      .values({
+        salon_id: salon1,
+        external_id: 'place-a',
+        first_name: 'A',
+        last_name: 'B',
+        city: 'Como',
+        postal_code: '22100',
+        latitude: 45.81,
+        longitude: 9.08,
+      })
+      .onConflict((oc) =>
+        oc.columns(['salon_id', 'external_id']).doUpdateSet((eb) => ({
+          city: eb.ref('excluded.city'),
+          postal_code: eb.ref('excluded.postal_code'),
+          latitude: eb.ref('excluded.latitude'),
+          longitude: eb.ref('excluded.longitude'),
+        })),
+      )
+      .execute();
+    await expectPlaceMonthsConsistent(t.db);
+    // a new record and its removal (no visits: nothing moves), in one transaction with a place edit
+    await t.db.transaction().execute(async (tx) => {
+      const { id } = await tx
+        .insertInto('clients')
+        .values({ salon_id: salon1, first_name: 'New', city: 'Lecco' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`UPDATE clients SET city = 'Lecco' WHERE id = ${c}`.execute(tx);
+      await tx.deleteFrom('clients').where('id', '=', id).execute();
+    });
+    await expectPlaceMonthsConsistent(t.db);
+  });
+
   it('are detectably stale without a refresh, and rebuildRollups repairs them', async () => {
     await t.db
       .insertInto('sale_lines')
@@ -1005,6 +1092,7 @@ describe('daily rollups', () => {
     await expectStaffItemsConsistent(t.db);
     await expectItemClientsConsistent(t.db);
     await expectMonthRollupsConsistent(t.db);
+    await expectPlaceMonthsConsistent(t.db);
     await expectVisitHoursConsistent(t.db);
     // An appointment's start moved without a refresh: the heat-map's hours are stale until a rebuild
     await t.db
@@ -1053,9 +1141,11 @@ describe('daily rollups', () => {
     );
     expect(feb.rows).toHaveLength(1);
     await expectMonthRollupsConsistent(t.db);
+    await expectPlaceMonthsConsistent(t.db);
     await expectRangesExact(t.db, salon1, ranges);
     await write(true);
     await expectMonthRollupsConsistent(t.db);
+    await expectPlaceMonthsConsistent(t.db);
     await expectRangesExact(t.db, salon1, ranges);
   });
 

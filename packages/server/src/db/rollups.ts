@@ -17,6 +17,8 @@ import type { Db, DbOrTx } from './database.js';
  * item_client_months (migration 028: each item's clients by their first day in a month, item analyses),
  * visit_hours (migration 031: DONE appointments per day and salon-local start hour, customer heat-map),
  * item_staff_months (migration 034: item_staff_daily per month, item analyses),
+ * place_months (migration 040: client_days per month, previous-visit month and client place, heat-map places;
+ * recomputed with client_months, and moved by a trigger on clients when a client's place changes),
  * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis),
  * staff_monthly (migration 030: staff_daily per month).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
@@ -591,6 +593,7 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     await sql`DELETE FROM sales_month_totals r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM client_months r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM item_staff_months r WHERE true ${scope('r', 'month')}`.execute(db);
+    await sql`DELETE FROM place_months r WHERE true ${scope('r', 'month')}`.execute(db);
   }
   await sql`
     INSERT INTO sales_month_totals (salon_id, month, gender, services_cents, products_cents, discount_cents, line_count, appointments)
@@ -611,6 +614,17 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     SELECT r.salon_id, date_trunc('month', r.day)::date, r.kind, r.item_id, r.staff_id, sum(r.quantity), sum(r.line_count),
       sum(r.revenue_cents), sum(r.list_cents), sum(r.discount_cents), sum(r.walk_in_quantity), sum(r.recommended_quantity)
     FROM item_staff_daily r WHERE true ${scope('r', 'day')}
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  `.execute(db);
+  const located = sql`c.latitude IS NOT NULL AND c.longitude IS NOT NULL`;
+  await sql`
+    INSERT INTO place_months (salon_id, month, prev_month, city, postal_code, days, located_days, latitude_sum, longitude_sum, revenue_cents)
+    SELECT r.salon_id, date_trunc('month', r.day)::date, date_trunc('month', r.prev_day)::date, NULLIF(btrim(c.city), ''),
+      NULLIF(btrim(c.postal_code), ''), count(*), count(*) FILTER (WHERE ${located}),
+      coalesce(sum(c.latitude::numeric) FILTER (WHERE ${located}), 0), coalesce(sum(c.longitude::numeric) FILTER (WHERE ${located}), 0),
+      sum(r.revenue_cents)
+    FROM client_days r JOIN clients c ON c.salon_id = r.salon_id AND c.id = r.client_id
+    WHERE true ${scope('r', 'day')}
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
 }
@@ -643,6 +657,7 @@ export const ROLLUP_TABLES = [
   'staff_monthly',
   'client_quality_counts',
   'client_name_counts',
+  'place_months',
 ] as const;
 
 /**
@@ -763,7 +778,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
-      staff_monthly`.execute(tx);
+      staff_monthly, place_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);

@@ -33,6 +33,7 @@ import { itemStaffMonthsSchema } from './034-item-staff-months.js';
 import { customerStatusIndexesSchema } from './036-customer-status-indexes.js';
 import { issue16IndexesSchema } from './037-issue16-indexes.js';
 import { clientQualityCountsSchema } from './040-client-quality-counts.js';
+import { placeMonthsSchema } from './040-place-months.js';
 
 export interface Migration {
   version: number;
@@ -88,5 +89,5 @@ export const migrations: Migration[] = [
   { version: 34, name: 'item-staff-months', sql: itemStaffMonthsSchema },
   { version: 36, name: 'customer-status-indexes', sql: customerStatusIndexesSchema, vacuum: ['client_totals', 'client_days'] },
   { version: 37, name: 'issue16-indexes', sql: issue16IndexesSchema, vacuum: ['clients', 'item_staff_daily'] },
-  { version: 40, name: 'client-quality-counts', sql: clientQualityCountsSchema },
+  { version: 40, name: 'client-quality-counts-place-months', sql: `${clientQualityCountsSchema}\n${placeMonthsSchema}` },
 ];

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 import { euros } from '../../lib/report-range.js';
+import { daysIn, splitRange } from '../../lib/sales-measures.query.js';
 
 type MapData = Static<typeof CustomerMapResponse>;
 
@@ -20,9 +21,50 @@ interface PlaceRow {
 const coordinate = (value: number | null) => (value === null ? null : Math.round(Number(value) * 1e6) / 1e6);
 
 /**
+ * The mean coordinates of a group's located clients from their exact (numeric) sums, rounded to 6
+ * decimals in SQL, half away from zero: coordinates stored with 7 decimals often average to an exact
+ * half, which a float mean would round either way depending on the order of its additions.
+ */
+const MEAN_COORDINATES = sql`round(sum(latitude_sum) / NULLIF(sum(located), 0), 6) AS latitude,
+        round(sum(longitude_sum) / NULLIF(sum(located), 0), 6) AS longitude`;
+
+/**
+ * The places of the clients seen in the range: per city and per postal code (trimmed, null when
+ * blank) the clients, their revenue in the range, the averages of their coordinates and (per postal
+ * code) the most common city. Read as weighted rows (clients, located clients and their coordinate
+ * sums, revenue): a client's first client_days row in the range is the one whose previous visit lies
+ * before it, so distinct clients are sums of rows, with no DISTINCT. A range starting on the 1st reads
+ * its whole months from place_months (migration 040: a year is a few thousand rows) and the days after
+ * them from client_days; another range reads client_days joined to its clients.
+ */
+function placeRows(salonId: number, from: string, to: string) {
+  const split = splitRange(from, to);
+  const whole = split.months !== null && !split.hasHead ? split.months : null;
+  const first = (prev: string) => sql`(${sql.ref(prev)} IS NULL OR ${sql.ref(prev)} < ${from}::date)`;
+  const firstLocated = sql`${first('d.prev_day')} AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL`;
+  const months = whole
+    ? sql`
+        SELECT city, postal_code AS postal, sum(days) FILTER (WHERE ${first('prev_month')}) AS clients,
+          sum(located_days) FILTER (WHERE ${first('prev_month')}) AS located,
+          sum(latitude_sum) FILTER (WHERE ${first('prev_month')}) AS latitude_sum,
+          sum(longitude_sum) FILTER (WHERE ${first('prev_month')}) AS longitude_sum, sum(revenue_cents) AS revenue
+        FROM place_months WHERE salon_id = ${salonId} AND month BETWEEN ${whole[0]}::date AND ${whole[1]}::date
+        GROUP BY 1, 2
+        UNION ALL`
+    : sql``;
+  return sql`${months}
+        SELECT NULLIF(btrim(c.city), '') AS city, NULLIF(btrim(c.postal_code), '') AS postal, ${first('d.prev_day')}::int AS clients,
+          (${firstLocated})::int AS located, CASE WHEN ${firstLocated} THEN c.latitude::numeric ELSE 0 END AS latitude_sum,
+          CASE WHEN ${firstLocated} THEN c.longitude::numeric ELSE 0 END AS longitude_sum, d.revenue_cents AS revenue
+        FROM client_days d JOIN clients c ON c.salon_id = ${salonId} AND c.id = d.client_id
+        WHERE d.salon_id = ${salonId} AND ${daysIn(whole ? split.days : [[from, to]], 'd.day')}`;
+}
+
+/**
  * Heat-map data: DONE appointments per ISO weekday and hour of their start in the salon's time
- * zone (visit_hours, kept in that zone by the rollup refresh), and the clients seen in the range (client_days) with their revenue per city and per
- * postal code, each with the average of its clients' coordinates.
+ * zone (visit_hours, kept in that zone by the rollup refresh), and the clients seen in the range
+ * with their revenue per city and per postal code, each with the average of its clients'
+ * coordinates (placeRows).
  */
 export async function getCustomerMap(db: DbOrTx, salonId: number, from: string, to: string, timeZone: string): Promise<MapData> {
   const [cells, places] = await Promise.all([
@@ -31,23 +73,18 @@ export async function getCustomerMap(db: DbOrTx, salonId: number, from: string, 
       FROM visit_hours WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
       GROUP BY 1, 2`.execute(db),
     sql<PlaceRow>`
-      WITH seen AS (
-        SELECT client_id, sum(revenue_cents) AS revenue FROM client_days
-        WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date GROUP BY client_id
-      ),
-      placed AS (
-        SELECT NULLIF(trim(c.city), '') AS city, NULLIF(trim(c.postal_code), '') AS postal, s.revenue, c.latitude, c.longitude
-        FROM seen s JOIN clients c ON c.salon_id = ${salonId} AND c.id = s.client_id
+      WITH placed AS MATERIALIZED (${placeRows(salonId, from, to)}),
+      -- per postal code its clients' most common city (mode(): the first in order among the most common, blanks ignored)
+      postal_cities AS (
+        SELECT DISTINCT ON (postal) postal, city FROM (SELECT postal, city, sum(clients) AS n FROM placed WHERE city IS NOT NULL GROUP BY 1, 2) x
+        WHERE n > 0 ORDER BY postal, n DESC, city
       )
-      SELECT 'city' AS kind, city AS place, city, count(*) AS clients, sum(revenue) AS revenue,
-        avg(latitude) FILTER (WHERE latitude IS NOT NULL AND longitude IS NOT NULL) AS latitude,
-        avg(longitude) FILTER (WHERE latitude IS NOT NULL AND longitude IS NOT NULL) AS longitude
+      SELECT 'city' AS kind, city AS place, city, sum(clients) AS clients, sum(revenue) AS revenue, ${MEAN_COORDINATES}
       FROM placed GROUP BY city
       UNION ALL
-      SELECT 'postal' AS kind, postal AS place, mode() WITHIN GROUP (ORDER BY city) AS city, count(*) AS clients, sum(revenue) AS revenue,
-        avg(latitude) FILTER (WHERE latitude IS NOT NULL AND longitude IS NOT NULL) AS latitude,
-        avg(longitude) FILTER (WHERE latitude IS NOT NULL AND longitude IS NOT NULL) AS longitude
-      FROM placed GROUP BY postal`.execute(db),
+      SELECT 'postal' AS kind, postal AS place, (SELECT m.city FROM postal_cities m WHERE m.postal IS NOT DISTINCT FROM s.postal) AS city,
+        sum(clients) AS clients, sum(revenue) AS revenue, ${MEAN_COORDINATES}
+      FROM placed s GROUP BY postal`.execute(db),
   ]);
   const grid: MapData['cells'] = [];
   let totalVisits = 0;

@@ -10,24 +10,42 @@ FROM visit_hours WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date
 GROUP BY 1, 2;
 
 -- 2 of 2; parameters:
---   $1 = 1
+--   $1 = '2026-01-01'
 --   $2 = '2026-01-01'
---   $3 = '2026-01-31'
---   $4 = 1
-WITH seen AS (
-  SELECT client_id, sum(revenue_cents) AS revenue FROM client_days
-  WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY client_id
-),
-placed AS (
-  SELECT NULLIF(trim(c.city), '') AS city, NULLIF(trim(c.postal_code), '') AS postal, s.revenue, c.latitude, c.longitude
-  FROM seen s JOIN clients c ON c.salon_id = $4 AND c.id = s.client_id
+--   $3 = '2026-01-01'
+--   $4 = '2026-01-01'
+--   $5 = 1
+--   $6 = '2026-01-01'
+--   $7 = '2026-01-01'
+--   $8 = '2026-01-01'
+--   $9 = '2026-01-01'
+--   $10 = '2026-01-01'
+--   $11 = '2026-01-01'
+--   $12 = 1
+--   $13 = 1
+WITH placed AS MATERIALIZED (
+  SELECT city, postal_code AS postal, sum(days) FILTER (WHERE ("prev_month" IS NULL OR "prev_month" < $1::date)) AS clients,
+    sum(located_days) FILTER (WHERE ("prev_month" IS NULL OR "prev_month" < $2::date)) AS located,
+    sum(latitude_sum) FILTER (WHERE ("prev_month" IS NULL OR "prev_month" < $3::date)) AS latitude_sum,
+    sum(longitude_sum) FILTER (WHERE ("prev_month" IS NULL OR "prev_month" < $4::date)) AS longitude_sum, sum(revenue_cents) AS revenue
+  FROM place_months WHERE salon_id = $5 AND month BETWEEN $6::date AND $7::date
+  GROUP BY 1, 2
+  UNION ALL
+  SELECT NULLIF(btrim(c.city), '') AS city, NULLIF(btrim(c.postal_code), '') AS postal, ("d"."prev_day" IS NULL OR "d"."prev_day" < $8::date)::int AS clients,
+    (("d"."prev_day" IS NULL OR "d"."prev_day" < $9::date) AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL)::int AS located, CASE WHEN ("d"."prev_day" IS NULL OR "d"."prev_day" < $10::date) AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL THEN c.latitude::numeric ELSE 0 END AS latitude_sum,
+    CASE WHEN ("d"."prev_day" IS NULL OR "d"."prev_day" < $11::date) AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL THEN c.longitude::numeric ELSE 0 END AS longitude_sum, d.revenue_cents AS revenue
+  FROM client_days d JOIN clients c ON c.salon_id = $12 AND c.id = d.client_id
+  WHERE d.salon_id = $13 AND false),
+-- per postal code its clients' most common city (mode(): the first in order among the most common, blanks ignored)
+postal_cities AS (
+  SELECT DISTINCT ON (postal) postal, city FROM (SELECT postal, city, sum(clients) AS n FROM placed WHERE city IS NOT NULL GROUP BY 1, 2) x
+  WHERE n > 0 ORDER BY postal, n DESC, city
 )
-SELECT 'city' AS kind, city AS place, city, count(*) AS clients, sum(revenue) AS revenue,
-  avg(latitude) FILTER (WHERE latitude IS NOT NULL AND longitude IS NOT NULL) AS latitude,
-  avg(longitude) FILTER (WHERE latitude IS NOT NULL AND longitude IS NOT NULL) AS longitude
+SELECT 'city' AS kind, city AS place, city, sum(clients) AS clients, sum(revenue) AS revenue, round(sum(latitude_sum) / NULLIF(sum(located), 0), 6) AS latitude,
+  round(sum(longitude_sum) / NULLIF(sum(located), 0), 6) AS longitude
 FROM placed GROUP BY city
 UNION ALL
-SELECT 'postal' AS kind, postal AS place, mode() WITHIN GROUP (ORDER BY city) AS city, count(*) AS clients, sum(revenue) AS revenue,
-  avg(latitude) FILTER (WHERE latitude IS NOT NULL AND longitude IS NOT NULL) AS latitude,
-  avg(longitude) FILTER (WHERE latitude IS NOT NULL AND longitude IS NOT NULL) AS longitude
-FROM placed GROUP BY postal;
+SELECT 'postal' AS kind, postal AS place, (SELECT m.city FROM postal_cities m WHERE m.postal IS NOT DISTINCT FROM s.postal) AS city,
+  sum(clients) AS clients, sum(revenue) AS revenue, round(sum(latitude_sum) / NULLIF(sum(located), 0), 6) AS latitude,
+  round(sum(longitude_sum) / NULLIF(sum(located), 0), 6) AS longitude
+FROM placed s GROUP BY postal;
