@@ -20,13 +20,15 @@ import type { DbOrTx } from '../../db/database.js';
  * id): the duplicates and the implausible birth dates; every other record is read in index order.
  */
 function checkedClients(salonId: number, today: string) {
-  const implausible = sql`coalesce(birth_date > ${today}::date OR birth_date < (${today}::date - interval '110 years')::date, false)`;
+  const implausible = sql`coalesce(k.birth_date > ${today}::date OR k.birth_date < (${today}::date - interval '110 years')::date, false)`;
   return sql`
     WITH RECURSIVE names AS MATERIALIZED (
       SELECT name_key AS dq_name_key FROM client_name_counts WHERE salon_id = ${salonId} AND clients > 1
     ),
+    -- the candidates' records, with what the groups and the counts per creator need (read once)
     keys AS MATERIALIZED (
-      SELECT c.id, c.dq_name_key AS name_key, c.dq_phone_key AS phone_key, c.dq_email_key AS email_key
+      SELECT c.id, c.dq_name_key AS name_key, c.dq_phone_key AS phone_key, c.dq_email_key AS email_key, c.created_by, c.dq_score,
+        c.birth_date, c.first_name, c.last_name, c.phone, c.email
       FROM clients c
       WHERE c.salon_id = ${salonId} AND c.dq_name_key <> '' AND c.dq_name_key = ANY ((SELECT array_agg(dq_name_key) FROM names)::text[])
     ),
@@ -44,19 +46,13 @@ function checkedClients(salonId: number, today: string) {
     grouped AS MATERIALIZED (
       SELECT node AS id, dense_rank() OVER (ORDER BY min(root)) AS group_id FROM reach GROUP BY node
     ),
-    odd_ids AS MATERIALIZED (
-      SELECT id, group_id FROM grouped
+    odd AS MATERIALIZED (
+      SELECT g.id, k.created_by, k.dq_score - 20 * (${implausible})::int AS score, g.group_id
+      FROM grouped g JOIN keys k ON k.id = g.id
       UNION ALL
-      SELECT id, NULL FROM clients
+      SELECT id, created_by, dq_score - 20, NULL FROM clients
       WHERE salon_id = ${salonId} AND (birth_date > ${today}::date OR birth_date < (${today}::date - interval '110 years')::date)
         AND id NOT IN (SELECT id FROM grouped)
-    ),
-    odd AS MATERIALIZED (
-      SELECT o.id, c.created_by, c.score, o.group_id
-      FROM odd_ids o
-      CROSS JOIN LATERAL (
-        SELECT created_by, dq_score - 20 * (${implausible})::int AS score FROM clients WHERE salon_id = ${salonId} AND id = o.id
-      ) c
     ),
     -- the records counted by creator, flags and stored score (client_quality_counts: a few hundred rows), and the implausible
     -- birth dates (few, clients_dq_birth_idx) moved from their stored score to the score 20 points lower: n is how many records
@@ -239,9 +235,9 @@ export async function getDataQuality(
         (array_agg(btrim(c.first_name || ' ' || c.last_name) ORDER BY o.id))[1] AS name,
         json_agg(json_build_object('clientId', o.id, 'name', btrim(c.first_name || ' ' || c.last_name), 'phone', c.phone, 'email', c.email)
           ORDER BY o.id) AS members,
-        array_remove(ARRAY[CASE WHEN count(DISTINCT c.dq_phone_key) < count(c.dq_phone_key) THEN 'PHONE' END,
-          CASE WHEN count(DISTINCT c.dq_email_key) < count(c.dq_email_key) THEN 'EMAIL' END], NULL) AS matched_on
-      FROM odd o JOIN clients c ON c.salon_id = ${salonId} AND c.id = o.id
+        array_remove(ARRAY[CASE WHEN count(DISTINCT c.phone_key) < count(c.phone_key) THEN 'PHONE' END,
+          CASE WHEN count(DISTINCT c.email_key) < count(c.email_key) THEN 'EMAIL' END], NULL) AS matched_on
+      FROM odd o JOIN keys c ON c.id = o.id
       WHERE o.group_id IS NOT NULL GROUP BY o.group_id
     ),
     -- the page's records: the odd ones and, in index order, as many of the others as the page can reach

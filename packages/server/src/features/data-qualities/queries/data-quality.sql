@@ -4,29 +4,29 @@
 -- 1 of 1; parameters:
 --   $1 = 1
 --   $2 = 1
---   $3 = 1
+--   $3 = '2026-01-20'
 --   $4 = '2026-01-20'
---   $5 = '2026-01-20'
+--   $5 = 1
 --   $6 = '2026-01-20'
 --   $7 = '2026-01-20'
 --   $8 = 1
---   $9 = 1
+--   $9 = '2026-01-20'
 --   $10 = '2026-01-20'
---   $11 = '2026-01-20'
+--   $11 = 1
 --   $12 = 1
---   $13 = 1
---   $14 = 1
---   $15 = 100
---   $16 = '2026-01-20'
---   $17 = '2026-01-20'
---   $18 = 100
---   $19 = 0
---   $20 = 1
+--   $13 = 100
+--   $14 = '2026-01-20'
+--   $15 = '2026-01-20'
+--   $16 = 100
+--   $17 = 0
+--   $18 = 1
 WITH RECURSIVE names AS MATERIALIZED (
   SELECT name_key AS dq_name_key FROM client_name_counts WHERE salon_id = $1 AND clients > 1
 ),
+-- the candidates' records, with what the groups and the counts per creator need (read once)
 keys AS MATERIALIZED (
-  SELECT c.id, c.dq_name_key AS name_key, c.dq_phone_key AS phone_key, c.dq_email_key AS email_key
+  SELECT c.id, c.dq_name_key AS name_key, c.dq_phone_key AS phone_key, c.dq_email_key AS email_key, c.created_by, c.dq_score,
+    c.birth_date, c.first_name, c.last_name, c.phone, c.email
   FROM clients c
   WHERE c.salon_id = $2 AND c.dq_name_key <> '' AND c.dq_name_key = ANY ((SELECT array_agg(dq_name_key) FROM names)::text[])
 ),
@@ -44,30 +44,24 @@ reach (node, root) AS (
 grouped AS MATERIALIZED (
   SELECT node AS id, dense_rank() OVER (ORDER BY min(root)) AS group_id FROM reach GROUP BY node
 ),
-odd_ids AS MATERIALIZED (
-  SELECT id, group_id FROM grouped
-  UNION ALL
-  SELECT id, NULL FROM clients
-  WHERE salon_id = $3 AND (birth_date > $4::date OR birth_date < ($5::date - interval '110 years')::date)
-    AND id NOT IN (SELECT id FROM grouped)
-),
 odd AS MATERIALIZED (
-  SELECT o.id, c.created_by, c.score, o.group_id
-  FROM odd_ids o
-  CROSS JOIN LATERAL (
-    SELECT created_by, dq_score - 20 * (coalesce(birth_date > $6::date OR birth_date < ($7::date - interval '110 years')::date, false))::int AS score FROM clients WHERE salon_id = $8 AND id = o.id
-  ) c
+  SELECT g.id, k.created_by, k.dq_score - 20 * (coalesce(k.birth_date > $3::date OR k.birth_date < ($4::date - interval '110 years')::date, false))::int AS score, g.group_id
+  FROM grouped g JOIN keys k ON k.id = g.id
+  UNION ALL
+  SELECT id, created_by, dq_score - 20, NULL FROM clients
+  WHERE salon_id = $5 AND (birth_date > $6::date OR birth_date < ($7::date - interval '110 years')::date)
+    AND id NOT IN (SELECT id FROM grouped)
 ),
 -- the records counted by creator, flags and stored score (client_quality_counts: a few hundred rows), and the implausible
 -- birth dates (few, clients_dq_birth_idx) moved from their stored score to the score 20 points lower: n is how many records
 -- a row stands for
 implausible AS MATERIALIZED (
   SELECT created_by, dq_flags, dq_score FROM clients
-  WHERE salon_id = $9 AND (birth_date > $10::date OR birth_date < ($11::date - interval '110 years')::date)
+  WHERE salon_id = $8 AND (birth_date > $9::date OR birth_date < ($10::date - interval '110 years')::date)
 ),
 scored AS (
   SELECT created_by, dq_flags, dq_score AS score, false AS birth_date_implausible, clients AS n
-  FROM client_quality_counts WHERE salon_id = $12
+  FROM client_quality_counts WHERE salon_id = $11
   UNION ALL
   SELECT created_by, dq_flags, dq_score, false, -1 FROM implausible
   UNION ALL
@@ -100,9 +94,9 @@ groups AS (
     (array_agg(btrim(c.first_name || ' ' || c.last_name) ORDER BY o.id))[1] AS name,
     json_agg(json_build_object('clientId', o.id, 'name', btrim(c.first_name || ' ' || c.last_name), 'phone', c.phone, 'email', c.email)
       ORDER BY o.id) AS members,
-    array_remove(ARRAY[CASE WHEN count(DISTINCT c.dq_phone_key) < count(c.dq_phone_key) THEN 'PHONE' END,
-      CASE WHEN count(DISTINCT c.dq_email_key) < count(c.dq_email_key) THEN 'EMAIL' END], NULL) AS matched_on
-  FROM odd o JOIN clients c ON c.salon_id = $13 AND c.id = o.id
+    array_remove(ARRAY[CASE WHEN count(DISTINCT c.phone_key) < count(c.phone_key) THEN 'PHONE' END,
+      CASE WHEN count(DISTINCT c.email_key) < count(c.email_key) THEN 'EMAIL' END], NULL) AS matched_on
+  FROM odd o JOIN keys c ON c.id = o.id
   WHERE o.group_id IS NOT NULL GROUP BY o.group_id
 ),
 -- the page's records: the odd ones and, in index order, as many of the others as the page can reach
@@ -110,8 +104,8 @@ ranked AS (
   SELECT id, score, group_id FROM odd
   UNION ALL
   (SELECT id, dq_score, NULL FROM clients
-    WHERE salon_id = $14 AND id NOT IN (SELECT id FROM odd)
-    ORDER BY dq_score, id LIMIT $15)
+    WHERE salon_id = $12 AND id NOT IN (SELECT id FROM odd)
+    ORDER BY dq_score, id LIMIT $13)
 ),
 page AS (
   SELECT s.id, c.first_name, c.last_name, c.phone, c.email, c.birth_date, c.gender, c.privacy_consent, c.first_visit, c.created_by,
@@ -120,14 +114,14 @@ page AS (
       CASE WHEN (c.dq_flags & 1) <> 0 THEN 'PHONE_MISSING' END, CASE WHEN (c.dq_flags & 2) <> 0 THEN 'PHONE_INVALID' END,
       CASE WHEN (c.dq_flags & 4) <> 0 THEN 'EMAIL_MISSING' END, CASE WHEN (c.dq_flags & 8) <> 0 THEN 'EMAIL_INVALID' END,
       CASE WHEN (c.dq_flags & 16) <> 0 THEN 'BIRTH_DATE_MISSING' END,
-      CASE WHEN coalesce(c.birth_date > $16::date OR c.birth_date < ($17::date - interval '110 years')::date, false)
+      CASE WHEN coalesce(c.birth_date > $14::date OR c.birth_date < ($15::date - interval '110 years')::date, false)
         THEN 'BIRTH_DATE_IMPLAUSIBLE' END,
       CASE WHEN (c.dq_flags & 32) <> 0 THEN 'GENDER_MISSING' END, CASE WHEN (c.dq_flags & 64) <> 0 THEN 'CONSENT_MISSING' END,
       CASE WHEN s.group_id IS NOT NULL THEN 'DUPLICATE' END
     ], NULL) AS issues
   -- the page first, then its records and creators' names (not a join of every record)
-  FROM (SELECT * FROM ranked ORDER BY score, (group_id IS NULL), id LIMIT $18 OFFSET $19) s
-  JOIN clients c ON c.salon_id = $20 AND c.id = s.id
+  FROM (SELECT * FROM ranked ORDER BY score, (group_id IS NULL), id LIMIT $16 OFFSET $17) s
+  JOIN clients c ON c.salon_id = $18 AND c.id = s.id
   LEFT JOIN users u ON u.id = c.created_by
 )
 SELECT
