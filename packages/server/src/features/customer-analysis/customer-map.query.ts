@@ -2,6 +2,7 @@ import type { CustomerMapResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { firstOfMonth, monthEndOf, monthIndexOf } from '../../lib/months.js';
 import { euros } from '../../lib/report-range.js';
 import { daysIn, splitRange } from '../../lib/sales-measures.query.js';
 
@@ -33,31 +34,48 @@ const MEAN_COORDINATES = sql`round(sum(latitude_sum) / NULLIF(sum(located), 0), 
  * blank) the clients, their revenue in the range, the averages of their coordinates and (per postal
  * code) the most common city. Read as weighted rows (clients, located clients and their coordinate
  * sums, revenue): a client's first client_days row in the range is the one whose previous visit lies
- * before it, so distinct clients are sums of rows, with no DISTINCT. A range starting on the 1st reads
- * its whole months from place_months (migration 040: a year is a few thousand rows) and the days after
- * them from client_days; another range reads client_days joined to its clients.
+ * before it, so distinct clients are sums of rows, with no DISTINCT. The range's whole months come
+ * from place_months (migration 040: a year is a few thousand rows): their rows whose previous visit's
+ * month lies before from's month are first rows; when the range starts after the 1st, the rows whose
+ * previous visit lies in from's month before from are first rows too, found through
+ * client_days_day_prev_idx (few); the days around the whole months come from client_days.
  */
 function placeRows(salonId: number, from: string, to: string) {
   const split = splitRange(from, to);
-  const whole = split.months !== null && !split.hasHead ? split.months : null;
-  const first = (prev: string) => sql`(${sql.ref(prev)} IS NULL OR ${sql.ref(prev)} < ${from}::date)`;
-  const firstLocated = sql`${first('d.prev_day')} AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL`;
-  const months = whole
-    ? sql`
-        SELECT city, postal_code AS postal, sum(days) FILTER (WHERE ${first('prev_month')}) AS clients,
-          sum(located_days) FILTER (WHERE ${first('prev_month')}) AS located,
-          sum(latitude_sum) FILTER (WHERE ${first('prev_month')}) AS latitude_sum,
-          sum(longitude_sum) FILTER (WHERE ${first('prev_month')}) AS longitude_sum, sum(revenue_cents) AS revenue
-        FROM place_months WHERE salon_id = ${salonId} AND month BETWEEN ${whole[0]}::date AND ${whole[1]}::date
-        GROUP BY 1, 2
-        UNION ALL`
-    : sql``;
-  return sql`${months}
-        SELECT NULLIF(btrim(c.city), '') AS city, NULLIF(btrim(c.postal_code), '') AS postal, ${first('d.prev_day')}::int AS clients,
-          (${firstLocated})::int AS located, CASE WHEN ${firstLocated} THEN c.latitude::numeric ELSE 0 END AS latitude_sum,
-          CASE WHEN ${firstLocated} THEN c.longitude::numeric ELSE 0 END AS longitude_sum, d.revenue_cents AS revenue
+  const cut = firstOfMonth(from);
+  const place = sql`NULLIF(btrim(c.city), '') AS city, NULLIF(btrim(c.postal_code), '') AS postal`;
+  const located = sql`c.latitude IS NOT NULL AND c.longitude IS NOT NULL`;
+  const first = sql`(d.prev_day IS NULL OR d.prev_day < ${from}::date)`;
+  const days = split.months ? split.days : [[from, to] as [string, string]];
+  const parts = [
+    sql`
+        SELECT ${place}, ${first}::int AS clients, (${first} AND ${located})::int AS located,
+          CASE WHEN ${first} AND ${located} THEN c.latitude::numeric ELSE 0 END AS latitude_sum,
+          CASE WHEN ${first} AND ${located} THEN c.longitude::numeric ELSE 0 END AS longitude_sum, d.revenue_cents AS revenue
         FROM client_days d JOIN clients c ON c.salon_id = ${salonId} AND c.id = d.client_id
-        WHERE d.salon_id = ${salonId} AND ${daysIn(whole ? split.days : [[from, to]], 'd.day')}`;
+        WHERE d.salon_id = ${salonId} AND ${daysIn(days, 'd.day')}`,
+  ];
+  if (split.months) {
+    const before = sql`prev_month IS NULL OR prev_month < ${cut}::date`;
+    parts.unshift(sql`
+        SELECT city, postal_code AS postal, sum(days) FILTER (WHERE ${before}) AS clients,
+          sum(located_days) FILTER (WHERE ${before}) AS located, sum(latitude_sum) FILTER (WHERE ${before}) AS latitude_sum,
+          sum(longitude_sum) FILTER (WHERE ${before}) AS longitude_sum, sum(revenue_cents) AS revenue
+        FROM place_months WHERE salon_id = ${salonId} AND month BETWEEN ${split.months[0]}::date AND ${split.months[1]}::date
+        GROUP BY 1, 2`);
+    if (split.hasHead)
+      parts.push(sql`
+        SELECT ${place}, 1 AS clients, (${located})::int AS located, CASE WHEN ${located} THEN c.latitude::numeric ELSE 0 END AS latitude_sum,
+          CASE WHEN ${located} THEN c.longitude::numeric ELSE 0 END AS longitude_sum, 0 AS revenue
+        FROM client_days d JOIN clients c ON c.salon_id = ${salonId} AND c.id = d.client_id
+        WHERE d.salon_id = ${salonId} AND d.day BETWEEN ${split.months[0]}::date AND ${monthEndOf(monthIndexOf(split.months[1]))}::date
+          AND d.prev_day >= ${cut}::date AND d.prev_day < ${from}::date`);
+  }
+  return sql.join(
+    parts,
+    sql`
+        UNION ALL`,
+  );
 }
 
 /**
@@ -75,7 +93,7 @@ export async function getCustomerMap(db: DbOrTx, salonId: number, from: string, 
     sql<PlaceRow>`
       WITH placed AS MATERIALIZED (${placeRows(salonId, from, to)}),
       -- per postal code its clients' most common city (mode(): the first in order among the most common, blanks ignored)
-      postal_cities AS (
+      postal_cities AS MATERIALIZED (
         SELECT DISTINCT ON (postal) postal, city FROM (SELECT postal, city, sum(clients) AS n FROM placed WHERE city IS NOT NULL GROUP BY 1, 2) x
         WHERE n > 0 ORDER BY postal, n DESC, city
       )

@@ -24,20 +24,19 @@ GROUP BY 1, 2;
 --   $12 = 1
 --   $13 = 1
 WITH placed AS MATERIALIZED (
-  SELECT city, postal_code AS postal, sum(days) FILTER (WHERE ("prev_month" IS NULL OR "prev_month" < $1::date)) AS clients,
-    sum(located_days) FILTER (WHERE ("prev_month" IS NULL OR "prev_month" < $2::date)) AS located,
-    sum(latitude_sum) FILTER (WHERE ("prev_month" IS NULL OR "prev_month" < $3::date)) AS latitude_sum,
-    sum(longitude_sum) FILTER (WHERE ("prev_month" IS NULL OR "prev_month" < $4::date)) AS longitude_sum, sum(revenue_cents) AS revenue
+  SELECT city, postal_code AS postal, sum(days) FILTER (WHERE prev_month IS NULL OR prev_month < $1::date) AS clients,
+    sum(located_days) FILTER (WHERE prev_month IS NULL OR prev_month < $2::date) AS located, sum(latitude_sum) FILTER (WHERE prev_month IS NULL OR prev_month < $3::date) AS latitude_sum,
+    sum(longitude_sum) FILTER (WHERE prev_month IS NULL OR prev_month < $4::date) AS longitude_sum, sum(revenue_cents) AS revenue
   FROM place_months WHERE salon_id = $5 AND month BETWEEN $6::date AND $7::date
   GROUP BY 1, 2
   UNION ALL
-  SELECT NULLIF(btrim(c.city), '') AS city, NULLIF(btrim(c.postal_code), '') AS postal, ("d"."prev_day" IS NULL OR "d"."prev_day" < $8::date)::int AS clients,
-    (("d"."prev_day" IS NULL OR "d"."prev_day" < $9::date) AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL)::int AS located, CASE WHEN ("d"."prev_day" IS NULL OR "d"."prev_day" < $10::date) AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL THEN c.latitude::numeric ELSE 0 END AS latitude_sum,
-    CASE WHEN ("d"."prev_day" IS NULL OR "d"."prev_day" < $11::date) AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL THEN c.longitude::numeric ELSE 0 END AS longitude_sum, d.revenue_cents AS revenue
+  SELECT NULLIF(btrim(c.city), '') AS city, NULLIF(btrim(c.postal_code), '') AS postal, (d.prev_day IS NULL OR d.prev_day < $8::date)::int AS clients, ((d.prev_day IS NULL OR d.prev_day < $9::date) AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL)::int AS located,
+    CASE WHEN (d.prev_day IS NULL OR d.prev_day < $10::date) AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL THEN c.latitude::numeric ELSE 0 END AS latitude_sum,
+    CASE WHEN (d.prev_day IS NULL OR d.prev_day < $11::date) AND c.latitude IS NOT NULL AND c.longitude IS NOT NULL THEN c.longitude::numeric ELSE 0 END AS longitude_sum, d.revenue_cents AS revenue
   FROM client_days d JOIN clients c ON c.salon_id = $12 AND c.id = d.client_id
   WHERE d.salon_id = $13 AND false),
 -- per postal code its clients' most common city (mode(): the first in order among the most common, blanks ignored)
-postal_cities AS (
+postal_cities AS MATERIALIZED (
   SELECT DISTINCT ON (postal) postal, city FROM (SELECT postal, city, sum(clients) AS n FROM placed WHERE city IS NOT NULL GROUP BY 1, 2) x
   WHERE n > 0 ORDER BY postal, n DESC, city
 )
