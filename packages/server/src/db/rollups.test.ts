@@ -71,13 +71,11 @@ async function expectStaffPrevDaysConsistent(db: Db) {
 }
 
 /**
- * staff_client_months (migration 030) equals its recomputation from the raw sale lines (each pair's
- * first day in a month, by the month of its previous day), on every row; and whole months' sums
- * equal the distinct (person, client) pairs of the raw lines, per person and gender.
+ * The raw lines' (person, client) pairs per month (pairs: DONE and walk-in lines with a staff member and a
+ * client, gender as the rollups take it) and each with the month of the pair's previous month (pair_months).
  */
-async function expectStaffClientMonthsConsistent(db: Db) {
-  const { rows } = await sql<{ n: number; total: number; sums: number }>`
-    WITH pairs AS (
+const staffPairMonths = sql`
+    pairs AS (
       SELECT sl.salon_id, sl.staff_id, sl.client_id, date_trunc('month', sl.day)::date AS month, min(COALESCE(c.gender, 'UNKNOWN')) AS gender
       FROM sale_lines sl
       LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
@@ -85,11 +83,55 @@ async function expectStaffClientMonthsConsistent(db: Db) {
       WHERE sl.staff_id IS NOT NULL AND sl.client_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE')
       GROUP BY 1, 2, 3, 4
     ),
+    pair_months AS (
+      SELECT p.*, lag(p.month) OVER (PARTITION BY p.salon_id, p.staff_id, p.client_id ORDER BY p.month) AS prev_month FROM pairs p
+    )`;
+
+/**
+ * staff_new_client_months (migration 042) equals its recomputation from the raw sale lines and the
+ * clients' first visits, on every row; and a range of whole months' sums equal the distinct pairs of
+ * the raw lines in it whose client's first visit falls in it (staff analysis' new clients served).
+ */
+async function expectStaffNewClientMonthsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number; sums: number }>`
+    WITH ${staffPairMonths},
     raw AS (
-      SELECT salon_id, month, staff_id, gender, prev_month, count(*) AS clients FROM (
-        SELECT p.*, lag(p.month) OVER (PARTITION BY p.salon_id, p.staff_id, p.client_id ORDER BY p.month) AS prev_month FROM pairs p
-      ) x GROUP BY 1, 2, 3, 4, 5
+      SELECT pm.salon_id, pm.month, pm.staff_id, pm.gender, pm.prev_month, date_trunc('month', c.first_visit)::date AS first_month, count(*) AS clients
+      FROM pair_months pm JOIN clients c ON c.salon_id = pm.salon_id AND c.id = pm.client_id
+      WHERE c.first_visit IS NOT NULL AND (pm.prev_month IS NULL OR pm.prev_month < date_trunc('month', c.first_visit))
+      GROUP BY 1, 2, 3, 4, 5, 6
     )
+    SELECT
+      (SELECT count(*) FROM staff_new_client_months m FULL JOIN raw r
+         ON r.salon_id = m.salon_id AND r.month = m.month AND r.staff_id = m.staff_id AND r.gender = m.gender
+           AND r.prev_month IS NOT DISTINCT FROM m.prev_month AND r.first_month = m.first_month
+       WHERE m.clients IS DISTINCT FROM r.clients) AS n,
+      (SELECT count(*) FROM staff_new_client_months) AS total,
+      (SELECT count(*) FROM (
+         SELECT salon_id, staff_id, gender, sum(clients) AS clients FROM staff_new_client_months
+         WHERE month BETWEEN DATE '2025-02-01' AND DATE '2025-11-01' AND first_month BETWEEN DATE '2025-02-01' AND DATE '2025-11-01'
+           AND (prev_month IS NULL OR prev_month < DATE '2025-02-01')
+         GROUP BY 1, 2, 3) s
+       FULL JOIN (
+         SELECT p.salon_id, p.staff_id, p.gender, count(DISTINCT p.client_id) AS clients
+         FROM pairs p JOIN clients c ON c.salon_id = p.salon_id AND c.id = p.client_id
+         WHERE p.month BETWEEN DATE '2025-02-01' AND DATE '2025-11-01' AND c.first_visit BETWEEN DATE '2025-02-01' AND DATE '2025-11-30'
+         GROUP BY 1, 2, 3) d
+         ON d.salon_id = s.salon_id AND d.staff_id = s.staff_id AND d.gender = s.gender
+       WHERE s.clients IS DISTINCT FROM d.clients) AS sums`.execute(db);
+  expect([Number(rows[0]?.n), Number(rows[0]?.sums)]).toEqual([0, 0]);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+}
+
+/**
+ * staff_client_months (migration 030) equals its recomputation from the raw sale lines (each pair's
+ * first day in a month, by the month of its previous day), on every row; and whole months' sums
+ * equal the distinct (person, client) pairs of the raw lines, per person and gender.
+ */
+async function expectStaffClientMonthsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number; sums: number }>`
+    WITH ${staffPairMonths},
+    raw AS (SELECT salon_id, month, staff_id, gender, prev_month, count(*) AS clients FROM pair_months GROUP BY 1, 2, 3, 4, 5)
     SELECT
       (SELECT count(*) FROM staff_client_months m FULL JOIN raw r
          ON r.salon_id = m.salon_id AND r.month = m.month AND r.staff_id = m.staff_id AND r.gender = m.gender
@@ -553,6 +595,7 @@ describe('daily rollups', () => {
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffNewClientMonthsConsistent(t.db);
     await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -686,6 +729,7 @@ describe('daily rollups', () => {
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffNewClientMonthsConsistent(t.db);
     await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -752,6 +796,15 @@ describe('daily rollups', () => {
           await refreshSalesRollup(tx, salon1, row.day, row.day);
           return;
         }
+        if (i % 5 === 4) {
+          // an import moves a client's first visit (no refresh: the triggers on clients keep staff_new_client_months)
+          await tx
+            .updateTable('clients')
+            .set({ first_visit: rand(4) === 0 ? null : `202${4 + rand(2)}-0${1 + rand(9)}-1${rand(9)}` })
+            .where('salon_id', '=', salon1)
+            .where('id', '=', pick(clientIds))
+            .execute();
+        }
         const clientId = pick(clientIds);
         const staffId = pick(staff);
         const start = new Date(`${d}T${String(8 + rand(8)).padStart(2, '0')}:${pick(['00', '15', '30'])}:00Z`);
@@ -802,6 +855,7 @@ describe('daily rollups', () => {
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffNewClientMonthsConsistent(t.db);
     await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -993,9 +1047,36 @@ describe('daily rollups', () => {
         AND prev_month = date_trunc('month', ${pair.mid}::date)::date`.execute(t.db);
     expect(moved.rows).toHaveLength(1);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffNewClientMonthsConsistent(t.db);
     await expectStaffMonthlyConsistent(t.db);
     await write(true);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffNewClientMonthsConsistent(t.db);
     await expectStaffMonthlyConsistent(t.db);
+  });
+  it("staff_new_client_months follows a client's first visit that an import moves, inserts or deletes (triggers on clients)", async () => {
+    const { salon1 } = f;
+    // A client with staff rows in several months: each value of first_visit moves (or drops) their rows' first_month.
+    const busy = await sql<{ client_id: number }>`
+      SELECT client_id FROM staff_client_days WHERE salon_id = ${salon1}
+      GROUP BY client_id ORDER BY count(DISTINCT date_trunc('month', day)) DESC, client_id LIMIT 1`.execute(t.db);
+    const clientId = Number(busy.rows[0]?.client_id);
+    for (const firstVisit of ['2025-03-10', null, '2024-01-15', '2026-01-01']) {
+      await t.db
+        .updateTable('clients')
+        .set({ first_visit: firstVisit })
+        .where('salon_id', '=', salon1)
+        .where('id', '=', clientId)
+        .execute();
+      await expectStaffNewClientMonthsConsistent(t.db);
+    }
+    const { id } = await t.db
+      .insertInto('clients')
+      .values({ salon_id: salon1, first_name: 'New', last_name: 'Client', first_visit: '2025-03-01' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expectStaffNewClientMonthsConsistent(t.db);
+    await t.db.deleteFrom('clients').where('salon_id', '=', salon1).where('id', '=', id).execute();
+    await expectStaffNewClientMonthsConsistent(t.db);
   });
 });

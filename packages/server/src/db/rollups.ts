@@ -18,7 +18,9 @@ import type { Db, DbOrTx } from './database.js';
  * visit_hours (migration 031: DONE appointments per day and salon-local start hour, customer heat-map),
  * item_staff_months (migration 034: item_staff_daily per month, item analyses),
  * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis),
- * staff_monthly (migration 030: staff_daily per month).
+ * staff_monthly (migration 030: staff_daily per month),
+ * staff_new_client_months (migration 042: staff_client_months' rows by the month of the client's first visit, new clients served;
+ * also kept by triggers on clients, whose first_visit imports write).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -403,6 +405,7 @@ async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: strin
   if (salonId === null || months === null) {
     await staffMonthlySql(sql``).execute(db);
     await staffClientMonthsSql(sql``).execute(db);
+    await sql`SELECT staff_new_client_months_fill(s.id, NULL) FROM salons s ORDER BY s.id`.execute(db);
     return;
   }
   if (months.length === 0) return;
@@ -416,6 +419,7 @@ async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: strin
   await staffMonthlySql(sql`AND d.salon_id = ${salonId} AND ${inMonths(sql`d.day`)}`).execute(db);
   await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
   await staffClientMonthsSql(sql`AND cd.salon_id = ${salonId} AND ${inMonths(sql`cd.day`)}`).execute(db);
+  await sql`SELECT staff_new_client_months_fill(${salonId}::int, ${sorted}::date[])`.execute(db);
 }
 
 /** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
@@ -639,6 +643,7 @@ export const ROLLUP_TABLES = [
   'item_staff_months',
   'staff_client_months',
   'staff_monthly',
+  'staff_new_client_months',
 ] as const;
 
 /**
@@ -750,7 +755,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
-      staff_monthly`.execute(tx);
+      staff_monthly, staff_new_client_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
