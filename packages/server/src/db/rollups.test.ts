@@ -123,6 +123,22 @@ async function expectStaffNewClientMonthsConsistent(db: Db) {
   expect(Number(rows[0]?.total)).toBeGreaterThan(0);
 }
 
+/** staff_feedback_months (migration 042) equals the feedback naming a person summed per month and client gender, on every row. */
+async function expectStaffFeedbackMonthsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number }>`
+    SELECT
+      (SELECT count(*) FROM staff_feedback_months m FULL JOIN (
+         SELECT f.salon_id, date_trunc('month', f.day)::date AS month, f.staff_id, COALESCE(c.gender, 'UNKNOWN') AS gender,
+           sum(f.score) AS score_sum, count(*) AS answers
+         FROM feedback f LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
+         WHERE f.staff_id IS NOT NULL GROUP BY 1, 2, 3, 4) r
+         ON r.salon_id = m.salon_id AND r.month = m.month AND r.staff_id = m.staff_id AND r.gender = m.gender
+       WHERE (m.score_sum, m.answers) IS DISTINCT FROM (r.score_sum, r.answers)) AS n,
+      (SELECT count(*) FROM staff_feedback_months) AS total`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+}
+
 /**
  * staff_client_months (migration 030) equals its recomputation from the raw sale lines (each pair's
  * first day in a month, by the month of its previous day), on every row; and whole months' sums
@@ -1078,5 +1094,34 @@ describe('daily rollups', () => {
     await expectStaffNewClientMonthsConsistent(t.db);
     await t.db.deleteFrom('clients').where('salon_id', '=', salon1).where('id', '=', id).execute();
     await expectStaffNewClientMonthsConsistent(t.db);
+  });
+  it('staff_feedback_months follows feedback writes and the gender of their clients (triggers on feedback and clients)', async () => {
+    const { salon1, clients, users } = f;
+    const ids = await t.db
+      .insertInto('feedback')
+      .values([
+        { salon_id: salon1, client_id: clients.c1, staff_id: users.stylist, score: 5, day: '2025-03-03' },
+        { salon_id: salon1, client_id: clients.c2, staff_id: users.stylist, score: 2, day: '2025-03-20' },
+        { salon_id: salon1, client_id: null, staff_id: users.manager, score: 4, day: '2025-04-02' },
+        { salon_id: salon1, client_id: clients.c3, staff_id: null, score: 3, day: '2025-04-02' },
+      ])
+      .returning('id')
+      .execute();
+    await expectStaffFeedbackMonthsConsistent(t.db);
+    await t.db
+      .updateTable('feedback')
+      .set({ score: 1, day: '2025-05-01' })
+      .where('salon_id', '=', salon1)
+      .where('id', '=', Number(ids[0]?.id))
+      .execute();
+    await expectStaffFeedbackMonthsConsistent(t.db);
+    for (const gender of ['MALE', null, 'FEMALE'] as const) {
+      await t.db.updateTable('clients').set({ gender }).where('salon_id', '=', salon1).where('id', '=', clients.c2).execute();
+      await expectStaffFeedbackMonthsConsistent(t.db);
+    }
+    await t.db.deleteFrom('feedback').where('salon_id', '=', salon1).where('id', '=', Number(ids[1]?.id)).execute();
+    await expectStaffFeedbackMonthsConsistent(t.db);
+    await rebuildRollups(t.db);
+    await expectStaffFeedbackMonthsConsistent(t.db);
   });
 });

@@ -32,7 +32,7 @@ import { clientDaysPrevWeekdaySchema } from './033-client-days-prev-weekday.js';
 import { itemStaffMonthsSchema } from './034-item-staff-months.js';
 import { customerStatusIndexesSchema } from './036-customer-status-indexes.js';
 import { issue16IndexesSchema } from './037-issue16-indexes.js';
-import { staffNewClientMonthsSchema } from './042-staff-new-client-months.js';
+import { staffAnalysisMonthsSchema } from './042-staff-analysis-months.js';
 
 export interface Migration {
   version: number;
@@ -88,5 +88,10 @@ export const migrations: Migration[] = [
   { version: 34, name: 'item-staff-months', sql: itemStaffMonthsSchema },
   { version: 36, name: 'customer-status-indexes', sql: customerStatusIndexesSchema, vacuum: ['client_totals', 'client_days'] },
   { version: 37, name: 'issue16-indexes', sql: issue16IndexesSchema, vacuum: ['clients', 'item_staff_daily'] },
-  { version: 42, name: 'staff-new-client-months', sql: staffNewClientMonthsSchema, vacuum: ['staff_new_client_months'] },
+  {
+    version: 42,
+    name: 'staff-analysis-months',
+    sql: staffAnalysisMonthsSchema,
+    vacuum: ['staff_new_client_months', 'staff_feedback_months'],
+  },
 ];

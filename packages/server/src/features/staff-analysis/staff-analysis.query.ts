@@ -243,7 +243,10 @@ type SpanRow = { s: string; staff_id: number | null } & Record<`v${number}`, unk
  * whole months only, a sum of staff_new_client_months (migration 042: those rows by the month of the
  * client's first visit, ~3,000 rows a salon-year instead of ~730 index pages), otherwise one index scan
  * of staff_client_days_client_idx for the array of their ids (PostgreSQL 17 reads each leaf page once
- * for adjacent ids: ~470 buffers a salon-year where a probe per client read ~10,000).
+ * for adjacent ids: ~470 buffers a salon-year where a probe per client read ~10,000). Feedback: whole
+ * months' score sums and counts from staff_feedback_months (migration 042, by client gender: no client
+ * lookup per feedback row), the other days' scores from feedback; the average is round(sum / count, 2),
+ * the numeric division avg() makes.
  */
 export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope): Promise<StaffSpan> {
   const salon = sql`${salonId}::int`;
@@ -306,11 +309,15 @@ export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to
     WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND (h.shifts > 0 OR h.attendances > 0)
     GROUP BY h.user_id
     UNION ALL
-    SELECT 'feedback', f.staff_id, round(avg(f.score), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-    FROM feedback f
-    WHERE f.salon_id = ${salon} AND ${days(sql`f.day`)} AND f.staff_id IS NOT NULL
-      AND ${genderIs(sql`(SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id)`)}
-    GROUP BY f.staff_id
+    SELECT 'feedback', x.staff_id, round(sum(x.score_sum) / sum(x.answers), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM (
+      SELECT m.staff_id, m.score_sum, m.answers FROM staff_feedback_months m
+      WHERE m.salon_id = ${salon} AND ${inMonths(sql`m.month`, split.months)} AND ${genderIs(sql`m.gender`)}
+      UNION ALL
+      SELECT f.staff_id, f.score, 1 FROM feedback f
+      WHERE f.salon_id = ${salon} AND ${daysIn(split.days, 'f.day')} AND f.staff_id IS NOT NULL
+        AND ${genderIs(sql`(SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id)`)}
+    ) x GROUP BY x.staff_id
     UNION ALL
     SELECT 'open', NULL, count(DISTINCT ad.day), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
     FROM appointments_daily ad

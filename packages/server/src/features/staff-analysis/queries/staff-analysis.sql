@@ -36,14 +36,17 @@
 --   $32 = '2026-01-31'
 --   $33 = 1
 --   $34 = '2026-01-01'
---   $35 = '2026-01-31'
+--   $35 = '2026-01-01'
 --   $36 = 'FEMALE'
 --   $37 = 'FEMALE'
 --   $38 = 1
---   $39 = '2026-01-01'
---   $40 = '2026-01-31'
---   $41 = 'FEMALE'
---   $42 = 'FEMALE'
+--   $39 = 'FEMALE'
+--   $40 = 'FEMALE'
+--   $41 = 1
+--   $42 = '2026-01-01'
+--   $43 = '2026-01-31'
+--   $44 = 'FEMALE'
+--   $45 = 'FEMALE'
 SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
   sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
   sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
@@ -84,15 +87,19 @@ FROM staff_hours_daily h
 WHERE h.salon_id = $30::int AND h.day BETWEEN $31::date AND $32::date AND (h.shifts > 0 OR h.attendances > 0)
 GROUP BY h.user_id
 UNION ALL
-SELECT 'feedback', f.staff_id, round(avg(f.score), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-FROM feedback f
-WHERE f.salon_id = $33::int AND f.day BETWEEN $34::date AND $35::date AND f.staff_id IS NOT NULL
-  AND ($36::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $37::text)
-GROUP BY f.staff_id
+SELECT 'feedback', x.staff_id, round(sum(x.score_sum) / sum(x.answers), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+FROM (
+  SELECT m.staff_id, m.score_sum, m.answers FROM staff_feedback_months m
+  WHERE m.salon_id = $33::int AND m.month BETWEEN $34::date AND $35::date AND ($36::text = 'ALL' OR m.gender = $37::text)
+  UNION ALL
+  SELECT f.staff_id, f.score, 1 FROM feedback f
+  WHERE f.salon_id = $38::int AND false AND f.staff_id IS NOT NULL
+    AND ($39::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $40::text)
+) x GROUP BY x.staff_id
 UNION ALL
 SELECT 'open', NULL, count(DISTINCT ad.day), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM appointments_daily ad
-WHERE ad.salon_id = $38::int AND ad.day BETWEEN $39::date AND $40::date AND ad.appointments > 0 AND ($41::text = 'ALL' OR ad.gender = $42::text);
+WHERE ad.salon_id = $41::int AND ad.day BETWEEN $42::date AND $43::date AND ad.appointments > 0 AND ($44::text = 'ALL' OR ad.gender = $45::text);
 
 -- 2 of 3; parameters:
 --   $1 = 1
@@ -129,14 +136,17 @@ WHERE ad.salon_id = $38::int AND ad.day BETWEEN $39::date AND $40::date AND ad.a
 --   $32 = '2025-01-31'
 --   $33 = 1
 --   $34 = '2025-01-01'
---   $35 = '2025-01-31'
+--   $35 = '2025-01-01'
 --   $36 = 'FEMALE'
 --   $37 = 'FEMALE'
 --   $38 = 1
---   $39 = '2025-01-01'
---   $40 = '2025-01-31'
---   $41 = 'FEMALE'
---   $42 = 'FEMALE'
+--   $39 = 'FEMALE'
+--   $40 = 'FEMALE'
+--   $41 = 1
+--   $42 = '2025-01-01'
+--   $43 = '2025-01-31'
+--   $44 = 'FEMALE'
+--   $45 = 'FEMALE'
 SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
   sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
   sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
@@ -177,15 +187,19 @@ FROM staff_hours_daily h
 WHERE h.salon_id = $30::int AND h.day BETWEEN $31::date AND $32::date AND (h.shifts > 0 OR h.attendances > 0)
 GROUP BY h.user_id
 UNION ALL
-SELECT 'feedback', f.staff_id, round(avg(f.score), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-FROM feedback f
-WHERE f.salon_id = $33::int AND f.day BETWEEN $34::date AND $35::date AND f.staff_id IS NOT NULL
-  AND ($36::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $37::text)
-GROUP BY f.staff_id
+SELECT 'feedback', x.staff_id, round(sum(x.score_sum) / sum(x.answers), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+FROM (
+  SELECT m.staff_id, m.score_sum, m.answers FROM staff_feedback_months m
+  WHERE m.salon_id = $33::int AND m.month BETWEEN $34::date AND $35::date AND ($36::text = 'ALL' OR m.gender = $37::text)
+  UNION ALL
+  SELECT f.staff_id, f.score, 1 FROM feedback f
+  WHERE f.salon_id = $38::int AND false AND f.staff_id IS NOT NULL
+    AND ($39::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $40::text)
+) x GROUP BY x.staff_id
 UNION ALL
 SELECT 'open', NULL, count(DISTINCT ad.day), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM appointments_daily ad
-WHERE ad.salon_id = $38::int AND ad.day BETWEEN $39::date AND $40::date AND ad.appointments > 0 AND ($41::text = 'ALL' OR ad.gender = $42::text);
+WHERE ad.salon_id = $41::int AND ad.day BETWEEN $42::date AND $43::date AND ad.appointments > 0 AND ($44::text = 'ALL' OR ad.gender = $45::text);
 
 -- 3 of 3; parameters:
 --   $1 = 1
