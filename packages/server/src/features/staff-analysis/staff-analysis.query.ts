@@ -246,7 +246,8 @@ type SpanRow = { s: string; staff_id: number | null } & Record<`v${number}`, unk
  * for adjacent ids: ~470 buffers a salon-year where a probe per client read ~10,000). Feedback: whole
  * months' score sums and counts from staff_feedback_months (migration 042, by client gender: no client
  * lookup per feedback row), the other days' scores from feedback; the average is round(sum / count, 2),
- * the numeric division avg() makes.
+ * the numeric division avg() makes. The statement is prepared per connection (the mark of
+ * db/connect.ts): planning its seven parts cost about as much as running them over a year.
  */
 export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope): Promise<StaffSpan> {
   const salon = sql`${salonId}::int`;
@@ -259,7 +260,7 @@ export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to
   const clientDays = months ? split.days : [[from, to] as [string, string]];
   // A range of whole months only: new clients from staff_new_client_months (first_month in the months).
   const wholeMonths = split.days.length === 0 ? split.months : null;
-  const { rows } = await sql<SpanRow>`
+  const { rows } = await sql<SpanRow>`/* prepared: staff-span */
     SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
       sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
       sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11

@@ -47,6 +47,7 @@
 --   $43 = '2026-01-31'
 --   $44 = 'FEMALE'
 --   $45 = 'FEMALE'
+/* prepared: staff-span */
 SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
   sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
   sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
@@ -147,6 +148,7 @@ WHERE ad.salon_id = $41::int AND ad.day BETWEEN $42::date AND $43::date AND ad.a
 --   $43 = '2025-01-31'
 --   $44 = 'FEMALE'
 --   $45 = 'FEMALE'
+/* prepared: staff-span */
 SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
   sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
   sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
