@@ -71,13 +71,11 @@ async function expectStaffPrevDaysConsistent(db: Db) {
 }
 
 /**
- * staff_client_months (migration 030) equals its recomputation from the raw sale lines (each pair's
- * first day in a month, by the month of its previous day), on every row; and whole months' sums
- * equal the distinct (person, client) pairs of the raw lines, per person and gender.
+ * The raw lines' (person, client) pairs per month (pairs: DONE and walk-in lines with a staff member and a
+ * client, gender as the rollups take it) and each with the month of the pair's previous month (pair_months).
  */
-async function expectStaffClientMonthsConsistent(db: Db) {
-  const { rows } = await sql<{ n: number; total: number; sums: number }>`
-    WITH pairs AS (
+const staffPairMonths = sql`
+    pairs AS (
       SELECT sl.salon_id, sl.staff_id, sl.client_id, date_trunc('month', sl.day)::date AS month, min(COALESCE(c.gender, 'UNKNOWN')) AS gender
       FROM sale_lines sl
       LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
@@ -85,11 +83,71 @@ async function expectStaffClientMonthsConsistent(db: Db) {
       WHERE sl.staff_id IS NOT NULL AND sl.client_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE')
       GROUP BY 1, 2, 3, 4
     ),
+    pair_months AS (
+      SELECT p.*, lag(p.month) OVER (PARTITION BY p.salon_id, p.staff_id, p.client_id ORDER BY p.month) AS prev_month FROM pairs p
+    )`;
+
+/**
+ * staff_new_client_months (migration 042) equals its recomputation from the raw sale lines and the
+ * clients' first visits, on every row; and a range of whole months' sums equal the distinct pairs of
+ * the raw lines in it whose client's first visit falls in it (staff analysis' new clients served).
+ */
+async function expectStaffNewClientMonthsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number; sums: number }>`
+    WITH ${staffPairMonths},
     raw AS (
-      SELECT salon_id, month, staff_id, gender, prev_month, count(*) AS clients FROM (
-        SELECT p.*, lag(p.month) OVER (PARTITION BY p.salon_id, p.staff_id, p.client_id ORDER BY p.month) AS prev_month FROM pairs p
-      ) x GROUP BY 1, 2, 3, 4, 5
+      SELECT pm.salon_id, pm.month, pm.staff_id, pm.gender, pm.prev_month, date_trunc('month', c.first_visit)::date AS first_month, count(*) AS clients
+      FROM pair_months pm JOIN clients c ON c.salon_id = pm.salon_id AND c.id = pm.client_id
+      WHERE c.first_visit IS NOT NULL AND (pm.prev_month IS NULL OR pm.prev_month < date_trunc('month', c.first_visit))
+      GROUP BY 1, 2, 3, 4, 5, 6
     )
+    SELECT
+      (SELECT count(*) FROM staff_new_client_months m FULL JOIN raw r
+         ON r.salon_id = m.salon_id AND r.month = m.month AND r.staff_id = m.staff_id AND r.gender = m.gender
+           AND r.prev_month IS NOT DISTINCT FROM m.prev_month AND r.first_month = m.first_month
+       WHERE m.clients IS DISTINCT FROM r.clients) AS n,
+      (SELECT count(*) FROM staff_new_client_months) AS total,
+      (SELECT count(*) FROM (
+         SELECT salon_id, staff_id, gender, sum(clients) AS clients FROM staff_new_client_months
+         WHERE month BETWEEN DATE '2025-02-01' AND DATE '2025-11-01' AND first_month BETWEEN DATE '2025-02-01' AND DATE '2025-11-01'
+           AND (prev_month IS NULL OR prev_month < DATE '2025-02-01')
+         GROUP BY 1, 2, 3) s
+       FULL JOIN (
+         SELECT p.salon_id, p.staff_id, p.gender, count(DISTINCT p.client_id) AS clients
+         FROM pairs p JOIN clients c ON c.salon_id = p.salon_id AND c.id = p.client_id
+         WHERE p.month BETWEEN DATE '2025-02-01' AND DATE '2025-11-01' AND c.first_visit BETWEEN DATE '2025-02-01' AND DATE '2025-11-30'
+         GROUP BY 1, 2, 3) d
+         ON d.salon_id = s.salon_id AND d.staff_id = s.staff_id AND d.gender = s.gender
+       WHERE s.clients IS DISTINCT FROM d.clients) AS sums`.execute(db);
+  expect([Number(rows[0]?.n), Number(rows[0]?.sums)]).toEqual([0, 0]);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+}
+
+/** staff_feedback_months (migration 042) equals the feedback naming a person summed per month and client gender, on every row. */
+async function expectStaffFeedbackMonthsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number }>`
+    SELECT
+      (SELECT count(*) FROM staff_feedback_months m FULL JOIN (
+         SELECT f.salon_id, date_trunc('month', f.day)::date AS month, f.staff_id, COALESCE(c.gender, 'UNKNOWN') AS gender,
+           sum(f.score) AS score_sum, count(*) AS answers
+         FROM feedback f LEFT JOIN clients c ON c.salon_id = f.salon_id AND c.id = f.client_id
+         WHERE f.staff_id IS NOT NULL GROUP BY 1, 2, 3, 4) r
+         ON r.salon_id = m.salon_id AND r.month = m.month AND r.staff_id = m.staff_id AND r.gender = m.gender
+       WHERE (m.score_sum, m.answers) IS DISTINCT FROM (r.score_sum, r.answers)) AS n,
+      (SELECT count(*) FROM staff_feedback_months) AS total`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+}
+
+/**
+ * staff_client_months (migration 030) equals its recomputation from the raw sale lines (each pair's
+ * first day in a month, by the month of its previous day), on every row; and whole months' sums
+ * equal the distinct (person, client) pairs of the raw lines, per person and gender.
+ */
+async function expectStaffClientMonthsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number; sums: number }>`
+    WITH ${staffPairMonths},
+    raw AS (SELECT salon_id, month, staff_id, gender, prev_month, count(*) AS clients FROM pair_months GROUP BY 1, 2, 3, 4, 5)
     SELECT
       (SELECT count(*) FROM staff_client_months m FULL JOIN raw r
          ON r.salon_id = m.salon_id AND r.month = m.month AND r.staff_id = m.staff_id AND r.gender = m.gender
@@ -599,6 +657,7 @@ describe('daily rollups', () => {
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffNewClientMonthsConsistent(t.db);
     await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -733,6 +792,7 @@ describe('daily rollups', () => {
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffNewClientMonthsConsistent(t.db);
     await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -800,6 +860,15 @@ describe('daily rollups', () => {
           await refreshSalesRollup(tx, salon1, row.day, row.day);
           return;
         }
+        if (i % 5 === 4) {
+          // an import moves a client's first visit (no refresh: the triggers on clients keep staff_new_client_months)
+          await tx
+            .updateTable('clients')
+            .set({ first_visit: rand(4) === 0 ? null : `202${4 + rand(2)}-0${1 + rand(9)}-1${rand(9)}` })
+            .where('salon_id', '=', salon1)
+            .where('id', '=', pick(clientIds))
+            .execute();
+        }
         const clientId = pick(clientIds);
         const staffId = pick(staff);
         const start = new Date(`${d}T${String(8 + rand(8)).padStart(2, '0')}:${pick(['00', '15', '30'])}:00Z`);
@@ -850,6 +919,7 @@ describe('daily rollups', () => {
     await expectItemClientsConsistent(t.db);
     await expectStaffPrevDaysConsistent(t.db);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffNewClientMonthsConsistent(t.db);
     await expectStaffMonthlyConsistent(t.db);
     await expectGrowthFlagsConsistent(t.db);
     await expectProfessionalUseConsistent(t.db);
@@ -1188,9 +1258,65 @@ describe('daily rollups', () => {
         AND prev_month = date_trunc('month', ${pair.mid}::date)::date`.execute(t.db);
     expect(moved.rows).toHaveLength(1);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffNewClientMonthsConsistent(t.db);
     await expectStaffMonthlyConsistent(t.db);
     await write(true);
     await expectStaffClientMonthsConsistent(t.db);
+    await expectStaffNewClientMonthsConsistent(t.db);
     await expectStaffMonthlyConsistent(t.db);
+  });
+  it("staff_new_client_months follows a client's first visit that an import moves, inserts or deletes (triggers on clients)", async () => {
+    const { salon1 } = f;
+    // A client with staff rows in several months: each value of first_visit moves (or drops) their rows' first_month.
+    const busy = await sql<{ client_id: number }>`
+      SELECT client_id FROM staff_client_days WHERE salon_id = ${salon1}
+      GROUP BY client_id ORDER BY count(DISTINCT date_trunc('month', day)) DESC, client_id LIMIT 1`.execute(t.db);
+    const clientId = Number(busy.rows[0]?.client_id);
+    for (const firstVisit of ['2025-03-10', null, '2024-01-15', '2026-01-01']) {
+      await t.db
+        .updateTable('clients')
+        .set({ first_visit: firstVisit })
+        .where('salon_id', '=', salon1)
+        .where('id', '=', clientId)
+        .execute();
+      await expectStaffNewClientMonthsConsistent(t.db);
+    }
+    const { id } = await t.db
+      .insertInto('clients')
+      .values({ salon_id: salon1, first_name: 'New', last_name: 'Client', first_visit: '2025-03-01' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expectStaffNewClientMonthsConsistent(t.db);
+    await t.db.deleteFrom('clients').where('salon_id', '=', salon1).where('id', '=', id).execute();
+    await expectStaffNewClientMonthsConsistent(t.db);
+  });
+  it('staff_feedback_months follows feedback writes and the gender of their clients (triggers on feedback and clients)', async () => {
+    const { salon1, clients, users } = f;
+    const ids = await t.db
+      .insertInto('feedback')
+      .values([
+        { salon_id: salon1, client_id: clients.c1, staff_id: users.stylist, score: 5, day: '2025-03-03' },
+        { salon_id: salon1, client_id: clients.c2, staff_id: users.stylist, score: 2, day: '2025-03-20' },
+        { salon_id: salon1, client_id: null, staff_id: users.manager, score: 4, day: '2025-04-02' },
+        { salon_id: salon1, client_id: clients.c3, staff_id: null, score: 3, day: '2025-04-02' },
+      ])
+      .returning('id')
+      .execute();
+    await expectStaffFeedbackMonthsConsistent(t.db);
+    await t.db
+      .updateTable('feedback')
+      .set({ score: 1, day: '2025-05-01' })
+      .where('salon_id', '=', salon1)
+      .where('id', '=', Number(ids[0]?.id))
+      .execute();
+    await expectStaffFeedbackMonthsConsistent(t.db);
+    for (const gender of ['MALE', null, 'FEMALE'] as const) {
+      await t.db.updateTable('clients').set({ gender }).where('salon_id', '=', salon1).where('id', '=', clients.c2).execute();
+      await expectStaffFeedbackMonthsConsistent(t.db);
+    }
+    await t.db.deleteFrom('feedback').where('salon_id', '=', salon1).where('id', '=', Number(ids[1]?.id)).execute();
+    await expectStaffFeedbackMonthsConsistent(t.db);
+    await rebuildRollups(t.db);
+    await expectStaffFeedbackMonthsConsistent(t.db);
   });
 });

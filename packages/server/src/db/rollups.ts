@@ -20,11 +20,14 @@ import type { Db, DbOrTx } from './database.js';
  * place_months (migration 040: client_days per month, previous-visit month and client place, heat-map places;
  * recomputed with client_months, and moved by a trigger on clients when a client's place changes),
  * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis),
- * staff_monthly (migration 030: staff_daily per month).
+ * staff_monthly (migration 030: staff_daily per month),
+ * staff_new_client_months (migration 042: staff_client_months' rows by the month of the client's first visit, new clients served;
+ * also kept by triggers on clients, whose first_visit imports write).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products), client_quality_counts and client_name_counts (migration 040: records per salon,
  * creator and data-quality flags, and per name key, for the data-quality report) by triggers on
- * clients; rebuildRollups recomputes them too.
+ * clients, staff_feedback_months (migration 042: feedback scores per month, person and client gender) by
+ * triggers on feedback and clients; rebuildRollups recomputes them too.
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -407,6 +410,9 @@ async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: strin
   if (salonId === null || months === null) {
     await staffMonthlySql(sql``).execute(db);
     await staffClientMonthsSql(sql``).execute(db);
+    await sql`SELECT staff_new_client_months_fill(s.id, NULL), staff_feedback_months_fill(s.id, NULL) FROM salons s ORDER BY s.id`.execute(
+      db,
+    );
     return;
   }
   if (months.length === 0) return;
@@ -420,6 +426,10 @@ async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: strin
   await staffMonthlySql(sql`AND d.salon_id = ${salonId} AND ${inMonths(sql`d.day`)}`).execute(db);
   await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
   await staffClientMonthsSql(sql`AND cd.salon_id = ${salonId} AND ${inMonths(sql`cd.day`)}`).execute(db);
+  // Also the months' feedback (triggers keep it, but a load with triggers off, the demo's, refreshes after it).
+  await sql`SELECT staff_new_client_months_fill(${salonId}::int, ${sorted}::date[]), staff_feedback_months_fill(${salonId}::int, ${sorted}::date[])`.execute(
+    db,
+  );
 }
 
 /** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
@@ -658,6 +668,8 @@ export const ROLLUP_TABLES = [
   'client_quality_counts',
   'client_name_counts',
   'place_months',
+  'staff_new_client_months',
+  'staff_feedback_months',
 ] as const;
 
 /**
@@ -778,7 +790,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
-      staff_monthly, place_months`.execute(tx);
+      staff_monthly, place_months, staff_new_client_months, staff_feedback_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);

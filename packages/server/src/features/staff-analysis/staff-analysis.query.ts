@@ -239,9 +239,15 @@ type SpanRow = { s: string; staff_id: number | null } & Record<`v${number}`, unk
  * in them is its only row there with prev_month null or before the range, so a salon-year is ~2,300
  * rows to sum instead of ~27,000 staff_client_days rows; the days after the whole months (and every
  * day of a range starting mid-month) still count staff_client_days' rows whose prev_day lies before
- * the range. New clients: the counted rows of the clients whose first visit falls in the range, one
- * index scan of staff_client_days_client_idx for the array of their ids (PostgreSQL 17 reads each leaf
- * page once for adjacent ids: ~470 buffers a salon-year where a probe per client read ~10,000).
+ * the range. New clients: the counted rows of the clients whose first visit falls in the range; over
+ * whole months only, a sum of staff_new_client_months (migration 042: those rows by the month of the
+ * client's first visit, ~3,000 rows a salon-year instead of ~730 index pages), otherwise one index scan
+ * of staff_client_days_client_idx for the array of their ids (PostgreSQL 17 reads each leaf page once
+ * for adjacent ids: ~470 buffers a salon-year where a probe per client read ~10,000). Feedback: whole
+ * months' score sums and counts from staff_feedback_months (migration 042, by client gender: no client
+ * lookup per feedback row), the other days' scores from feedback; the average is round(sum / count, 2),
+ * the numeric division avg() makes. The statement is prepared per connection (the mark of
+ * db/connect.ts): planning its seven parts cost about as much as running them over a year.
  */
 export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope): Promise<StaffSpan> {
   const salon = sql`${salonId}::int`;
@@ -252,7 +258,9 @@ export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to
     months ? sql`${column} BETWEEN ${months[0]}::date AND ${months[1]}::date` : sql`false`;
   const months = split.hasHead ? null : split.months;
   const clientDays = months ? split.days : [[from, to] as [string, string]];
-  const { rows } = await sql<SpanRow>`
+  // A range of whole months only: new clients from staff_new_client_months (first_month in the months).
+  const wholeMonths = split.days.length === 0 ? split.months : null;
+  const { rows } = await sql<SpanRow>`/* prepared: staff-span */
     SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
       sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
       sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
@@ -276,12 +284,20 @@ export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to
         AND (cd.prev_day IS NULL OR cd.prev_day < ${from}::date)
     ) x GROUP BY x.staff_id
     UNION ALL
-    SELECT 'new', cd.staff_id, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    ${
+      wholeMonths
+        ? sql`SELECT 'new', m.staff_id, sum(m.clients), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM staff_new_client_months m
+    WHERE m.salon_id = ${salon} AND ${inMonths(sql`m.month`, wholeMonths)} AND ${inMonths(sql`m.first_month`, wholeMonths)}
+      AND ${genderIs(sql`m.gender`)} AND (m.prev_month IS NULL OR m.prev_month < ${from}::date)
+    GROUP BY m.staff_id`
+        : sql`SELECT 'new', cd.staff_id, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
     FROM staff_client_days cd
     WHERE cd.salon_id = ${salon}
       AND cd.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.salon_id = ${salon} AND ${days(sql`c.first_visit`)}))
       AND ${days(sql`cd.day`)} AND ${genderIs(sql`cd.gender`)} AND (cd.prev_day IS NULL OR cd.prev_day < ${from}::date)
-    GROUP BY cd.staff_id
+    GROUP BY cd.staff_id`
+    }
     UNION ALL
     SELECT 'booked', bd.staff_id, sum(bd.booked_seconds), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
     FROM staff_booked_daily bd
@@ -294,11 +310,15 @@ export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to
     WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND (h.shifts > 0 OR h.attendances > 0)
     GROUP BY h.user_id
     UNION ALL
-    SELECT 'feedback', f.staff_id, round(avg(f.score), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-    FROM feedback f
-    WHERE f.salon_id = ${salon} AND ${days(sql`f.day`)} AND f.staff_id IS NOT NULL
-      AND ${genderIs(sql`(SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id)`)}
-    GROUP BY f.staff_id
+    SELECT 'feedback', x.staff_id, round(sum(x.score_sum) / sum(x.answers), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM (
+      SELECT m.staff_id, m.score_sum, m.answers FROM staff_feedback_months m
+      WHERE m.salon_id = ${salon} AND ${inMonths(sql`m.month`, split.months)} AND ${genderIs(sql`m.gender`)}
+      UNION ALL
+      SELECT f.staff_id, f.score, 1 FROM feedback f
+      WHERE f.salon_id = ${salon} AND ${daysIn(split.days, 'f.day')} AND f.staff_id IS NOT NULL
+        AND ${genderIs(sql`(SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id)`)}
+    ) x GROUP BY x.staff_id
     UNION ALL
     SELECT 'open', NULL, count(DISTINCT ad.day), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
     FROM appointments_daily ad

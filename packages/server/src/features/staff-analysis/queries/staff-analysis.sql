@@ -21,30 +21,33 @@
 --   $17 = 'FEMALE'
 --   $18 = '2026-01-01'
 --   $19 = 1
---   $20 = 1
+--   $20 = '2026-01-01'
 --   $21 = '2026-01-01'
---   $22 = '2026-01-31'
+--   $22 = '2026-01-01'
 --   $23 = '2026-01-01'
---   $24 = '2026-01-31'
+--   $24 = 'FEMALE'
 --   $25 = 'FEMALE'
---   $26 = 'FEMALE'
---   $27 = '2026-01-01'
---   $28 = 1
---   $29 = '2026-01-01'
---   $30 = '2026-01-31'
---   $31 = 1
---   $32 = '2026-01-01'
---   $33 = '2026-01-31'
---   $34 = 1
+--   $26 = '2026-01-01'
+--   $27 = 1
+--   $28 = '2026-01-01'
+--   $29 = '2026-01-31'
+--   $30 = 1
+--   $31 = '2026-01-01'
+--   $32 = '2026-01-31'
+--   $33 = 1
+--   $34 = '2026-01-01'
 --   $35 = '2026-01-01'
---   $36 = '2026-01-31'
+--   $36 = 'FEMALE'
 --   $37 = 'FEMALE'
---   $38 = 'FEMALE'
---   $39 = 1
---   $40 = '2026-01-01'
---   $41 = '2026-01-31'
---   $42 = 'FEMALE'
---   $43 = 'FEMALE'
+--   $38 = 1
+--   $39 = 'FEMALE'
+--   $40 = 'FEMALE'
+--   $41 = 1
+--   $42 = '2026-01-01'
+--   $43 = '2026-01-31'
+--   $44 = 'FEMALE'
+--   $45 = 'FEMALE'
+/* prepared: staff-span */
 SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
   sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
   sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
@@ -68,33 +71,36 @@ SELECT 'clients', x.staff_id, sum(x.clients), NULL, NULL, NULL, NULL, NULL, NULL
     AND (cd.prev_day IS NULL OR cd.prev_day < $18::date)
 ) x GROUP BY x.staff_id
 UNION ALL
-SELECT 'new', cd.staff_id, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-FROM staff_client_days cd
-WHERE cd.salon_id = $19::int
-  AND cd.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.salon_id = $20::int AND c.first_visit BETWEEN $21::date AND $22::date))
-  AND cd.day BETWEEN $23::date AND $24::date AND ($25::text = 'ALL' OR cd.gender = $26::text) AND (cd.prev_day IS NULL OR cd.prev_day < $27::date)
-GROUP BY cd.staff_id
+SELECT 'new', m.staff_id, sum(m.clients), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+FROM staff_new_client_months m
+WHERE m.salon_id = $19::int AND m.month BETWEEN $20::date AND $21::date AND m.first_month BETWEEN $22::date AND $23::date
+  AND ($24::text = 'ALL' OR m.gender = $25::text) AND (m.prev_month IS NULL OR m.prev_month < $26::date)
+GROUP BY m.staff_id
 UNION ALL
 SELECT 'booked', bd.staff_id, sum(bd.booked_seconds), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM staff_booked_daily bd
-WHERE bd.salon_id = $28::int AND bd.day BETWEEN $29::date AND $30::date AND bd.staff_id <> 0
+WHERE bd.salon_id = $27::int AND bd.day BETWEEN $28::date AND $29::date AND bd.staff_id <> 0
 GROUP BY bd.staff_id
 UNION ALL
 SELECT 'hours', h.user_id, sum(h.shift_seconds) FILTER (WHERE h.shifts > 0), sum(h.work_seconds) FILTER (WHERE h.attendances > 0),
   count(*) FILTER (WHERE h.attendances > 0), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM staff_hours_daily h
-WHERE h.salon_id = $31::int AND h.day BETWEEN $32::date AND $33::date AND (h.shifts > 0 OR h.attendances > 0)
+WHERE h.salon_id = $30::int AND h.day BETWEEN $31::date AND $32::date AND (h.shifts > 0 OR h.attendances > 0)
 GROUP BY h.user_id
 UNION ALL
-SELECT 'feedback', f.staff_id, round(avg(f.score), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-FROM feedback f
-WHERE f.salon_id = $34::int AND f.day BETWEEN $35::date AND $36::date AND f.staff_id IS NOT NULL
-  AND ($37::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $38::text)
-GROUP BY f.staff_id
+SELECT 'feedback', x.staff_id, round(sum(x.score_sum) / sum(x.answers), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+FROM (
+  SELECT m.staff_id, m.score_sum, m.answers FROM staff_feedback_months m
+  WHERE m.salon_id = $33::int AND m.month BETWEEN $34::date AND $35::date AND ($36::text = 'ALL' OR m.gender = $37::text)
+  UNION ALL
+  SELECT f.staff_id, f.score, 1 FROM feedback f
+  WHERE f.salon_id = $38::int AND false AND f.staff_id IS NOT NULL
+    AND ($39::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $40::text)
+) x GROUP BY x.staff_id
 UNION ALL
 SELECT 'open', NULL, count(DISTINCT ad.day), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM appointments_daily ad
-WHERE ad.salon_id = $39::int AND ad.day BETWEEN $40::date AND $41::date AND ad.appointments > 0 AND ($42::text = 'ALL' OR ad.gender = $43::text);
+WHERE ad.salon_id = $41::int AND ad.day BETWEEN $42::date AND $43::date AND ad.appointments > 0 AND ($44::text = 'ALL' OR ad.gender = $45::text);
 
 -- 2 of 3; parameters:
 --   $1 = 1
@@ -116,30 +122,33 @@ WHERE ad.salon_id = $39::int AND ad.day BETWEEN $40::date AND $41::date AND ad.a
 --   $17 = 'FEMALE'
 --   $18 = '2025-01-01'
 --   $19 = 1
---   $20 = 1
+--   $20 = '2025-01-01'
 --   $21 = '2025-01-01'
---   $22 = '2025-01-31'
+--   $22 = '2025-01-01'
 --   $23 = '2025-01-01'
---   $24 = '2025-01-31'
+--   $24 = 'FEMALE'
 --   $25 = 'FEMALE'
---   $26 = 'FEMALE'
---   $27 = '2025-01-01'
---   $28 = 1
---   $29 = '2025-01-01'
---   $30 = '2025-01-31'
---   $31 = 1
---   $32 = '2025-01-01'
---   $33 = '2025-01-31'
---   $34 = 1
+--   $26 = '2025-01-01'
+--   $27 = 1
+--   $28 = '2025-01-01'
+--   $29 = '2025-01-31'
+--   $30 = 1
+--   $31 = '2025-01-01'
+--   $32 = '2025-01-31'
+--   $33 = 1
+--   $34 = '2025-01-01'
 --   $35 = '2025-01-01'
---   $36 = '2025-01-31'
+--   $36 = 'FEMALE'
 --   $37 = 'FEMALE'
---   $38 = 'FEMALE'
---   $39 = 1
---   $40 = '2025-01-01'
---   $41 = '2025-01-31'
---   $42 = 'FEMALE'
---   $43 = 'FEMALE'
+--   $38 = 1
+--   $39 = 'FEMALE'
+--   $40 = 'FEMALE'
+--   $41 = 1
+--   $42 = '2025-01-01'
+--   $43 = '2025-01-31'
+--   $44 = 'FEMALE'
+--   $45 = 'FEMALE'
+/* prepared: staff-span */
 SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
   sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
   sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
@@ -163,33 +172,36 @@ SELECT 'clients', x.staff_id, sum(x.clients), NULL, NULL, NULL, NULL, NULL, NULL
     AND (cd.prev_day IS NULL OR cd.prev_day < $18::date)
 ) x GROUP BY x.staff_id
 UNION ALL
-SELECT 'new', cd.staff_id, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-FROM staff_client_days cd
-WHERE cd.salon_id = $19::int
-  AND cd.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.salon_id = $20::int AND c.first_visit BETWEEN $21::date AND $22::date))
-  AND cd.day BETWEEN $23::date AND $24::date AND ($25::text = 'ALL' OR cd.gender = $26::text) AND (cd.prev_day IS NULL OR cd.prev_day < $27::date)
-GROUP BY cd.staff_id
+SELECT 'new', m.staff_id, sum(m.clients), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+FROM staff_new_client_months m
+WHERE m.salon_id = $19::int AND m.month BETWEEN $20::date AND $21::date AND m.first_month BETWEEN $22::date AND $23::date
+  AND ($24::text = 'ALL' OR m.gender = $25::text) AND (m.prev_month IS NULL OR m.prev_month < $26::date)
+GROUP BY m.staff_id
 UNION ALL
 SELECT 'booked', bd.staff_id, sum(bd.booked_seconds), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM staff_booked_daily bd
-WHERE bd.salon_id = $28::int AND bd.day BETWEEN $29::date AND $30::date AND bd.staff_id <> 0
+WHERE bd.salon_id = $27::int AND bd.day BETWEEN $28::date AND $29::date AND bd.staff_id <> 0
 GROUP BY bd.staff_id
 UNION ALL
 SELECT 'hours', h.user_id, sum(h.shift_seconds) FILTER (WHERE h.shifts > 0), sum(h.work_seconds) FILTER (WHERE h.attendances > 0),
   count(*) FILTER (WHERE h.attendances > 0), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM staff_hours_daily h
-WHERE h.salon_id = $31::int AND h.day BETWEEN $32::date AND $33::date AND (h.shifts > 0 OR h.attendances > 0)
+WHERE h.salon_id = $30::int AND h.day BETWEEN $31::date AND $32::date AND (h.shifts > 0 OR h.attendances > 0)
 GROUP BY h.user_id
 UNION ALL
-SELECT 'feedback', f.staff_id, round(avg(f.score), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-FROM feedback f
-WHERE f.salon_id = $34::int AND f.day BETWEEN $35::date AND $36::date AND f.staff_id IS NOT NULL
-  AND ($37::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $38::text)
-GROUP BY f.staff_id
+SELECT 'feedback', x.staff_id, round(sum(x.score_sum) / sum(x.answers), 2), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+FROM (
+  SELECT m.staff_id, m.score_sum, m.answers FROM staff_feedback_months m
+  WHERE m.salon_id = $33::int AND m.month BETWEEN $34::date AND $35::date AND ($36::text = 'ALL' OR m.gender = $37::text)
+  UNION ALL
+  SELECT f.staff_id, f.score, 1 FROM feedback f
+  WHERE f.salon_id = $38::int AND false AND f.staff_id IS NOT NULL
+    AND ($39::text = 'ALL' OR (SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id) = $40::text)
+) x GROUP BY x.staff_id
 UNION ALL
 SELECT 'open', NULL, count(DISTINCT ad.day), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM appointments_daily ad
-WHERE ad.salon_id = $39::int AND ad.day BETWEEN $40::date AND $41::date AND ad.appointments > 0 AND ($42::text = 'ALL' OR ad.gender = $43::text);
+WHERE ad.salon_id = $41::int AND ad.day BETWEEN $42::date AND $43::date AND ad.appointments > 0 AND ($44::text = 'ALL' OR ad.gender = $45::text);
 
 -- 3 of 3; parameters:
 --   $1 = 1
