@@ -124,7 +124,9 @@ export async function getSalesPerClient(
       SELECT client_id, sum(revenue_cents) AS revenue, sum(service_revenue_cents) AS services,
         sum(product_revenue_cents) AS products, sum(appointments) AS visits, max(last_day) AS last_visit,
         ${lastAppointment}
-      FROM (${sql.join(parts, sql` UNION ALL `)}) parts
+      -- in client order, so the rows group one client after the other (GroupAggregate): half the CPU of hashing
+      -- a salon-year's clients with their numeric sums
+      FROM (${sql.join(parts, sql` UNION ALL `)} ORDER BY client_id) parts
       GROUP BY client_id
     ),
     matching AS MATERIALIZED (
