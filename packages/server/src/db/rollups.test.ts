@@ -178,7 +178,7 @@ async function expectClientTotalsConsistent(db: Db) {
 /**
  * client_years (migration 041) equals client_days summed from scratch per salon, calendar year,
  * client and gender (visits, revenue, service and product revenue, last day, last day with an
- * appointment and that day's appointment id), on every row.
+ * appointment and that day's appointment id, whether it is the client's only gender that year), on every row.
  */
 async function expectClientYearsConsistent(db: Db) {
   const { rows } = await sql<{ n: number; total: number }>`
@@ -187,13 +187,15 @@ async function expectClientYearsConsistent(db: Db) {
          FULL JOIN (
            SELECT salon_id, date_trunc('year', day)::date AS year, client_id, gender, sum(appointments) AS visits, sum(revenue_cents) AS revenue,
              sum(service_revenue_cents) AS services, sum(product_revenue_cents) AS products, max(day) AS last_day,
-             max(day) FILTER (WHERE last_appointment_id IS NOT NULL) AS appointment_day
+             max(day) FILTER (WHERE last_appointment_id IS NOT NULL) AS appointment_day,
+             count(*) OVER (PARTITION BY salon_id, date_trunc('year', day)::date, client_id) = 1 AS single_gender
            FROM client_days GROUP BY 1, 2, 3, 4) x
            ON x.salon_id = y.salon_id AND x.year = y.year AND x.client_id = y.client_id AND x.gender = y.gender
          LEFT JOIN client_days a ON a.salon_id = x.salon_id AND a.client_id = x.client_id AND a.day = x.appointment_day
        WHERE (y.appointments, y.revenue_cents, y.service_revenue_cents, y.product_revenue_cents, y.last_day, y.last_appointment_day,
-           y.last_appointment_id)
-         IS DISTINCT FROM (x.visits, x.revenue, x.services, x.products, x.last_day, x.appointment_day, a.last_appointment_id)) AS n,
+           y.last_appointment_id, y.single_gender)
+         IS DISTINCT FROM (x.visits, x.revenue, x.services, x.products, x.last_day, x.appointment_day, a.last_appointment_id,
+           x.single_gender)) AS n,
       (SELECT count(*) FROM client_years) AS total`.execute(db);
   expect(Number(rows[0]?.n)).toBe(0);
   expect(Number(rows[0]?.total)).toBeGreaterThan(0);

@@ -199,13 +199,14 @@ async function refreshClientTotals(db: DbOrTx, salonId: number, clients: number[
     GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(db);
 }
 
-/** client_years rows (migration 041) from the client_days the filter keeps: per salon, calendar year, client and gender. */
+/** client_years rows (migration 041) from the client_days the filter keeps (whole years of whole clients: single_gender looks at all their rows of the year). */
 const clientYearsSql = (filter: RawBuilder<unknown>) => sql`
   INSERT INTO client_years (salon_id, year, client_id, gender, appointments, revenue_cents, service_revenue_cents, product_revenue_cents,
-    last_day, last_appointment_day, last_appointment_id)
+    last_day, last_appointment_day, last_appointment_id, single_gender)
   SELECT cd.salon_id, date_trunc('year', cd.day)::date, cd.client_id, cd.gender, sum(cd.appointments), sum(cd.revenue_cents),
     sum(cd.service_revenue_cents), sum(cd.product_revenue_cents), max(cd.day), max(cd.day) FILTER (WHERE cd.last_appointment_id IS NOT NULL),
-    (max(ARRAY[cd.day - DATE '2000-01-01', cd.last_appointment_id]) FILTER (WHERE cd.last_appointment_id IS NOT NULL))[2]
+    (max(ARRAY[cd.day - DATE '2000-01-01', cd.last_appointment_id]) FILTER (WHERE cd.last_appointment_id IS NOT NULL))[2],
+    count(*) OVER (PARTITION BY cd.salon_id, date_trunc('year', cd.day)::date, cd.client_id) = 1
   FROM client_days cd WHERE true ${filter}
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
 

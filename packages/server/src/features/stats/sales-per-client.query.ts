@@ -87,14 +87,13 @@ export async function getSalesPerClient(
   const genderFilter = page.gender === undefined ? sql`` : sql`AND gender = ${page.gender}`;
   // Whole calendar years from client_years (one row per client and gender), the other days from client_days.
   const split = splitYears(from, to);
-  const parts: RawBuilder<unknown>[] = [];
-  if (split.years !== null) {
-    parts.push(sql`
+  const yearRows = (only: RawBuilder<unknown>) => sql`
         SELECT client_id, revenue_cents, service_revenue_cents, product_revenue_cents, appointments, last_day,
           last_appointment_day AS appointment_day, last_appointment_id AS appointment_id
         FROM client_years
-        WHERE salon_id = ${salonId} AND year BETWEEN ${split.years[0]}::date AND ${split.years[1]}::date ${genderFilter}`);
-  }
+        WHERE salon_id = ${salonId} AND year BETWEEN ${split.years?.[0] ?? null}::date AND ${split.years?.[1] ?? null}::date ${only}`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (split.years !== null) parts.push(yearRows(genderFilter));
   if (split.days.length > 0) {
     parts.push(sql`
         SELECT client_id, revenue_cents, service_revenue_cents, product_revenue_cents, appointments, day AS last_day,
@@ -102,6 +101,26 @@ export async function getSalesPerClient(
         FROM client_days
         WHERE salon_id = ${salonId} AND ${daysIn(split.days)} ${genderFilter}`);
   }
+  /** Per client, the sums of the rows of `source` (in client order, so they group one client after the other). */
+  const summed = (source: RawBuilder<unknown>) => sql`
+      SELECT client_id, sum(revenue_cents)::bigint AS revenue, sum(service_revenue_cents)::bigint AS services,
+        sum(product_revenue_cents)::bigint AS products, sum(appointments)::bigint AS visits, max(last_day) AS last_visit,
+        ${lastAppointment}
+      FROM (${source} ORDER BY client_id) parts
+      GROUP BY client_id`;
+  // One whole year and no other day: a client's row of the year is their row of the list, read as it is
+  // (with a gender, or when it is their only gender that year); only the few clients with rows of two
+  // genders are summed. Otherwise every row is summed per client.
+  const perClient =
+    split.years !== null && split.years[0] === split.years[1] && split.days.length === 0
+      ? sql`
+      SELECT client_id, revenue_cents AS revenue, service_revenue_cents AS services, product_revenue_cents AS products,
+        appointments AS visits, last_day AS last_visit,
+        ${isSliced ? sql`last_appointment_day` : sql`last_appointment_id`}
+      FROM client_years
+      WHERE salon_id = ${salonId} AND year = ${split.years[0]}::date ${page.gender === undefined ? sql`AND single_gender` : genderFilter}
+      ${page.gender === undefined ? sql`UNION ALL ${summed(yearRows(sql`AND NOT single_gender`))}` : sql``}`
+      : summed(sql.join(parts, sql` UNION ALL `));
   const { rows } = await sql<{
     total: number;
     total_revenue: number | null;
@@ -120,15 +139,7 @@ export async function getSalesPerClient(
     last_visit: string;
     last_appointment_id: number | null;
   }>`
-    WITH per_client AS (
-      SELECT client_id, sum(revenue_cents) AS revenue, sum(service_revenue_cents) AS services,
-        sum(product_revenue_cents) AS products, sum(appointments) AS visits, max(last_day) AS last_visit,
-        ${lastAppointment}
-      -- in client order, so the rows group one client after the other (GroupAggregate): half the CPU of hashing
-      -- a salon-year's clients with their numeric sums
-      FROM (${sql.join(parts, sql` UNION ALL `)} ORDER BY client_id) parts
-      GROUP BY client_id
-    ),
+    WITH per_client AS (${perClient}),
     matching AS MATERIALIZED (
       SELECT p.*${needsNames ? sql`, c.first_name AS sort_first, c.last_name AS sort_last` : sql``} FROM per_client p
       ${needsNames ? sql`LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id` : sql``}
