@@ -234,6 +234,32 @@ async function expectClientTotalsConsistent(db: Db) {
 }
 
 /**
+ * client_years (migration 041) equals client_days summed from scratch per salon, calendar year,
+ * client and gender (visits, revenue, service and product revenue, last day, last day with an
+ * appointment and that day's appointment id, whether it is the client's only gender that year), on every row.
+ */
+async function expectClientYearsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; total: number }>`
+    SELECT
+      (SELECT count(*) FROM client_years y
+         FULL JOIN (
+           SELECT salon_id, date_trunc('year', day)::date AS year, client_id, gender, sum(appointments) AS visits, sum(revenue_cents) AS revenue,
+             sum(service_revenue_cents) AS services, sum(product_revenue_cents) AS products, max(day) AS last_day,
+             max(day) FILTER (WHERE last_appointment_id IS NOT NULL) AS appointment_day,
+             count(*) OVER (PARTITION BY salon_id, date_trunc('year', day)::date, client_id) = 1 AS single_gender
+           FROM client_days GROUP BY 1, 2, 3, 4) x
+           ON x.salon_id = y.salon_id AND x.year = y.year AND x.client_id = y.client_id AND x.gender = y.gender
+         LEFT JOIN client_days a ON a.salon_id = x.salon_id AND a.client_id = x.client_id AND a.day = x.appointment_day
+       WHERE (y.appointments, y.revenue_cents, y.service_revenue_cents, y.product_revenue_cents, y.last_day, y.last_appointment_day,
+           y.last_appointment_id, y.single_gender)
+         IS DISTINCT FROM (x.visits, x.revenue, x.services, x.products, x.last_day, x.appointment_day, a.last_appointment_id,
+           x.single_gender)) AS n,
+      (SELECT count(*) FROM client_years) AS total`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+}
+
+/**
  * appointments_daily.with_client / rebooked equal the raw computation, on every row. Written
  * apart from lib/staff-hours.ts (lead() over the client's not-cancelled appointments): a DONE
  * visit is rebooked when the next one was booked at most 7 days after the visit ended.
@@ -632,6 +658,7 @@ const RANGES = [
 describe('daily rollups', () => {
   it('agree with the raw tables on the fixture, per day and per range, for every gender', async () => {
     await expectClientTotalsConsistent(t.db);
+    await expectClientYearsConsistent(t.db);
     for (const salonId of [f.salon1, f.salon2]) {
       for (const { day, gender, rollup, raw } of await compareDays(t.db, salonId, '2024-01-01', '2025-12-31')) {
         expect({ day, gender, ...rollup }).toEqual({ day, gender, ...raw });
@@ -749,6 +776,7 @@ describe('daily rollups', () => {
     });
     await expectPrevDaysConsistent(t.db);
     await expectClientTotalsConsistent(t.db);
+    await expectClientYearsConsistent(t.db);
     // A booking for C3 on 03-20, made on 03-08, makes C3's 03-05 appointment (ended 10:00Z) rebooked: refreshing
     // 03-20 recomputes the day of C3's previous visit. A booking for C4 on 06-01, made on 03-06, makes A4 (03-04,
     // 89 days earlier: no fixed window reaches it) rebooked, refreshing 06-01 alone.
@@ -910,6 +938,7 @@ describe('daily rollups', () => {
     }
     await expectPrevDaysConsistent(t.db);
     await expectClientTotalsConsistent(t.db);
+    await expectClientYearsConsistent(t.db);
     await expectRebookingConsistent(t.db);
     await expectStaffBookedConsistent(t.db);
     await expectVisitHoursConsistent(t.db);
@@ -1158,6 +1187,7 @@ describe('daily rollups', () => {
     await rebuildRollups(t.db);
     expect((await getSalesMeasures(t.db, q, 'day')).totals).toEqual(raw);
     await expectClientTotalsConsistent(t.db);
+    await expectClientYearsConsistent(t.db);
     await expectItemStaffConsistent(t.db);
     await expectStaffItemsConsistent(t.db);
     await expectItemClientsConsistent(t.db);

@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from './database.js';
  * staff_booked_daily (migration 011: booked service seconds per person, lib/staff-hours.ts),
  * staff_daily and staff_client_days (migration 012: staff analysis per person and day), and
  * client_totals (migration 017: each client's last visit, visits and spend over all their days),
+ * client_years (migration 041: each client's sums per calendar year, sales per client),
  * item_staff_daily (migration 020: the sales of each item per staff member and day, for the item analyses),
  * staff_items_daily (migration 025: a person's items per day, DONE and walk-in lines only, for StaffItems),
  * service_units_daily (migration 023: the day's service quantities, professional use),
@@ -186,15 +187,16 @@ async function fixPrevWeekdayDays(db: DbOrTx, salonId: number, from: string, to:
   `.execute(db);
 }
 
-/**
- * client_totals (migration 017) of the clients who had, or now have, a client day in fromDay..toDay:
- * recomputed from all their client days (a client left with none loses the row).
- */
-async function refreshClientTotals(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<void> {
+/** The clients who had (removedClients), or now have, a client day in from..to: those whose per-client rollups a refresh recomputes. */
+async function touchedClients(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<number[]> {
   const { rows } = await sql<{ client_id: number }>`
     SELECT DISTINCT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
     UNION SELECT unnest(${removedClients}::bigint[])`.execute(db);
-  const clients = rows.map((r) => Number(r.client_id));
+  return rows.map((r) => Number(r.client_id));
+}
+
+/** client_totals (migration 017) of the given clients, recomputed from all their client days (a client left with none loses the row). */
+async function refreshClientTotals(db: DbOrTx, salonId: number, clients: number[]): Promise<void> {
   if (clients.length === 0) return;
   await sql`DELETE FROM client_totals WHERE salon_id = ${salonId} AND client_id = ANY(${clients}::bigint[])`.execute(db);
   await sql`
@@ -202,6 +204,34 @@ async function refreshClientTotals(db: DbOrTx, salonId: number, from: string, to
     SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
     WHERE salon_id = ${salonId} AND client_id = ANY(${clients}::bigint[])
     GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(db);
+}
+
+/** client_years rows (migration 041) from the client_days the filter keeps (whole years of whole clients: single_gender looks at all their rows of the year). */
+const clientYearsSql = (filter: RawBuilder<unknown>) => sql`
+  INSERT INTO client_years (salon_id, year, client_id, gender, appointments, revenue_cents, service_revenue_cents, product_revenue_cents,
+    last_day, last_appointment_day, last_appointment_id, single_gender)
+  SELECT cd.salon_id, date_trunc('year', cd.day)::date, cd.client_id, cd.gender, sum(cd.appointments), sum(cd.revenue_cents),
+    sum(cd.service_revenue_cents), sum(cd.product_revenue_cents), max(cd.day), max(cd.day) FILTER (WHERE cd.last_appointment_id IS NOT NULL),
+    (max(ARRAY[cd.day - DATE '2000-01-01', cd.last_appointment_id]) FILTER (WHERE cd.last_appointment_id IS NOT NULL))[2],
+    count(*) OVER (PARTITION BY cd.salon_id, date_trunc('year', cd.day)::date, cd.client_id) = 1
+  FROM client_days cd WHERE true ${filter}
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+
+/**
+ * client_years (migration 041) of the given clients in the calendar years of from..to (the only
+ * client days a refresh of from..to changes), recomputed from their client days of those years.
+ */
+async function refreshClientYears(db: DbOrTx, salonId: number, from: string, to: string, clients: number[]): Promise<void> {
+  if (clients.length === 0) return;
+  const firstYear = `${from.slice(0, 4)}-01-01`;
+  const lastYear = `${to.slice(0, 4)}-01-01`;
+  await sql`
+    DELETE FROM client_years WHERE salon_id = ${salonId} AND year BETWEEN ${firstYear}::date AND ${lastYear}::date
+      AND client_id = ANY(${clients}::bigint[])`.execute(db);
+  await clientYearsSql(
+    sql`AND cd.salon_id = ${salonId} AND cd.client_id = ANY(${clients}::bigint[])
+      AND cd.day >= ${firstYear}::date AND cd.day < (${lastYear}::date + interval '1 year')::date`,
+  ).execute(db);
 }
 
 /**
@@ -649,6 +679,7 @@ export const ROLLUP_TABLES = [
   'appointments_daily',
   'client_days',
   'client_totals',
+  'client_years',
   'staff_booked_daily',
   'booked_hourly',
   'staff_daily',
@@ -722,7 +753,9 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     const removedClients = removed.rows.map((r) => Number(r.client_id));
     const prevDayFixed = await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
     await fixPrevWeekdayDays(tx, salonId, fromDay, toDay, removedClients);
-    await refreshClientTotals(tx, salonId, fromDay, toDay, removedClients);
+    const clients = await touchedClients(tx, salonId, fromDay, toDay, removedClients);
+    await refreshClientTotals(tx, salonId, clients);
+    await refreshClientYears(tx, salonId, fromDay, toDay, clients);
     // Day and month totals last: they are read from the rollups above. client_months also changes
     // in the months of the later client days whose prev_day moved.
     await deleteScope(tx, 'discounted_appointments', scope);
@@ -787,7 +820,7 @@ async function fillStockRollups(db: DbOrTx): Promise<void> {
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
+    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, client_years, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
       staff_monthly, place_months, staff_new_client_months, staff_feedback_months`.execute(tx);
@@ -799,6 +832,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
       INSERT INTO client_totals (salon_id, client_id, last_day, visits, revenue_cents)
       SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
       GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(tx);
+    await clientYearsSql(sql``).execute(tx);
     await fillAppointments(tx, all);
     await fillStaffBooked(tx, all);
     await fillVisitHours(tx, all);

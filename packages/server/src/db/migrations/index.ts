@@ -34,6 +34,7 @@ import { customerStatusIndexesSchema } from './036-customer-status-indexes.js';
 import { issue16IndexesSchema } from './037-issue16-indexes.js';
 import { clientQualityCountsSchema } from './040-client-quality-counts.js';
 import { placeMonthsSchema } from './040-place-months.js';
+import { clientYearsSchema } from './041-client-years.js';
 import { staffAnalysisMonthsSchema } from './042-staff-analysis-months.js';
 
 export interface Migration {
@@ -91,6 +92,7 @@ export const migrations: Migration[] = [
   { version: 36, name: 'customer-status-indexes', sql: customerStatusIndexesSchema, vacuum: ['client_totals', 'client_days'] },
   { version: 37, name: 'issue16-indexes', sql: issue16IndexesSchema, vacuum: ['clients', 'item_staff_daily'] },
   { version: 40, name: 'client-quality-counts-place-months', sql: `${clientQualityCountsSchema}\n${placeMonthsSchema}` },
+  { version: 41, name: 'client-years', sql: clientYearsSchema, vacuum: ['client_years'] },
   {
     version: 42,
     name: 'staff-analysis-months',

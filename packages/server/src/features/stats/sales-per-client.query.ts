@@ -2,6 +2,7 @@ import type { ResponseOf, salesPerClient } from '@salon/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { euros, ratio2 } from '../../lib/report-range.js';
+import { daysIn } from '../../lib/sales-measures.query.js';
 
 type SalesPerClient = ResponseOf<typeof salesPerClient>;
 type SortField = 'revenue' | 'servicesRevenue' | 'productsRevenue' | 'visits' | 'averageTicket' | 'lastVisit' | 'name';
@@ -24,6 +25,22 @@ const SORT_SQL: Record<Exclude<SortField, 'name'>, RawBuilder<unknown>> = {
   averageTicket: sql`CASE WHEN p.visits > 0 THEN p.revenue::numeric / p.visits ELSE p.revenue END`,
   lastVisit: sql`p.last_visit`,
 };
+
+/**
+ * A range cut into the whole calendar years it covers (read from client_years) and the days
+ * before and after them (read from client_days): 2024-11-15..2026-01-31 is the days
+ * 2024-11-15..2024-12-31, the year 2025 and the days 2026-01-01..2026-01-31.
+ */
+export function splitYears(from: string, to: string): { years: [string, string] | null; days: [string, string][] } {
+  const first = Number(from.slice(0, 4)) + (from.endsWith('-01-01') ? 0 : 1);
+  const last = Number(to.slice(0, 4)) - (to.endsWith('-12-31') ? 0 : 1);
+  if (first > last) return { years: null, days: [[from, to]] };
+  const year = (y: number) => String(y).padStart(4, '0');
+  const days: [string, string][] = [];
+  if (from < `${year(first)}-01-01`) days.push([from, `${year(first - 1)}-12-31`]);
+  if (to > `${year(last)}-12-31`) days.push([`${year(last + 1)}-01-01`, to]);
+  return { years: [`${year(first)}-01-01`, `${year(last)}-01-01`], days };
+}
 
 /** `%text%` for ILIKE, with the pattern characters of the text matched literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -61,12 +78,49 @@ export async function getSalesPerClient(
   // A page reads only the day per client and looks the appointment up for its rows (client_days'
   // key), sparing the array aggregate over every client; the whole list takes it in the aggregate.
   const lastAppointment = isSliced
-    ? sql`max(day) FILTER (WHERE last_appointment_id IS NOT NULL) AS last_appointment_day`
-    : sql`(max(ARRAY[day - DATE '2000-01-01', last_appointment_id]) FILTER (WHERE last_appointment_id IS NOT NULL))[2] AS last_appointment_id`;
+    ? sql`max(appointment_day) AS last_appointment_day`
+    : sql`(max(ARRAY[appointment_day - DATE '2000-01-01', appointment_id]) FILTER (WHERE appointment_id IS NOT NULL))[2] AS last_appointment_id`;
   const pickedAppointment = isSliced
     ? sql`, (SELECT d.last_appointment_id FROM client_days d
           WHERE d.salon_id = ${salonId} AND d.day = p.last_appointment_day AND d.client_id = p.client_id) AS last_appointment_id`
     : sql``;
+  const genderFilter = page.gender === undefined ? sql`` : sql`AND gender = ${page.gender}`;
+  // Whole calendar years from client_years (one row per client and gender), the other days from client_days.
+  const split = splitYears(from, to);
+  const yearRows = (only: RawBuilder<unknown>) => sql`
+        SELECT client_id, revenue_cents, service_revenue_cents, product_revenue_cents, appointments, last_day,
+          last_appointment_day AS appointment_day, last_appointment_id AS appointment_id
+        FROM client_years
+        WHERE salon_id = ${salonId} AND year BETWEEN ${split.years?.[0] ?? null}::date AND ${split.years?.[1] ?? null}::date ${only}`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (split.years !== null) parts.push(yearRows(genderFilter));
+  if (split.days.length > 0) {
+    parts.push(sql`
+        SELECT client_id, revenue_cents, service_revenue_cents, product_revenue_cents, appointments, day AS last_day,
+          CASE WHEN last_appointment_id IS NOT NULL THEN day END AS appointment_day, last_appointment_id AS appointment_id
+        FROM client_days
+        WHERE salon_id = ${salonId} AND ${daysIn(split.days)} ${genderFilter}`);
+  }
+  /** Per client, the sums of the rows of `source` (in client order, so they group one client after the other). */
+  const summed = (source: RawBuilder<unknown>) => sql`
+      SELECT client_id, sum(revenue_cents)::bigint AS revenue, sum(service_revenue_cents)::bigint AS services,
+        sum(product_revenue_cents)::bigint AS products, sum(appointments)::bigint AS visits, max(last_day) AS last_visit,
+        ${lastAppointment}
+      FROM (${source} ORDER BY client_id) parts
+      GROUP BY client_id`;
+  // One whole year and no other day: a client's row of the year is their row of the list, read as it is
+  // (with a gender, or when it is their only gender that year); only the few clients with rows of two
+  // genders are summed. Otherwise every row is summed per client.
+  const perClient =
+    split.years !== null && split.years[0] === split.years[1] && split.days.length === 0
+      ? sql`
+      SELECT client_id, revenue_cents AS revenue, service_revenue_cents AS services, product_revenue_cents AS products,
+        appointments AS visits, last_day AS last_visit,
+        ${isSliced ? sql`last_appointment_day` : sql`last_appointment_id`}
+      FROM client_years
+      WHERE salon_id = ${salonId} AND year = ${split.years[0]}::date ${page.gender === undefined ? sql`AND single_gender` : genderFilter}
+      ${page.gender === undefined ? sql`UNION ALL ${summed(yearRows(sql`AND NOT single_gender`))}` : sql``}`
+      : summed(sql.join(parts, sql` UNION ALL `));
   const { rows } = await sql<{
     total: number;
     total_revenue: number | null;
@@ -85,15 +139,7 @@ export async function getSalesPerClient(
     last_visit: string;
     last_appointment_id: number | null;
   }>`
-    WITH per_client AS (
-      SELECT client_id, sum(revenue_cents) AS revenue, sum(service_revenue_cents) AS services,
-        sum(product_revenue_cents) AS products, sum(appointments) AS visits, max(day) AS last_visit,
-        ${lastAppointment}
-      FROM client_days
-      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
-        ${page.gender === undefined ? sql`` : sql`AND gender = ${page.gender}`}
-      GROUP BY client_id
-    ),
+    WITH per_client AS (${perClient}),
     matching AS MATERIALIZED (
       SELECT p.*${needsNames ? sql`, c.first_name AS sort_first, c.last_name AS sort_last` : sql``} FROM per_client p
       ${needsNames ? sql`LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id` : sql``}

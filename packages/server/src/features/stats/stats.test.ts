@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshSalesRollup } from '../../db/rollups.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
+import { getSalesPerClient } from './sales-per-client.query.js';
 
 // Expected numbers are worked out by hand from the fixture in report-fixture.ts.
 let t: TestApp;
@@ -282,6 +285,89 @@ describe('GetSalesDataAnalysisPerClient', () => {
     expect(paged).toEqual(whole);
     // Bruno's last day (03-04, a walk-in) has no appointment: his last appointment is A2 of 03-03
     expect(paged[2]).toMatchObject({ firstName: 'Bruno', lastVisit: '2025-03-04', lastAppointmentId: f.appointments.a2 });
+  });
+
+  it('over whole years (client_years) and the days around them, every row equals the raw sale lines', async () => {
+    // Per client straight from sale_lines: revenue, services, products, visits (distinct appointments a day),
+    // last day, and the last appointment of their last day with one.
+    const raw = async (from: string, to: string, gender?: string) => {
+      const { rows } = await sql<Record<string, unknown>>`
+        WITH days AS (
+          SELECT sl.client_id, sl.day, COALESCE(min(c.gender), 'UNKNOWN') AS gender, sum(sl.paid_amount_cents) AS revenue,
+            COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'), 0) AS services,
+            COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), 0) AS products,
+            count(DISTINCT sl.appointment_id) AS visits, max(sl.appointment_id) AS appointment_id
+          FROM sale_lines sl LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+          WHERE sl.salon_id = ${f.salon1} AND sl.client_id IS NOT NULL AND sl.day BETWEEN ${from}::date AND ${to}::date
+          GROUP BY sl.client_id, sl.day
+        )
+        SELECT client_id AS "clientId", sum(revenue)::int / 100.0 AS revenue, sum(services)::int / 100.0 AS "servicesRevenue",
+          sum(products)::int / 100.0 AS "productsRevenue", sum(visits)::int AS visits, max(day)::text AS "lastVisit",
+          (SELECT d.appointment_id FROM days d WHERE d.client_id = x.client_id AND d.appointment_id IS NOT NULL
+           ORDER BY d.day DESC LIMIT 1) AS "lastAppointmentId"
+        FROM days x WHERE ${gender ?? null}::text IS NULL OR gender = ${gender ?? null}::text
+        GROUP BY client_id ORDER BY sum(revenue) DESC, client_id`.execute(t.db);
+      return rows.map((r) => ({
+        ...r,
+        revenue: Number(r.revenue),
+        servicesRevenue: Number(r.servicesRevenue),
+        productsRevenue: Number(r.productsRevenue),
+      }));
+    };
+    const pick = ({
+      clientId,
+      revenue,
+      servicesRevenue,
+      productsRevenue,
+      visits,
+      lastVisit,
+      lastAppointmentId,
+    }: Record<string, unknown>) => ({
+      clientId,
+      revenue,
+      servicesRevenue,
+      productsRevenue,
+      visits,
+      lastVisit,
+      lastAppointmentId,
+    });
+    const ranges = [
+      ['2024-01-01', '2025-12-31'],
+      ['2024-03-15', '2025-12-31'],
+      ['2024-01-01', '2025-03-03'],
+      ['2023-12-31', '2026-01-01'],
+      ['2025-01-01', '2025-12-31'],
+    ];
+    for (const [from, to] of ranges) {
+      const path = `/api/Stats/GetSalesDataAnalysisPerClient/${to}/${from}/${f.salon1}/${manager}`;
+      const expected = await raw(from as string, to as string);
+      expect(expected.length).toBeGreaterThan(0);
+      expect((await get(path)).body.rows.map(pick)).toEqual(expected);
+      expect((await get(`${path}?limit=2&offset=1`)).body.rows.map(pick)).toEqual(expected.slice(1, 3));
+      expect((await get(`${path}?gender=FEMALE`)).body.rows.map(pick)).toEqual(await raw(from as string, to as string, 'FEMALE'));
+    }
+    // A client whose days of a year have two genders (the gender changed, only one day refreshed): their
+    // rows of the year are summed, full list and page alike (rolled back after).
+    await t.db
+      .transaction()
+      .execute(async (tx) => {
+        await tx.updateTable('clients').set({ gender: 'FEMALE' }).where('salon_id', '=', f.salon1).where('id', '=', f.clients.c2).execute();
+        await refreshSalesRollup(tx, f.salon1, '2025-03-04', '2025-03-04');
+        const mixed = await sql<{ n: number }>`
+          SELECT count(*) AS n FROM client_years WHERE salon_id = ${f.salon1} AND client_id = ${f.clients.c2} AND NOT single_gender`.execute(
+          tx,
+        );
+        expect(Number(mixed.rows[0]?.n)).toBe(2);
+        const expected = await raw('2025-01-01', '2025-12-31');
+        expect((await getSalesPerClient(tx, f.salon1, '2025-01-01', '2025-12-31')).rows.map(pick)).toEqual(expected);
+        expect((await getSalesPerClient(tx, f.salon1, '2025-01-01', '2025-12-31', { limit: 3 })).rows.map(pick)).toEqual(
+          expected.slice(0, 3),
+        );
+        throw new Error('rollback');
+      })
+      .catch((err: Error) => {
+        if (err.message !== 'rollback') throw err;
+      });
   });
 });
 

@@ -10,14 +10,15 @@
 --   $6 = '2026-01-31'
 --   $7 = 1
 WITH per_client AS (
-  SELECT client_id, sum(revenue_cents) AS revenue, sum(service_revenue_cents) AS services,
-    sum(product_revenue_cents) AS products, sum(appointments) AS visits, max(day) AS last_visit,
-    (max(ARRAY[day - DATE '2000-01-01', last_appointment_id]) FILTER (WHERE last_appointment_id IS NOT NULL))[2] AS last_appointment_id
-  FROM client_days
-  WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date
-
-  GROUP BY client_id
-),
+  SELECT client_id, sum(revenue_cents)::bigint AS revenue, sum(service_revenue_cents)::bigint AS services,
+    sum(product_revenue_cents)::bigint AS products, sum(appointments)::bigint AS visits, max(last_day) AS last_visit,
+    (max(ARRAY[appointment_day - DATE '2000-01-01', appointment_id]) FILTER (WHERE appointment_id IS NOT NULL))[2] AS last_appointment_id
+  FROM (
+    SELECT client_id, revenue_cents, service_revenue_cents, product_revenue_cents, appointments, day AS last_day,
+      CASE WHEN last_appointment_id IS NOT NULL THEN day END AS appointment_day, last_appointment_id AS appointment_id
+    FROM client_days
+    WHERE salon_id = $1 AND ("day" BETWEEN $2::date AND $3::date)  ORDER BY client_id) parts
+  GROUP BY client_id),
 matching AS MATERIALIZED (
   SELECT p.* FROM per_client p
 
