@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlib } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.js';
 
@@ -33,6 +33,15 @@ describe('compression', () => {
       brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: q } });
     expect(res.rawPayload.equals(quality(1))).toBe(true);
     expect(res.rawPayload.equals(quality(4))).toBe(false);
+  });
+
+  it('compresses a large JSON answer in one call, so it carries its compressed length (a zlib stream would send it chunked)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    // Larger than the plugin's own threshold for one-call compression on 2 cores (8 KB).
+    expect(gunzipSync(res.rawPayload).length).toBeGreaterThan(64 * 1024);
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(res.headers['transfer-encoding']).toBeUndefined();
   });
 });
 
