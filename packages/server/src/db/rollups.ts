@@ -18,7 +18,10 @@ import type { Db, DbOrTx } from './database.js';
  * visit_hours (migration 031: DONE appointments per day and salon-local start hour, customer heat-map),
  * item_staff_months (migration 034: item_staff_daily per month, item analyses),
  * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis),
- * staff_monthly (migration 030: staff_daily per month).
+ * staff_monthly (migration 030: staff_daily per month),
+ * recap_client_daily (migration 043: the salon recap's new and returning clients per day, by its SQL function, which
+ * triggers on salons and clients also call) and client_weekday_months (migration 043: client_days' first rows in a
+ * month per ISO weekday, by the month of prev_weekday_day, day-of-week report).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -157,10 +160,10 @@ async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string
  * After a scoped refresh: recomputes prev_weekday_day (the client's previous day on the same ISO
  * weekday) of the days from the range's start on of every client who had (or now has) a day in the
  * range; days before the range keep theirs (their earlier days did not change). Only the rows whose
- * value changes are written.
+ * value changes are written; answers their days.
  */
-async function fixPrevWeekdayDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<void> {
-  await sql`
+async function fixPrevWeekdayDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<string[]> {
+  const { rows } = await sql<{ day: string }>`
     WITH touched AS (
       SELECT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
       UNION SELECT unnest(${removedClients}::bigint[])
@@ -176,7 +179,9 @@ async function fixPrevWeekdayDays(db: DbOrTx, salonId: number, from: string, to:
     FROM fixed
     WHERE cd.salon_id = ${salonId} AND cd.client_id = fixed.client_id AND cd.day = fixed.day AND fixed.day >= ${from}::date
       AND cd.prev_weekday_day IS DISTINCT FROM fixed.prev
+    RETURNING cd.day::text AS day
   `.execute(db);
+  return rows.map((r) => r.day);
 }
 
 /**
@@ -570,8 +575,9 @@ function monthsOf(from: string, to: string): string[] {
 }
 
 /**
- * sales_month_totals and client_months (migration 019) and item_staff_months (migration 034) of one salon
- * for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and item_staff_daily.
+ * sales_month_totals and client_months (migration 019), item_staff_months (migration 034) and client_weekday_months
+ * (migration 043) of one salon for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and
+ * item_staff_daily.
  * null = every salon and month (rebuild).
  */
 async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
@@ -588,6 +594,7 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     if (months.length === 0) return;
     await sql`DELETE FROM sales_month_totals r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM client_months r WHERE true ${scope('r', 'month')}`.execute(db);
+    await sql`DELETE FROM client_weekday_months r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM item_staff_months r WHERE true ${scope('r', 'month')}`.execute(db);
   }
   await sql`
@@ -604,6 +611,13 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   `.execute(db);
   await sql`
+    INSERT INTO client_weekday_months (salon_id, month, gender, isodow, prev_month, clients)
+    SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, extract(isodow FROM r.day)::int, date_trunc('month', r.prev_weekday_day)::date,
+      count(*)
+    FROM client_days r WHERE (r.prev_weekday_day IS NULL OR r.prev_weekday_day < date_trunc('month', r.day)::date) ${scope('r', 'day')}
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  `.execute(db);
+  await sql`
     INSERT INTO item_staff_months (salon_id, month, kind, item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents,
       walk_in_quantity, recommended_quantity)
     SELECT r.salon_id, date_trunc('month', r.day)::date, r.kind, r.item_id, r.staff_id, sum(r.quantity), sum(r.line_count),
@@ -611,6 +625,21 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     FROM item_staff_daily r WHERE true ${scope('r', 'day')}
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
+}
+
+/**
+ * recap_client_daily (migration 043) of one salon's days (an SQL date[]), or of every salon's days (null, null), by
+ * recap_client_daily_refresh: the one definition, which the triggers on salons.lost_client_days and clients.first_visit
+ * also call. Reads client_days (prev_day fixed first), clients and salons.
+ */
+async function fillRecapClients(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
+  if (salonId === null || days === null) {
+    await sql`SELECT recap_client_daily_refresh(s.id, ARRAY(SELECT DISTINCT day FROM client_days WHERE salon_id = s.id)) FROM salons s`.execute(
+      db,
+    );
+    return;
+  }
+  await sql`SELECT recap_client_daily_refresh(${salonId}::int, ${days})`.execute(db);
 }
 
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
@@ -639,6 +668,8 @@ export const ROLLUP_TABLES = [
   'item_staff_months',
   'staff_client_months',
   'staff_monthly',
+  'recap_client_daily',
+  'client_weekday_months',
 ] as const;
 
 /**
@@ -690,8 +721,13 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await fillItemClients(tx, salonId, fromDay, [...items.values()]);
     const removedClients = removed.rows.map((r) => Number(r.client_id));
     const prevDayFixed = await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
-    await fixPrevWeekdayDays(tx, salonId, fromDay, toDay, removedClients);
+    const prevWeekdayFixed = await fixPrevWeekdayDays(tx, salonId, fromDay, toDay, removedClients);
     await refreshClientTotals(tx, salonId, fromDay, toDay, removedClients);
+    await fillRecapClients(
+      tx,
+      salonId,
+      sql`ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${prevDayFixed}::date[]`,
+    );
     // Day and month totals last: they are read from the rollups above. client_months also changes
     // in the months of the later client days whose prev_day moved.
     await deleteScope(tx, 'discounted_appointments', scope);
@@ -704,7 +740,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       await fillDayTotals(tx, visits);
     }
     const months = new Set(monthsOf(fromDay, toDay));
-    for (const day of [...earlier, ...prevDayFixed]) months.add(`${day.slice(0, 7)}-01`);
+    for (const day of [...earlier, ...prevDayFixed, ...prevWeekdayFixed]) months.add(`${day.slice(0, 7)}-01`);
     await fillMonths(tx, salonId, [...months]);
   };
   if (db.isTransaction) await run(db);
@@ -750,7 +786,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
-      staff_monthly`.execute(tx);
+      staff_monthly, recap_client_daily, client_weekday_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -771,6 +807,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);
     await fillDiscountedAppointments(tx, all);
+    await fillRecapClients(tx, null, null);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of ROLLUP_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
