@@ -613,6 +613,52 @@ async function expectMonthRollupsConsistent(db: Db) {
 }
 
 /**
+ * recap_client_daily and client_weekday_months (migration 043) equal their recomputation from the raw sale lines,
+ * clients and salons on every row: per salon, day and client gender the new clients (first_visit that day, with a
+ * line that day; with a service, with a product) and the returning ones by the gap to their previous day against the
+ * salon's lost threshold; per month and ISO weekday the clients' first days on that weekday in the month, by the
+ * month of their previous day on that weekday (null: none).
+ */
+async function expectRecapWeekdayRollupsConsistent(db: Db) {
+  const { rows } = await sql<{ r: number; w: number; recap_rows: number; lost: number; weekday_rows: number }>`
+    WITH visits AS (
+      SELECT sl.salon_id, sl.client_id, sl.day, min(COALESCE(c.gender, 'UNKNOWN')) AS gender, min(c.first_visit) AS first_visit,
+        bool_or(sl.kind = 'SERVICE') AS s, bool_or(sl.kind = 'PRODUCT') AS p,
+        lag(sl.day) OVER (PARTITION BY sl.salon_id, sl.client_id ORDER BY sl.day) AS prev,
+        lag(sl.day) OVER (PARTITION BY sl.salon_id, sl.client_id, extract(isodow FROM sl.day) ORDER BY sl.day) AS prev_weekday
+      FROM sale_lines sl LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+      WHERE sl.client_id IS NOT NULL GROUP BY sl.salon_id, sl.client_id, sl.day
+    ),
+    raw_recap AS (
+      SELECT v.salon_id, v.day, v.gender, count(*) FILTER (WHERE v.first_visit = v.day AND v.s) AS ns,
+        count(*) FILTER (WHERE v.first_visit = v.day AND v.p) AS np, count(*) FILTER (WHERE v.first_visit = v.day) AS n,
+        count(*) FILTER (WHERE v.day - v.prev <= z.lost_client_days) AS b, count(*) FILTER (WHERE v.day - v.prev > z.lost_client_days) AS l
+      FROM visits v JOIN salons z ON z.id = v.salon_id
+      GROUP BY 1, 2, 3 HAVING count(*) FILTER (WHERE v.first_visit = v.day) > 0 OR count(v.prev) > 0
+    ),
+    raw_weekday AS (
+      SELECT salon_id, date_trunc('month', day)::date AS month, gender, extract(isodow FROM day)::int AS isodow,
+        date_trunc('month', prev_weekday)::date AS prev_month, count(*) AS n
+      FROM visits WHERE prev_weekday IS NULL OR prev_weekday < date_trunc('month', day) GROUP BY 1, 2, 3, 4, 5
+    )
+    SELECT
+      (SELECT count(*) FROM recap_client_daily t FULL JOIN raw_recap r ON r.salon_id = t.salon_id AND r.day = t.day AND r.gender = t.gender
+       WHERE (t.new_service, t.new_product, t.new_clients, t.balance, t.lost) IS DISTINCT FROM (r.ns, r.np, r.n, r.b, r.l)) AS r,
+      (SELECT count(*) FROM recap_client_daily) AS recap_rows,
+      (SELECT sum(lost) FROM recap_client_daily) AS lost,
+      (SELECT count(*) FROM client_weekday_months t
+         FULL JOIN raw_weekday r ON r.salon_id = t.salon_id AND r.month = t.month AND r.gender = t.gender AND r.isodow = t.isodow
+           AND r.prev_month IS NOT DISTINCT FROM t.prev_month
+       WHERE t.clients IS DISTINCT FROM r.n) AS w,
+      (SELECT count(*) FROM client_weekday_months) AS weekday_rows`.execute(db);
+  const r = rows[0];
+  expect({ recap: Number(r?.r), weekday: Number(r?.w) }).toEqual({ recap: 0, weekday: 0 });
+  expect(Number(r?.recap_rows)).toBeGreaterThan(0);
+  expect(Number(r?.weekday_rows)).toBeGreaterThan(0);
+  return { lost: Number(r?.lost) };
+}
+
+/**
  * The sales measures of ranges that start and end on and off month boundaries (whole months read
  * from the month rollups, the other days from the day rollups) equal the raw tables: the totals of
  * every grain, the month buckets (distinct clients per month too) and the gender buckets.
@@ -690,6 +736,7 @@ describe('daily rollups', () => {
     await expectProfessionalUseConsistent(t.db);
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
+    await expectRecapWeekdayRollupsConsistent(t.db);
     for (const salonId of [f.salon1, f.salon2]) await expectRangesExact(t.db, salonId, RANGES);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
@@ -847,6 +894,7 @@ describe('daily rollups', () => {
     }
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
+    await expectRecapWeekdayRollupsConsistent(t.db);
     await expectRangesExact(t.db, salon1, RANGES);
     const { totals } = await getSalesMeasures(t.db, { salonId: salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' }, 'day');
     // 156 + 50 services, 5 appointments, discount 17 + 10
@@ -957,6 +1005,7 @@ describe('daily rollups', () => {
     }
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
+    await expectRecapWeekdayRollupsConsistent(t.db);
     await expectRangesExact(t.db, salon1, RANGES);
   });
 
@@ -1193,6 +1242,7 @@ describe('daily rollups', () => {
     await expectItemClientsConsistent(t.db);
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
+    await expectRecapWeekdayRollupsConsistent(t.db);
     await expectVisitHoursConsistent(t.db);
     // An appointment's start moved without a refresh: the heat-map's hours are stale until a rebuild
     await t.db
@@ -1242,11 +1292,49 @@ describe('daily rollups', () => {
     expect(feb.rows).toHaveLength(1);
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
+    await expectRecapWeekdayRollupsConsistent(t.db);
     await expectRangesExact(t.db, salon1, ranges);
     await write(true);
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
+    await expectRecapWeekdayRollupsConsistent(t.db);
     await expectRangesExact(t.db, salon1, ranges);
+  });
+
+  it("recap_client_daily follows a salon's lost threshold and a client's first visit (triggers on salons and clients)", async () => {
+    const { salon1 } = f;
+    const before = await expectRecapWeekdayRollupsConsistent(t.db);
+    const { lost_client_days: threshold } = await t.db
+      .selectFrom('salons')
+      .select('lost_client_days')
+      .where('id', '=', salon1)
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('salons').set({ lost_client_days: 1 }).where('id', '=', salon1).execute();
+    expect((await expectRecapWeekdayRollupsConsistent(t.db)).lost).toBeGreaterThan(before.lost);
+    // A client whose first visit has a client day and who came again: their first visit moved to the later day, and back.
+    const moved = await sql<{ id: number; first_visit: string; next: string }>`
+      SELECT c.id, c.first_visit::text AS first_visit, n.day::text AS next FROM clients c
+      JOIN client_days cd ON cd.salon_id = c.salon_id AND cd.client_id = c.id AND cd.day = c.first_visit
+      JOIN LATERAL (SELECT min(day) AS day FROM client_days x WHERE x.salon_id = c.salon_id AND x.client_id = c.id AND x.day > c.first_visit) n
+        ON n.day IS NOT NULL
+      WHERE c.salon_id = ${salon1} ORDER BY c.id LIMIT 1`.execute(t.db);
+    const client = moved.rows[0];
+    if (!client) throw new Error('the fixture has no returning client with a first visit');
+    await t.db
+      .updateTable('clients')
+      .set({ first_visit: client.next })
+      .where('salon_id', '=', salon1)
+      .where('id', '=', client.id)
+      .execute();
+    await expectRecapWeekdayRollupsConsistent(t.db);
+    await t.db
+      .updateTable('clients')
+      .set({ first_visit: client.first_visit })
+      .where('salon_id', '=', salon1)
+      .where('id', '=', client.id)
+      .execute();
+    await t.db.updateTable('salons').set({ lost_client_days: threshold }).where('id', '=', salon1).execute();
+    expect(await expectRecapWeekdayRollupsConsistent(t.db)).toEqual(before);
   });
 
   it('staff_client_months follows a write that moves the previous day of a pair in a later month, and its delete', async () => {

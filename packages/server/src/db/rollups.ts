@@ -24,6 +24,9 @@ import type { Db, DbOrTx } from './database.js';
  * staff_monthly (migration 030: staff_daily per month),
  * staff_new_client_months (migration 042: staff_client_months' rows by the month of the client's first visit, new clients served;
  * also kept by triggers on clients, whose first_visit imports write).
+ * recap_client_daily (migration 043: the salon recap's new and returning clients per day, by its SQL function, which
+ * triggers on salons and clients also call) and client_weekday_months (migration 043: client_days' first rows in a
+ * month per ISO weekday, by the month of prev_weekday_day, day-of-week report).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products), client_quality_counts and client_name_counts (migration 040: records per salon,
  * creator and data-quality flags, and per name key, for the data-quality report) by triggers on
@@ -165,10 +168,10 @@ async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string
  * After a scoped refresh: recomputes prev_weekday_day (the client's previous day on the same ISO
  * weekday) of the days from the range's start on of every client who had (or now has) a day in the
  * range; days before the range keep theirs (their earlier days did not change). Only the rows whose
- * value changes are written.
+ * value changes are written; answers their days.
  */
-async function fixPrevWeekdayDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<void> {
-  await sql`
+async function fixPrevWeekdayDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<string[]> {
+  const { rows } = await sql<{ day: string }>`
     WITH touched AS (
       SELECT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
       UNION SELECT unnest(${removedClients}::bigint[])
@@ -184,7 +187,9 @@ async function fixPrevWeekdayDays(db: DbOrTx, salonId: number, from: string, to:
     FROM fixed
     WHERE cd.salon_id = ${salonId} AND cd.client_id = fixed.client_id AND cd.day = fixed.day AND fixed.day >= ${from}::date
       AND cd.prev_weekday_day IS DISTINCT FROM fixed.prev
+    RETURNING cd.day::text AS day
   `.execute(db);
+  return rows.map((r) => r.day);
 }
 
 /** The clients who had (removedClients), or now have, a client day in from..to: those whose per-client rollups a refresh recomputes. */
@@ -614,8 +619,9 @@ function monthsOf(from: string, to: string): string[] {
 }
 
 /**
- * sales_month_totals and client_months (migration 019) and item_staff_months (migration 034) of one salon
- * for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and item_staff_daily.
+ * sales_month_totals and client_months (migration 019), item_staff_months (migration 034) and client_weekday_months
+ * (migration 043) of one salon for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and
+ * item_staff_daily.
  * null = every salon and month (rebuild).
  */
 async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
@@ -632,6 +638,7 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     if (months.length === 0) return;
     await sql`DELETE FROM sales_month_totals r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM client_months r WHERE true ${scope('r', 'month')}`.execute(db);
+    await sql`DELETE FROM client_weekday_months r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM item_staff_months r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM place_months r WHERE true ${scope('r', 'month')}`.execute(db);
   }
@@ -647,6 +654,13 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, date_trunc('month', r.prev_day)::date, count(*)
     FROM client_days r WHERE (r.prev_day IS NULL OR r.prev_day < date_trunc('month', r.day)::date) ${scope('r', 'day')}
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  `.execute(db);
+  await sql`
+    INSERT INTO client_weekday_months (salon_id, month, gender, isodow, prev_month, clients)
+    SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, extract(isodow FROM r.day)::int, date_trunc('month', r.prev_weekday_day)::date,
+      count(*)
+    FROM client_days r WHERE (r.prev_weekday_day IS NULL OR r.prev_weekday_day < date_trunc('month', r.day)::date) ${scope('r', 'day')}
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
   await sql`
     INSERT INTO item_staff_months (salon_id, month, kind, item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents,
@@ -667,6 +681,21 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     WHERE true ${scope('r', 'day')}
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
+}
+
+/**
+ * recap_client_daily (migration 043) of one salon's days (an SQL date[]), or of every salon's days (null, null), by
+ * recap_client_daily_refresh: the one definition, which the triggers on salons.lost_client_days and clients.first_visit
+ * also call. Reads client_days (prev_day fixed first), clients and salons.
+ */
+async function fillRecapClients(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
+  if (salonId === null || days === null) {
+    await sql`SELECT recap_client_daily_refresh(s.id, ARRAY(SELECT DISTINCT day FROM client_days WHERE salon_id = s.id)) FROM salons s`.execute(
+      db,
+    );
+    return;
+  }
+  await sql`SELECT recap_client_daily_refresh(${salonId}::int, ${days})`.execute(db);
 }
 
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
@@ -701,6 +730,8 @@ export const ROLLUP_TABLES = [
   'place_months',
   'staff_new_client_months',
   'staff_feedback_months',
+  'recap_client_daily',
+  'client_weekday_months',
 ] as const;
 
 /**
@@ -752,10 +783,15 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await fillItemClients(tx, salonId, fromDay, [...items.values()]);
     const removedClients = removed.rows.map((r) => Number(r.client_id));
     const prevDayFixed = await fixPrevDays(tx, salonId, fromDay, toDay, removedClients);
-    await fixPrevWeekdayDays(tx, salonId, fromDay, toDay, removedClients);
+    const prevWeekdayFixed = await fixPrevWeekdayDays(tx, salonId, fromDay, toDay, removedClients);
     const clients = await touchedClients(tx, salonId, fromDay, toDay, removedClients);
     await refreshClientTotals(tx, salonId, clients);
     await refreshClientYears(tx, salonId, fromDay, toDay, clients);
+    await fillRecapClients(
+      tx,
+      salonId,
+      sql`ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${prevDayFixed}::date[]`,
+    );
     // Day and month totals last: they are read from the rollups above. client_months also changes
     // in the months of the later client days whose prev_day moved.
     await deleteScope(tx, 'discounted_appointments', scope);
@@ -768,7 +804,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       await fillDayTotals(tx, visits);
     }
     const months = new Set(monthsOf(fromDay, toDay));
-    for (const day of [...earlier, ...prevDayFixed]) months.add(`${day.slice(0, 7)}-01`);
+    for (const day of [...earlier, ...prevDayFixed, ...prevWeekdayFixed]) months.add(`${day.slice(0, 7)}-01`);
     await fillMonths(tx, salonId, [...months]);
   };
   if (db.isTransaction) await run(db);
@@ -823,7 +859,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, client_years, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
-      staff_monthly, place_months, staff_new_client_months, staff_feedback_months`.execute(tx);
+      staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -846,6 +882,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);
     await fillDiscountedAppointments(tx, all);
+    await fillRecapClients(tx, null, null);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of ROLLUP_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

@@ -209,7 +209,8 @@ const ISO_WEEKDAY_0 = sql`((((day - date '2000-01-03') % 7) + 7) % 7)`;
  * the days after them read client_days. A range starting mid-month reads client_days (prev_day
  * must be compared to the day). Per day the clients come with the sales (sales_day_totals) and
  * only the total is read here. Per weekday the same holds with prev_weekday_day (the client's
- * previous day on that weekday, migration 033): the rows whose prev_weekday_day is null or before from.
+ * previous day on that weekday, migration 033): the rows whose prev_weekday_day is null or before from; and
+ * client_weekday_months (migration 043) holds those rows of whole months per weekday as client_months does.
  */
 function distinctClients(q: SalesQuery, grain: Grain, split: RangeSplit): RawBuilder<BucketRow> {
   const g = genderFilter(q.gender);
@@ -232,10 +233,22 @@ function distinctClients(q: SalesQuery, grain: Grain, split: RangeSplit): RawBui
       SELECT ${grain === 'gender' ? sql`gender` : sql`NULL::text`} AS b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
       FROM client_days WHERE ${range} AND ${firstInRange} GROUP BY ${totalSet}`;
   if (grain === 'isodow') {
-    return sql<BucketRow>`
+    const firstOnWeekday = sql`(prev_weekday_day IS NULL OR prev_weekday_day < ${q.from}::date)`;
+    const perWeekday =
+      split.months !== null && !split.hasHead
+        ? sql`
+      SELECT isodow::text AS b, sum(n) AS v1, NULL::int AS v2, NULL::int AS v3
+      FROM (
+        SELECT isodow, clients AS n FROM client_weekday_months
+        WHERE salon_id = ${q.salonId} AND month BETWEEN ${split.months[0]}::date AND ${split.months[1]}::date ${g}
+          AND (prev_month IS NULL OR prev_month < ${q.from}::date)
+        UNION ALL
+        SELECT ${ISO_WEEKDAY_0} + 1, 1 FROM client_days WHERE salon_id = ${q.salonId} AND ${daysIn(split.days)} ${g} AND ${firstOnWeekday}
+      ) x GROUP BY isodow`
+        : sql`
       SELECT (${ISO_WEEKDAY_0} + 1)::text AS b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
-      FROM client_days WHERE ${range} AND (prev_weekday_day IS NULL OR prev_weekday_day < ${q.from}::date) GROUP BY ${ISO_WEEKDAY_0}
-      UNION ALL (${total})`;
+      FROM client_days WHERE ${range} AND ${firstOnWeekday} GROUP BY ${ISO_WEEKDAY_0}`;
+    return sql<BucketRow>`${perWeekday} UNION ALL (${total})`;
   }
   if (grain === 'month') {
     const months = split.months ?? ['9999-12-01', '0001-01-01'];

@@ -36,6 +36,7 @@ import { clientQualityCountsSchema } from './040-client-quality-counts.js';
 import { placeMonthsSchema } from './040-place-months.js';
 import { clientYearsSchema } from './041-client-years.js';
 import { staffAnalysisMonthsSchema } from './042-staff-analysis-months.js';
+import { recapWeekdayRollupsSchema } from './043-recap-weekday-rollups.js';
 
 export interface Migration {
   version: number;
@@ -99,4 +100,5 @@ export const migrations: Migration[] = [
     sql: staffAnalysisMonthsSchema,
     vacuum: ['staff_new_client_months', 'staff_feedback_months'],
   },
+  { version: 43, name: 'recap-weekday-rollups', sql: recapWeekdayRollupsSchema, vacuum: ['recap_client_daily', 'client_weekday_months'] },
 ];

@@ -37,8 +37,9 @@ const emptyKind = (): KindDay => ({
 
 /**
  * Salon recap per day (SPEC.md §3, DESIGN.md §3): sales_daily for amounts, quantities and
- * discounts; appointments_daily for appointment counts and appointment discounts; client_days
- * for new clients and, with each client's previous purchase day (client_days.prev_day), the balance / lost counts.
+ * discounts; appointments_daily for appointment counts and appointment discounts; recap_client_daily (migration 043:
+ * client_days with clients.first_visit and each client's previous purchase day, client_days.prev_day, against the
+ * salon's lost threshold) for new clients and the balance / lost counts.
  */
 export async function getSalonRecap(
   db: DbOrTx,
@@ -70,20 +71,12 @@ export async function getSalonRecap(
         sum(discount_cents) AS discount
       FROM appointments_daily WHERE ${range}
       GROUP BY day`.execute(db),
-    // One pass over the range's client days: returning clients by their previous day, new clients by a hash
-    // join with the clients whose first visit is in the range (few), on their client day of that date.
+    // New and returning clients per day, counted in the rollup (recap_client_daily, migration 043) with the salon's lost threshold.
     sql<{ day: string; new_service: number; new_product: number; new_any: number; returning_balance: number; returning_lost: number }>`
-      SELECT cd.day::text AS day, count(c.id) FILTER (WHERE cd.has_service) AS new_service,
-        count(c.id) FILTER (WHERE cd.has_product) AS new_product, count(c.id) AS new_any,
-        count(*) FILTER (WHERE cd.day - cd.prev_day <= s.lost_client_days) AS returning_balance,
-        count(*) FILTER (WHERE cd.day - cd.prev_day > s.lost_client_days) AS returning_lost
-      FROM client_days cd
-      JOIN salons s ON s.id = cd.salon_id
-      LEFT JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id AND c.first_visit = cd.day
-        AND c.first_visit BETWEEN ${from}::date AND ${to}::date
-      WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender, 'cd.gender')}
-      GROUP BY cd.day
-      HAVING count(c.id) > 0 OR count(cd.prev_day) > 0`.execute(db),
+      SELECT day::text AS day, sum(new_service) AS new_service, sum(new_product) AS new_product, sum(new_clients) AS new_any,
+        sum(balance) AS returning_balance, sum(lost) AS returning_lost
+      FROM recap_client_daily WHERE ${range}
+      GROUP BY day`.execute(db),
   ]);
 
   const days = new Map<string, RecapDay>();

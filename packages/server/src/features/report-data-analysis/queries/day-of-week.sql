@@ -8,43 +8,51 @@
 --   $4 = 'FEMALE'
 --   $5 = 1
 --   $6 = '2026-01-01'
---   $7 = '2026-01-31'
+--   $7 = '2026-01-01'
 --   $8 = 'FEMALE'
 --   $9 = '2026-01-01'
 --   $10 = 1
---   $11 = '2026-01-01'
+--   $11 = 'FEMALE'
 --   $12 = '2026-01-01'
---   $13 = 'FEMALE'
+--   $13 = 1
 --   $14 = '2026-01-01'
---   $15 = 1
+--   $15 = '2026-01-01'
 --   $16 = 'FEMALE'
 --   $17 = '2026-01-01'
 --   $18 = 1
---   $19 = '2026-01-01'
---   $20 = '2026-01-31'
---   $21 = 'FEMALE'
+--   $19 = 'FEMALE'
+--   $20 = '2026-01-01'
+--   $21 = 1
+--   $22 = '2026-01-01'
+--   $23 = '2026-01-31'
+--   $24 = 'FEMALE'
 SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (
   SELECT extract(isodow FROM day)::int::text AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
     sum(clients) AS v5
   FROM sales_day_totals WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date AND "gender" = $4
   GROUP BY GROUPING SETS ((extract(isodow FROM day)::int::text), ())) s
 UNION ALL SELECT 2, b, v1, NULL, NULL, NULL, NULL FROM (
-  SELECT (((((day - date '2000-01-03') % 7) + 7) % 7) + 1)::text AS b, count(*) AS v1, NULL::int AS v2, NULL::int AS v3
-  FROM client_days WHERE salon_id = $5 AND day BETWEEN $6::date AND $7::date AND "gender" = $8 AND (prev_weekday_day IS NULL OR prev_weekday_day < $9::date) GROUP BY ((((day - date '2000-01-03') % 7) + 7) % 7)
-  UNION ALL (
+  SELECT isodow::text AS b, sum(n) AS v1, NULL::int AS v2, NULL::int AS v3
+  FROM (
+    SELECT isodow, clients AS n FROM client_weekday_months
+    WHERE salon_id = $5 AND month BETWEEN $6::date AND $7::date AND "gender" = $8
+      AND (prev_month IS NULL OR prev_month < $9::date)
+    UNION ALL
+    SELECT ((((day - date '2000-01-03') % 7) + 7) % 7) + 1, 1 FROM client_days WHERE salon_id = $10 AND false AND "gender" = $11 AND (prev_weekday_day IS NULL OR prev_weekday_day < $12::date)
+  ) x GROUP BY isodow UNION ALL (
   SELECT NULL::text AS b, sum(n) AS v1, NULL::int AS v2, NULL::int AS v3
   FROM (
     SELECT gender, clients AS n FROM client_months
-    WHERE salon_id = $10 AND month BETWEEN $11::date AND $12::date AND "gender" = $13
-      AND (prev_month IS NULL OR prev_month < $14::date)
+    WHERE salon_id = $13 AND month BETWEEN $14::date AND $15::date AND "gender" = $16
+      AND (prev_month IS NULL OR prev_month < $17::date)
     UNION ALL
-    SELECT gender, 1 FROM client_days WHERE salon_id = $15 AND false AND "gender" = $16 AND (prev_day IS NULL OR prev_day < $17::date)
+    SELECT gender, 1 FROM client_days WHERE salon_id = $18 AND false AND "gender" = $19 AND (prev_day IS NULL OR prev_day < $20::date)
   ) x GROUP BY GROUPING SETS (()))) c
 UNION ALL SELECT 3, b, v1, NULL, NULL, NULL, NULL FROM (
   SELECT extract(isodow FROM day)::int::text AS b, count(*) AS v1
   FROM (SELECT first_visit AS day, COALESCE(gender, 'UNKNOWN') AS gender FROM clients
-        WHERE salon_id = $18 AND first_visit BETWEEN $19::date AND $20::date) nc
-  WHERE true AND "gender" = $21
+        WHERE salon_id = $21 AND first_visit BETWEEN $22::date AND $23::date) nc
+  WHERE true AND "gender" = $24
   GROUP BY GROUPING SETS ((extract(isodow FROM day)::int::text), ())) n;
 
 -- 2 of 2; parameters:

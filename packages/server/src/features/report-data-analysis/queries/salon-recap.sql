@@ -29,20 +29,11 @@ FROM appointments_daily WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::dat
 GROUP BY day;
 
 -- 4 of 4; parameters:
---   $1 = '2026-01-01'
---   $2 = '2026-01-31'
---   $3 = 1
---   $4 = '2026-01-01'
---   $5 = '2026-01-31'
---   $6 = 'MALE'
-SELECT cd.day::text AS day, count(c.id) FILTER (WHERE cd.has_service) AS new_service,
-  count(c.id) FILTER (WHERE cd.has_product) AS new_product, count(c.id) AS new_any,
-  count(*) FILTER (WHERE cd.day - cd.prev_day <= s.lost_client_days) AS returning_balance,
-  count(*) FILTER (WHERE cd.day - cd.prev_day > s.lost_client_days) AS returning_lost
-FROM client_days cd
-JOIN salons s ON s.id = cd.salon_id
-LEFT JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id AND c.first_visit = cd.day
-  AND c.first_visit BETWEEN $1::date AND $2::date
-WHERE cd.salon_id = $3 AND cd.day BETWEEN $4::date AND $5::date AND "cd"."gender" = $6
-GROUP BY cd.day
-HAVING count(c.id) > 0 OR count(cd.prev_day) > 0;
+--   $1 = 1
+--   $2 = '2026-01-01'
+--   $3 = '2026-01-31'
+--   $4 = 'MALE'
+SELECT day::text AS day, sum(new_service) AS new_service, sum(new_product) AS new_product, sum(new_clients) AS new_any,
+  sum(balance) AS returning_balance, sum(lost) AS returning_lost
+FROM recap_client_daily WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date AND "gender" = $4
+GROUP BY day;
