@@ -600,12 +600,13 @@ export async function getStaffDailyDetails(
     fromDate: from,
     toDate: to,
     gender,
-    ...(total === undefined ? {} : { total }),
-    ...pageFields(page),
     days: days.map((day) => {
       const back = addDays(day, -SAME_WEEKDAY_DAYS_BACK);
       return { day, ...bodyOf(current.get(day) ?? EMPTY_SPAN, previous.get(day) ?? EMPTY_SPAN, { from: back, to: back }, names, {}) };
     }),
+    // After the required fields, as the schema's serialiser writes the optional ones (the route sends it through JSON.stringify).
+    ...(total === undefined ? {} : { total }),
+    ...pageFields(page),
   };
 }
 
