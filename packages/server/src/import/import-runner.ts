@@ -326,7 +326,9 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
         progress.progress = 0.9;
         void report();
         // Fresh statistics for the rows just written (ANALYZE samples; it sees this transaction's rows), so the refresh plans well.
-        if (request.kind === 'sale-lines' || request.kind === 'appointments') await client.query('ANALYZE sale_lines, appointments');
+        // (A sale-lines file leaves the appointments as they were.)
+        if (request.kind === 'sale-lines') await client.query('ANALYZE sale_lines');
+        if (request.kind === 'appointments') await client.query('ANALYZE sale_lines, appointments');
         await refreshSalesRollup(tx, request.salonId, result.daysFrom, result.daysTo);
       }
     });
