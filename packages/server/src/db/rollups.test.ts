@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthEndOf, monthIndexOf } from '../lib/months.js';
 import type { GenderScope } from '../lib/report-range.js';
 import { getSalesMeasures, getSalesTotalsFromRaw, type RawMeasures } from '../lib/sales-measures.query.js';
-import { createTestApp, insertUser, type TestApp } from '../test/helpers.js';
+import { createTestApp, insertSalon, insertUser, type TestApp } from '../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../test/report-fixture.js';
 import type { Db } from './database.js';
 import { rebuildRollups, refreshSalesRollup } from './rollups.js';
@@ -1436,5 +1436,81 @@ describe('daily rollups', () => {
     await expectStaffFeedbackMonthsConsistent(t.db);
     await rebuildRollups(t.db);
     await expectStaffFeedbackMonthsConsistent(t.db);
+
+  it("a salon's first lines refreshed over their whole span, then days before and after it, keep every previous day exact", async () => {
+    // The first refresh has no client_days or staff_client_days outside its range (the prev_day fix-ups are skipped);
+    // the later ones, one day each before and after it, have rows outside theirs and must fix the neighbours' previous days.
+    const salonId = await insertSalon(t.db, 'First import', 'FIRST1');
+    const staffId = await insertUser(t.db, 'first.import.stylist', salonId, ['ADMIN']);
+    const client = async (first: string, gender: 'MALE' | 'FEMALE') =>
+      (
+        await t.db
+          .insertInto('clients')
+          .values({ salon_id: salonId, first_name: first, last_name: 'Test', gender })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const anna = await client('Anna', 'FEMALE');
+    const bruno = await client('Bruno', 'MALE');
+    const write = (lines: [number, string][], from: string, to: string) =>
+      t.db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('sale_lines')
+          .values(
+            lines.map(([clientId, day]) => ({
+              salon_id: salonId,
+              appointment_id: null,
+              client_id: clientId,
+              staff_id: staffId,
+              day,
+              kind: 'PRODUCT' as const,
+              product_id: f.products.gel,
+              category: 'RESALE',
+              list_amount_cents: 1000,
+              paid_amount_cents: 900,
+              discount_cents: 100,
+            })),
+          )
+          .execute();
+        await refreshSalesRollup(tx, salonId, from, to);
+      });
+    const expectExact = async () => {
+      await expectPrevDaysConsistent(t.db);
+      await expectStaffPrevDaysConsistent(t.db);
+      await expectClientTotalsConsistent(t.db);
+      await expectClientYearsConsistent(t.db);
+      await expectStaffClientMonthsConsistent(t.db);
+      await expectStaffNewClientMonthsConsistent(t.db);
+      await expectMonthRollupsConsistent(t.db);
+      await expectPlaceMonthsConsistent(t.db);
+      await expectRecapWeekdayRollupsConsistent(t.db);
+      await expectRangesExact(t.db, salonId, [
+        ['2025-04-01', '2025-05-31'],
+        ['2025-05-01', '2025-05-31'],
+        ['2025-05-06', '2025-05-19'],
+      ]);
+    };
+    await write(
+      [
+        [anna, '2025-05-05'],
+        [anna, '2025-05-07'],
+        [anna, '2025-05-12'],
+        [bruno, '2025-05-06'],
+        [bruno, '2025-05-13'],
+      ],
+      '2025-05-05',
+      '2025-05-13',
+    );
+    await expectExact();
+    // A Monday before: Anna's 2025-05-05 (a Monday) now has a previous day and a previous same-weekday day.
+    await write([[anna, '2025-04-28']], '2025-04-28', '2025-04-28');
+    const { rows } = await sql<{ prev_day: string; prev_weekday_day: string }>`
+      SELECT prev_day::text AS prev_day, prev_weekday_day::text AS prev_weekday_day FROM client_days
+      WHERE salon_id = ${salonId} AND client_id = ${anna} AND day = '2025-05-05'`.execute(t.db);
+    expect(rows).toEqual([{ prev_day: '2025-04-28', prev_weekday_day: '2025-04-28' }]);
+    await expectExact();
+    // A day after: Bruno's first day past the first range.
+    await write([[bruno, '2025-05-20']], '2025-05-20', '2025-05-20');
+    await expectExact();
   });
 });

@@ -306,10 +306,22 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
       progress.progress = 0.7;
       void report();
       if (request.kind === 'sale-lines') await client.query(SALE_LINES_RESOLVE, params);
+      // The rollups refreshed: the days of the rows written where the kind tells them, else the file's.
+      let refresh: { from: string | null; to: string | null } = { from: null, to: null };
       if (sqls.days && request.salonId !== null) {
-        const { rows } = await client.query<{ from: string | null; to: string | null }>(sqls.days, sqls.days.includes('$1') ? params : []);
-        result.daysFrom = rows[0]?.from ?? null;
-        result.daysTo = rows[0]?.to ?? null;
+        const { rows } = await client.query<{
+          from: string | null;
+          to: string | null;
+          written_from?: string | null;
+          written_to?: string | null;
+        }>(sqls.days, sqls.days.includes('$1') ? params : []);
+        const days = rows[0];
+        result.daysFrom = days?.from ?? null;
+        result.daysTo = days?.to ?? null;
+        refresh =
+          days && 'written_from' in days
+            ? { from: days.written_from ?? null, to: days.written_to ?? null }
+            : { from: result.daysFrom, to: result.daysTo };
       }
       const isFkSkipped = request.kind === 'sale-lines' && (await skipForeignKeyTriggers(client, params));
       for (const statement of sqls.before ?? []) await client.query(statement, statement.includes('$1') ? params : []);
@@ -321,13 +333,15 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
       if (result.rowsInserted + result.rowsUpdated > 0) for (const statement of sqls.after ?? []) await client.query(statement, params);
 
       if (request.isDryRun) throw new RollbackDryRun();
-      if (request.salonId !== null && result.daysFrom && result.daysTo && result.rowsInserted + result.rowsUpdated > 0) {
+      if (request.salonId !== null && refresh.from && refresh.to && result.rowsInserted + result.rowsUpdated > 0) {
         progress.phase = 'ROLLUPS';
         progress.progress = 0.9;
         void report();
         // Fresh statistics for the rows just written (ANALYZE samples; it sees this transaction's rows), so the refresh plans well.
-        if (request.kind === 'sale-lines' || request.kind === 'appointments') await client.query('ANALYZE sale_lines, appointments');
-        await refreshSalesRollup(tx, request.salonId, result.daysFrom, result.daysTo);
+        // (A sale-lines file leaves the appointments as they were.)
+        if (request.kind === 'sale-lines') await client.query('ANALYZE sale_lines');
+        if (request.kind === 'appointments') await client.query('ANALYZE sale_lines, appointments');
+        await refreshSalesRollup(tx, request.salonId, refresh.from, refresh.to);
       }
     });
   } catch (error) {

@@ -107,7 +107,10 @@ export interface KindSql {
   before?: string[];
   /** One row (inserted, updated). */
   upsert: string;
-  /** Before the upsert: one row (from, to) of the days whose rollups change (null: none); $1 only where it has it. */
+  /**
+   * Before the upsert: one row (from, to) of the file's days, whose rollups change (null: none); $1 only where it has it.
+   * With written_from and written_to, those of the rows written (new or changed) are narrower: the rollups refreshed.
+   */
   days?: string;
   /** After the upsert (salon kinds): statements keeping derived fields right. */
   after?: string[];
@@ -332,7 +335,13 @@ export function kindSql(kind: ImportKindName, columns: readonly string[] = []): 
           },
         ],
         // Read from import_resolved (SALE_LINES_RESOLVE runs first for sale lines): the line's old day is already there.
-        days: `SELECT least(min(r.day), min(r.existing_day))::text AS from, greatest(max(r.day), max(r.existing_day))::text AS to
+        // The days of the file's lines, old and new (the job's, for the report link), and those of the lines it writes (new or
+        // changed), whose rollups change.
+        days: `SELECT least(min(r.day), min(r.existing_day))::text AS from, greatest(max(r.day), max(r.existing_day))::text AS to,
+            least(min(r.day) FILTER (WHERE r.existing_id IS NULL OR r.is_changed), min(r.existing_day) FILTER (WHERE r.is_changed))::text
+              AS written_from,
+            greatest(max(r.day) FILTER (WHERE r.existing_id IS NULL OR r.is_changed), max(r.existing_day) FILTER (WHERE r.is_changed))::text
+              AS written_to
           FROM import_resolved r`,
         // Not ON CONFLICT: a plain INSERT of the new lines and an UPDATE of the changed ones skip the
         // speculative insertion per row, which costs a million-line file seconds (imports of a salon are serialised).
@@ -340,8 +349,7 @@ export function kindSql(kind: ImportKindName, columns: readonly string[] = []): 
         upsert: `WITH upd AS (
             UPDATE sale_lines t SET ${SALE_LINE_COLUMNS.map((c) => `${c} = r.${c}`).join(', ')}
             FROM import_resolved r
-            WHERE r.existing_id IS NOT NULL AND t.salon_id = $1 AND t.id = r.existing_id
-              AND (${SALE_LINE_COLUMNS.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${SALE_LINE_COLUMNS.map((c) => `r.${c}`).join(', ')})
+            WHERE r.is_changed AND t.salon_id = $1 AND t.id = r.existing_id
             RETURNING 1
           ), ins AS (
             INSERT INTO sale_lines (salon_id, external_id, ${SALE_LINE_COLUMNS.join(', ')})
@@ -392,30 +400,40 @@ export function kindSql(kind: ImportKindName, columns: readonly string[] = []): 
 
 /**
  * Sale lines: the work rows with every reference resolved and the line already stored under the
- * same external_id (existing_id, existing_day; null for a new line), in a temp table: the days,
- * the upsert and the first-visit update read one join, not one each.
+ * same external_id (existing_id, existing_day; null for a new line), and whether that stored line
+ * differs from the row (is_changed), in a temp table: the days, the upsert, the foreign-key locks
+ * and the first-visit update read one join, not one each. With is_changed found here, the update
+ * reads only the changed lines and an unchanged re-import locks and refreshes nothing.
  */
 export const SALE_LINES_RESOLVE = `
   CREATE TEMP TABLE import_resolved ON COMMIT DROP AS
-  SELECT r.external_id, sl.id AS existing_id, sl.day AS existing_day, a.id AS appointment_id, coalesce(c.id, a.client_id) AS client_id, u.id AS staff_id, r.day, r.kind,
-    sv.id AS service_id, p.id AS product_id, coalesce(sv.category, p.category) AS category, coalesce(r.quantity, 1) AS quantity,
-    r.list_amount::integer AS list_amount_cents, r.paid_amount::integer AS paid_amount_cents,
-    coalesce(r.discount, greatest(r.list_amount - r.paid_amount, 0))::integer AS discount_cents, coalesce(r.recommended, false) AS recommended
-  FROM import_rows r
-  LEFT JOIN sale_lines sl ON sl.salon_id = $1 AND sl.external_id = r.external_id
-  LEFT JOIN appointments a ON a.salon_id = $1 AND a.external_id = r.appointment_external_id
-  LEFT JOIN clients c ON c.salon_id = $1 AND c.external_id = r.client_external_id
-  LEFT JOIN users u ON u.salon_id = $1 AND u.external_id = r.staff_external_id
-  LEFT JOIN services sv ON r.kind = 'SERVICE' AND sv.external_id = r.item_external_id
-  LEFT JOIN products p ON r.kind = 'PRODUCT' AND p.external_id = r.item_external_id`;
+  SELECT x.external_id, x.existing_id, x.existing_day, ${SALE_LINE_COLUMNS.map((c) => `x.${c}`).join(', ')},
+    x.existing_id IS NOT NULL
+      AND (${SALE_LINE_COLUMNS.map((c) => `x.stored_${c}`).join(', ')}) IS DISTINCT FROM (${SALE_LINE_COLUMNS.map((c) => `x.${c}`).join(', ')}) AS is_changed
+  FROM (
+    SELECT r.external_id, sl.id AS existing_id, sl.day AS existing_day, ${SALE_LINE_COLUMNS.map((c) => `sl.${c} AS stored_${c}`).join(', ')},
+      a.id AS appointment_id, coalesce(c.id, a.client_id) AS client_id, u.id AS staff_id, r.day, r.kind,
+      sv.id AS service_id, p.id AS product_id, coalesce(sv.category, p.category) AS category, coalesce(r.quantity, 1) AS quantity,
+      r.list_amount::integer AS list_amount_cents, r.paid_amount::integer AS paid_amount_cents,
+      coalesce(r.discount, greatest(r.list_amount - r.paid_amount, 0))::integer AS discount_cents, coalesce(r.recommended, false) AS recommended
+    FROM import_rows r
+    LEFT JOIN sale_lines sl ON sl.salon_id = $1 AND sl.external_id = r.external_id
+    LEFT JOIN appointments a ON a.salon_id = $1 AND a.external_id = r.appointment_external_id
+    LEFT JOIN clients c ON c.salon_id = $1 AND c.external_id = r.client_external_id
+    LEFT JOIN users u ON u.salon_id = $1 AND u.external_id = r.staff_external_id
+    LEFT JOIN services sv ON r.kind = 'SERVICE' AND sv.external_id = r.item_external_id
+    LEFT JOIN products p ON r.kind = 'PRODUCT' AND p.external_id = r.item_external_id
+  ) x`;
 
 /** The locks the sale lines' foreign-key checks would take, on every record they refer to (see import-runner.ts). */
 export const SALE_LINES_LOCK_REFERENCES = `
-  WITH s AS (SELECT 1 FROM salons WHERE id = $1 FOR KEY SHARE),
-  c AS (SELECT 1 FROM clients WHERE salon_id = $1 AND id IN (SELECT client_id FROM import_resolved) FOR KEY SHARE),
-  a AS (SELECT 1 FROM appointments WHERE salon_id = $1 AND id IN (SELECT appointment_id FROM import_resolved) FOR KEY SHARE),
-  u AS (SELECT 1 FROM users WHERE id IN (SELECT staff_id FROM import_resolved) FOR KEY SHARE),
-  sv AS (SELECT 1 FROM services WHERE id IN (SELECT service_id FROM import_resolved) FOR KEY SHARE),
-  p AS (SELECT 1 FROM products WHERE id IN (SELECT product_id FROM import_resolved) FOR KEY SHARE)
+  WITH w AS MATERIALIZED (SELECT client_id, appointment_id, staff_id, service_id, product_id FROM import_resolved
+    WHERE existing_id IS NULL OR is_changed),
+  s AS (SELECT 1 FROM salons WHERE id = $1 FOR KEY SHARE),
+  c AS (SELECT 1 FROM clients WHERE salon_id = $1 AND id IN (SELECT client_id FROM w) FOR KEY SHARE),
+  a AS (SELECT 1 FROM appointments WHERE salon_id = $1 AND id IN (SELECT appointment_id FROM w) FOR KEY SHARE),
+  u AS (SELECT 1 FROM users WHERE id IN (SELECT staff_id FROM w) FOR KEY SHARE),
+  sv AS (SELECT 1 FROM services WHERE id IN (SELECT service_id FROM w) FOR KEY SHARE),
+  p AS (SELECT 1 FROM products WHERE id IN (SELECT product_id FROM w) FOR KEY SHARE)
   SELECT (SELECT count(*) FROM s) + (SELECT count(*) FROM c) + (SELECT count(*) FROM a) + (SELECT count(*) FROM u)
     + (SELECT count(*) FROM sv) + (SELECT count(*) FROM p) AS locked`;

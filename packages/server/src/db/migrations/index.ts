@@ -37,6 +37,7 @@ import { placeMonthsSchema } from './040-place-months.js';
 import { clientYearsSchema } from './041-client-years.js';
 import { staffAnalysisMonthsSchema } from './042-staff-analysis-months.js';
 import { recapWeekdayRollupsSchema } from './043-recap-weekday-rollups.js';
+import { dropSaleLinesItemIndexSchema } from './044-drop-sale-lines-item-index.js';
 
 export interface Migration {
   version: number;
@@ -101,4 +102,5 @@ export const migrations: Migration[] = [
     vacuum: ['staff_new_client_months', 'staff_feedback_months'],
   },
   { version: 43, name: 'recap-weekday-rollups', sql: recapWeekdayRollupsSchema, vacuum: ['recap_client_daily', 'client_weekday_months'] },
+  { version: 44, name: 'drop-sale-lines-item-index', sql: dropSaleLinesItemIndexSchema },
 ];
