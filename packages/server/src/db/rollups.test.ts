@@ -1436,6 +1436,7 @@ describe('daily rollups', () => {
     await expectStaffFeedbackMonthsConsistent(t.db);
     await rebuildRollups(t.db);
     await expectStaffFeedbackMonthsConsistent(t.db);
+  });
 
   it("a salon's first lines refreshed over their whole span, then days before and after it, keep every previous day exact", async () => {
     // The first refresh has no client_days or staff_client_days outside its range (the prev_day fix-ups are skipped);
