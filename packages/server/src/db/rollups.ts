@@ -18,7 +18,9 @@ import type { Db, DbOrTx } from './database.js';
  * visit_hours (migration 031: DONE appointments per day and salon-local start hour, customer heat-map),
  * item_staff_months (migration 034: item_staff_daily per month, item analyses),
  * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis),
- * staff_monthly (migration 030: staff_daily per month).
+ * staff_monthly (migration 030: staff_daily per month),
+ * client_visit_months and client_cohort_months (migration 039: clients per month with their attributes, and counted per
+ * month of first visit, customer overview; a trigger on clients keeps their gender, birth date and first visit).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products); rebuildRollups recomputes them too.
  *
@@ -570,8 +572,9 @@ function monthsOf(from: string, to: string): string[] {
 }
 
 /**
- * sales_month_totals and client_months (migration 019) and item_staff_months (migration 034) of one salon
- * for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and item_staff_daily.
+ * sales_month_totals and client_months (migration 019), item_staff_months (migration 034) and
+ * client_visit_months / client_cohort_months (migration 039) of one salon for the given months
+ * (YYYY-MM-01), recomputed from sales_day_totals, client_days and item_staff_daily.
  * null = every salon and month (rebuild).
  */
 async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
@@ -611,6 +614,12 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     FROM item_staff_daily r WHERE true ${scope('r', 'day')}
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
+  if (salonId !== null && months !== null) await sql`SELECT client_visit_months_refresh(${salonId}, ${months}::date[])`.execute(db);
+  else
+    await sql`
+      SELECT client_visit_months_refresh(salon_id, array_agg(DISTINCT date_trunc('month', day)::date)) FROM client_days GROUP BY salon_id`.execute(
+      db,
+    );
 }
 
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
@@ -639,6 +648,8 @@ export const ROLLUP_TABLES = [
   'item_staff_months',
   'staff_client_months',
   'staff_monthly',
+  'client_visit_months',
+  'client_cohort_months',
 ] as const;
 
 /**
@@ -750,7 +761,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
-      staff_monthly`.execute(tx);
+      staff_monthly, client_visit_months, client_cohort_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);

@@ -32,6 +32,7 @@ import { clientDaysPrevWeekdaySchema } from './033-client-days-prev-weekday.js';
 import { itemStaffMonthsSchema } from './034-item-staff-months.js';
 import { customerStatusIndexesSchema } from './036-customer-status-indexes.js';
 import { issue16IndexesSchema } from './037-issue16-indexes.js';
+import { clientVisitMonthsSchema } from './039-client-visit-months.js';
 
 export interface Migration {
   version: number;
@@ -87,4 +88,10 @@ export const migrations: Migration[] = [
   { version: 34, name: 'item-staff-months', sql: itemStaffMonthsSchema },
   { version: 36, name: 'customer-status-indexes', sql: customerStatusIndexesSchema, vacuum: ['client_totals', 'client_days'] },
   { version: 37, name: 'issue16-indexes', sql: issue16IndexesSchema, vacuum: ['clients', 'item_staff_daily'] },
+  {
+    version: 39,
+    name: 'client-visit-months',
+    sql: clientVisitMonthsSchema,
+    vacuum: ['client_visit_months', 'client_cohort_months'],
+  },
 ];
