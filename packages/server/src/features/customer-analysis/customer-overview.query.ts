@@ -68,13 +68,9 @@ async function getRangeGroups(db: DbOrTx, salonId: number, from: string, to: str
     sums.push(sql`
       SELECT sum(appointments) AS visits, sum(revenue_cents) AS revenue FROM client_days d WHERE d.salon_id = ${salonId} AND ${daysIn(days, 'd.day')}`);
   }
-  const details = detail
-    ? sql`
-    UNION ALL
-    SELECT 'gender', COALESCE(gender, 'UNKNOWN'), NULL, count(*), NULL, NULL, NULL FROM v GROUP BY 2
-    UNION ALL
-    SELECT 'band',
-      CASE
+  // One pass over the first rows: counted per gender and age band (on `to`), then summed per grouping set.
+  const band = detail
+    ? sql`CASE
         -- Younger than N years on the range end (what extract(year FROM age(to, birth_date)) < N says, Feb 29 included),
         -- against dates computed once instead of an age() per client.
         WHEN birth_date IS NULL OR birth_date > ${to}::date THEN 'UNKNOWN'
@@ -84,17 +80,25 @@ async function getRangeGroups(db: DbOrTx, salonId: number, from: string, to: str
         WHEN birth_date > (${to}::date - interval '55 years')::date THEN '45-54'
         WHEN birth_date > (${to}::date - interval '65 years')::date THEN '55-64'
         ELSE '65+'
-      END, NULL, count(*), NULL, NULL, NULL
-    FROM v GROUP BY 2`
-    : sql``;
+      END`
+    : sql`NULL::text`;
+  const gender = detail ? sql`COALESCE(gender, 'UNKNOWN')` : sql`NULL::text`;
   // Every client of a client day has a clients row (sale_lines' foreign key): a null first visit is one not on file.
   const { rows } = await sql<VisitGroup>`
-    WITH v AS MATERIALIZED (${sql.join(firstRows, sql` UNION ALL `)}),
-    t AS (SELECT sum(visits) AS visits, sum(revenue) AS revenue FROM (${sql.join(sums, sql` UNION ALL `)}) s)
-    SELECT 'total' AS kind, NULL AS key, NULL AS month, count(*) AS clients, (SELECT visits FROM t) AS visits,
-      (SELECT revenue FROM t) AS revenue,
-      count(*) FILTER (WHERE first_visit IS NULL OR first_visit NOT BETWEEN ${from}::date AND ${to}::date) AS returning_clients
-    FROM v${details}`.execute(db);
+    WITH t AS (SELECT sum(visits) AS visits, sum(revenue) AS revenue FROM (${sql.join(sums, sql` UNION ALL `)}) s)
+    SELECT CASE WHEN grouping(gender) = 0 THEN 'gender' WHEN grouping(band) = 0 THEN 'band' ELSE 'total' END AS kind,
+      COALESCE(gender, band) AS key, NULL AS month, sum(clients) AS clients,
+      CASE WHEN grouping(gender, band) = 3 THEN (SELECT visits FROM t) END AS visits,
+      CASE WHEN grouping(gender, band) = 3 THEN (SELECT revenue FROM t) END AS revenue,
+      CASE WHEN grouping(gender, band) = 3 THEN sum(returning_clients) END AS returning_clients
+    FROM (
+      SELECT ${gender} AS gender, ${band} AS band, count(*) AS clients,
+        count(*) FILTER (WHERE first_visit IS NULL OR first_visit NOT BETWEEN ${from}::date AND ${to}::date) AS returning_clients
+      FROM (${sql.join(firstRows, sql` UNION ALL `)}) v
+      GROUP BY 1, 2
+    ) g
+    GROUP BY GROUPING SETS ((), (gender), (band))
+    HAVING ${detail} OR grouping(gender, band) = 3`.execute(db);
   return rows;
 }
 
@@ -160,21 +164,24 @@ async function getMonthGroupsOfDays(db: DbOrTx, salonId: number, from: string, t
  * in the first visit's own month).
  */
 async function getFreshClients(db: DbOrTx, salonId: number, from: string, to: string, today: string) {
-  const recent = sql`count(*) FILTER (WHERE first_visit + ${FIRST_VISIT_RETENTION_DAYS}::int >= ${today}::date)`;
+  // Counted per first-visit day (both index scans come in that order), then per month.
+  const recent = sql`first_visit + ${FIRST_VISIT_RETENTION_DAYS}::int >= ${today}::date`;
   const { rows } = await sql<FreshGroup>`
-    SELECT month, sum(clients) AS clients, sum(retained) AS retained, sum(recent) - sum(recent_retained) AS pending FROM (
-      SELECT to_char(first_visit, 'YYYY-MM') AS month, count(*) AS clients, 0 AS retained, ${recent} AS recent, 0 AS recent_retained
+    SELECT to_char(first_visit, 'YYYY-MM') AS month, sum(clients) AS clients, sum(retained) AS retained,
+      COALESCE(sum(clients) FILTER (WHERE ${recent}), 0) - COALESCE(sum(retained) FILTER (WHERE ${recent}), 0) AS pending
+    FROM (
+      SELECT first_visit, count(*) AS clients, 0 AS retained
       FROM clients WHERE salon_id = ${salonId} AND first_visit BETWEEN ${from}::date AND ${to}::date
-      GROUP BY 1
+      GROUP BY first_visit
       UNION ALL
-      SELECT to_char(first_visit, 'YYYY-MM'), 0, count(*), 0, ${recent}
+      SELECT first_visit, 0, count(*)
       FROM client_visit_months
       WHERE salon_id = ${salonId} AND first_visit BETWEEN ${from}::date AND ${to}::date
         AND last_day > first_visit AND (prev_day IS NULL OR prev_day <= first_visit)
         AND first_day <= first_visit + ${FIRST_VISIT_RETENTION_DAYS}::int
-      GROUP BY 1
+      GROUP BY first_visit
     ) f
-    GROUP BY month`.execute(db);
+    GROUP BY 1`.execute(db);
   return rows;
 }
 
