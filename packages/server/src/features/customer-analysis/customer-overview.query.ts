@@ -105,24 +105,34 @@ async function getRangeGroups(db: DbOrTx, salonId: number, from: string, to: str
 /**
  * Per month of the range its clients and the returning ones (first visit before the month, or
  * before the range's start), and per first-visit cohort of the range its clients in each later
- * month. A range starting on the 1st reads its whole months from client_cohort_months (clients
- * per month and month of first visit) and its last days, if any, from client_days; one starting
- * mid-month reads client_days throughout (the cohort of its first month starts on its first day).
+ * month. The range's whole months read client_cohort_months (clients per month and month of first
+ * visit); when the range starts after the 1st, its first month's cohort (first visits from the
+ * range's start on) in the whole months is counted on client_visit_months; the days before and
+ * after the whole months read client_days.
  */
 async function getMonthGroups(db: DbOrTx, salonId: number, from: string, to: string) {
   const { months, days, hasHead } = splitRange(from, to);
-  if (!months || hasHead) return getMonthGroupsOfDays(db, salonId, from, to, from, to);
+  if (!months) return getMonthGroupsOfDays(db, salonId, from, to, from, to);
+  const inMonths = sql`salon_id = ${salonId} AND month BETWEEN ${months[0]}::date AND ${months[1]}::date`;
+  const head = days[0];
+  const headCohort =
+    hasHead && head
+      ? sql`
+    UNION ALL
+    SELECT 'cohort', ${from.slice(0, 7)}, to_char(month, 'YYYY-MM'), count(*), NULL, NULL, NULL
+    FROM client_visit_months WHERE ${inMonths} AND first_visit BETWEEN ${from}::date AND ${head[1]}::date
+    GROUP BY month`
+      : sql``;
   const { rows } = await sql<VisitGroup>`
     SELECT 'month' AS kind, NULL AS key, to_char(month, 'YYYY-MM') AS month, sum(clients) AS clients,
       sum(clients) FILTER (WHERE first_month IS NULL OR first_month < month) AS visits, NULL AS revenue, NULL AS returning_clients
-    FROM client_cohort_months WHERE salon_id = ${salonId} AND month BETWEEN ${months[0]}::date AND ${months[1]}::date
+    FROM client_cohort_months WHERE ${inMonths}
     GROUP BY month
     UNION ALL
     SELECT 'cohort', to_char(first_month, 'YYYY-MM'), to_char(month, 'YYYY-MM'), clients, NULL, NULL, NULL
-    FROM client_cohort_months WHERE salon_id = ${salonId} AND month BETWEEN ${months[0]}::date AND ${months[1]}::date
-      AND first_month >= ${from}::date AND first_month < month`.execute(db);
-  const tail = days[0];
-  return tail ? [...rows, ...(await getMonthGroupsOfDays(db, salonId, from, to, tail[0], tail[1]))] : rows;
+    FROM client_cohort_months WHERE ${inMonths} AND first_month >= ${months[0]}::date AND first_month < month${headCohort}`.execute(db);
+  const outside = await Promise.all(days.map(([a, b]) => getMonthGroupsOfDays(db, salonId, from, to, a, b)));
+  return [...rows, ...outside.flat()];
 }
 
 /**

@@ -63,8 +63,7 @@ FROM client_cohort_months WHERE salon_id = $1 AND month BETWEEN $2::date AND $3:
 GROUP BY month
 UNION ALL
 SELECT 'cohort', to_char(first_month, 'YYYY-MM'), to_char(month, 'YYYY-MM'), clients, NULL, NULL, NULL
-FROM client_cohort_months WHERE salon_id = $4 AND month BETWEEN $5::date AND $6::date
-  AND first_month >= $7::date AND first_month < month;
+FROM client_cohort_months WHERE salon_id = $4 AND month BETWEEN $5::date AND $6::date AND first_month >= $7::date AND first_month < month;
 
 -- 3 of 5; parameters:
 --   $1 = 90
