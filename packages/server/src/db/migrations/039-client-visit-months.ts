@@ -30,7 +30,7 @@ CREATE TABLE client_visit_months (
   gender text,
   birth_date date,
   first_visit date,
-  PRIMARY KEY (salon_id, client_id, month)
+  PRIMARY KEY (salon_id, month, client_id)
 );
 CREATE TABLE client_cohort_months (
   salon_id integer NOT NULL,
@@ -80,8 +80,13 @@ BEGIN
     WHERE (o.gender, o.birth_date, o.first_visit) IS DISTINCT FROM (n.gender, n.birth_date, n.first_visit)
   ),
   updated AS (
+    -- The client's months from client_days_client_idx, their rows by the key (no index led by the client to keep).
     UPDATE client_visit_months r SET gender = c.gender, birth_date = c.birth_date, first_visit = c.first_visit
-    FROM changed c WHERE r.salon_id = c.salon_id AND r.client_id = c.id
+    FROM changed c
+    CROSS JOIN LATERAL (
+      SELECT DISTINCT date_trunc('month', d.day)::date AS month FROM client_days d WHERE d.salon_id = c.salon_id AND d.client_id = c.id
+    ) m
+    WHERE r.salon_id = c.salon_id AND r.month = m.month AND r.client_id = c.id
     RETURNING r.salon_id, r.month, c.moved
   )
   SELECT array_agg(salon_id), array_agg(month) INTO v_salons, v_months FROM (SELECT DISTINCT salon_id, month FROM updated WHERE moved) x;
