@@ -445,6 +445,42 @@ async function expectItemClientsConsistent(db: Db) {
   expect(Number(rows[0]?.n)).toBe(0);
 }
 
+/**
+ * client_visit_months and client_cohort_months (migration 039) equal their recomputation from the raw
+ * sale lines and clients, on every row: per client and month the first and last day, the previous
+ * visit before the month, the visits (appointments per day) and spend, and the client's gender, birth
+ * date and first visit; per month and month of first visit the clients, visits and spend.
+ */
+async function expectClientVisitMonthsConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; cohorts: number; total: number }>`
+    WITH days AS (
+      SELECT salon_id, client_id, day, count(DISTINCT appointment_id) AS visits, sum(paid_amount_cents) AS revenue,
+        lag(day) OVER (PARTITION BY salon_id, client_id ORDER BY day) AS prev
+      FROM sale_lines WHERE client_id IS NOT NULL GROUP BY salon_id, client_id, day
+    ),
+    raw AS (
+      SELECT d.salon_id, d.client_id, date_trunc('month', d.day)::date AS month, min(d.day) AS first_day, max(d.day) AS last_day,
+        min(d.prev) FILTER (WHERE d.prev < date_trunc('month', d.day)::date) AS prev_day, sum(d.visits) AS visits,
+        sum(d.revenue) AS revenue, min(c.gender) AS gender, min(c.birth_date) AS birth_date, min(c.first_visit) AS first_visit
+      FROM days d JOIN clients c ON c.salon_id = d.salon_id AND c.id = d.client_id
+      GROUP BY 1, 2, 3
+    ),
+    cohorts AS (
+      SELECT salon_id, month, date_trunc('month', first_visit)::date AS first_month, count(*) AS clients, sum(visits) AS visits,
+        sum(revenue) AS revenue
+      FROM raw GROUP BY 1, 2, 3
+    )
+    SELECT (SELECT count(*) FROM raw) AS total,
+      (SELECT count(*) FROM client_visit_months m FULL JOIN raw r ON r.salon_id = m.salon_id AND r.client_id = m.client_id AND r.month = m.month
+       WHERE (m.first_day, m.last_day, m.prev_day, m.visits, m.revenue_cents, m.gender, m.birth_date, m.first_visit)
+         IS DISTINCT FROM (r.first_day, r.last_day, r.prev_day, r.visits, r.revenue, r.gender, r.birth_date, r.first_visit)) AS n,
+      (SELECT count(*) FROM client_cohort_months m FULL JOIN cohorts r
+         ON r.salon_id = m.salon_id AND r.month = m.month AND r.first_month IS NOT DISTINCT FROM m.first_month
+       WHERE (m.clients, m.visits, m.revenue_cents) IS DISTINCT FROM (r.clients, r.visits, r.revenue)) AS cohorts`.execute(db);
+  expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+  expect([Number(rows[0]?.n), Number(rows[0]?.cohorts)]).toEqual([0, 0]);
+}
+
 /** appointments_daily.with_haircut / with_styling / with_resale (salon growth) equal the raw lines, on every row. */
 async function expectGrowthFlagsConsistent(db: Db) {
   const { rows } = await sql<{ n: number }>`
@@ -895,6 +931,7 @@ describe('daily rollups', () => {
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
     await expectRecapWeekdayRollupsConsistent(t.db);
+    await expectClientVisitMonthsConsistent(t.db);
     await expectRangesExact(t.db, salon1, RANGES);
     const { totals } = await getSalesMeasures(t.db, { salonId: salon1, from: '2025-03-01', to: '2025-03-31', gender: 'ALL' }, 'day');
     // 156 + 50 services, 5 appointments, discount 17 + 10
@@ -1006,6 +1043,7 @@ describe('daily rollups', () => {
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
     await expectRecapWeekdayRollupsConsistent(t.db);
+    await expectClientVisitMonthsConsistent(t.db);
     await expectRangesExact(t.db, salon1, RANGES);
   });
 
@@ -1243,6 +1281,7 @@ describe('daily rollups', () => {
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
     await expectRecapWeekdayRollupsConsistent(t.db);
+    await expectClientVisitMonthsConsistent(t.db);
     await expectVisitHoursConsistent(t.db);
     // An appointment's start moved without a refresh: the heat-map's hours are stale until a rebuild
     await t.db
@@ -1293,11 +1332,13 @@ describe('daily rollups', () => {
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
     await expectRecapWeekdayRollupsConsistent(t.db);
+    await expectClientVisitMonthsConsistent(t.db);
     await expectRangesExact(t.db, salon1, ranges);
     await write(true);
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
     await expectRecapWeekdayRollupsConsistent(t.db);
+    await expectClientVisitMonthsConsistent(t.db);
     await expectRangesExact(t.db, salon1, ranges);
   });
 
@@ -1335,6 +1376,42 @@ describe('daily rollups', () => {
       .execute();
     await t.db.updateTable('salons').set({ lost_client_days: threshold }).where('id', '=', salon1).execute();
     expect(await expectRecapWeekdayRollupsConsistent(t.db)).toEqual(before);
+  });
+
+  it("client_visit_months follows a client's gender, birth date and first visit (trigger on clients), with no refresh", async () => {
+    const { salon1, clients } = f;
+    await expectClientVisitMonthsConsistent(t.db);
+    const before = await t.db
+      .selectFrom('clients')
+      .select(['id', 'gender', 'birth_date', 'first_visit'])
+      .where('salon_id', '=', salon1)
+      .where('id', 'in', [clients.c1, clients.c2])
+      .orderBy('id')
+      .execute();
+    // One statement changing two clients (the first visit moves C2 to another cohort month), then one changing nothing tracked.
+    await sql`
+      UPDATE clients SET birth_date = CASE WHEN id = ${clients.c1} THEN DATE '1990-02-28' ELSE birth_date END,
+        first_visit = CASE WHEN id = ${clients.c2} THEN DATE '2025-02-20' ELSE first_visit END,
+        gender = CASE WHEN id = ${clients.c1} THEN 'MALE' ELSE gender END
+      WHERE salon_id = ${salon1} AND id IN (${clients.c1}, ${clients.c2})`.execute(t.db);
+    await t.db.updateTable('clients').set({ phone: '+39 000' }).where('salon_id', '=', salon1).where('id', '=', clients.c1).execute();
+    const moved = await sql<{ first_month: string }>`
+      SELECT DISTINCT first_month::text AS first_month FROM client_cohort_months WHERE salon_id = ${salon1} AND first_month = DATE '2025-02-01'`.execute(
+      t.db,
+    );
+    expect(moved.rows).toHaveLength(1);
+    await expectClientVisitMonthsConsistent(t.db);
+    // A first visit cleared, then everything put back.
+    await t.db.updateTable('clients').set({ first_visit: null }).where('salon_id', '=', salon1).where('id', '=', clients.c1).execute();
+    await expectClientVisitMonthsConsistent(t.db);
+    for (const c of before)
+      await t.db
+        .updateTable('clients')
+        .set({ gender: c.gender, birth_date: c.birth_date, first_visit: c.first_visit })
+        .where('salon_id', '=', salon1)
+        .where('id', '=', c.id)
+        .execute();
+    await expectClientVisitMonthsConsistent(t.db);
   });
 
   it('staff_client_months follows a write that moves the previous day of a pair in a later month, and its delete', async () => {

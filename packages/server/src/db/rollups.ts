@@ -27,6 +27,8 @@ import type { Db, DbOrTx } from './database.js';
  * recap_client_daily (migration 043: the salon recap's new and returning clients per day, by its SQL function, which
  * triggers on salons and clients also call) and client_weekday_months (migration 043: client_days' first rows in a
  * month per ISO weekday, by the month of prev_weekday_day, day-of-week report).
+ * client_visit_months and client_cohort_months (migration 039: clients per month with their attributes, and counted per
+ * month of first visit, customer overview; a trigger on clients keeps their gender, birth date and first visit).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
  * (and products), client_quality_counts and client_name_counts (migration 040: records per salon,
  * creator and data-quality flags, and per name key, for the data-quality report) by triggers on
@@ -632,9 +634,9 @@ function monthsOf(from: string, to: string): string[] {
 }
 
 /**
- * sales_month_totals and client_months (migration 019), item_staff_months (migration 034) and client_weekday_months
- * (migration 043) of one salon for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and
- * item_staff_daily.
+ * sales_month_totals and client_months (migration 019), item_staff_months (migration 034), client_visit_months /
+ * client_cohort_months (migration 039), place_months (migration 040) and client_weekday_months (migration 043) of one
+ * salon for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and item_staff_daily.
  * null = every salon and month (rebuild).
  */
 async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
@@ -694,6 +696,12 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     WHERE true ${scope('r', 'day')}
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
+  if (salonId !== null && months !== null) await sql`SELECT client_visit_months_refresh(${salonId}, ${months}::date[])`.execute(db);
+  else
+    await sql`
+      SELECT client_visit_months_refresh(salon_id, array_agg(DISTINCT date_trunc('month', day)::date)) FROM client_days GROUP BY salon_id`.execute(
+      db,
+    );
 }
 
 /**
@@ -745,6 +753,8 @@ export const ROLLUP_TABLES = [
   'staff_feedback_months',
   'recap_client_daily',
   'client_weekday_months',
+  'client_visit_months',
+  'client_cohort_months',
 ] as const;
 
 /**
@@ -875,7 +885,8 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, client_years, staff_booked_daily, booked_hourly,
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
-      staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months`.execute(tx);
+      staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months,
+      client_visit_months, client_cohort_months`.execute(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);

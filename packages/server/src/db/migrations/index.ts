@@ -32,6 +32,7 @@ import { clientDaysPrevWeekdaySchema } from './033-client-days-prev-weekday.js';
 import { itemStaffMonthsSchema } from './034-item-staff-months.js';
 import { customerStatusIndexesSchema } from './036-customer-status-indexes.js';
 import { issue16IndexesSchema } from './037-issue16-indexes.js';
+import { clientVisitMonthsSchema } from './039-client-visit-months.js';
 import { clientQualityCountsSchema } from './040-client-quality-counts.js';
 import { placeMonthsSchema } from './040-place-months.js';
 import { clientYearsSchema } from './041-client-years.js';
@@ -93,6 +94,12 @@ export const migrations: Migration[] = [
   { version: 34, name: 'item-staff-months', sql: itemStaffMonthsSchema },
   { version: 36, name: 'customer-status-indexes', sql: customerStatusIndexesSchema, vacuum: ['client_totals', 'client_days'] },
   { version: 37, name: 'issue16-indexes', sql: issue16IndexesSchema, vacuum: ['clients', 'item_staff_daily'] },
+  {
+    version: 39,
+    name: 'client-visit-months',
+    sql: clientVisitMonthsSchema,
+    vacuum: ['client_visit_months', 'client_cohort_months'],
+  },
   { version: 40, name: 'client-quality-counts-place-months', sql: `${clientQualityCountsSchema}\n${placeMonthsSchema}` },
   { version: 41, name: 'client-years', sql: clientYearsSchema, vacuum: ['client_years'] },
   {

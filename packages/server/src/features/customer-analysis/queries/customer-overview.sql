@@ -3,141 +3,151 @@
 
 -- 1 of 5; parameters:
 --   $1 = 1
---   $2 = 1
+--   $2 = '2026-01-01'
 --   $3 = '2026-01-01'
 --   $4 = '2026-01-31'
---   $5 = '2026-01-01'
---   $6 = 1
---   $7 = '2026-01-01'
+--   $5 = '2026-01-31'
+--   $6 = '2026-01-31'
+--   $7 = '2026-01-31'
 --   $8 = '2026-01-31'
---   $9 = '2026-01-01'
---   $10 = '2026-01-31'
+--   $9 = '2026-01-31'
+--   $10 = '2026-01-01'
 --   $11 = '2026-01-31'
---   $12 = '2026-01-31'
---   $13 = '2026-01-31'
---   $14 = '2026-01-31'
---   $15 = '2026-01-31'
---   $16 = '2026-01-31'
-WITH v AS MATERIALIZED (
-  SELECT c.id IS NOT NULL AS known, c.first_visit, c.gender, c.birth_date
-  FROM client_days d LEFT JOIN clients c ON c.salon_id = $1 AND c.id = d.client_id
-  WHERE d.salon_id = $2 AND d.day BETWEEN $3::date AND $4::date AND (d.prev_day IS NULL OR d.prev_day < $5::date)
-),
-t AS (
-  SELECT sum(appointments) AS visits, sum(revenue_cents) AS revenue
-  FROM client_days WHERE salon_id = $6 AND day BETWEEN $7::date AND $8::date
-)
-SELECT 'total' AS kind, NULL AS key, NULL AS month, count(*) AS clients, (SELECT visits FROM t) AS visits,
-  (SELECT revenue FROM t) AS revenue,
-  count(*) FILTER (WHERE known AND (first_visit IS NULL OR first_visit NOT BETWEEN $9::date AND $10::date)) AS returning_clients
-FROM v
-UNION ALL
-SELECT 'gender', COALESCE(gender, 'UNKNOWN'), NULL, count(*), NULL, NULL, NULL FROM v GROUP BY 2
-UNION ALL
-SELECT 'band',
-  CASE
+--   $12 = '2026-01-01'
+--   $13 = '2026-01-01'
+--   $14 = 1
+--   $15 = '2026-01-01'
+--   $16 = 1
+--   $17 = true
+WITH t AS (SELECT sum(visits) AS visits, sum(revenue) AS revenue FROM (
+  SELECT sum(visits) AS visits, sum(revenue_cents) AS revenue FROM client_cohort_months
+  WHERE salon_id = $1 AND month BETWEEN $2::date AND $3::date) s)
+SELECT CASE WHEN grouping(gender) = 0 THEN 'gender' WHEN grouping(band) = 0 THEN 'band' ELSE 'total' END AS kind,
+  COALESCE(gender, band) AS key, NULL AS month, sum(clients) AS clients,
+  CASE WHEN grouping(gender, band) = 3 THEN (SELECT visits FROM t) END AS visits,
+  CASE WHEN grouping(gender, band) = 3 THEN (SELECT revenue FROM t) END AS revenue,
+  CASE WHEN grouping(gender, band) = 3 THEN sum(returning_clients) END AS returning_clients
+FROM (
+  SELECT COALESCE(gender, 'UNKNOWN') AS gender, CASE
     -- Younger than N years on the range end (what extract(year FROM age(to, birth_date)) < N says, Feb 29 included),
     -- against dates computed once instead of an age() per client.
-    WHEN birth_date IS NULL OR birth_date > $11::date THEN 'UNKNOWN'
-    WHEN birth_date > ($12::date - interval '25 years')::date THEN '<25'
-    WHEN birth_date > ($13::date - interval '35 years')::date THEN '25-34'
-    WHEN birth_date > ($14::date - interval '45 years')::date THEN '35-44'
-    WHEN birth_date > ($15::date - interval '55 years')::date THEN '45-54'
-    WHEN birth_date > ($16::date - interval '65 years')::date THEN '55-64'
+    WHEN birth_date IS NULL OR birth_date > $4::date THEN 'UNKNOWN'
+    WHEN birth_date > ($5::date - interval '25 years')::date THEN '<25'
+    WHEN birth_date > ($6::date - interval '35 years')::date THEN '25-34'
+    WHEN birth_date > ($7::date - interval '45 years')::date THEN '35-44'
+    WHEN birth_date > ($8::date - interval '55 years')::date THEN '45-54'
+    WHEN birth_date > ($9::date - interval '65 years')::date THEN '55-64'
     ELSE '65+'
-  END, NULL, count(*), NULL, NULL, NULL
-FROM v GROUP BY 2;
+  END AS band, count(*) AS clients,
+    count(*) FILTER (WHERE first_visit IS NULL OR first_visit NOT BETWEEN $10::date AND $11::date) AS returning_clients
+  FROM (
+  SELECT r.gender, r.birth_date, r.first_visit
+  FROM generate_series($12::date, $13::date, interval '1 month') g(m)
+  CROSS JOIN LATERAL (SELECT gender, birth_date, first_visit FROM client_visit_months WHERE salon_id = $14 AND month = g.m::date AND prev_day < $15::date UNION ALL SELECT gender, birth_date, first_visit FROM client_visit_months WHERE salon_id = $16 AND month = g.m::date AND prev_day IS NULL) r) v
+  GROUP BY 1, 2
+) g
+GROUP BY GROUPING SETS ((), (gender), (band))
+HAVING $17 OR grouping(gender, band) = 3;
 
 -- 2 of 5; parameters:
---   $1 = '2026-01-01'
+--   $1 = 1
 --   $2 = '2026-01-01'
---   $3 = '2026-01-31'
+--   $3 = '2026-01-01'
 --   $4 = 1
---   $5 = 1
+--   $5 = '2026-01-01'
 --   $6 = '2026-01-01'
---   $7 = '2026-01-31'
---   $8 = '2026-01-01'
-SELECT CASE WHEN grouping(cohort) = 1 THEN 'month' ELSE 'cohort' END AS kind, to_char(cohort, 'YYYY-MM') AS key,
-  to_char(month_start, 'YYYY-MM') AS month, count(*) AS clients,
-  CASE WHEN grouping(cohort) = 1 THEN count(*) FILTER (WHERE first_visit IS NULL OR first_visit < greatest(month_start, $1::date)) END AS visits,
-  NULL AS revenue, NULL AS returning_clients
-FROM (
-  SELECT c.first_visit, m.month_start,
-    CASE WHEN c.first_visit BETWEEN $2::date AND $3::date AND m.month_start > c.first_visit - (date_part('day', c.first_visit)::int - 1)
-      THEN c.first_visit - (date_part('day', c.first_visit)::int - 1) END AS cohort
-  FROM client_days d
-  -- The first of the day's month by date arithmetic (date_trunc would go through timestamptz, extract through numeric).
-  CROSS JOIN LATERAL (SELECT d.day - (date_part('day', d.day)::int - 1) AS month_start) m
-  LEFT JOIN clients c ON c.salon_id = $4 AND c.id = d.client_id
-  WHERE d.salon_id = $5 AND d.day BETWEEN $6::date AND $7::date
-    AND (d.prev_day IS NULL OR d.prev_day < greatest(m.month_start, $8::date))
-) v
-GROUP BY GROUPING SETS ((month_start), (month_start, cohort))
-HAVING grouping(cohort) = 1 OR cohort IS NOT NULL;
+--   $7 = '2026-01-01'
+SELECT 'month' AS kind, NULL AS key, to_char(month, 'YYYY-MM') AS month, sum(clients) AS clients,
+  sum(clients) FILTER (WHERE first_month IS NULL OR first_month < month) AS visits, NULL AS revenue, NULL AS returning_clients
+FROM client_cohort_months WHERE salon_id = $1 AND month BETWEEN $2::date AND $3::date
+GROUP BY month
+UNION ALL
+SELECT 'cohort', to_char(first_month, 'YYYY-MM'), to_char(month, 'YYYY-MM'), clients, NULL, NULL, NULL
+FROM client_cohort_months WHERE salon_id = $4 AND month BETWEEN $5::date AND $6::date AND first_month >= $7::date AND first_month < month;
 
 -- 3 of 5; parameters:
 --   $1 = 90
 --   $2 = '2026-01-20'
 --   $3 = 90
---   $4 = 1
---   $5 = '2026-01-01'
---   $6 = '2026-01-31'
-SELECT to_char(first_visit, 'YYYY-MM') AS month, count(*) AS clients, count(*) FILTER (WHERE retained) AS retained,
-  count(*) FILTER (WHERE NOT retained AND first_visit + $1::int >= $2::date) AS pending
+--   $4 = '2026-01-20'
+--   $5 = 1
+--   $6 = '2026-01-01'
+--   $7 = '2026-01-31'
+--   $8 = 1
+--   $9 = '2026-01-01'
+--   $10 = '2026-01-31'
+--   $11 = 90
+SELECT to_char(first_visit, 'YYYY-MM') AS month, sum(clients) AS clients, sum(retained) AS retained,
+  COALESCE(sum(clients) FILTER (WHERE first_visit + $1::int >= $2::date), 0) - COALESCE(sum(retained) FILTER (WHERE first_visit + $3::int >= $4::date), 0) AS pending
 FROM (
-  SELECT c.first_visit, EXISTS (
-      SELECT 1 FROM client_days d
-      WHERE d.salon_id = c.salon_id AND d.client_id = c.id
-        AND d.day > c.first_visit AND d.day <= c.first_visit + $3::int
-    ) AS retained
-  FROM clients c
-  WHERE c.salon_id = $4 AND c.first_visit BETWEEN $5::date AND $6::date
-  OFFSET 0
+  SELECT first_visit, count(*) AS clients, 0 AS retained
+  FROM clients WHERE salon_id = $5 AND first_visit BETWEEN $6::date AND $7::date
+  GROUP BY first_visit
+  UNION ALL
+  SELECT first_visit, 0, count(*)
+  FROM client_visit_months
+  WHERE salon_id = $8 AND first_visit BETWEEN $9::date AND $10::date
+    AND last_day > first_visit AND (prev_day IS NULL OR prev_day <= first_visit)
+    AND first_day <= first_visit + $11::int
+  GROUP BY first_visit
 ) f
 GROUP BY 1;
 
 -- 4 of 5; parameters:
 --   $1 = 1
---   $2 = 1
---   $3 = '2025-01-01'
---   $4 = '2025-01-20'
---   $5 = '2025-01-01'
+--   $2 = '2025-01-01'
+--   $3 = '2025-01-20'
+--   $4 = '2025-01-01'
+--   $5 = '2025-01-20'
 --   $6 = 1
---   $7 = '2025-01-01'
---   $8 = '2025-01-20'
---   $9 = '2025-01-01'
---   $10 = '2025-01-20'
-WITH v AS MATERIALIZED (
-  SELECT c.id IS NOT NULL AS known, c.first_visit, c.gender, c.birth_date
-  FROM client_days d LEFT JOIN clients c ON c.salon_id = $1 AND c.id = d.client_id
-  WHERE d.salon_id = $2 AND d.day BETWEEN $3::date AND $4::date AND (d.prev_day IS NULL OR d.prev_day < $5::date)
-),
-t AS (
-  SELECT sum(appointments) AS visits, sum(revenue_cents) AS revenue
-  FROM client_days WHERE salon_id = $6 AND day BETWEEN $7::date AND $8::date
-)
-SELECT 'total' AS kind, NULL AS key, NULL AS month, count(*) AS clients, (SELECT visits FROM t) AS visits,
-  (SELECT revenue FROM t) AS revenue,
-  count(*) FILTER (WHERE known AND (first_visit IS NULL OR first_visit NOT BETWEEN $9::date AND $10::date)) AS returning_clients
-FROM v;
+--   $7 = 1
+--   $8 = '2025-01-01'
+--   $9 = '2025-01-20'
+--   $10 = '2025-01-01'
+--   $11 = false
+WITH t AS (SELECT sum(visits) AS visits, sum(revenue) AS revenue FROM (
+  SELECT sum(appointments) AS visits, sum(revenue_cents) AS revenue FROM client_days d WHERE d.salon_id = $1 AND ("d"."day" BETWEEN $2::date AND $3::date)) s)
+SELECT CASE WHEN grouping(gender) = 0 THEN 'gender' WHEN grouping(band) = 0 THEN 'band' ELSE 'total' END AS kind,
+  COALESCE(gender, band) AS key, NULL AS month, sum(clients) AS clients,
+  CASE WHEN grouping(gender, band) = 3 THEN (SELECT visits FROM t) END AS visits,
+  CASE WHEN grouping(gender, band) = 3 THEN (SELECT revenue FROM t) END AS revenue,
+  CASE WHEN grouping(gender, band) = 3 THEN sum(returning_clients) END AS returning_clients
+FROM (
+  SELECT NULL::text AS gender, NULL::text AS band, count(*) AS clients,
+    count(*) FILTER (WHERE first_visit IS NULL OR first_visit NOT BETWEEN $4::date AND $5::date) AS returning_clients
+  FROM (
+  SELECT c.gender, c.birth_date, c.first_visit
+  FROM client_days d LEFT JOIN clients c ON c.salon_id = $6 AND c.id = d.client_id
+  WHERE d.salon_id = $7 AND ("d"."day" BETWEEN $8::date AND $9::date) AND (d.prev_day IS NULL OR d.prev_day < $10::date)) v
+  GROUP BY 1, 2
+) g
+GROUP BY GROUPING SETS ((), (gender), (band))
+HAVING $11 OR grouping(gender, band) = 3;
 
 -- 5 of 5; parameters:
 --   $1 = 90
 --   $2 = '2026-01-20'
 --   $3 = 90
---   $4 = 1
---   $5 = '2025-01-01'
---   $6 = '2025-01-20'
-SELECT to_char(first_visit, 'YYYY-MM') AS month, count(*) AS clients, count(*) FILTER (WHERE retained) AS retained,
-  count(*) FILTER (WHERE NOT retained AND first_visit + $1::int >= $2::date) AS pending
+--   $4 = '2026-01-20'
+--   $5 = 1
+--   $6 = '2025-01-01'
+--   $7 = '2025-01-20'
+--   $8 = 1
+--   $9 = '2025-01-01'
+--   $10 = '2025-01-20'
+--   $11 = 90
+SELECT to_char(first_visit, 'YYYY-MM') AS month, sum(clients) AS clients, sum(retained) AS retained,
+  COALESCE(sum(clients) FILTER (WHERE first_visit + $1::int >= $2::date), 0) - COALESCE(sum(retained) FILTER (WHERE first_visit + $3::int >= $4::date), 0) AS pending
 FROM (
-  SELECT c.first_visit, EXISTS (
-      SELECT 1 FROM client_days d
-      WHERE d.salon_id = c.salon_id AND d.client_id = c.id
-        AND d.day > c.first_visit AND d.day <= c.first_visit + $3::int
-    ) AS retained
-  FROM clients c
-  WHERE c.salon_id = $4 AND c.first_visit BETWEEN $5::date AND $6::date
-  OFFSET 0
+  SELECT first_visit, count(*) AS clients, 0 AS retained
+  FROM clients WHERE salon_id = $5 AND first_visit BETWEEN $6::date AND $7::date
+  GROUP BY first_visit
+  UNION ALL
+  SELECT first_visit, 0, count(*)
+  FROM client_visit_months
+  WHERE salon_id = $8 AND first_visit BETWEEN $9::date AND $10::date
+    AND last_day > first_visit AND (prev_day IS NULL OR prev_day <= first_visit)
+    AND first_day <= first_visit + $11::int
+  GROUP BY first_visit
 ) f
 GROUP BY 1;
