@@ -138,7 +138,10 @@ function bucketStatement(salonId: number, days: DayFilter, gender: GenderScope, 
   // (a month: 65 buffers) beats the (staff, client, day) index, which reads the person's 3 years (696).
   const person = (column: RawBuilder<unknown>) => (staffId === undefined ? sql`true` : sql`${column} = ${staffId}::int`);
   const day = sql`cd.day`;
-  const firstRowOfBucket = grain === 'day' ? sql`true` : sql`(cd.prev_day IS NULL OR cd.prev_day < ${bucket(day)})`;
+  // A week clipped by the range (its Monday before spanStart) starts at spanStart: a pair seen on that Monday,
+  // before the range, still counts in the week's days inside it.
+  const bucketStart = grain === 'week' ? sql`greatest(${bucket(day)}, ${spanStart}::date)` : bucket(day);
+  const firstRowOfBucket = grain === 'day' ? sql`true` : sql`(cd.prev_day IS NULL OR cd.prev_day < ${bucketStart})`;
   return sql<Record<string, unknown>>`
     SELECT b, staff_id, sum(earned) AS earned, sum(rec) AS rec, sum(svc) AS svc, sum(svc_rec) AS svc_rec, sum(prod) AS prod,
       sum(prod_rec) AS prod_rec, sum(disc) AS disc, sum(disc_rec) AS disc_rec, sum(clients) AS clients, sum(new_clients) AS new_clients,
