@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { euros } from '../../lib/report-range.js';
 import { type DemoChain, openDemoChain } from '../../test/demo-chain.js';
-import { getCustomerMap } from './customer-map.query.js';
+import { getCustomerMap, type PlaceRow } from './customer-map.query.js';
 
 /*
  * The heat-map's places read whole months from place_months (migration 040) and the days around them
@@ -27,18 +27,8 @@ const RANGES = [
   ['2025-03-05', '2025-03-20'],
 ] as const;
 
-interface Place {
-  kind: 'city' | 'postal';
-  place: string | null;
-  city: string | null;
-  clients: number;
-  revenue: number;
-  latitude: number | null;
-  longitude: number | null;
-}
-
 async function recomputed(salonId: number, from: string, to: string) {
-  const { rows } = await sql<Place>`
+  const { rows } = await sql<PlaceRow>`
     WITH seen AS (
       SELECT client_id, sum(revenue_cents) AS revenue FROM client_days
       WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date GROUP BY client_id
@@ -54,7 +44,7 @@ async function recomputed(salonId: number, from: string, to: string) {
     UNION ALL
     SELECT 'postal', postal, mode() WITHIN GROUP (ORDER BY city), count(*), sum(revenue), round(avg(latitude), 6), round(avg(longitude), 6)
     FROM placed GROUP BY postal`.execute(chain.t.db);
-  const of = (kind: Place['kind']) =>
+  const of = (kind: PlaceRow['kind']) =>
     rows
       .filter((r) => r.kind === kind)
       .map((r) => ({

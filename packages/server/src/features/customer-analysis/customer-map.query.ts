@@ -8,7 +8,8 @@ import { daysIn, splitRange } from '../../lib/sales-measures.query.js';
 
 type MapData = Static<typeof CustomerMapResponse>;
 
-interface PlaceRow {
+/** A city's or postal code's row of the places, as the query reads it. */
+export interface PlaceRow {
   kind: 'city' | 'postal';
   place: string | null;
   city: string | null;
