@@ -58,7 +58,6 @@ export async function getSalesPerClient(
   to: string,
   page: SalesPerClientPage = {},
 ): Promise<SalesPerClient> {
-  const isPaged = Object.values(page).some((value) => value !== undefined);
   const sort = page.sort ?? 'revenue';
   const direction = (page.order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? sql`ASC` : sql`DESC`;
   const needsNames = sort === 'name' || page.search !== undefined;
@@ -121,24 +120,56 @@ export async function getSalesPerClient(
       WHERE salon_id = ${salonId} AND year = ${split.years[0]}::date ${page.gender === undefined ? sql`AND single_gender` : genderFilter}
       ${page.gender === undefined ? sql`UNION ALL ${summed(yearRows(sql`AND NOT single_gender`))}` : sql``}`
       : summed(sql.join(parts, sql` UNION ALL `));
-  const { rows } = await sql<{
-    total: number;
-    total_revenue: number | null;
-    total_services: number | null;
-    total_products: number | null;
-    total_visits: number | null;
-    without_client: number | null;
-    client_id: number | null;
-    first_name: string | null;
-    last_name: string | null;
-    gender: 'MALE' | 'FEMALE' | null;
-    revenue: number;
-    services: number;
-    products: number;
-    visits: number;
-    last_visit: string;
-    last_appointment_id: number | null;
-  }>`
+  const withoutClient = sql<{ cents: number | null }>`
+    SELECT sum(paid_amount_cents) AS cents FROM sale_lines
+    WHERE salon_id = ${salonId} AND client_id IS NULL AND day BETWEEN ${from}::date AND ${to}::date`;
+  if (!isSliced) {
+    // Every matching client is listed: the totals are the sums of the rows (integer cents, exact), so
+    // the statement gives only the rows (no aggregate over them, no totals row joined to them), and
+    // the walk-in revenue comes from a statement of its own, run beside it.
+    const [{ rows }, walkIns] = await Promise.all([
+      sql<ClientRow>`
+        WITH per_client AS (${perClient})
+        SELECT p.client_id, p.sort_first AS first_name, p.sort_last AS last_name, p.gender, p.revenue, p.services, p.products, p.visits,
+          p.last_visit::text AS last_visit, p.last_appointment_id
+        FROM (
+          SELECT p.*, c.first_name AS sort_first, c.last_name AS sort_last, c.gender FROM per_client p
+          LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id
+          ${searchFilter}
+        ) p
+        ORDER BY ${orderBy('p')}
+      `.execute(db),
+      withoutClient.execute(db),
+    ]);
+    let revenue = 0;
+    let services = 0;
+    let products = 0;
+    let visits = 0;
+    for (const r of rows) {
+      revenue += Number(r.revenue);
+      services += Number(r.services);
+      products += Number(r.products);
+      visits += Number(r.visits);
+    }
+    return answerOf(salonId, from, to, page, rows, {
+      total: rows.length,
+      revenue,
+      services,
+      products,
+      visits,
+      withoutClient: walkIns.rows[0]?.cents ?? null,
+    });
+  }
+  const { rows } = await sql<
+    ClientRow & {
+      total: number;
+      total_revenue: number | null;
+      total_services: number | null;
+      total_products: number | null;
+      total_visits: number | null;
+      without_client: number | null;
+    }
+  >`
     WITH per_client AS (${perClient}),
     matching AS MATERIALIZED (
       SELECT p.*${needsNames ? sql`, c.first_name AS sort_first, c.last_name AS sort_last` : sql``} FROM per_client p
@@ -147,18 +178,13 @@ export async function getSalesPerClient(
     ),
     totals AS (
       SELECT count(*) AS total, sum(revenue) AS total_revenue, sum(services) AS total_services, sum(products) AS total_products,
-        sum(visits) AS total_visits,
-        (SELECT sum(paid_amount_cents) FROM sale_lines
-         WHERE salon_id = ${salonId} AND client_id IS NULL AND day BETWEEN ${from}::date AND ${to}::date) AS without_client
+        sum(visits) AS total_visits, (${withoutClient}) AS without_client
       FROM matching
     ),
     -- the page first, then its clients' names and genders
     picked AS (
       SELECT p.*, c.first_name, c.last_name, c.gender${pickedAppointment}
-      FROM (
-        SELECT p.* FROM matching p
-        ${isSliced ? sql`ORDER BY ${orderBy('p')} LIMIT ${page.limit ?? null} OFFSET ${page.offset ?? 0}` : sql``}
-      ) p
+      FROM (SELECT p.* FROM matching p ORDER BY ${orderBy('p')} LIMIT ${page.limit ?? null} OFFSET ${page.offset ?? 0}) p
       LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id
     )
     SELECT t.*, p.client_id, p.first_name, p.last_name, p.gender, p.revenue, p.services, p.products, p.visits,
@@ -168,38 +194,79 @@ export async function getSalesPerClient(
   `.execute(db);
   // The totals come in a row of their own (no client), not repeated on every client's row.
   const head = rows.find((r) => r.client_id === null);
-  const out = rows
-    .filter((r) => r.client_id !== null)
-    .map((r) => {
-      const v = Number(r.visits);
-      return {
-        clientId: Number(r.client_id),
-        firstName: r.first_name ?? '',
-        lastName: r.last_name ?? '',
-        gender: r.gender ?? ('UNKNOWN' as const),
-        revenue: euros(r.revenue),
-        servicesRevenue: euros(r.services),
-        productsRevenue: euros(r.products),
-        visits: v,
-        averageTicket: v > 0 ? ratio2(Number(r.revenue) / 100, v) : euros(r.revenue),
-        lastVisit: r.last_visit,
-        lastAppointmentId: r.last_appointment_id === null ? null : Number(r.last_appointment_id),
-      };
-    });
-  const total = Number(head?.total ?? 0);
+  return answerOf(
+    salonId,
+    from,
+    to,
+    page,
+    rows.filter((r) => r.client_id !== null),
+    {
+      total: Number(head?.total ?? 0),
+      revenue: Number(head?.total_revenue ?? 0),
+      services: Number(head?.total_services ?? 0),
+      products: Number(head?.total_products ?? 0),
+      visits: Number(head?.total_visits ?? 0),
+      withoutClient: head?.without_client ?? null,
+    },
+  );
+}
+
+/** A client's row of the statements above. */
+interface ClientRow {
+  client_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  gender: 'MALE' | 'FEMALE' | null;
+  revenue: number;
+  services: number;
+  products: number;
+  visits: number;
+  last_visit: string;
+  last_appointment_id: number | null;
+}
+
+/**
+ * The answer in the order the response schema's serialiser writes it (its required fields, then the
+ * optional ones), with nothing else in it: the route sends it through JSON.stringify (a year: ~1.5 MB).
+ */
+function answerOf(
+  salonId: number,
+  from: string,
+  to: string,
+  page: SalesPerClientPage,
+  rows: ClientRow[],
+  totals: { total: number; revenue: number; services: number; products: number; visits: number; withoutClient: number | null },
+): SalesPerClient {
+  const isPaged = Object.values(page).some((value) => value !== undefined);
+  const out = rows.map((r) => {
+    const v = Number(r.visits);
+    return {
+      clientId: Number(r.client_id),
+      firstName: r.first_name ?? '',
+      lastName: r.last_name ?? '',
+      gender: r.gender ?? ('UNKNOWN' as const),
+      revenue: euros(r.revenue),
+      servicesRevenue: euros(r.services),
+      productsRevenue: euros(r.products),
+      visits: v,
+      averageTicket: v > 0 ? ratio2(Number(r.revenue) / 100, v) : euros(r.revenue),
+      lastVisit: r.last_visit,
+      lastAppointmentId: r.last_appointment_id === null ? null : Number(r.last_appointment_id),
+    };
+  });
   return {
     salonId,
     fromDate: from,
     toDate: to,
-    ...(isPaged ? { total } : {}),
-    ...(page.limit === undefined ? {} : { limit: page.limit, offset: page.offset ?? 0 }),
     rows: out,
     totals: {
-      clients: total,
-      revenue: euros(head?.total_revenue),
-      ...(isPaged ? { servicesRevenue: euros(head?.total_services), productsRevenue: euros(head?.total_products) } : {}),
-      withoutClientRevenue: euros(head?.without_client),
-      visits: Number(head?.total_visits ?? 0),
+      clients: totals.total,
+      revenue: euros(totals.revenue),
+      withoutClientRevenue: euros(totals.withoutClient),
+      visits: totals.visits,
+      ...(isPaged ? { servicesRevenue: euros(totals.services), productsRevenue: euros(totals.products) } : {}),
     },
+    ...(isPaged ? { total: totals.total } : {}),
+    ...(page.limit === undefined ? {} : { limit: page.limit, offset: page.offset ?? 0 }),
   };
 }
