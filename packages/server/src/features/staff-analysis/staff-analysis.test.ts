@@ -1,10 +1,10 @@
 import { StaffDailyDetailsResponse } from '@salon/contracts';
-import { Check } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSalesRollup } from '../../db/rollups.js';
 import type { GenderScope } from '../../lib/report-range.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
+import { expectSchemaBytes } from '../../test/schema-bytes.js';
 import { getStaffBuckets, getStaffSpan } from './staff-analysis.query.js';
 
 // Expected numbers are worked out by hand from the fixture in ../../test/report-fixture.ts plus
@@ -369,33 +369,9 @@ describe('GetStaffDataAnalysisByName and ByStaff', () => {
   });
 });
 
-/**
- * The keys of every object of `value` in the order the schema's serialiser (fast-json-stringify) writes
- * them, none other: the required properties in the schema's order, then the optional ones present.
- */
-function keysInSchemaOrder(schema: unknown, value: unknown, path = '$'): string[] {
-  const s = schema as { properties?: Record<string, unknown>; required?: string[]; items?: unknown };
-  if (Array.isArray(value)) return value.flatMap((item, i) => keysInSchemaOrder(s.items, item, `${path}[${i}]`));
-  if (value === null || typeof value !== 'object') return [];
-  const keys = Object.keys(value);
-  const properties = Object.keys(s.properties ?? {}).filter((key) => key in value);
-  const required = new Set(s.required ?? []);
-  const expected = [...properties.filter((key) => required.has(key)), ...properties.filter((key) => !required.has(key))];
-  const problems = keys.join() === expected.join() ? [] : [`${path}: ${keys.join()} != ${expected.join()}`];
-  return [
-    ...problems,
-    ...keys.flatMap((key) => keysInSchemaOrder(s.properties?.[key], (value as Record<string, unknown>)[key], `${path}.${key}`)),
-  ];
-}
-
-/** The daily details are written by JSON.stringify: their bytes must be the schema serialiser's (valid, its key order, no other field). */
-function expectSchemaBytes(res: { body: string; headers: Record<string, unknown>; json: () => unknown }) {
-  const body = res.json();
-  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-  expect(Check(StaffDailyDetailsResponse, body)).toBe(true);
-  expect(keysInSchemaOrder(StaffDailyDetailsResponse, body)).toEqual([]);
-  expect(res.body).toBe(JSON.stringify(body));
-}
+/** The daily details are written by JSON.stringify: their bytes must be the schema serialiser's. */
+const expectDailyBytes = (res: { body: string; headers: Record<string, unknown>; json: () => unknown }) =>
+  expectSchemaBytes(StaffDailyDetailsResponse, res);
 
 describe('GetStaffDailyDetailsAnalysis', () => {
   it('gives the days with data, each against the same weekday 52 weeks earlier', async () => {
@@ -404,7 +380,7 @@ describe('GetStaffDailyDetailsAnalysis', () => {
       url: `/api/StaffDataAnalysis/GetStaffDailyDetailsAnalysis/${manager}/2025-03-03/2025-03-05/${f.salon1}`,
     });
     expect(res.statusCode).toBe(200);
-    expectSchemaBytes(res);
+    expectDailyBytes(res);
     const body = res.json();
     // 5 March has only W2, which names no staff member, and no appointment.
     expect(body.days.map((d: { day: string }) => d.day)).toEqual(['2025-03-03', '2025-03-04']);
@@ -463,7 +439,7 @@ describe('GetStaffDailyDetailsAnalysis', () => {
     for (const gender of ['', 'FEMALE']) {
       const fullRes = await daily('', gender);
       const full = fullRes.json();
-      expectSchemaBytes(fullRes);
+      expectDailyBytes(fullRes);
       expect(full).not.toHaveProperty('total');
       // The fixture has days in March 2024 (A000), March 2025 and April 2025: pages cross the gaps between them.
       expect(full.days.length).toBeGreaterThan(4);
@@ -472,7 +448,7 @@ describe('GetStaffDailyDetailsAnalysis', () => {
         const res = await daily(`?limit=2&offset=${offset}`, gender);
         expect(res.statusCode).toBe(200);
         const page = res.json();
-        expectSchemaBytes(res);
+        expectDailyBytes(res);
         expect(page).toMatchObject({ total: full.days.length, limit: 2, offset, fromDate: '2024-03-01', toDate: '2025-04-30' });
         expect(page.days).toEqual(full.days.slice(offset, offset + 2));
         pages.push(...page.days);

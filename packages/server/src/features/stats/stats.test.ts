@@ -1,8 +1,10 @@
+import { salesPerClient } from '@salon/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSalesRollup } from '../../db/rollups.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
+import { expectSchemaBytes } from '../../test/schema-bytes.js';
 import { getSalesPerClient } from './sales-per-client.query.js';
 
 // Expected numbers are worked out by hand from the fixture in report-fixture.ts.
@@ -276,6 +278,16 @@ describe('GetSalesDataAnalysisPerClient', () => {
     });
     expect(names((await get(`${path}?search=${encodeURIComponent('a test')}`)).body)).toEqual(['Anna', 'Carla']);
     expect(names((await get(`${path}?search=%25`)).body)).toEqual([]);
+  });
+
+  it('writes the bytes of the schema serialiser (the route uses JSON.stringify), whole list and page alike', async () => {
+    const path = `/api/Stats/GetSalesDataAnalysisPerClient/2025-12-31/2025-01-01/${f.salon1}/${manager}`;
+    for (const query of ['', '?limit=2&offset=1', '?gender=FEMALE', '?search=a&sort=name', '?offset=1']) {
+      const res = await t.app.inject({ method: 'GET', url: `${path}${query}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().rows.length).toBeGreaterThan(0);
+      expectSchemaBytes(salesPerClient.response, res);
+    }
   });
 
   it('a page gives each client the same row as the whole list, last appointment included', async () => {
