@@ -188,6 +188,38 @@ describe('GetFeedbackStaff / GetFeedbackCustomer / GetFeedbackService', () => {
     ]);
   });
 
+  it("rounds ties of the average and the shares up, as PostgreSQL's round does", async () => {
+    // June 2025 (no other feedback): one client, 16 scores 5, 1, 4, 4 and twelve 3s. Sum 50: the average
+    // 3.125 is 3.13; one 5 and one 1 of 16 are 6.25 %, 6.3.
+    const { id: clientId } = await t.db
+      .insertInto('clients')
+      .values({ salon_id: ids.salon1, first_name: 'Tina', last_name: 'Tie' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const scores = [5, 1, 4, 4, ...Array.from({ length: 12 }, () => 3)];
+    await t.db
+      .insertInto('feedback')
+      .values(
+        scores.map((score, i) => ({
+          salon_id: ids.salon1,
+          day: `2025-06-${String(i + 1).padStart(2, '0')}`,
+          client_id: clientId,
+          staff_id: ids.users.stylist,
+          service_id: ids.cut,
+          score,
+          comment: '',
+        })),
+      )
+      .execute();
+    const tie = { count: 16, average: 3.13, distribution: [1, 0, 12, 2, 1], shareOfFives: 6.3, shareOfLow: 6.3 };
+    const { body } = await get(`/api/Feedback/GetFeedbackCustomer/2025-06-30/2025-06-01/${ids.salon1}/${manager}`);
+    expect(body.rows).toEqual([{ clientId: Number(clientId), name: 'Tina Tie', lastDay: '2025-06-16', ...tie }]);
+    expect(body.totals).toEqual(tie);
+    // The service detail's summary is still PostgreSQL's round: the same figures.
+    const detail = await get(`/api/Feedback/GetFeedbackServiceDetail/2025-06-30/2025-06-01/${ids.cut}/${ids.salon1}/${manager}`);
+    expect(detail.body.summary).toEqual(tie);
+  });
+
   it('answers an empty range with no rows, zero counts and a null average', async () => {
     const { status, body } = await get(`/api/Feedback/GetFeedbackStaff/2025-05-31/2025-05-01/${ids.salon1}/${manager}`);
     expect(status).toBe(200);

@@ -7,16 +7,13 @@
 --   $3 = '2026-01-31'
 --   $4 = 1
 WITH groups AS (
-  SELECT client_id AS key, GROUPING(client_id) AS is_total, max(day) AS last_day, count(*) AS n, round(avg(score), 2) AS average,
-  count(*) FILTER (WHERE score = 1) AS s1, count(*) FILTER (WHERE score = 2) AS s2, count(*) FILTER (WHERE score = 3) AS s3,
-  count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5,
-  round(100.0 * count(*) FILTER (WHERE score = 5) / nullif(count(*), 0), 1) AS share5,
-  round(100.0 * count(*) FILTER (WHERE score <= 2) / nullif(count(*), 0), 1) AS share_low
+  SELECT client_id AS key, max(day) AS last_day, count(*) AS n, sum(score) AS total,
+    count(*) FILTER (WHERE score = 1) AS s1, count(*) FILTER (WHERE score = 2) AS s2, count(*) FILTER (WHERE score = 3) AS s3,
+    count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5, count(*) FILTER (WHERE score <= 2) AS low
   FROM feedback
   WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date
-  GROUP BY GROUPING SETS ((client_id), ())
+  GROUP BY client_id
 )
 SELECT g.*, btrim(n.first_name || ' ' || n.last_name) AS name, NULL::text AS category
 FROM groups g
-LEFT JOIN clients n ON n.salon_id = $4 AND n.id = g.key
-ORDER BY g.is_total DESC, g.n DESC, g.average DESC, g.key NULLS LAST;
+LEFT JOIN clients n ON n.salon_id = $4 AND n.id = g.key;
