@@ -39,6 +39,7 @@ import { clientYearsSchema } from './041-client-years.js';
 import { staffAnalysisMonthsSchema } from './042-staff-analysis-months.js';
 import { recapWeekdayRollupsSchema } from './043-recap-weekday-rollups.js';
 import { dropSaleLinesItemIndexSchema } from './044-drop-sale-lines-item-index.js';
+import { clientDaysClientSpendSchema } from './047-client-days-client-spend.js';
 import { clientDuplicateCandidatesSchema } from './047-client-duplicate-candidates.js';
 
 export interface Migration {
@@ -111,5 +112,10 @@ export const migrations: Migration[] = [
   },
   { version: 43, name: 'recap-weekday-rollups', sql: recapWeekdayRollupsSchema, vacuum: ['recap_client_daily', 'client_weekday_months'] },
   { version: 44, name: 'drop-sale-lines-item-index', sql: dropSaleLinesItemIndexSchema },
-  { version: 47, name: 'client-duplicate-candidates', sql: clientDuplicateCandidatesSchema, vacuum: ['client_duplicate_candidates'] },
+  {
+    version: 47,
+    name: 'client-duplicate-candidates-client-days-spend',
+    sql: `${clientDuplicateCandidatesSchema}\n${clientDaysClientSpendSchema}`,
+    vacuum: ['client_duplicate_candidates'],
+  },
 ];
