@@ -36,23 +36,25 @@ CREATE TABLE client_duplicate_candidates (
   PRIMARY KEY (salon_id, name_key, id)
 );
 
--- The candidates of the (salon, name key) pairs given (parallel arrays), recomputed from the records.
+-- The candidates of the (salon, name key) pairs given (parallel arrays), recomputed from the records: each key's records
+-- through clients_dq_name_idx (a nested loop over the keys, whatever their number).
 CREATE FUNCTION client_duplicates_refresh(salons integer[], names text[]) RETURNS void LANGUAGE plpgsql AS $fn$
 BEGIN
   PERFORM pg_advisory_xact_lock(7310047, b.bucket)
   FROM (SELECT DISTINCT k.salon_id * 256 + (hashtext(k.name_key) & 255) AS bucket
         FROM unnest(salons, names) k(salon_id, name_key) WHERE k.name_key <> '' ORDER BY 1) b;
   DELETE FROM client_duplicate_candidates d
-  USING (SELECT DISTINCT * FROM unnest(salons, names) k(salon_id, name_key)) k
+  USING (SELECT DISTINCT * FROM unnest(salons, names) k(salon_id, name_key) WHERE k.name_key <> '') k
   WHERE d.salon_id = k.salon_id AND d.name_key = k.name_key;
   INSERT INTO client_duplicate_candidates (salon_id, name_key, id, phone_key, email_key, created_by, dq_score, birth_date,
     first_name, last_name, phone, email)
   SELECT c.salon_id, c.dq_name_key, c.id, c.dq_phone_key, c.dq_email_key, c.created_by, c.dq_score, c.birth_date,
     c.first_name, c.last_name, c.phone, c.email
-  FROM client_name_counts n
-  JOIN clients c ON c.salon_id = n.salon_id AND c.dq_name_key = n.name_key
-  WHERE n.clients > 1
-    AND (n.salon_id, n.name_key) IN (SELECT DISTINCT * FROM unnest(salons, names) k(salon_id, name_key) WHERE k.name_key <> '')
+  FROM (SELECT DISTINCT * FROM unnest(salons, names) k(salon_id, name_key) WHERE k.name_key <> '') k
+  JOIN client_name_counts n ON n.salon_id = k.salon_id AND n.name_key = k.name_key AND n.clients > 1
+  CROSS JOIN LATERAL (
+    SELECT * FROM clients c WHERE c.salon_id = k.salon_id AND c.dq_name_key = k.name_key AND c.dq_name_key <> '' OFFSET 0
+  ) c
   ORDER BY 1, 2, 3;
 END
 $fn$;
