@@ -525,8 +525,22 @@ async function expectProfessionalUseConsistent(db: Db) {
 /**
  * Migration 040: client_quality_counts = the records per salon, creator, dq_flags and dq_score, and
  * client_name_counts = the records per salon and non-blank dq_name_key, on every row (no key at 0).
+ * Migration 047: client_duplicate_candidates = the records whose non-blank name key two or more
+ * records of their salon hold, with their fields as the records have them.
  */
 async function expectClientQualityCountsConsistent(db: Db) {
+  const candidates = await sql<{ d: number }>`
+    SELECT count(*) AS d FROM client_duplicate_candidates r
+    FULL JOIN (
+      SELECT c.salon_id, c.dq_name_key, c.id, c.dq_phone_key, c.dq_email_key, c.created_by, c.dq_score, c.birth_date,
+        c.first_name, c.last_name, c.phone, c.email
+      FROM clients c
+      WHERE c.dq_name_key <> '' AND (SELECT count(*) FROM clients o WHERE o.salon_id = c.salon_id AND o.dq_name_key = c.dq_name_key) > 1
+    ) x ON x.salon_id = r.salon_id AND x.id = r.id
+    WHERE (r.name_key, r.phone_key, r.email_key, r.created_by, r.dq_score, r.birth_date, r.first_name, r.last_name, r.phone, r.email)
+      IS DISTINCT FROM (x.dq_name_key, x.dq_phone_key, x.dq_email_key, x.created_by, x.dq_score, x.birth_date, x.first_name,
+        x.last_name, x.phone, x.email)`.execute(db);
+  expect(Number(candidates.rows[0]?.d)).toBe(0);
   const { rows } = await sql<{ q: number; n: number }>`
     SELECT
       (SELECT count(*) FROM client_quality_counts r
@@ -1108,7 +1122,7 @@ describe('daily rollups', () => {
     await expectStockMonthlyConsistent(t.db);
   });
 
-  it('data quality: the clients triggers keep client_quality_counts and client_name_counts in step with every client write', async () => {
+  it('data quality: the clients triggers keep client_quality_counts, client_name_counts and client_duplicate_candidates in step with every client write', async () => {
     const { salon1, salon2 } = f;
     const creators = [await insertUser(t.db, 'dq-one', salon1, ['RECEPTIONIST']), await insertUser(t.db, 'dq-two', salon1, ['ADMIN'])];
     let seed = 777;
@@ -1189,8 +1203,12 @@ describe('daily rollups', () => {
       .where('id', '=', creators[0] as number)
       .execute();
     await expectClientQualityCountsConsistent(t.db);
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM client_name_counts WHERE clients > 1`.execute(t.db);
+    const { rows } = await sql<{ n: number; d: number }>`
+      SELECT (SELECT count(*) FROM client_name_counts WHERE clients > 1) AS n, (SELECT count(*) FROM client_duplicate_candidates) AS d`.execute(
+      t.db,
+    );
     expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+    expect(Number(rows[0]?.d)).toBeGreaterThan(1);
     await rebuildRollups(t.db);
     await expectClientQualityCountsConsistent(t.db);
   });

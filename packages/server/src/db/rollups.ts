@@ -748,6 +748,7 @@ export const ROLLUP_TABLES = [
   'staff_monthly',
   'client_quality_counts',
   'client_name_counts',
+  'client_duplicate_candidates',
   'place_months',
   'staff_new_client_months',
   'staff_feedback_months',

@@ -40,6 +40,8 @@ import { staffAnalysisMonthsSchema } from './042-staff-analysis-months.js';
 import { recapWeekdayRollupsSchema } from './043-recap-weekday-rollups.js';
 import { dropSaleLinesItemIndexSchema } from './044-drop-sale-lines-item-index.js';
 import { clientsNamesGenderIndexSchema } from './046-clients-names-gender-index.js';
+import { clientDaysClientSpendSchema } from './047-client-days-client-spend.js';
+import { clientDuplicateCandidatesSchema } from './047-client-duplicate-candidates.js';
 
 export interface Migration {
   version: number;
@@ -112,4 +114,10 @@ export const migrations: Migration[] = [
   { version: 43, name: 'recap-weekday-rollups', sql: recapWeekdayRollupsSchema, vacuum: ['recap_client_daily', 'client_weekday_months'] },
   { version: 44, name: 'drop-sale-lines-item-index', sql: dropSaleLinesItemIndexSchema },
   { version: 46, name: 'clients-names-gender-index', sql: clientsNamesGenderIndexSchema, vacuum: ['clients'] },
+  {
+    version: 47,
+    name: 'client-duplicate-candidates-client-days-spend',
+    sql: `${clientDuplicateCandidatesSchema}\n${clientDaysClientSpendSchema}`,
+    vacuum: ['client_duplicate_candidates'],
+  },
 ];

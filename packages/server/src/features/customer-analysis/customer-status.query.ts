@@ -162,31 +162,43 @@ async function statusPage(db: DbOrTx, scope: StatusScope, options: StatusListOpt
   const withNoVisit = status === undefined || status === 'NO_VISIT';
   const order = ORDER[sort];
   const reach = options.offset + options.limit;
-  const backTotals = sql`CROSS JOIN LATERAL (SELECT t.visits, t.revenue_cents FROM client_totals t WHERE t.salon_id = ${salonId} AND t.client_id = b.id LIMIT 1) t
+  const backTotals = (back: RawBuilder<unknown>, isBack: RawBuilder<unknown>) => sql`LEFT JOIN LATERAL (
+        SELECT t.visits, t.revenue_cents FROM client_totals t WHERE ${isBack} AND t.salon_id = ${salonId} AND t.client_id = ${back}.id LIMIT 1
+      ) t ON true
       CROSS JOIN LATERAL (
         SELECT sum(d.appointments) AS visits, sum(d.revenue_cents) AS spend FROM client_days d
-        WHERE d.salon_id = ${salonId} AND d.client_id = b.id AND d.day > ${to}::date
+        WHERE ${isBack} AND d.salon_id = ${salonId} AND d.client_id = ${back}.id AND d.day > ${to}::date
       ) a`;
-  const backRows =
-    sort === 'TOTAL_SPEND_DESC'
-      ? sql`SELECT b.id, b.last_visit, t.visits - a.visits AS total_visits, t.revenue_cents - a.spend AS total_spend
-      FROM back b ${backTotals} WHERE ${lastVisitIn(scope, sql.ref('b.last_visit'), status)}
-      ORDER BY ${order} LIMIT ${reach}`
-      : sql`SELECT b.id, b.last_visit, t.visits - a.visits AS total_visits, t.revenue_cents - a.spend AS total_spend
-      FROM (SELECT id, last_visit FROM back WHERE ${lastVisitIn(scope, sql.ref('last_visit'), status)} ORDER BY ${order} LIMIT ${reach}) b
-      ${backTotals}`;
-  const visitedPage = withVisits
-    ? sql`visited_page AS (
-      SELECT * FROM (
-        (SELECT client_id AS id, last_day AS last_visit, visits AS total_visits, revenue_cents AS total_spend FROM client_totals
+  const settledRows = sql`SELECT client_id AS id, last_day AS last_visit, visits AS total_visits, revenue_cents AS total_spend FROM client_totals
           WHERE salon_id = ${salonId} AND last_day <= ${to}::date AND ${lastVisitIn(scope, sql.ref('last_day'), status)}
           ORDER BY ${sort === 'TOTAL_SPEND_DESC' ? sql`revenue_cents DESC, client_id` : sort === 'LAST_VISIT_ASC' ? sql`last_day, client_id` : sql`last_day DESC, client_id`}
-          LIMIT ${reach})
+          LIMIT ${reach}`;
+  // By total spend, the back rows' totals order them: each candidate's are summed. By last visit, the page is cut first
+  // and the totals summed for its back rows alone (total_visits null marks them; the laterals skip the settled rows).
+  const visitedRows =
+    sort === 'TOTAL_SPEND_DESC'
+      ? sql`SELECT * FROM (
+        (${settledRows})
         UNION ALL
-        (${backRows})
+        (SELECT b.id, b.last_visit, t.visits - a.visits AS total_visits, t.revenue_cents - a.spend AS total_spend
+          FROM back b ${backTotals(sql.ref('b'), sql`true`)} WHERE ${lastVisitIn(scope, sql.ref('b.last_visit'), status)}
+          ORDER BY ${order} LIMIT ${reach})
       ) v
-      ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}
-    ),`
+      ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`
+      : sql`SELECT v.id, v.last_visit, coalesce(v.total_visits, t.visits - a.visits) AS total_visits,
+        coalesce(v.total_spend, t.revenue_cents - a.spend) AS total_spend
+      FROM (
+        SELECT * FROM (
+          (${settledRows})
+          UNION ALL
+          (SELECT id, last_visit, NULL::bigint, NULL::bigint FROM back WHERE ${lastVisitIn(scope, sql.ref('last_visit'), status)}
+            ORDER BY ${order} LIMIT ${reach})
+        ) u
+        ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}
+      ) v
+      ${backTotals(sql.ref('v'), sql`v.total_visits IS NULL`)}`;
+  const visitedPage = withVisits
+    ? sql`visited_page AS (${visitedRows}),`
     : sql`visited_page AS (SELECT NULL::bigint AS id, NULL::date AS last_visit, 0::bigint AS total_visits, 0::bigint AS total_spend WHERE false),`;
   // The clients with no visit up to `to` follow the visited ones (by id), when the status filter lets them in: with no filter
   // after every visited client, with NO_VISIT alone.
@@ -213,7 +225,8 @@ async function statusPage(db: DbOrTx, scope: StatusScope, options: StatusListOpt
     ),
     counts AS (
       SELECT sum(active) AS active, sum(lost) AS lost, sum(visited) AS visited,
-        (SELECT count(*) FROM clients WHERE salon_id = ${salonId}) AS clients
+        -- the salon's records, as the clients triggers count them (migration 040), not an index scan of every record
+        (SELECT coalesce(sum(clients), 0) FROM client_quality_counts WHERE salon_id = ${salonId}) AS clients
       FROM (
         SELECT count(*) FILTER (WHERE ${lastVisitIn(scope, sql.ref('last_day'), 'ACTIVE')}) AS active,
           count(*) FILTER (WHERE ${lastVisitIn(scope, sql.ref('last_day'), 'LOST')}) AS lost, count(*) AS visited

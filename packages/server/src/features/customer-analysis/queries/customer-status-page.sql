@@ -44,7 +44,8 @@ WITH back AS MATERIALIZED (
 ),
 counts AS (
   SELECT sum(active) AS active, sum(lost) AS lost, sum(visited) AS visited,
-    (SELECT count(*) FROM clients WHERE salon_id = $4) AS clients
+    -- the salon's records, as the clients triggers count them (migration 040), not an index scan of every record
+    (SELECT coalesce(sum(clients), 0) FROM client_quality_counts WHERE salon_id = $4) AS clients
   FROM (
     SELECT count(*) FILTER (WHERE "last_day" > $5::date - $6::int) AS active,
       count(*) FILTER (WHERE "last_day" < $7::date - $8::int) AS lost, count(*) AS visited
@@ -55,23 +56,23 @@ counts AS (
     FROM back
   ) kinds
 ),
-visited_page AS (
-  SELECT * FROM (
+visited_page AS (SELECT * FROM (
     (SELECT client_id AS id, last_day AS last_visit, visits AS total_visits, revenue_cents AS total_spend FROM client_totals
       WHERE salon_id = $15 AND last_day <= $16::date AND "last_day" < $17::date - $18::int
       ORDER BY revenue_cents DESC, client_id
       LIMIT $19)
     UNION ALL
     (SELECT b.id, b.last_visit, t.visits - a.visits AS total_visits, t.revenue_cents - a.spend AS total_spend
-  FROM back b CROSS JOIN LATERAL (SELECT t.visits, t.revenue_cents FROM client_totals t WHERE t.salon_id = $20 AND t.client_id = b.id LIMIT 1) t
+      FROM back b LEFT JOIN LATERAL (
+    SELECT t.visits, t.revenue_cents FROM client_totals t WHERE true AND t.salon_id = $20 AND t.client_id = "b".id LIMIT 1
+  ) t ON true
   CROSS JOIN LATERAL (
     SELECT sum(d.appointments) AS visits, sum(d.revenue_cents) AS spend FROM client_days d
-    WHERE d.salon_id = $21 AND d.client_id = b.id AND d.day > $22::date
+    WHERE true AND d.salon_id = $21 AND d.client_id = "b".id AND d.day > $22::date
   ) a WHERE "b"."last_visit" < $23::date - $24::int
-  ORDER BY total_spend DESC, id LIMIT $25)
+      ORDER BY total_spend DESC, id LIMIT $25)
   ) v
-  ORDER BY total_spend DESC, id LIMIT $26 OFFSET $27
-),
+  ORDER BY total_spend DESC, id LIMIT $26 OFFSET $27),
 
 page AS (
   SELECT c.id, c.first_name, c.last_name, c.gender, c.first_visit::text AS first_visit, p.last_visit::text AS last_visit,

@@ -3,32 +3,29 @@
 
 -- 1 of 1; parameters:
 --   $1 = 1
---   $2 = 1
+--   $2 = '2026-01-20'
 --   $3 = '2026-01-20'
---   $4 = '2026-01-20'
---   $5 = 1
+--   $4 = 1
+--   $5 = '2026-01-20'
 --   $6 = '2026-01-20'
---   $7 = '2026-01-20'
---   $8 = 1
+--   $7 = 1
+--   $8 = '2026-01-20'
 --   $9 = '2026-01-20'
---   $10 = '2026-01-20'
+--   $10 = 1
 --   $11 = 1
---   $12 = 1
---   $13 = 100
+--   $12 = 100
+--   $13 = '2026-01-20'
 --   $14 = '2026-01-20'
---   $15 = '2026-01-20'
---   $16 = 100
---   $17 = 0
---   $18 = 1
-WITH RECURSIVE names AS MATERIALIZED (
-  SELECT name_key AS dq_name_key FROM client_name_counts WHERE salon_id = $1 AND clients > 1
-),
--- the candidates' records, with what the groups and the counts per creator need (read once)
+--   $15 = 100
+--   $16 = 0
+--   $17 = 1
+/* prepared: data-quality */
+
+WITH RECURSIVE
+-- the candidates (the records whose name key two or more records hold), with what the groups and the counts per creator need
 keys AS MATERIALIZED (
-  SELECT c.id, c.dq_name_key AS name_key, c.dq_phone_key AS phone_key, c.dq_email_key AS email_key, c.created_by, c.dq_score,
-    c.birth_date, c.first_name, c.last_name, c.phone, c.email
-  FROM clients c
-  WHERE c.salon_id = $2 AND c.dq_name_key <> '' AND c.dq_name_key = ANY ((SELECT array_agg(dq_name_key) FROM names)::text[])
+  SELECT id, name_key, phone_key, email_key, created_by, dq_score, birth_date, first_name, last_name, phone, email
+  FROM client_duplicate_candidates WHERE salon_id = $1
 ),
 edges AS (
   SELECT a.id AS a, b.id AS b
@@ -45,11 +42,11 @@ grouped AS MATERIALIZED (
   SELECT node AS id, dense_rank() OVER (ORDER BY min(root)) AS group_id FROM reach GROUP BY node
 ),
 odd AS MATERIALIZED (
-  SELECT g.id, k.created_by, k.dq_score - 20 * (coalesce(k.birth_date > $3::date OR k.birth_date < ($4::date - interval '110 years')::date, false))::int AS score, g.group_id
+  SELECT g.id, k.created_by, k.dq_score - 20 * (coalesce(k.birth_date > $2::date OR k.birth_date < ($3::date - interval '110 years')::date, false))::int AS score, g.group_id
   FROM grouped g JOIN keys k ON k.id = g.id
   UNION ALL
   SELECT id, created_by, dq_score - 20, NULL FROM clients
-  WHERE salon_id = $5 AND (birth_date > $6::date OR birth_date < ($7::date - interval '110 years')::date)
+  WHERE salon_id = $4 AND (birth_date > $5::date OR birth_date < ($6::date - interval '110 years')::date)
     AND id NOT IN (SELECT id FROM grouped)
 ),
 -- the records counted by creator, flags and stored score (client_quality_counts: a few hundred rows), and the implausible
@@ -57,11 +54,11 @@ odd AS MATERIALIZED (
 -- a row stands for
 implausible AS MATERIALIZED (
   SELECT created_by, dq_flags, dq_score FROM clients
-  WHERE salon_id = $8 AND (birth_date > $9::date OR birth_date < ($10::date - interval '110 years')::date)
+  WHERE salon_id = $7 AND (birth_date > $8::date OR birth_date < ($9::date - interval '110 years')::date)
 ),
 scored AS (
   SELECT created_by, dq_flags, dq_score AS score, false AS birth_date_implausible, clients AS n
-  FROM client_quality_counts WHERE salon_id = $11
+  FROM client_quality_counts WHERE salon_id = $10
   UNION ALL
   SELECT created_by, dq_flags, dq_score, false, -1 FROM implausible
   UNION ALL
@@ -104,8 +101,8 @@ ranked AS (
   SELECT id, score, group_id FROM odd
   UNION ALL
   (SELECT id, dq_score, NULL FROM clients
-    WHERE salon_id = $12 AND id NOT IN (SELECT id FROM odd)
-    ORDER BY dq_score, id LIMIT $13)
+    WHERE salon_id = $11 AND id NOT IN (SELECT id FROM odd)
+    ORDER BY dq_score, id LIMIT $12)
 ),
 page AS (
   SELECT s.id, c.first_name, c.last_name, c.phone, c.email, c.birth_date, c.gender, c.privacy_consent, c.first_visit, c.created_by,
@@ -114,14 +111,14 @@ page AS (
       CASE WHEN (c.dq_flags & 1) <> 0 THEN 'PHONE_MISSING' END, CASE WHEN (c.dq_flags & 2) <> 0 THEN 'PHONE_INVALID' END,
       CASE WHEN (c.dq_flags & 4) <> 0 THEN 'EMAIL_MISSING' END, CASE WHEN (c.dq_flags & 8) <> 0 THEN 'EMAIL_INVALID' END,
       CASE WHEN (c.dq_flags & 16) <> 0 THEN 'BIRTH_DATE_MISSING' END,
-      CASE WHEN coalesce(c.birth_date > $14::date OR c.birth_date < ($15::date - interval '110 years')::date, false)
+      CASE WHEN coalesce(c.birth_date > $13::date OR c.birth_date < ($14::date - interval '110 years')::date, false)
         THEN 'BIRTH_DATE_IMPLAUSIBLE' END,
       CASE WHEN (c.dq_flags & 32) <> 0 THEN 'GENDER_MISSING' END, CASE WHEN (c.dq_flags & 64) <> 0 THEN 'CONSENT_MISSING' END,
       CASE WHEN s.group_id IS NOT NULL THEN 'DUPLICATE' END
     ], NULL) AS issues
   -- the page first, then its records and creators' names (not a join of every record)
-  FROM (SELECT * FROM ranked ORDER BY score, (group_id IS NULL), id LIMIT $16 OFFSET $17) s
-  JOIN clients c ON c.salon_id = $18 AND c.id = s.id
+  FROM (SELECT * FROM ranked ORDER BY score, (group_id IS NULL), id LIMIT $15 OFFSET $16) s
+  JOIN clients c ON c.salon_id = $17 AND c.id = s.id
   LEFT JOIN users u ON u.id = c.created_by
 )
 SELECT
