@@ -2,7 +2,14 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
-import { ROLLUP_TABLES, refreshClientQualityCounts, refreshSalesRollup, refreshStaffHours, refreshStockRollups } from '../db/rollups.js';
+import {
+  fillStaffDayDetails,
+  ROLLUP_TABLES,
+  refreshClientQualityCounts,
+  refreshSalesRollup,
+  refreshStaffHours,
+  refreshStockRollups,
+} from '../db/rollups.js';
 import { freezeSalonParts } from '../features/campaigns/campaigns.query.js';
 import { monthNamesOf } from '../lib/months.js';
 import { hashPassword } from '../lib/password.js';
@@ -470,6 +477,8 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.lastDay));
     // The load skips triggers (session_replication_role replica): staff_hours_daily from the shifts and attendances written.
     await refreshStaffHours(tx, null);
+    // ... and staff_day_details, which combines staff_hours_daily and the feedback with the sales rollups.
+    await fillStaffDayDetails(tx, null, null);
     // ... and professional_use_daily / stock_monthly from the stock movements written.
     await refreshStockRollups(tx);
     // ... and the data-quality counts from the clients written.

@@ -2,7 +2,6 @@ import type { StaffDailyDetailsResponse, StaffDataAnalysisResponse, StaffPreviou
 import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { withLocalSettings } from '../../lib/local-settings.js';
 import {
   addDays,
   euros,
@@ -550,6 +549,92 @@ function daysWithData(salonId: number, from: string, to: string, gender: GenderS
       WHERE ad.salon_id = ${salon} AND ${days(sql`ad.day`)} AND ad.appointments > 0 AND ${genderIs(sql`ad.gender`)}`;
 }
 
+const DAY_DETAILS_COLUMNS = sql`r.staff_id, r.earned_cents, r.recommended_cents, r.service_cents, r.service_rec_cents, r.product_cents,
+  r.product_rec_cents, r.discount_cents, r.discount_rec_cents, r.clients, r.new_clients, r.visits, r.visits_with_product, r.rebooked,
+  r.booked_seconds, r.shift_seconds, r.work_seconds, r.working_days, r.feedback_average`;
+
+interface DayDetailsRow {
+  side: 0 | 1;
+  day: string;
+  staff_id: number;
+  earned_cents: number;
+  recommended_cents: number;
+  service_cents: number;
+  service_rec_cents: number;
+  product_cents: number;
+  product_rec_cents: number;
+  discount_cents: number;
+  discount_rec_cents: number;
+  clients: number;
+  new_clients: number;
+  visits: number;
+  visits_with_product: number;
+  rebooked: number;
+  booked_seconds: number;
+  shift_seconds: number;
+  work_seconds: number;
+  working_days: number;
+  feedback_average: number | null;
+}
+
+/**
+ * The unpaged daily details' figures, both sides in one statement: staff_day_details (migration 045) holds each
+ * day's figures per person ready (getStaffBuckets' day grain, summed from its six sources when written), so the
+ * days of from..to (side 0) and those 52 weeks earlier (side 1, dated by the day they compare with) are two index
+ * ranges of the key, read in order, nothing summed. staff_id 0 is the salon's open day.
+ */
+async function dayDetailsOf(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+  gender: GenderScope,
+): Promise<[{ figures: Map<string, StaffSpan>; total: undefined }, { figures: Map<string, StaffSpan> }]> {
+  const { rows } = await sql<DayDetailsRow>`
+    SELECT 0 AS side, r.day, ${DAY_DETAILS_COLUMNS}
+    FROM staff_day_details r
+    WHERE r.salon_id = ${salonId}::int AND r.gender = ${gender}::text AND r.day BETWEEN ${from}::date AND ${to}::date
+    UNION ALL
+    SELECT 1, r.day + ${SAME_WEEKDAY_DAYS_BACK}::int, ${DAY_DETAILS_COLUMNS}
+    FROM staff_day_details r
+    WHERE r.salon_id = ${salonId}::int AND r.gender = ${gender}::text
+      AND r.day BETWEEN ${from}::date - ${SAME_WEEKDAY_DAYS_BACK}::int AND ${to}::date - ${SAME_WEEKDAY_DAYS_BACK}::int`.execute(db);
+  const sides = [new Map<string, StaffSpan>(), new Map<string, StaffSpan>()] as const;
+  for (const r of rows) {
+    const days = sides[r.side];
+    let span = days.get(r.day);
+    if (!span) {
+      span = { staff: new Map(), salonOpenDays: 0 };
+      days.set(r.day, span);
+    }
+    if (r.staff_id === 0) {
+      span.salonOpenDays = 1;
+      continue;
+    }
+    span.staff.set(r.staff_id, {
+      earnedCents: r.earned_cents,
+      recommendedCents: r.recommended_cents,
+      serviceCents: r.service_cents,
+      serviceRecCents: r.service_rec_cents,
+      productCents: r.product_cents,
+      productRecCents: r.product_rec_cents,
+      discountCents: r.discount_cents,
+      discountRecCents: r.discount_rec_cents,
+      clients: r.clients,
+      newClients: r.new_clients,
+      visits: r.visits,
+      visitsWithProduct: r.visits_with_product,
+      rebooked: r.rebooked,
+      bookedSeconds: r.booked_seconds,
+      shiftSeconds: r.shift_seconds,
+      workSeconds: r.work_seconds,
+      workingDays: r.working_days,
+      feedbackAverage: r.feedback_average,
+    });
+  }
+  return [{ figures: sides[0], total: undefined }, { figures: sides[1] }];
+}
+
 /** A page of the daily details: `limit` days after skipping `offset`. */
 export interface DayPage {
   limit?: number;
@@ -557,36 +642,15 @@ export interface DayPage {
 }
 
 /**
- * Runs a statement without parallel workers. The daily details' union of small index scans costs
- * enough for the planner to spread its branches over two workers (Parallel Append): starting them
- * made a month's statement ~400 ms instead of ~40 ms on the shared bench machine (load ~16).
- */
-const serially = <T>(db: DbOrTx, run: (tx: DbOrTx) => Promise<T>) => withLocalSettings(db, { max_parallel_workers_per_gather: '0' }, run);
-
-/**
- * The figures of the days the daily details show (`back` 0), or of the days 52 weeks before them
+ * The figures of a page of the daily details (`back` 0), or of the days 52 weeks before them
  * (`back` 364), per day: getStaffBuckets' day grain, whose figures of a day do not depend on the
- * range around it. Unpaged, the days are from..to; paged, the statement first lists the range's
+ * range around it. The statement first lists the range's
  * days with data (daysWithData), takes the page's slice and reads its first..last day (lo..hi,
  * moved back by `back`; with the total of the listed days as a column of every row): one round
  * trip, and the two statements of a page run at the same time.
  */
-async function dailyFigures(
-  db: DbOrTx,
-  salonId: number,
-  from: string,
-  to: string,
-  gender: GenderScope,
-  page: DayPage | null,
-  back: number,
-) {
-  if (page === null) {
-    const statement = bucketStatement(salonId, between(addDays(from, -back), addDays(to, -back)), gender, 'day', from);
-    const { rows } = await serially(db, (tx) => statement.execute(tx));
-    return { figures: bucketsOf(rows, back === 0 ? (b) => b : (b) => addDays(b, back)), total: undefined };
-  }
+async function dailyFigures(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope, page: DayPage, back: number) {
   const days: DayFilter = (column) => sql`${column} BETWEEN (SELECT lo FROM page) - ${back}::int AND (SELECT hi FROM page) - ${back}::int`;
-  // No need of serially here: bounded by the page's initplans, the scans are estimated small.
   const { rows } = await sql<Record<string, unknown>>`
     WITH listed AS (${daysWithData(salonId, from, to, gender)}),
     page AS (
@@ -617,10 +681,12 @@ export async function getStaffDailyDetails(
   page: DayPage = {},
 ): Promise<Static<typeof StaffDailyDetailsResponse>> {
   const isPaged = page.limit !== undefined || page.offset !== undefined;
-  const read = Promise.all([
-    dailyFigures(db, salonId, from, to, gender, isPaged ? page : null, 0),
-    dailyFigures(db, salonId, from, to, gender, isPaged ? page : null, SAME_WEEKDAY_DAYS_BACK),
-  ]);
+  const read = isPaged
+    ? Promise.all([
+        dailyFigures(db, salonId, from, to, gender, page, 0),
+        dailyFigures(db, salonId, from, to, gender, page, SAME_WEEKDAY_DAYS_BACK),
+      ])
+    : dayDetailsOf(db, salonId, from, to, gender);
   const names = await namesAlongside(
     db,
     salonId,
