@@ -2,6 +2,7 @@ import type { StaffDailyDetailsResponse, StaffDataAnalysisResponse, StaffPreviou
 import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { withLocalSettings } from '../../lib/local-settings.js';
 import {
   addDays,
   euros,
@@ -549,6 +550,12 @@ function daysWithData(salonId: number, from: string, to: string, gender: GenderS
       WHERE ad.salon_id = ${salon} AND ${days(sql`ad.day`)} AND ad.appointments > 0 AND ${genderIs(sql`ad.gender`)}`;
 }
 
+/**
+ * Runs a statement without parallel workers. The daily details' index ranges cost enough for the planner to
+ * spread them over two workers (Parallel Append): starting them cost more than the ~3 ms the scans take.
+ */
+const serially = <T>(db: DbOrTx, run: (tx: DbOrTx) => Promise<T>) => withLocalSettings(db, { max_parallel_workers_per_gather: '0' }, run);
+
 const DAY_DETAILS_COLUMNS = sql`r.staff_id, r.earned_cents, r.recommended_cents, r.service_cents, r.service_rec_cents, r.product_cents,
   r.product_rec_cents, r.discount_cents, r.discount_rec_cents, r.clients, r.new_clients, r.visits, r.visits_with_product, r.rebooked,
   r.booked_seconds, r.shift_seconds, r.work_seconds, r.working_days, r.feedback_average`;
@@ -590,7 +597,9 @@ async function dayDetailsOf(
   to: string,
   gender: GenderScope,
 ): Promise<[{ figures: Map<string, StaffSpan>; total: undefined }, { figures: Map<string, StaffSpan> }]> {
-  const { rows } = await sql<DayDetailsRow>`
+  // Serially: the planner spreads the two ranges over workers (Parallel Append), which costs more than the scans.
+  const { rows } = await serially(db, (tx) =>
+    sql<DayDetailsRow>`
     SELECT 0 AS side, r.day, ${DAY_DETAILS_COLUMNS}
     FROM staff_day_details r
     WHERE r.salon_id = ${salonId}::int AND r.gender = ${gender}::text AND r.day BETWEEN ${from}::date AND ${to}::date
@@ -598,7 +607,8 @@ async function dayDetailsOf(
     SELECT 1, r.day + ${SAME_WEEKDAY_DAYS_BACK}::int, ${DAY_DETAILS_COLUMNS}
     FROM staff_day_details r
     WHERE r.salon_id = ${salonId}::int AND r.gender = ${gender}::text
-      AND r.day BETWEEN ${from}::date - ${SAME_WEEKDAY_DAYS_BACK}::int AND ${to}::date - ${SAME_WEEKDAY_DAYS_BACK}::int`.execute(db);
+      AND r.day BETWEEN ${from}::date - ${SAME_WEEKDAY_DAYS_BACK}::int AND ${to}::date - ${SAME_WEEKDAY_DAYS_BACK}::int`.execute(tx),
+  );
   const sides = [new Map<string, StaffSpan>(), new Map<string, StaffSpan>()] as const;
   for (const r of rows) {
     const days = sides[r.side];
