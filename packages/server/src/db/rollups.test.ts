@@ -1036,9 +1036,10 @@ describe('daily rollups', () => {
             .execute();
         }
         if (i % 3 === 2) {
-          // a shift, an attendance and a feedback written, an older one of each deleted at times (no refresh: their
-          // triggers keep staff_hours_daily, staff_feedback_months and staff_day_details)
-          const at = new Date(`${d}T0${7 + rand(3)}:00:00Z`);
+          // a shift, an attendance and a feedback written on a day of their own (May), an older one of each deleted at times
+          // (no refresh: their triggers keep staff_hours_daily, staff_feedback_months and staff_day_details)
+          const own = `2025-05-${String(1 + rand(28)).padStart(2, '0')}`; // no line written there: no refresh of it
+          const at = new Date(`${own}T0${7 + rand(3)}:00:00Z`);
           const person = pick([users.stylist, users.manager]);
           const until = new Date(at.getTime() + (2 + rand(6)) * 3_600_000);
           await tx
@@ -1052,7 +1053,7 @@ describe('daily rollups', () => {
             .execute();
           await tx
             .insertInto('feedback')
-            .values({ salon_id: salon1, client_id: rand(4) === 0 ? null : pick(clientIds), staff_id: person, score: 1 + rand(5), day: d })
+            .values({ salon_id: salon1, client_id: rand(4) === 0 ? null : pick(clientIds), staff_id: person, score: 1 + rand(5), day: own })
             .execute();
           if (rand(2) === 0)
             for (const table of ['user_timeframes', 'attendances', 'feedback'])

@@ -723,12 +723,21 @@ async function fillRecapClients(db: DbOrTx, salonId: number | null, days: RawBui
 }
 
 /**
+ * A bulk load's transaction (rebuildRollups, the demo) defers staff_day_details: the fills of its refreshes and of the
+ * triggers on its sources wait until it fills every salon once, last (fillStaffDayDetails with null).
+ */
+export async function deferStaffDayDetails(tx: DbOrTx): Promise<void> {
+  await sql`SELECT set_config('salon.staff_day_details_deferred', 'on', true)`.execute(tx);
+}
+
+/**
  * staff_day_details (migration 045) of one salon's days (an SQL date[]) by staff_day_details_fill, the one
  * definition its triggers also call; of every salon's days (null): after staff_daily, staff_client_days,
- * staff_booked_daily, staff_hours_daily and appointments_daily are in.
+ * staff_booked_daily, staff_hours_daily and appointments_daily are in, ending a deferral (deferStaffDayDetails).
  */
 export async function fillStaffDayDetails(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
   if (salonId === null || days === null) {
+    await sql`SELECT set_config('salon.staff_day_details_deferred', 'off', true)`.execute(db);
     await sql`SELECT staff_day_details_fill(s.id, NULL) FROM salons s WHERE ${salonId}::int IS NULL OR s.id = ${salonId}::int ORDER BY s.id`.execute(
       db,
     );
@@ -911,8 +920,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
       staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months,
       client_visit_months, client_cohort_months, staff_day_details`.execute(tx);
-    // staff_day_details is filled once, last: its triggers on staff_hours_daily wait (refreshStaffHours below).
-    await sql`SELECT set_config('salon.staff_day_details_deferred', 'on', true)`.execute(tx);
+    await deferStaffDayDetails(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -937,7 +945,6 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillDiscountedAppointments(tx, all);
     await fillRecapClients(tx, null, null);
     await fillStaffDayDetails(tx, null, null);
-    await sql`SELECT set_config('salon.staff_day_details_deferred', 'off', true)`.execute(tx);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of ROLLUP_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

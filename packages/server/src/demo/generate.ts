@@ -3,6 +3,7 @@ import pg from 'pg';
 import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
 import {
+  deferStaffDayDetails,
   fillStaffDayDetails,
   ROLLUP_TABLES,
   refreshClientQualityCounts,
@@ -474,6 +475,8 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     }
     const rolled = Date.now();
     for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
+    // staff_day_details once, after staff_hours_daily below, not per salon refresh.
+    await deferStaffDayDetails(tx);
     for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.lastDay));
     // The load skips triggers (session_replication_role replica): staff_hours_daily from the shifts and attendances written.
     await refreshStaffHours(tx, null);

@@ -13,7 +13,7 @@
  * statement triggers on staff_hours_daily (whose own triggers follow shifts, attendances and time zones),
  * on feedback (the written rows' days) and on clients (the old and new first-visit days, and the days of
  * the feedback of a client whose gender or salon changed); rebuildRollups and the demo load (triggers
- * off) fill every salon once all sources are in (rebuildRollups defers the staff_hours_daily triggers meanwhile).
+ * off) defer those fills (salon.staff_day_details_deferred) and fill every salon once all sources are in.
  */
 export const staffDayDetailsSchema = `
 CREATE TABLE staff_day_details (
@@ -42,6 +42,8 @@ CREATE TABLE staff_day_details (
   PRIMARY KEY (salon_id, gender, day, staff_id)
 );
 
+-- A bulk load (rebuildRollups, the demo) sets salon.staff_day_details_deferred 'on' for its transaction: the fills of
+-- its refreshes and triggers wait, and it fills every salon once, last, with the setting 'off'.
 -- Each source's rows of the salon's days with the client gender they count for ('*': every scope), then
 -- summed per scope, day and person.
 CREATE FUNCTION staff_day_details_fill(p_salon integer, p_days date[]) RETURNS void LANGUAGE plpgsql AS $f$
@@ -49,6 +51,9 @@ DECLARE
   lo date := COALESCE((SELECT min(d) FROM unnest(p_days) d), '-infinity');
   hi date := COALESCE((SELECT max(d) FROM unnest(p_days) d), 'infinity');
 BEGIN
+  IF current_setting('salon.staff_day_details_deferred', true) = 'on' THEN
+    RETURN;
+  END IF;
   DELETE FROM staff_day_details WHERE salon_id = p_salon AND (p_days IS NULL OR day = ANY(p_days));
   INSERT INTO staff_day_details (salon_id, gender, day, staff_id, earned_cents, recommended_cents, service_cents, service_rec_cents,
     product_cents, product_rec_cents, discount_cents, discount_rec_cents, clients, new_clients, visits, visits_with_product, rebooked,
@@ -102,7 +107,7 @@ BEGIN
 END $f$;
 
 -- The days a statement wrote (old and new rows) of a source keyed by salon_id and day, per salon, recomputed.
--- rebuildRollups defers them (salon.staff_day_details_deferred, local to its transaction) and fills every salon last.
+-- A bulk load defers them (salon.staff_day_details_deferred, local to its transaction) and fills every salon last.
 CREATE FUNCTION staff_day_details_written() RETURNS trigger LANGUAGE plpgsql AS $f$
 BEGIN
   IF current_setting('salon.staff_day_details_deferred', true) = 'on' THEN
