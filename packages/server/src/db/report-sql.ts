@@ -32,7 +32,7 @@ import { getSalonOverview } from '../features/salon-overview/salon-overview.quer
 import { getDayReport } from '../features/salons-growing/day-report.query.js';
 import { getGrowthDailyData, getGrowthReport } from '../features/salons-growing/growth.service.js';
 import { getServiceAnalysis } from '../features/service-analysis/service-analysis.query.js';
-import { getStaffDataAnalysis } from '../features/staff-analysis/staff-analysis.query.js';
+import { getStaffDailyDetails, getStaffDataAnalysis } from '../features/staff-analysis/staff-analysis.query.js';
 import { getStaffItems } from '../features/staff-analysis/staff-items.query.js';
 import { getClientHistory } from '../features/stats/client-history.query.js';
 import { getDiscountsPerAppointment, getDiscountsPerDay } from '../features/stats/discounts.query.js';
@@ -160,8 +160,16 @@ export const REPORT_QUERIES: ReportQuery[] = [
   },
   {
     file: 'features/staff-analysis/queries/staff-analysis.sql',
-    call: `getStaffDataAnalysis(salon ${SALON}, ${FROM}..${TO}, FEMALE): the range and the previous year's (getStaffSpan; the daily and weekly details run getStaffBuckets)`,
+    call: `getStaffDataAnalysis(salon ${SALON}, ${FROM}..${TO}, FEMALE): the range and the previous year's (getStaffSpan; the weekly details run getStaffBuckets)`,
     run: (db) => getStaffDataAnalysis(db, SALON, FROM, TO, 'FEMALE'),
+  },
+  {
+    file: 'features/staff-analysis/queries/staff-daily-details.sql',
+    call: `getStaffDailyDetails(salon ${SALON}, ${FROM}..${TO}, FEMALE), unpaged then its first page of 25 days: both sides from staff_day_details`,
+    run: async (db) => {
+      await getStaffDailyDetails(db, SALON, FROM, TO, 'FEMALE');
+      await getStaffDailyDetails(db, SALON, FROM, TO, 'FEMALE', { limit: 25 });
+    },
   },
   {
     file: 'features/staff-analysis/queries/staff-items.sql',

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getStaffBuckets } from '../features/staff-analysis/staff-analysis.query.js';
 import { monthEndOf, monthIndexOf } from '../lib/months.js';
 import type { GenderScope } from '../lib/report-range.js';
 import { getSalesMeasures, getSalesTotalsFromRaw, type RawMeasures } from '../lib/sales-measures.query.js';
@@ -137,6 +138,57 @@ async function expectStaffFeedbackMonthsConsistent(db: Db) {
       (SELECT count(*) FROM staff_feedback_months) AS total`.execute(db);
   expect(Number(rows[0]?.n)).toBe(0);
   expect(Number(rows[0]?.total)).toBeGreaterThan(0);
+}
+
+/**
+ * staff_day_details (migration 045) equals, for every salon, gender scope and day, the staff analysis' day grain summed
+ * from its six sources by the report's own statement (getStaffBuckets: staff_daily, staff_client_days with the
+ * clients' first visits, staff_booked_daily, staff_hours_daily, feedback and appointments_daily, each checked
+ * against the raw tables by the expectations above): the same days, people, figures and open days.
+ */
+async function expectStaffDayDetailsConsistent(db: Db) {
+  const salons = await db.selectFrom('salons').select('id').orderBy('id').execute();
+  let compared = 0;
+  for (const { id: salonId } of salons) {
+    for (const gender of GENDERS) {
+      const { rows } = await sql<Record<string, unknown> & { day: string; staff_id: number }>`
+        SELECT * FROM staff_day_details WHERE salon_id = ${salonId} AND gender = ${gender} ORDER BY day, staff_id`.execute(db);
+      const rollup = new Map<string, { salonOpenDays: number; staff: Record<number, unknown> }>();
+      for (const r of rows) {
+        const day = rollup.get(r.day) ?? { salonOpenDays: 0, staff: {} };
+        rollup.set(r.day, day);
+        if (r.staff_id === 0) day.salonOpenDays = 1;
+        else
+          day.staff[r.staff_id] = {
+            earnedCents: r.earned_cents,
+            recommendedCents: r.recommended_cents,
+            serviceCents: r.service_cents,
+            serviceRecCents: r.service_rec_cents,
+            productCents: r.product_cents,
+            productRecCents: r.product_rec_cents,
+            discountCents: r.discount_cents,
+            discountRecCents: r.discount_rec_cents,
+            clients: r.clients,
+            newClients: r.new_clients,
+            visits: r.visits,
+            visitsWithProduct: r.visits_with_product,
+            rebooked: r.rebooked,
+            bookedSeconds: r.booked_seconds,
+            shiftSeconds: r.shift_seconds,
+            workSeconds: r.work_seconds,
+            workingDays: r.working_days,
+            feedbackAverage: r.feedback_average,
+          };
+      }
+      const buckets = await getStaffBuckets(db, salonId, '1900-01-01', '2999-12-31', gender, 'day');
+      const summed = new Map(
+        [...buckets].map(([day, span]) => [day, { salonOpenDays: span.salonOpenDays, staff: Object.fromEntries(span.staff) }]),
+      );
+      expect(Object.fromEntries(rollup)).toEqual(Object.fromEntries(summed));
+      compared += summed.size;
+    }
+  }
+  expect(compared).toBeGreaterThan(0);
 }
 
 /**
@@ -787,6 +839,7 @@ describe('daily rollups', () => {
     await expectMonthRollupsConsistent(t.db);
     await expectPlaceMonthsConsistent(t.db);
     await expectRecapWeekdayRollupsConsistent(t.db);
+    await expectStaffDayDetailsConsistent(t.db);
     for (const salonId of [f.salon1, f.salon2]) await expectRangesExact(t.db, salonId, RANGES);
     // month buckets of a range starting mid-month: distinct clients per month equal the raw count
     const { buckets } = await getSalesMeasures(t.db, { salonId: f.salon1, from: '2025-02-21', to: '2025-04-30', gender: 'ALL' }, 'month');
@@ -996,6 +1049,31 @@ describe('daily rollups', () => {
             .where('id', '=', pick(clientIds))
             .execute();
         }
+        if (i % 3 === 2) {
+          // a shift, an attendance and a feedback written on a day of their own (May), an older one of each deleted at times
+          // (no refresh: their triggers keep staff_hours_daily, staff_feedback_months and staff_day_details)
+          const own = `2025-05-${String(1 + rand(28)).padStart(2, '0')}`; // no line written there: no refresh of it
+          const at = new Date(`${own}T0${7 + rand(3)}:00:00Z`);
+          const person = pick([users.stylist, users.manager]);
+          const until = new Date(at.getTime() + (2 + rand(6)) * 3_600_000);
+          await tx
+            .insertInto('user_timeframes')
+            .values({ salon_id: salon1, user_id: person, day_start: at, day_end: until })
+            .onConflict((oc) => oc.doNothing()) // a shift overlapping one of the person's
+            .execute();
+          await tx
+            .insertInto('attendances')
+            .values({ salon_id: salon1, user_id: person, clock_in: at, clock_out: rand(3) === 0 ? null : until })
+            .execute();
+          await tx
+            .insertInto('feedback')
+            .values({ salon_id: salon1, client_id: rand(4) === 0 ? null : pick(clientIds), staff_id: person, score: 1 + rand(5), day: own })
+            .execute();
+          if (rand(2) === 0)
+            for (const table of ['user_timeframes', 'attendances', 'feedback'])
+              await sql`DELETE FROM ${sql.table(table)} WHERE salon_id = ${salon1} AND id = (
+                SELECT id FROM ${sql.table(table)} WHERE salon_id = ${salon1} ORDER BY id LIMIT 1 OFFSET ${rand(3)})`.execute(tx);
+        }
         const clientId = pick(clientIds);
         const staffId = pick(staff);
         const start = new Date(`${d}T${String(8 + rand(8)).padStart(2, '0')}:${pick(['00', '15', '30'])}:00Z`);
@@ -1058,6 +1136,7 @@ describe('daily rollups', () => {
     await expectPlaceMonthsConsistent(t.db);
     await expectRecapWeekdayRollupsConsistent(t.db);
     await expectClientVisitMonthsConsistent(t.db);
+    await expectStaffDayDetailsConsistent(t.db);
     await expectRangesExact(t.db, salon1, RANGES);
   });
 
@@ -1493,6 +1572,7 @@ describe('daily rollups', () => {
         .where('id', '=', clientId)
         .execute();
       await expectStaffNewClientMonthsConsistent(t.db);
+      await expectStaffDayDetailsConsistent(t.db);
     }
     const { id } = await t.db
       .insertInto('clients')
@@ -1502,6 +1582,7 @@ describe('daily rollups', () => {
     await expectStaffNewClientMonthsConsistent(t.db);
     await t.db.deleteFrom('clients').where('salon_id', '=', salon1).where('id', '=', id).execute();
     await expectStaffNewClientMonthsConsistent(t.db);
+    await expectStaffDayDetailsConsistent(t.db);
   });
   it('staff_feedback_months follows feedback writes and the gender of their clients (triggers on feedback and clients)', async () => {
     const { salon1, clients, users } = f;
@@ -1526,11 +1607,14 @@ describe('daily rollups', () => {
     for (const gender of ['MALE', null, 'FEMALE'] as const) {
       await t.db.updateTable('clients').set({ gender }).where('salon_id', '=', salon1).where('id', '=', clients.c2).execute();
       await expectStaffFeedbackMonthsConsistent(t.db);
+      await expectStaffDayDetailsConsistent(t.db);
     }
     await t.db.deleteFrom('feedback').where('salon_id', '=', salon1).where('id', '=', Number(ids[1]?.id)).execute();
     await expectStaffFeedbackMonthsConsistent(t.db);
+    await expectStaffDayDetailsConsistent(t.db);
     await rebuildRollups(t.db);
     await expectStaffFeedbackMonthsConsistent(t.db);
+    await expectStaffDayDetailsConsistent(t.db);
   });
 
   it("a salon's first lines refreshed over their whole span, then days before and after it, keep every previous day exact", async () => {

@@ -34,6 +34,9 @@ import type { Db, DbOrTx } from './database.js';
  * creator and data-quality flags, and per name key, for the data-quality report) by triggers on
  * clients, staff_feedback_months (migration 042: feedback scores per month, person and client gender) by
  * triggers on feedback and clients; rebuildRollups recomputes them too.
+ * staff_day_details (migration 045: the staff daily details' figures per gender scope, day and person, combined from
+ * staff_daily, staff_client_days, staff_booked_daily, staff_hours_daily, feedback and appointments_daily by its SQL
+ * function) is recomputed by refreshSalesRollup for its days and by triggers on staff_hours_daily, feedback and clients.
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -719,6 +722,30 @@ async function fillRecapClients(db: DbOrTx, salonId: number | null, days: RawBui
   await sql`SELECT recap_client_daily_refresh(${salonId}::int, ${days})`.execute(db);
 }
 
+/**
+ * A bulk load's transaction (rebuildRollups, the demo) defers staff_day_details: the fills of its refreshes and of the
+ * triggers on its sources wait until it fills every salon once, last (fillStaffDayDetails with null).
+ */
+export async function deferStaffDayDetails(tx: DbOrTx): Promise<void> {
+  await sql`SELECT set_config('salon.staff_day_details_deferred', 'on', true)`.execute(tx);
+}
+
+/**
+ * staff_day_details (migration 045) of one salon's days (an SQL date[]) by staff_day_details_fill, the one
+ * definition its triggers also call; of every salon's days (null): after staff_daily, staff_client_days,
+ * staff_booked_daily, staff_hours_daily and appointments_daily are in, ending a deferral (deferStaffDayDetails).
+ */
+export async function fillStaffDayDetails(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
+  if (salonId === null || days === null) {
+    await sql`SELECT set_config('salon.staff_day_details_deferred', 'off', true)`.execute(db);
+    await sql`SELECT staff_day_details_fill(s.id, NULL) FROM salons s WHERE ${salonId}::int IS NULL OR s.id = ${salonId}::int ORDER BY s.id`.execute(
+      db,
+    );
+    return;
+  }
+  await sql`SELECT staff_day_details_fill(${salonId}::int, ${days})`.execute(db);
+}
+
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
 export const ROLLUP_TABLES = [
   'service_units_daily',
@@ -756,6 +783,7 @@ export const ROLLUP_TABLES = [
   'client_weekday_months',
   'client_visit_months',
   'client_cohort_months',
+  'staff_day_details',
 ] as const;
 
 /**
@@ -798,6 +826,11 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await deleteScope(tx, 'staff_booked_daily', scope);
     await deleteScope(tx, 'booked_hourly', scope);
     await fillStaffBooked(tx, scope);
+    await fillStaffDayDetails(
+      tx,
+      salonId,
+      sql`ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${earlier}::date[]`,
+    );
     await deleteScope(tx, 'visit_hours', scope);
     await fillVisitHours(tx, scope);
     const itemsBefore = await itemsOf(tx, salonId, fromDay, toDay);
@@ -887,7 +920,8 @@ export async function rebuildRollups(db: Db): Promise<void> {
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
       staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months,
-      client_visit_months, client_cohort_months`.execute(tx);
+      client_visit_months, client_cohort_months, staff_day_details`.execute(tx);
+    await deferStaffDayDetails(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
@@ -911,6 +945,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillMonths(tx, null, null);
     await fillDiscountedAppointments(tx, all);
     await fillRecapClients(tx, null, null);
+    await fillStaffDayDetails(tx, null, null);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of ROLLUP_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

@@ -2,7 +2,15 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
-import { ROLLUP_TABLES, refreshClientQualityCounts, refreshSalesRollup, refreshStaffHours, refreshStockRollups } from '../db/rollups.js';
+import {
+  deferStaffDayDetails,
+  fillStaffDayDetails,
+  ROLLUP_TABLES,
+  refreshClientQualityCounts,
+  refreshSalesRollup,
+  refreshStaffHours,
+  refreshStockRollups,
+} from '../db/rollups.js';
 import { freezeSalonParts } from '../features/campaigns/campaigns.query.js';
 import { monthNamesOf } from '../lib/months.js';
 import { hashPassword } from '../lib/password.js';
@@ -467,9 +475,13 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     }
     const rolled = Date.now();
     for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
+    // staff_day_details once, after staff_hours_daily below, not per salon refresh.
+    await deferStaffDayDetails(tx);
     for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.lastDay));
     // The load skips triggers (session_replication_role replica): staff_hours_daily from the shifts and attendances written.
     await refreshStaffHours(tx, null);
+    // ... and staff_day_details, which combines staff_hours_daily and the feedback with the sales rollups.
+    await fillStaffDayDetails(tx, null, null);
     // ... and professional_use_daily / stock_monthly from the stock movements written.
     await refreshStockRollups(tx);
     // ... and the data-quality counts from the clients written.

@@ -39,6 +39,7 @@ import { clientYearsSchema } from './041-client-years.js';
 import { staffAnalysisMonthsSchema } from './042-staff-analysis-months.js';
 import { recapWeekdayRollupsSchema } from './043-recap-weekday-rollups.js';
 import { dropSaleLinesItemIndexSchema } from './044-drop-sale-lines-item-index.js';
+import { staffDayDetailsSchema } from './045-staff-day-details.js';
 import { clientsNamesGenderIndexSchema } from './046-clients-names-gender-index.js';
 import { clientDaysClientSpendSchema } from './047-client-days-client-spend.js';
 import { clientDuplicateCandidatesSchema } from './047-client-duplicate-candidates.js';
@@ -113,6 +114,7 @@ export const migrations: Migration[] = [
   },
   { version: 43, name: 'recap-weekday-rollups', sql: recapWeekdayRollupsSchema, vacuum: ['recap_client_daily', 'client_weekday_months'] },
   { version: 44, name: 'drop-sale-lines-item-index', sql: dropSaleLinesItemIndexSchema },
+  { version: 45, name: 'staff-day-details', sql: staffDayDetailsSchema, vacuum: ['staff_day_details'] },
   { version: 46, name: 'clients-names-gender-index', sql: clientsNamesGenderIndexSchema, vacuum: ['clients'] },
   {
     version: 47,

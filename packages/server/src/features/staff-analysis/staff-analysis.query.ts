@@ -530,77 +530,125 @@ async function bucketsWithComparison(
 }
 
 /**
- * The days of from..to that getStaffBuckets (grain 'day') answers: a day with a line (staff_daily;
- * staff_client_days holds no day without one), booked hours, a shift or attendance, feedback, or a
- * DONE appointment, of the gender. Index scans of the day range, no per-person sums.
- */
-function daysWithData(salonId: number, from: string, to: string, gender: GenderScope) {
-  const salon = sql`${salonId}::int`;
-  const days = between(from, to);
-  const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
-  return sql`
-    SELECT d.day FROM staff_daily d WHERE d.salon_id = ${salon} AND ${days(sql`d.day`)} AND ${genderIs(sql`d.gender`)}
-    UNION SELECT bd.day FROM staff_booked_daily bd WHERE bd.salon_id = ${salon} AND ${days(sql`bd.day`)} AND bd.staff_id <> 0
-    UNION SELECT h.day FROM staff_hours_daily h
-      WHERE h.salon_id = ${salon} AND ${days(sql`h.day`)} AND (h.shifts > 0 OR h.attendances > 0)
-    UNION SELECT f.day FROM feedback f
-      WHERE f.salon_id = ${salon} AND ${days(sql`f.day`)} AND f.staff_id IS NOT NULL
-        AND ${genderIs(sql`(SELECT c.gender FROM clients c WHERE c.salon_id = f.salon_id AND c.id = f.client_id)`)}
-    UNION SELECT ad.day FROM appointments_daily ad
-      WHERE ad.salon_id = ${salon} AND ${days(sql`ad.day`)} AND ad.appointments > 0 AND ${genderIs(sql`ad.gender`)}`;
-}
-
-/** A page of the daily details: `limit` days after skipping `offset`. */
-export interface DayPage {
-  limit?: number;
-  offset?: number;
-}
-
-/**
- * Runs a statement without parallel workers. The daily details' union of small index scans costs
- * enough for the planner to spread its branches over two workers (Parallel Append): starting them
- * made a month's statement ~400 ms instead of ~40 ms on the shared bench machine (load ~16).
+ * Runs a statement without parallel workers. The daily details' index ranges cost enough for the planner to
+ * spread them over two workers (Parallel Append): starting them cost more than the ~3 ms the scans take.
  */
 const serially = <T>(db: DbOrTx, run: (tx: DbOrTx) => Promise<T>) => withLocalSettings(db, { max_parallel_workers_per_gather: '0' }, run);
 
+const DAY_DETAILS_COLUMNS = sql`r.staff_id, r.earned_cents, r.recommended_cents, r.service_cents, r.service_rec_cents, r.product_cents,
+  r.product_rec_cents, r.discount_cents, r.discount_rec_cents, r.clients, r.new_clients, r.visits, r.visits_with_product, r.rebooked,
+  r.booked_seconds, r.shift_seconds, r.work_seconds, r.working_days, r.feedback_average`;
+
+interface DayDetailsRow {
+  side: 0 | 1;
+  day: string;
+  staff_id: number;
+  earned_cents: number;
+  recommended_cents: number;
+  service_cents: number;
+  service_rec_cents: number;
+  product_cents: number;
+  product_rec_cents: number;
+  discount_cents: number;
+  discount_rec_cents: number;
+  clients: number;
+  new_clients: number;
+  visits: number;
+  visits_with_product: number;
+  rebooked: number;
+  booked_seconds: number;
+  shift_seconds: number;
+  work_seconds: number;
+  working_days: number;
+  feedback_average: number | null;
+}
+
 /**
- * The figures of the days the daily details show (`back` 0), or of the days 52 weeks before them
- * (`back` 364), per day: getStaffBuckets' day grain, whose figures of a day do not depend on the
- * range around it. Unpaged, the days are from..to; paged, the statement first lists the range's
- * days with data (daysWithData), takes the page's slice and reads its first..last day (lo..hi,
- * moved back by `back`; with the total of the listed days as a column of every row): one round
- * trip, and the two statements of a page run at the same time.
+ * The daily details' figures, both sides in one statement: staff_day_details (migration 045) holds each day's
+ * figures per person ready (getStaffBuckets' day grain, summed from its six sources when written), so the days
+ * shown (side 0) and those 52 weeks earlier (side 1, dated by the day they compare with) are two index ranges of
+ * its key, nothing summed. staff_id 0 is the salon's open day. Paged, the statement first lists the range's days
+ * with a row (the days with data: each source makes one), takes the page's slice and reads its first..last day,
+ * with the total of the listed days as a column of every row.
  */
-async function dailyFigures(
+async function dayDetailsOf(
   db: DbOrTx,
   salonId: number,
   from: string,
   to: string,
   gender: GenderScope,
   page: DayPage | null,
-  back: number,
-) {
-  if (page === null) {
-    const statement = bucketStatement(salonId, between(addDays(from, -back), addDays(to, -back)), gender, 'day', from);
-    const { rows } = await serially(db, (tx) => statement.execute(tx));
-    return { figures: bucketsOf(rows, back === 0 ? (b) => b : (b) => addDays(b, back)), total: undefined };
+): Promise<{ current: Map<string, StaffSpan>; previous: Map<string, StaffSpan>; total: number | undefined }> {
+  const ofSalon = sql`r.salon_id = ${salonId}::int AND r.gender = ${gender}::text`;
+  const listed = sql`SELECT DISTINCT r.day FROM staff_day_details r WHERE ${ofSalon} AND r.day BETWEEN ${from}::date AND ${to}::date`;
+  const paged = page
+    ? sql`WITH listed AS (${listed}),
+        page AS (
+          SELECT min(day) AS lo, max(day) AS hi FROM (
+            SELECT day FROM listed ORDER BY day OFFSET ${page.offset ?? 0}::int ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}::int`}
+          ) p
+        )`
+    : sql``;
+  const lo = page ? sql`(SELECT lo FROM page)` : sql`${from}::date`;
+  const hi = page ? sql`(SELECT hi FROM page)` : sql`${to}::date`;
+  const total = page ? sql`(SELECT count(*) FROM listed)` : sql`NULL::bigint`;
+  const back = sql`${SAME_WEEKDAY_DAYS_BACK}::int`;
+  // Serially: the planner spreads the two ranges over workers (Parallel Append), which costs more than the scans.
+  const { rows } = await serially(db, (tx) =>
+    sql<DayDetailsRow & { total: number | null }>`${paged}
+    SELECT 0 AS side, r.day, ${DAY_DETAILS_COLUMNS}, ${total} AS total
+    FROM staff_day_details r
+    WHERE ${ofSalon} AND r.day BETWEEN ${lo} AND ${hi}
+    UNION ALL
+    SELECT 1, r.day + ${back}, ${DAY_DETAILS_COLUMNS}, NULL
+    FROM staff_day_details r
+    WHERE ${ofSalon} AND r.day BETWEEN ${lo} - ${back} AND ${hi} - ${back}`.execute(tx),
+  );
+  const sides = [new Map<string, StaffSpan>(), new Map<string, StaffSpan>()] as const;
+  for (const r of rows) {
+    const days = sides[r.side];
+    let span = days.get(r.day);
+    if (!span) {
+      span = { staff: new Map(), salonOpenDays: 0 };
+      days.set(r.day, span);
+    }
+    if (r.staff_id === 0) {
+      span.salonOpenDays = 1;
+      continue;
+    }
+    span.staff.set(r.staff_id, {
+      earnedCents: r.earned_cents,
+      recommendedCents: r.recommended_cents,
+      serviceCents: r.service_cents,
+      serviceRecCents: r.service_rec_cents,
+      productCents: r.product_cents,
+      productRecCents: r.product_rec_cents,
+      discountCents: r.discount_cents,
+      discountRecCents: r.discount_rec_cents,
+      clients: r.clients,
+      newClients: r.new_clients,
+      visits: r.visits,
+      visitsWithProduct: r.visits_with_product,
+      rebooked: r.rebooked,
+      bookedSeconds: r.booked_seconds,
+      shiftSeconds: r.shift_seconds,
+      workSeconds: r.work_seconds,
+      workingDays: r.working_days,
+      feedbackAverage: r.feedback_average,
+    });
   }
-  const days: DayFilter = (column) => sql`${column} BETWEEN (SELECT lo FROM page) - ${back}::int AND (SELECT hi FROM page) - ${back}::int`;
-  // No need of serially here: bounded by the page's initplans, the scans are estimated small.
-  const { rows } = await sql<Record<string, unknown>>`
-    WITH listed AS (${daysWithData(salonId, from, to, gender)}),
-    page AS (
-      SELECT min(day) AS lo, max(day) AS hi FROM (
-        SELECT day FROM listed ORDER BY day OFFSET ${page.offset ?? 0}::int ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}::int`}
-      ) p
-    )
-    SELECT x.*, ${back === 0 ? sql`(SELECT count(*) FROM listed)` : sql`NULL`} AS total
-    FROM (${bucketStatement(salonId, days, gender, 'day', from)}) x`.execute(db);
-  const figures = bucketsOf(rows, back === 0 ? (b) => b : (b) => addDays(b, back));
-  if (back !== 0 || rows.length > 0) return { figures, total: rows.length > 0 ? n(rows[0]?.total) : undefined };
+  if (!page) return { current: sides[0], previous: sides[1], total: undefined };
+  const counted = rows.find((r) => r.side === 0);
+  if (counted) return { current: sides[0], previous: sides[1], total: counted.total ?? 0 };
   // Past the last page: no day to read, the total alone.
-  const count = await sql<{ total: number }>`SELECT count(*) AS total FROM (${daysWithData(salonId, from, to, gender)}) x`.execute(db);
-  return { figures, total: n(count.rows[0]?.total) };
+  const count = await sql<{ total: number }>`SELECT count(*) AS total FROM (${listed}) x`.execute(db);
+  return { current: sides[0], previous: sides[1], total: count.rows[0]?.total ?? 0 };
+}
+
+/** A page of the daily details: `limit` days after skipping `offset`. */
+export interface DayPage {
+  limit?: number;
+  offset?: number;
 }
 
 /**
@@ -617,16 +665,13 @@ export async function getStaffDailyDetails(
   page: DayPage = {},
 ): Promise<Static<typeof StaffDailyDetailsResponse>> {
   const isPaged = page.limit !== undefined || page.offset !== undefined;
-  const read = Promise.all([
-    dailyFigures(db, salonId, from, to, gender, isPaged ? page : null, 0),
-    dailyFigures(db, salonId, from, to, gender, isPaged ? page : null, SAME_WEEKDAY_DAYS_BACK),
-  ]);
+  const read = dayDetailsOf(db, salonId, from, to, gender, isPaged ? page : null);
   const names = await namesAlongside(
     db,
     salonId,
-    read.then(([current, previous]) => [...current.figures.values(), ...previous.figures.values()]),
+    read.then(({ current, previous }) => [...current.values(), ...previous.values()]),
   );
-  const [{ figures: current, total }, { figures: previous }] = await read;
+  const { current, previous, total } = await read;
   const days = [...current.keys()].sort();
   return {
     salonId,
