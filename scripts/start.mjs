@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'packages/web/dist/index.html');
@@ -34,6 +35,9 @@ if (builtAt < sourcesAt) {
 
 // tsx as a loader inside the server's own process: its CLI would run the server in a child and
 // SIGKILL it when a Ctrl+C is not acknowledged within 30 ms, leaving the embedded database behind.
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/server.ts')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', join(root, 'packages/server/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 if (!process.env.DEMO_TODAY) {
   console.error('DEMO_TODAY is not set: run the suite through Playwright (playwright.config.ts sets it from tests/helpers.ts)');
@@ -14,7 +15,7 @@ if (!process.env.DEMO_TODAY) {
 const root = resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'salon-e2e-'));
 // tsx as a loader in the server's process (its CLI would SIGKILL a server slow to acknowledge a signal).
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/server.ts')], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', join(root, 'packages/server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: {

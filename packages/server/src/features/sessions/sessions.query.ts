@@ -1,28 +1,47 @@
 import type { Updateable } from 'kysely';
 import { sql } from 'kysely';
-import type { DbOrTx, UsersTable } from '../../db/database.js';
+import type { DbOrTx, Role, UsersTable } from '../../db/database.js';
 
-export interface SessionRow {
+export interface SessionCaller {
   sessionId: number;
   userId: number;
   expiresAt: Date;
   expiresMax: Date;
   lastSeenAt: Date;
   revokedAt: Date | null;
+  /** The user row's id: null when the user is gone. */
+  foundUserId: number | null;
+  salonId: number | null;
+  employmentEnd: string | null;
+  timeZone: string | null;
+  /** The user's roles in permission order. */
+  roles: Role[];
 }
 
-export async function findSessionByHash(db: DbOrTx, codeHash: string): Promise<SessionRow | undefined> {
+/**
+ * A session by its code's hash with what every request needs of its user (salon, time zone,
+ * employment end, roles): one round trip, not three, before each report starts.
+ */
+export async function findSessionCaller(db: DbOrTx, codeHash: string): Promise<SessionCaller | undefined> {
   return db
     .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('salons', 'salons.id', 'users.salon_id')
     .select([
-      'id as sessionId',
-      'user_id as userId',
-      'expires_at as expiresAt',
-      'expires_max as expiresMax',
-      'last_seen_at as lastSeenAt',
-      'revoked_at as revokedAt',
+      'sessions.id as sessionId',
+      'sessions.user_id as userId',
+      'sessions.expires_at as expiresAt',
+      'sessions.expires_max as expiresMax',
+      'sessions.last_seen_at as lastSeenAt',
+      'sessions.revoked_at as revokedAt',
+      'users.id as foundUserId',
+      'users.salon_id as salonId',
+      'users.employment_end as employmentEnd',
+      'salons.time_zone as timeZone',
+      sql<Role[]>`ARRAY(SELECT p.permission FROM user_permissions up JOIN permissions p ON p.id = up.permission_id
+        WHERE up.user_id = users.id ORDER BY p.id)`.as('roles'),
     ])
-    .where('code_hash', '=', codeHash)
+    .where('sessions.code_hash', '=', codeHash)
     .executeTakeFirst();
 }
 
@@ -50,16 +69,6 @@ export async function findUserForLogin(db: DbOrTx, username: string) {
     .leftJoin('salons', 'salons.id', 'users.salon_id')
     .select(['users.id', 'users.password_hash', 'users.employment_end as employmentEnd', 'salons.time_zone as timeZone'])
     .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
-}
-
-/** The user behind a session: salon, and what decides whether their employment has ended. */
-export async function findSessionUser(db: DbOrTx, userId: number) {
-  return db
-    .selectFrom('users')
-    .leftJoin('salons', 'salons.id', 'users.salon_id')
-    .select(['users.id', 'users.salon_id', 'users.employment_end as employmentEnd', 'salons.time_zone as timeZone'])
-    .where('users.id', '=', userId)
     .executeTakeFirst();
 }
 

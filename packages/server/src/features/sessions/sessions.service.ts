@@ -8,7 +8,7 @@ import { clearFailures, countRecentFailures, recordFailure } from '../../lib/log
 import { verifyPassword } from '../../lib/password.js';
 import { type CodeCheck, createSessionCode, hashSessionCode, verifySessionCode } from '../../lib/session-code.js';
 import { CHAIN_TIME_ZONE, dateInZone } from '../../lib/today.js';
-import { getUserDtoById, getUserRoles, listUserPermissionDtos } from '../../lib/users.query.js';
+import { getUserDtoById, listUserPermissionDtos } from '../../lib/users.query.js';
 import * as q from './sessions.query.js';
 
 export type AuthFailure = 'missing' | 'malformed' | 'forged' | 'expired' | 'revoked' | 'unknown' | 'employment-ended';
@@ -74,23 +74,28 @@ export class SessionService {
     if (!code) return { ok: false, reason: 'missing' };
     const check: CodeCheck = verifySessionCode(this.secret, code, now);
     if (!check.ok) return { ok: false, reason: check.reason };
-    const session = await q.findSessionByHash(this.db, hashSessionCode(code));
+    const session = await q.findSessionCaller(this.db, hashSessionCode(code));
     if (!session) return { ok: false, reason: 'unknown' };
     if (session.revokedAt) return { ok: false, reason: 'revoked' };
     if (session.expiresAt <= now || session.expiresMax <= now) return { ok: false, reason: 'expired' };
-    const user = await q.findSessionUser(this.db, session.userId);
-    if (!user) return { ok: false, reason: 'unknown' };
-    if (hasEmploymentEnded(user, now)) return { ok: false, reason: 'employment-ended' };
+    if (session.foundUserId === null) return { ok: false, reason: 'unknown' };
+    if (hasEmploymentEnded(session, now)) return { ok: false, reason: 'employment-ended' };
     let expiresAt = session.expiresAt;
     // Slide at most once a minute: no write on every request.
     if (now.getTime() - session.lastSeenAt.getTime() > 60_000) {
       expiresAt = this.slidingExpiry(now, session.expiresMax);
       await q.touchSession(this.db, session.sessionId, now, expiresAt);
     }
-    const roles = await getUserRoles(this.db, user.id);
+    const { roles } = session;
     return {
       ok: true,
-      caller: { userId: user.id, salonId: user.salon_id, roles, sessionId: session.sessionId, isSuperadmin: roles.includes('SUPERADMIN') },
+      caller: {
+        userId: session.foundUserId,
+        salonId: session.salonId,
+        roles,
+        sessionId: session.sessionId,
+        isSuperadmin: roles.includes('SUPERADMIN'),
+      },
       expiresAt,
       expiresMax: session.expiresMax,
     };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionCode } from '../../lib/session-code.js';
+import { createSessionCode, hashSessionCode } from '../../lib/session-code.js';
 import { dateInZone } from '../../lib/today.js';
 import { createTestApp, insertUser, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
+import { findSessionCaller } from './sessions.query.js';
 
 let t: TestApp;
 let fixture: Awaited<ReturnType<typeof seedAccessFixture>>;
@@ -177,6 +178,30 @@ describe('a user whose employment has ended', () => {
       await setEnd(userId, null);
       expect((await read()).statusCode, username).toBe(200);
     }
+  });
+});
+
+describe('the session check', () => {
+  it('reads the session, its user and their roles in one statement: roles in permission order, salon and time zone', async () => {
+    // Granted out of permission order (ASSISTANCE is 6, ADMIN 2, RECEPTIONIST 3).
+    const userId = await insertUser(t.db, 'many-roles', fixture.salon1, ['ASSISTANCE', 'ADMIN', 'RECEPTIONIST']);
+    const code = await signIn(t.app, 'many-roles');
+    const caller = await findSessionCaller(t.db, hashSessionCode(code));
+    expect(caller).toMatchObject({
+      userId,
+      foundUserId: userId,
+      salonId: fixture.salon1,
+      employmentEnd: null,
+      timeZone: 'Europe/Rome',
+      revokedAt: null,
+      roles: ['ADMIN', 'RECEPTIONIST', 'ASSISTANCE'],
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: code } });
+    expect(res.json().userDTO.role).toEqual(['ADMIN', 'RECEPTIONIST', 'ASSISTANCE']);
+  });
+
+  it('finds nothing for a hash no session has', async () => {
+    expect(await findSessionCaller(t.db, hashSessionCode('not-a-session'))).toBeUndefined();
   });
 });
 
