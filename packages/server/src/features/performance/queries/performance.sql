@@ -2,34 +2,43 @@
 -- getPerformance(2026-01-20, salon 1; the same statements for every salon)
 
 -- 1 of 3; parameters:
---   $1 = 'day'
+--   $1 = '2026-01-01'
 --   $2 = '2026-01-20'
---   $3 = '2026-01-20'
---   $4 = 'month'
---   $5 = '2026-01-01'
---   $6 = '2026-01-20'
---   $7 = 'dayLastYear'
---   $8 = '2025-01-21'
---   $9 = '2025-01-21'
---   $10 = 'monthLastYear'
---   $11 = '2025-01-02'
---   $12 = '2025-01-21'
-WITH spans(span, from_day, to_day) AS (VALUES ($1::text, $2::date, $3::date), ($4::text, $5::date, $6::date), ($7::text, $8::date, $9::date), ($10::text, $11::date, $12::date))
-  SELECT s.id, s.name, s.city, sp.span, sp.from_day::text AS from_day, sp.to_day::text AS to_day,
-    a.appointments, (SELECT COALESCE(sum(bd.booked_seconds), 0) FROM staff_booked_daily bd
-WHERE bd.salon_id = s.id AND bd.day BETWEEN sp.from_day AND sp.to_day) AS booked_seconds, a.with_client, a.rebooked,
-    (SELECT count(*) FROM clients c
-      WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day) AS new_clients,
-    (SELECT COALESCE(sum(h.shift_seconds), 0) FROM staff_hours_daily h
-WHERE h.salon_id = s.id AND h.day BETWEEN sp.from_day AND sp.to_day) AS shift_seconds
-  FROM salons s
-  CROSS JOIN spans sp
-  CROSS JOIN LATERAL (
-    SELECT COALESCE(sum(ad.appointments), 0) AS appointments, COALESCE(sum(ad.with_client), 0) AS with_client, COALESCE(sum(ad.rebooked), 0) AS rebooked
-    FROM appointments_daily ad
-    WHERE ad.salon_id = s.id AND ad.day BETWEEN sp.from_day AND sp.to_day
-  ) a
-  ORDER BY s.name, s.id, sp.span;
+--   $3 = '2025-01-02'
+--   $4 = '2025-01-21'
+/* prepared: performance-spans */
+WITH spans(span, from_day, to_day) AS (VALUES ('month'::text, $1::date, $2::date),
+  ('monthLastYear'::text, $3::date, $4::date))
+SELECT s.id, s.name, s.city, sp.span, a.appointments, a.with_client, a.rebooked, a.day_appointments, a.day_with_client,
+  a.day_rebooked, b.booked_seconds, b.day_booked_seconds, n.new_clients, n.day_new_clients, h.shift_seconds, h.day_shift_seconds
+FROM salons s
+CROSS JOIN spans sp
+CROSS JOIN LATERAL (
+  SELECT COALESCE(sum(ad.appointments), 0) AS appointments, COALESCE(sum(ad.with_client), 0) AS with_client,
+    COALESCE(sum(ad.rebooked), 0) AS rebooked, COALESCE(sum(ad.appointments) FILTER (WHERE ad.day = sp.to_day), 0) AS day_appointments,
+    COALESCE(sum(ad.with_client) FILTER (WHERE ad.day = sp.to_day), 0) AS day_with_client,
+    COALESCE(sum(ad.rebooked) FILTER (WHERE ad.day = sp.to_day), 0) AS day_rebooked
+  FROM appointments_daily ad
+  WHERE ad.salon_id = s.id AND ad.day BETWEEN sp.from_day AND sp.to_day
+) a
+CROSS JOIN LATERAL (
+  SELECT COALESCE(sum(bd.booked_seconds), 0) AS booked_seconds,
+    COALESCE(sum(bd.booked_seconds) FILTER (WHERE bd.day = sp.to_day), 0) AS day_booked_seconds
+  FROM staff_booked_daily bd
+  WHERE bd.salon_id = s.id AND bd.day BETWEEN sp.from_day AND sp.to_day
+) b
+CROSS JOIN LATERAL (
+  SELECT count(*) AS new_clients, count(*) FILTER (WHERE c.first_visit = sp.to_day) AS day_new_clients
+  FROM clients c
+  WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day
+) n
+CROSS JOIN LATERAL (
+  SELECT COALESCE(sum(h.shift_seconds), 0) AS shift_seconds,
+    COALESCE(sum(h.shift_seconds) FILTER (WHERE h.day = sp.to_day), 0) AS day_shift_seconds
+  FROM staff_hours_daily h
+  WHERE h.salon_id = s.id AND h.day BETWEEN sp.from_day AND sp.to_day
+) h
+ORDER BY s.name, s.id, sp.span;
 
 -- 2 of 3; parameters:
 --   $1 = '2026-01-20'
