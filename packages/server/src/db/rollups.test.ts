@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getStaffBuckets } from '../features/staff-analysis/staff-analysis.query.js';
+import { type DayDetailsRow, dayDetailsFigures, getStaffBuckets } from '../features/staff-analysis/staff-analysis.query.js';
 import { monthEndOf, monthIndexOf } from '../lib/months.js';
 import type { GenderScope } from '../lib/report-range.js';
 import { getSalesMeasures, getSalesTotalsFromRaw, type RawMeasures } from '../lib/sales-measures.query.js';
@@ -151,34 +151,14 @@ async function expectStaffDayDetailsConsistent(db: Db) {
   let compared = 0;
   for (const { id: salonId } of salons) {
     for (const gender of GENDERS) {
-      const { rows } = await sql<Record<string, unknown> & { day: string; staff_id: number }>`
+      const { rows } = await sql<DayDetailsRow & { day: string }>`
         SELECT * FROM staff_day_details WHERE salon_id = ${salonId} AND gender = ${gender} ORDER BY day, staff_id`.execute(db);
       const rollup = new Map<string, { salonOpenDays: number; staff: Record<number, unknown> }>();
       for (const r of rows) {
         const day = rollup.get(r.day) ?? { salonOpenDays: 0, staff: {} };
         rollup.set(r.day, day);
         if (r.staff_id === 0) day.salonOpenDays = 1;
-        else
-          day.staff[r.staff_id] = {
-            earnedCents: r.earned_cents,
-            recommendedCents: r.recommended_cents,
-            serviceCents: r.service_cents,
-            serviceRecCents: r.service_rec_cents,
-            productCents: r.product_cents,
-            productRecCents: r.product_rec_cents,
-            discountCents: r.discount_cents,
-            discountRecCents: r.discount_rec_cents,
-            clients: r.clients,
-            newClients: r.new_clients,
-            visits: r.visits,
-            visitsWithProduct: r.visits_with_product,
-            rebooked: r.rebooked,
-            bookedSeconds: r.booked_seconds,
-            shiftSeconds: r.shift_seconds,
-            workSeconds: r.work_seconds,
-            workingDays: r.working_days,
-            feedbackAverage: r.feedback_average,
-          };
+        else day.staff[r.staff_id] = dayDetailsFigures(r);
       }
       const buckets = await getStaffBuckets(db, salonId, '1900-01-01', '2999-12-31', gender, 'day');
       const summed = new Map(

@@ -539,7 +539,7 @@ const DAY_DETAILS_COLUMNS = sql`r.staff_id, r.earned_cents, r.recommended_cents,
   r.product_rec_cents, r.discount_cents, r.discount_rec_cents, r.clients, r.new_clients, r.visits, r.visits_with_product, r.rebooked,
   r.booked_seconds, r.shift_seconds, r.work_seconds, r.working_days, r.feedback_average`;
 
-interface DayDetailsRow {
+export interface DayDetailsRow {
   side: 0 | 1;
   day: string;
   staff_id: number;
@@ -561,6 +561,30 @@ interface DayDetailsRow {
   work_seconds: number;
   working_days: number;
   feedback_average: number | null;
+}
+
+/** A person's figures of a day from their staff_day_details row (its columns, renamed). */
+export function dayDetailsFigures(r: DayDetailsRow): StaffSpanFigures {
+  return {
+    earnedCents: r.earned_cents,
+    recommendedCents: r.recommended_cents,
+    serviceCents: r.service_cents,
+    serviceRecCents: r.service_rec_cents,
+    productCents: r.product_cents,
+    productRecCents: r.product_rec_cents,
+    discountCents: r.discount_cents,
+    discountRecCents: r.discount_rec_cents,
+    clients: r.clients,
+    newClients: r.new_clients,
+    visits: r.visits,
+    visitsWithProduct: r.visits_with_product,
+    rebooked: r.rebooked,
+    bookedSeconds: r.booked_seconds,
+    shiftSeconds: r.shift_seconds,
+    workSeconds: r.work_seconds,
+    workingDays: r.working_days,
+    feedbackAverage: r.feedback_average,
+  };
 }
 
 /**
@@ -616,26 +640,7 @@ async function dayDetailsOf(
       span.salonOpenDays = 1;
       continue;
     }
-    span.staff.set(r.staff_id, {
-      earnedCents: r.earned_cents,
-      recommendedCents: r.recommended_cents,
-      serviceCents: r.service_cents,
-      serviceRecCents: r.service_rec_cents,
-      productCents: r.product_cents,
-      productRecCents: r.product_rec_cents,
-      discountCents: r.discount_cents,
-      discountRecCents: r.discount_rec_cents,
-      clients: r.clients,
-      newClients: r.new_clients,
-      visits: r.visits,
-      visitsWithProduct: r.visits_with_product,
-      rebooked: r.rebooked,
-      bookedSeconds: r.booked_seconds,
-      shiftSeconds: r.shift_seconds,
-      workSeconds: r.work_seconds,
-      workingDays: r.working_days,
-      feedbackAverage: r.feedback_average,
-    });
+    span.staff.set(r.staff_id, dayDetailsFigures(r));
   }
   if (!page) return { current: sides[0], previous: sides[1], total: undefined };
   const counted = rows.find((r) => r.side === 0);
