@@ -118,13 +118,7 @@ BEGIN
 END
 $fn$;
 
-INSERT INTO client_duplicate_candidates (salon_id, name_key, id, phone_key, email_key, created_by, dq_score, birth_date,
-  first_name, last_name, phone, email)
-SELECT c.salon_id, c.dq_name_key, c.id, c.dq_phone_key, c.dq_email_key, c.created_by, c.dq_score, c.birth_date,
-  c.first_name, c.last_name, c.phone, c.email
-FROM client_name_counts n
-JOIN clients c ON c.salon_id = n.salon_id AND c.dq_name_key = n.name_key
-WHERE n.clients > 1
-ORDER BY 1, 2, 3;
+-- The first fill: the rebuild above (the counts it also recomputes are already exact: the same rows again).
+SELECT client_quality_counts_rebuild();
 ANALYZE client_duplicate_candidates;
 `;
