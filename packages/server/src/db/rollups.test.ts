@@ -1272,6 +1272,55 @@ describe('daily rollups', () => {
     await expectClientQualityCountsConsistent(t.db);
   });
 
+  it('data quality: two transactions writing records of one name key at once leave client_duplicate_candidates exact (the refresh waits for the other)', async () => {
+    const { salon1 } = f;
+    const records = ['dqc-1', 'dqc-2', 'dqc-3'].map((external_id, k) => ({
+      salon_id: salon1,
+      external_id,
+      first_name: 'Carla',
+      last_name: 'Verdi',
+      phone: `+39 333 000 000${k}`,
+      email: `carla${k}@example.com`,
+    }));
+    await t.db.insertInto('clients').values(records).execute();
+    await expectClientQualityCountsConsistent(t.db);
+    // Each update swaps one valid phone for another: the same flags and score, so neither touches a count row both
+    // would lock; only the candidates of the shared name key are recomputed by both.
+    let signalUpdated = () => {};
+    const updated = new Promise<void>((done) => {
+      signalUpdated = done;
+    });
+    let release = () => {};
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
+    const first = t.db.transaction().execute(async (tx) => {
+      await sql`UPDATE clients SET phone = '+39 333 111 1111' WHERE external_id = 'dqc-1'`.execute(tx);
+      signalUpdated();
+      await released;
+    });
+    await updated;
+    const second = t.db.transaction().execute(async (tx) => {
+      await sql`UPDATE clients SET phone = '+39 333 222 2222' WHERE external_id = 'dqc-2'`.execute(tx);
+    });
+    // The second transaction's refresh waits for the first one's lock on the key before it reads the records.
+    for (let i = 0; ; i++) {
+      const waiting = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_locks WHERE NOT granted`.execute(t.db);
+      if (Number(waiting.rows[0]?.n) > 0) break;
+      if (i === 200) throw new Error('the second writer never waited for the first');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    release();
+    await Promise.all([first, second]);
+    await expectClientQualityCountsConsistent(t.db);
+    const phones = await sql<{ phone: string }>`
+      SELECT d.phone FROM client_duplicate_candidates d JOIN clients c ON c.id = d.id
+      WHERE c.external_id LIKE 'dqc-%' ORDER BY c.external_id`.execute(t.db);
+    expect(phones.rows.map((r) => r.phone)).toEqual(['+39 333 111 1111', '+39 333 222 2222', '+39 333 000 0002']);
+    await t.db.deleteFrom('clients').where('external_id', 'like', 'dqc-%').execute();
+    await expectClientQualityCountsConsistent(t.db);
+  });
+
   it('heat-map places: the clients trigger moves place_months when a client changes place or coordinates', async () => {
     const { salon1 } = f;
     await expectPlaceMonthsConsistent(t.db);
