@@ -10,7 +10,8 @@
  *    Also the staff planner's week of a 15-person salon (bench/planner-salon.ts adds it once),
  *    every staff analysis, full capacity and performance GET of issue 12, every customer, feedback,
  *    NPS and data-quality GET of issue 13, the stock movement and campaign calls of issue 14: every
- *    report call has a p95 target of 25 ms over a month and over a year (issue 16).
+ *    report call has a p95 target of 25 ms over a month and over a year (issue 16). The file downloads
+ *    (xlsx, pdf: a whole file written per call) are timed and listed apart, without a target.
  *    BENCH_ONLY=<regex> times only the calls it matches and skips 3-5; BENCH_ONLY=import runs only
  *    the import benchmark (bench/import-bench.ts, issue 15).
  * 3. Times the chain-wide year totals straight from the raw sale lines (the baseline) and from
@@ -67,8 +68,11 @@ interface Call {
   url: string;
   /** Not a report (the staff planner's calls): TARGET_OTHER_MS. */
   other?: boolean;
+  /** A file download (a workbook or PDF written per call, growing with the rows it holds): timed and listed apart, no target. */
+  file?: boolean;
 }
 interface Result extends Call {
+  bytes: number;
   p50: number;
   p95: number;
   max: number;
@@ -234,9 +238,9 @@ async function main() {
       const code = ((await login.json()) as { sessionCode: string }).sessionCode;
 
       const calls: Call[] = [];
-      const both = (name: string, url: (r: { from: string; to: string }) => string) => {
-        calls.push({ name, range: 'month', url: url(m) });
-        calls.push({ name, range: 'year', url: url(y) });
+      const both = (name: string, url: (r: { from: string; to: string }) => string, kind: Pick<Call, 'file'> = {}) => {
+        calls.push({ name, range: 'month', url: url(m), ...kind });
+        calls.push({ name, range: 'year', url: url(y), ...kind });
       };
       const S = `/api/Stats`;
       both('Stats PerDay', (r) => `${S}/GetSalesDataAnalysisPerDay/${r.to}/${r.from}/${SALON}/${code}`);
@@ -409,6 +413,7 @@ async function main() {
       calls.push({
         name: 'DataQualities xlsx (every client)',
         range: 'none',
+        file: true,
         url: `/api/DataQualities/GetCustomersBySalonXls/${code}/${SALON}`,
       });
       // Issue 14: stock movements (a page of 100 at the start and deep in the range, the status,
@@ -430,7 +435,7 @@ async function main() {
       );
       both('Stock status', (r) => `${SM}/StocksStatus/${code}/${SALON}/${r.from}/${r.to}`);
       both('Stock professional use', (r) => `${SM}/ProfessionalProductsUse/${code}/${SALON}/${r.from}/${r.to}`);
-      both('Stock xlsx', (r) => `${SM}/ExportStocksMovements/${code}/${SALON}/${r.from}/${r.to}`);
+      both('Stock xlsx', (r) => `${SM}/ExportStocksMovements/${code}/${SALON}/${r.from}/${r.to}`, { file: true });
       // Issue 14: the stats of the salon's campaign running on the month's last day (open: computed from
       // the sale lines), the month's campaigns of every salon, and incentive.pdf of the year.
       const C = '/api/Campaign';
@@ -442,7 +447,7 @@ async function main() {
       calls.push({ name: 'Campaign staff (one salon)', range: 'month', url: `${C}/GetStaffCampaign/${code}/${SALON}/${campaignId}` });
       calls.push({ name: 'Campaign detail (every salon)', range: 'month', url: `${C}/${code}/${campaignId}` });
       calls.push({ name: 'Campaigns of the month (every salon)', range: 'month', url: `${C}/GetAll/${code}/${mMonth}/${mYear}` });
-      calls.push({ name: 'Campaign incentive.pdf (year)', range: 'year', url: `${C}/GetAll/${code}?year=${year}` });
+      calls.push({ name: 'Campaign incentive.pdf (year)', range: 'year', url: `${C}/GetAll/${code}?year=${year}`, file: true });
       if (only) {
         const kept = calls.filter((c) => only.test(c.name));
         calls.length = 0;
@@ -452,31 +457,54 @@ async function main() {
       const results: Result[] = [];
       for (const call of calls) {
         let status = 0;
+        let bytes = 0;
         const once = async () => {
           const res = await fetch(base + call.url);
           status = res.status;
-          await res.arrayBuffer();
+          bytes = (await res.arrayBuffer()).byteLength;
         };
         await once();
         await once();
         const times: number[] = [];
         for (let i = 0; i < runs; i++) times.push((await timeMs(once))[0]);
         times.sort((a, b) => a - b);
-        results.push({ ...call, status, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times[times.length - 1] ?? 0 });
+        results.push({
+          ...call,
+          status,
+          bytes,
+          p50: percentile(times, 0.5),
+          p95: percentile(times, 0.95),
+          max: times[times.length - 1] ?? 0,
+        });
       }
 
       const pad = (s: string, n: number) => s.padEnd(n);
       const num = (v: number) => v.toFixed(1).padStart(7);
-      console.log(`${pad('call', 34)} ${pad('range', 6)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'target'.padStart(7)}  result`);
+      const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`.padStart(9);
+      console.log(
+        `${pad('call', 34)} ${pad('range', 6)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'target'.padStart(7)} ${'answer'.padStart(9)}  result`,
+      );
       let failures = 0;
-      for (const r of results) {
+      for (const r of results.filter((c) => !c.file)) {
         const target = r.other ? TARGET_OTHER_MS : TARGET_MS[r.range];
         const ok = r.status === 200 && r.p95 <= target;
         if (!ok) failures++;
         const verdict = r.status !== 200 ? `FAIL (HTTP ${r.status})` : ok ? 'pass' : 'FAIL';
         console.log(
-          `${pad(r.name, 34)} ${pad(r.range === 'none' ? '-' : r.range, 6)} ${num(r.p50)} ${num(r.p95)} ${String(target).padStart(7)}  ${verdict}`,
+          `${pad(r.name, 34)} ${pad(r.range === 'none' ? '-' : r.range, 6)} ${num(r.p50)} ${num(r.p95)} ${String(target).padStart(7)} ${kb(r.bytes)}  ${verdict}`,
         );
+      }
+      const files = results.filter((c) => c.file);
+      if (files.length > 0) {
+        // A download writes a whole workbook or PDF on each call: its time grows with the rows it holds, so it has no report target.
+        console.log('\nfile downloads (written on each call; no report target)');
+        for (const r of files) {
+          const verdict = r.status === 200 ? '' : `FAIL (HTTP ${r.status})`;
+          if (r.status !== 200) failures++;
+          console.log(
+            `${pad(r.name, 34)} ${pad(r.range === 'none' ? '-' : r.range, 6)} ${num(r.p50)} ${num(r.p95)} ${''.padStart(7)} ${kb(r.bytes)}  ${verdict}`,
+          );
+        }
       }
       console.log(`load average (1, 5, 15 min): ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
       if (only) {
