@@ -262,7 +262,11 @@ async function main() {
         url: `${S}/GetSalesDataAnalysisPerYearGender/FEMALE/${year}/${SALON}/${code}`,
       });
       both('Stats Gender', (r) => `${S}/GetSalesDataAnalysisGender/${r.to}/${r.from}/MALE/${SALON}/${code}`);
-      both('Stats PerClient', (r) => `${S}/GetSalesDataAnalysisPerClient/${r.to}/${r.from}/${SALON}/${code}`);
+      // The list is always a page: a full page of the maximum (what the export asks, page after page).
+      both(
+        'Stats PerClient page of 500',
+        (r) => `${S}/GetSalesDataAnalysisPerClient/${r.to}/${r.from}/${SALON}/${code}?limit=500&offset=0&sort=revenue&order=desc`,
+      );
       // What the screen asks for: the first page of 50 by revenue, with the totals of every client.
       both(
         'Stats PerClient page 1',

@@ -179,10 +179,21 @@ export const SalesPerClientSort = Type.Union(
   { description: 'Order of the rows by this field (name: last then first name); ties by client id. Default revenue' },
 );
 
-/** Optional paging, sorting and filters of the per-client list: without them the response lists every client. */
+/**
+ * The per-client list is always one page (a busy salon has ~7,000 clients a year): `default` rows
+ * unless limit says, at most `max`. A client that wants every client pages on (offset += limit) until total.
+ */
+export const SALES_PER_CLIENT_PAGE = { default: 50, max: 500 } as const;
+
+/** Paging, sorting and filters of the per-client list (all optional: the first page of 50, highest revenue first). */
 export const SalesPerClientQuery = Type.Object({
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 500, description: 'Page size (rows); without it every matching client is listed' }),
+    Type.Integer({
+      minimum: 1,
+      maximum: SALES_PER_CLIENT_PAGE.max,
+      default: SALES_PER_CLIENT_PAGE.default,
+      description: `Page size (rows), default ${SALES_PER_CLIENT_PAGE.default}, at most ${SALES_PER_CLIENT_PAGE.max}; every matching client: ask page after page (offset += limit) until total`,
+    }),
   ),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Rows to skip, default 0' })),
   sort: Type.Optional(SalesPerClientSort),
@@ -202,28 +213,28 @@ export const SalesPerClientQuery = Type.Object({
 export const SalesPerClientResponse = Type.Object(
   {
     ...RangeFields,
-    total: Type.Optional(count('Clients matching the gender and search filters, over all pages (sent when a query parameter is)')),
-    limit: Type.Optional(count('Page size used (sent when limit is)')),
-    offset: Type.Optional(count('Rows skipped before this page (sent when limit is)')),
     rows: Type.Array(SalesClientRow, {
       description:
-        'Clients who bought something in the range (highest revenue first unless sort says otherwise); one page when limit is set',
+        'One page of the clients who bought something in the range (highest revenue first unless sort says otherwise): at most limit rows from offset',
     }),
     totals: Type.Object(
       {
-        clients: count('Clients listed (over all pages: the clients matching the gender and search filters)'),
+        clients: count('Clients matching the gender and search filters, over all pages (= total)'),
         revenue: euros('Sum of the rows revenue, over all pages (walk-in sales without a client are not in any row)'),
-        servicesRevenue: Type.Optional(euros('Sum of the rows servicesRevenue, over all pages')),
-        productsRevenue: Type.Optional(euros('Sum of the rows productsRevenue, over all pages')),
         withoutClientRevenue: euros(
           'Paid amount of the sale lines without a client in the range (walk-ins): in no row, so revenue + withoutClientRevenue is the totalRevenue of the other sales reports',
         ),
         visits: count('Sum of the rows visits, over all pages'),
+        servicesRevenue: euros('Sum of the rows servicesRevenue, over all pages'),
+        productsRevenue: euros('Sum of the rows productsRevenue, over all pages'),
       },
-      { description: 'Totals of the rows of every page' },
+      { description: 'Totals of the rows of every page (every client matching the gender and search filters)' },
     ),
+    total: count('Clients matching the gender and search filters, over all pages: offset + rows < total means there is a next page'),
+    limit: count('Page size used (the default when the query has none)'),
+    offset: count('Rows skipped before this page'),
   },
-  { description: 'Sales per client over a range (/sales-data-analysis-clients)' },
+  { description: 'Sales per client over a range, one page with the totals of every matching client (/sales-data-analysis-clients)' },
 );
 
 const SessionField = { SESSIONCODE: SessionCode };
@@ -309,7 +320,7 @@ export const salesPerClient = defineEndpoint({
   method: 'GET',
   path: '/api/Stats/GetSalesDataAnalysisPerClient/{toDate}/{fromDate}/{salonId}/{SESSIONCODE}',
   summary:
-    'Sales per client over a range: revenue, visits, average ticket, last visit and appointment ids to open the client history (not in SPEC.md: added for /sales-data-analysis-clients)',
+    'Sales per client over a range, one page (limit, default 50, at most 500) with the totals of every matching client: revenue, visits, average ticket, last visit and appointment ids to open the client history (not in SPEC.md: added for /sales-data-analysis-clients)',
   tags: TAGS,
   params: Type.Object({ toDate: RangeFields.toDate, fromDate: RangeFields.fromDate, salonId: SalonId, ...SessionField }),
   querystring: SalesPerClientQuery,

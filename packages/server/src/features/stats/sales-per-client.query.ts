@@ -1,4 +1,4 @@
-import type { ResponseOf, salesPerClient } from '@salon/contracts';
+import { type ResponseOf, SALES_PER_CLIENT_PAGE, type salesPerClient } from '@salon/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { euros, ratio2 } from '../../lib/report-range.js';
@@ -7,7 +7,7 @@ import { daysIn } from '../../lib/sales-measures.query.js';
 type SalesPerClient = ResponseOf<typeof salesPerClient>;
 type SortField = 'revenue' | 'servicesRevenue' | 'productsRevenue' | 'visits' | 'averageTicket' | 'lastVisit' | 'name';
 
-/** Paging, order and filters of the list (all optional: without them every client is listed, highest revenue first). */
+/** Paging, order and filters of the list (all optional: without them the first SALES_PER_CLIENT_PAGE.default clients, highest revenue first). */
 export interface SalesPerClientPage {
   limit?: number;
   offset?: number;
@@ -46,10 +46,11 @@ export function splitYears(from: string, to: string): { years: [string, string] 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Sales per client over a range, from client_days (one row per client and day they bought),
- * aggregated per client in one statement that also gives the totals of every matching client
- * and the walk-in revenue. Paged, only the page's clients are joined for their names (unless
- * the order or the search needs the names of all).
+ * Sales per client over a range, from client_years (whole calendar years) and client_days (the other
+ * days), aggregated per client in one statement that cuts one page out of the order (limit, default
+ * SALES_PER_CLIENT_PAGE.default) and also gives the totals of every matching client and the walk-in
+ * revenue. Only the page's clients are joined for their names and last appointment (unless the order
+ * or the search needs the names of all).
  */
 export async function getSalesPerClient(
   db: DbOrTx,
@@ -61,8 +62,8 @@ export async function getSalesPerClient(
   const sort = page.sort ?? 'revenue';
   const direction = (page.order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? sql`ASC` : sql`DESC`;
   const needsNames = sort === 'name' || page.search !== undefined;
-  // Only a page is cut out of the order; the whole list is ordered once, at the end.
-  const isSliced = page.limit !== undefined || (page.offset ?? 0) > 0;
+  const limit = page.limit ?? SALES_PER_CLIENT_PAGE.default;
+  const offset = page.offset ?? 0;
   /** The order; `names` is the alias whose sort_first / sort_last (the client's names) the name order reads. */
   const orderBy = (names: string) =>
     sort === 'name'
@@ -74,15 +75,13 @@ export async function getSalesPerClient(
       : sql`WHERE (c.first_name ILIKE ${containsPattern(page.search)} OR c.last_name ILIKE ${containsPattern(page.search)}
           OR (COALESCE(c.first_name, '') || ' ' || COALESCE(c.last_name, '')) ILIKE ${containsPattern(page.search)})`;
   // The appointment of each client's last day with one (a client has one row per day, so no ties).
-  // A page reads only the day per client and looks the appointment up for its rows (client_days'
-  // key), sparing the array aggregate over every client; the whole list takes it in the aggregate.
-  const lastAppointment = isSliced
-    ? sql`max(appointment_day) AS last_appointment_day`
-    : sql`(max(ARRAY[appointment_day - DATE '2000-01-01', appointment_id]) FILTER (WHERE appointment_id IS NOT NULL))[2] AS last_appointment_id`;
-  const pickedAppointment = isSliced
-    ? sql`, (SELECT d.last_appointment_id FROM client_days d
-          WHERE d.salon_id = ${salonId} AND d.day = p.last_appointment_day AND d.client_id = p.client_id) AS last_appointment_id`
-    : sql``;
+  // Over one whole year client_years holds it per client (the few clients with two genders that year
+  // take it in an array aggregate); otherwise only the day is aggregated per client, and the page's
+  // rows look the appointment up (client_days' key), sparing the array aggregate over every client.
+  const lastAppointment = {
+    day: sql`max(appointment_day) AS last_appointment_day`,
+    id: sql`(max(ARRAY[appointment_day - DATE '2000-01-01', appointment_id]) FILTER (WHERE appointment_id IS NOT NULL))[2] AS last_appointment_id`,
+  };
   const genderFilter = page.gender === undefined ? sql`` : sql`AND gender = ${page.gender}`;
   // Whole calendar years from client_years (one row per client and gender), the other days from client_days.
   const split = splitYears(from, to);
@@ -101,65 +100,27 @@ export async function getSalesPerClient(
         WHERE salon_id = ${salonId} AND ${daysIn(split.days)} ${genderFilter}`);
   }
   /** Per client, the sums of the rows of `source` (in client order, so they group one client after the other). */
-  const summed = (source: RawBuilder<unknown>) => sql`
+  const summed = (source: RawBuilder<unknown>, appointment: RawBuilder<unknown>) => sql`
       SELECT client_id, sum(revenue_cents)::bigint AS revenue, sum(service_revenue_cents)::bigint AS services,
         sum(product_revenue_cents)::bigint AS products, sum(appointments)::bigint AS visits, max(last_day) AS last_visit,
-        ${lastAppointment}
+        ${appointment}
       FROM (${source} ORDER BY client_id) parts
       GROUP BY client_id`;
   // One whole year and no other day: a client's row of the year is their row of the list, read as it is
   // (with a gender, or when it is their only gender that year); only the few clients with rows of two
   // genders are summed. Otherwise every row is summed per client.
-  const perClient =
-    split.years !== null && split.years[0] === split.years[1] && split.days.length === 0
-      ? sql`
+  const isOneYear = split.years !== null && split.years[0] === split.years[1] && split.days.length === 0;
+  const perClient = isOneYear
+    ? sql`
       SELECT client_id, revenue_cents AS revenue, service_revenue_cents AS services, product_revenue_cents AS products,
-        appointments AS visits, last_day AS last_visit,
-        ${isSliced ? sql`last_appointment_day` : sql`last_appointment_id`}
+        appointments AS visits, last_day AS last_visit, last_appointment_id
       FROM client_years
-      WHERE salon_id = ${salonId} AND year = ${split.years[0]}::date ${page.gender === undefined ? sql`AND single_gender` : genderFilter}
-      ${page.gender === undefined ? sql`UNION ALL ${summed(yearRows(sql`AND NOT single_gender`))}` : sql``}`
-      : summed(sql.join(parts, sql` UNION ALL `));
+      WHERE salon_id = ${salonId} AND year = ${split.years?.[0]}::date ${page.gender === undefined ? sql`AND single_gender` : genderFilter}
+      ${page.gender === undefined ? sql`UNION ALL ${summed(yearRows(sql`AND NOT single_gender`), lastAppointment.id)}` : sql``}`
+    : summed(sql.join(parts, sql` UNION ALL `), lastAppointment.day);
   const withoutClient = sql<{ cents: number | null }>`
     SELECT sum(paid_amount_cents) AS cents FROM sale_lines
     WHERE salon_id = ${salonId} AND client_id IS NULL AND day BETWEEN ${from}::date AND ${to}::date`;
-  if (!isSliced) {
-    // Every matching client is listed: the totals are the sums of the rows (integer cents, exact), so
-    // the statement gives only the rows (no aggregate over them, no totals row joined to them), and
-    // the walk-in revenue comes from a statement of its own, run beside it.
-    const [{ rows }, walkIns] = await Promise.all([
-      sql<ClientRow>`
-        WITH per_client AS (${perClient})
-        SELECT p.client_id, p.sort_first AS first_name, p.sort_last AS last_name, p.gender, p.revenue, p.services, p.products, p.visits,
-          p.last_visit::text AS last_visit, p.last_appointment_id
-        FROM (
-          SELECT p.*, c.first_name AS sort_first, c.last_name AS sort_last, c.gender FROM per_client p
-          LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id
-          ${searchFilter}
-        ) p
-        ORDER BY ${orderBy('p')}
-      `.execute(db),
-      withoutClient.execute(db),
-    ]);
-    let revenue = 0;
-    let services = 0;
-    let products = 0;
-    let visits = 0;
-    for (const r of rows) {
-      revenue += Number(r.revenue);
-      services += Number(r.services);
-      products += Number(r.products);
-      visits += Number(r.visits);
-    }
-    return answerOf(salonId, from, to, page, rows, {
-      total: rows.length,
-      revenue,
-      services,
-      products,
-      visits,
-      withoutClient: walkIns.rows[0]?.cents ?? null,
-    });
-  }
   const { rows } = await sql<
     ClientRow & {
       total: number;
@@ -183,8 +144,13 @@ export async function getSalesPerClient(
     ),
     -- the page first, then its clients' names and genders
     picked AS (
-      SELECT p.*, c.first_name, c.last_name, c.gender${pickedAppointment}
-      FROM (SELECT p.* FROM matching p ORDER BY ${orderBy('p')} LIMIT ${page.limit ?? null} OFFSET ${page.offset ?? 0}) p
+      SELECT p.*, c.first_name, c.last_name, c.gender${
+        isOneYear
+          ? sql``
+          : sql`, (SELECT d.last_appointment_id FROM client_days d
+          WHERE d.salon_id = ${salonId} AND d.day = p.last_appointment_day AND d.client_id = p.client_id) AS last_appointment_id`
+      }
+      FROM (SELECT p.* FROM matching p ORDER BY ${orderBy('p')} LIMIT ${limit} OFFSET ${offset}) p
       LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = p.client_id
     )
     SELECT t.*, p.client_id, p.first_name, p.last_name, p.gender, p.revenue, p.services, p.products, p.visits,
@@ -198,7 +164,7 @@ export async function getSalesPerClient(
     salonId,
     from,
     to,
-    page,
+    { limit, offset },
     rows.filter((r) => r.client_id !== null),
     {
       total: Number(head?.total ?? 0),
@@ -226,18 +192,17 @@ interface ClientRow {
 }
 
 /**
- * The answer in the order the response schema's serialiser writes it (its required fields, then the
- * optional ones), with nothing else in it: the route sends it through JSON.stringify (a year: ~1.5 MB).
+ * The answer in the order the response schema's serialiser writes it, with nothing else in it: the
+ * route sends it through JSON.stringify (a page of 500: ~110 kB).
  */
 function answerOf(
   salonId: number,
   from: string,
   to: string,
-  page: SalesPerClientPage,
+  page: { limit: number; offset: number },
   rows: ClientRow[],
   totals: { total: number; revenue: number; services: number; products: number; visits: number; withoutClient: number | null },
 ): SalesPerClient {
-  const isPaged = Object.values(page).some((value) => value !== undefined);
   const out = rows.map((r) => {
     const v = Number(r.visits);
     return {
@@ -264,9 +229,11 @@ function answerOf(
       revenue: euros(totals.revenue),
       withoutClientRevenue: euros(totals.withoutClient),
       visits: totals.visits,
-      ...(isPaged ? { servicesRevenue: euros(totals.services), productsRevenue: euros(totals.products) } : {}),
+      servicesRevenue: euros(totals.services),
+      productsRevenue: euros(totals.products),
     },
-    ...(isPaged ? { total: totals.total } : {}),
-    ...(page.limit === undefined ? {} : { limit: page.limit, offset: page.offset ?? 0 }),
+    total: totals.total,
+    limit: page.limit,
+    offset: page.offset,
   };
 }

@@ -1,4 +1,4 @@
-import { salesPerClient } from '@salon/contracts';
+import { SALES_PER_CLIENT_PAGE, salesPerClient } from '@salon/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSalesRollup } from '../../db/rollups.js';
@@ -213,6 +213,17 @@ describe('GetSalesDataAnalysisGender', () => {
 });
 
 describe('GetSalesDataAnalysisPerClient', () => {
+  /** Every matching client of `path`, asked `limit` at a time until total (as the web's export does). */
+  const everyPage = async (path: string, limit: number) => {
+    const rows: Record<string, unknown>[] = [];
+    const join = path.includes('?') ? '&' : '?';
+    for (let offset = 0; ; offset += limit) {
+      const { body } = await get(`${path}${join}limit=${limit}&offset=${offset}`);
+      expect(body).toMatchObject({ limit, offset });
+      rows.push(...body.rows);
+      if (offset + limit >= body.total) return rows;
+    }
+  };
   it('lists the clients of March by revenue with visits, last visit and last appointment', async () => {
     const { body } = await get(`/api/Stats/GetSalesDataAnalysisPerClient/2025-03-31/2025-03-01/${f.salon1}/${manager}`);
     expect(body.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Anna', 'Carla', 'Bruno', 'Dario']);
@@ -237,8 +248,26 @@ describe('GetSalesDataAnalysisPerClient', () => {
     expect(body.rows[3]).toMatchObject({ gender: 'UNKNOWN', revenue: 27 });
     // 84 + 45 + 40 + 27 = 196; the walk-in without client (W2, 12) is in no row but said apart:
     // 196 + 12 = 208, March's totalRevenue on the other sales reports
-    expect(body.totals).toEqual({ clients: 4, revenue: 196, withoutClientRevenue: 12, visits: 4 });
-    expect(body).not.toHaveProperty('total');
+    expect(body.totals).toEqual({
+      clients: 4,
+      revenue: 196,
+      withoutClientRevenue: 12,
+      visits: 4,
+      servicesRevenue: 156,
+      productsRevenue: 40,
+    });
+    // always a page: the default size without a limit, and the count that tells whether to page on
+    expect(body).toMatchObject({ total: 4, limit: SALES_PER_CLIENT_PAGE.default, offset: 0 });
+  });
+
+  it('answers 400 naming the parameter for a page over the maximum or a bad offset', async () => {
+    const path = `/api/Stats/GetSalesDataAnalysisPerClient/2025-03-31/2025-03-01/${f.salon1}/${manager}`;
+    const over = await get(`${path}?limit=${SALES_PER_CLIENT_PAGE.max + 1}`);
+    expect(over.status).toBe(400);
+    expect(over.body.message).toContain('limit');
+    expect(over.body.message).toContain(String(SALES_PER_CLIENT_PAGE.max));
+    for (const query of ['limit=0', 'limit=abc', 'offset=-1']) expect((await get(`${path}?${query}`)).status, query).toBe(400);
+    expect((await get(`${path}?limit=${SALES_PER_CLIENT_PAGE.max}`)).body).toMatchObject({ total: 4, limit: SALES_PER_CLIENT_PAGE.max });
   });
 
   it('pages, sorts and filters on request, with the totals of every matching client', async () => {
@@ -262,6 +291,7 @@ describe('GetSalesDataAnalysisPerClient', () => {
     expect(names((await get(`${path}?sort=lastVisit&order=asc`)).body)).toEqual(['Anna', 'Bruno', 'Carla', 'Dario']);
     // FEMALE: Anna 84 + Carla 45; the walk-ins without a client stay what they are
     const female = (await get(`${path}?gender=FEMALE`)).body;
+    expect(female).toMatchObject({ limit: SALES_PER_CLIENT_PAGE.default, offset: 0 });
     expect(names(female)).toEqual(['Anna', 'Carla']);
     expect(female).toMatchObject({ total: 2, totals: { clients: 2, revenue: 129, servicesRevenue: 99, productsRevenue: 30 } });
     expect(names((await get(`${path}?gender=UNKNOWN`)).body)).toEqual(['Dario']);
@@ -292,8 +322,9 @@ describe('GetSalesDataAnalysisPerClient', () => {
 
   it('a page gives each client the same row as the whole list, last appointment included', async () => {
     const path = `/api/Stats/GetSalesDataAnalysisPerClient/2025-03-31/2025-03-01/${f.salon1}/${manager}`;
-    const whole = (await get(path)).body.rows;
-    const paged = [...(await get(`${path}?limit=2`)).body.rows, ...(await get(`${path}?limit=2&offset=2`)).body.rows];
+    const whole = (await get(`${path}?limit=${SALES_PER_CLIENT_PAGE.max}`)).body.rows;
+    expect(whole).toHaveLength(4);
+    const paged = await everyPage(path, 3);
     expect(paged).toEqual(whole);
     // Bruno's last day (03-04, a walk-in) has no appointment: his last appointment is A2 of 03-03
     expect(paged[2]).toMatchObject({ firstName: 'Bruno', lastVisit: '2025-03-04', lastAppointmentId: f.appointments.a2 });
@@ -354,9 +385,9 @@ describe('GetSalesDataAnalysisPerClient', () => {
       const path = `/api/Stats/GetSalesDataAnalysisPerClient/${to}/${from}/${f.salon1}/${manager}`;
       const expected = await raw(from as string, to as string);
       expect(expected.length).toBeGreaterThan(0);
-      expect((await get(path)).body.rows.map(pick)).toEqual(expected);
+      expect((await everyPage(path, 2)).map(pick)).toEqual(expected);
       expect((await get(`${path}?limit=2&offset=1`)).body.rows.map(pick)).toEqual(expected.slice(1, 3));
-      expect((await get(`${path}?gender=FEMALE`)).body.rows.map(pick)).toEqual(await raw(from as string, to as string, 'FEMALE'));
+      expect((await everyPage(`${path}?gender=FEMALE`, 2)).map(pick)).toEqual(await raw(from as string, to as string, 'FEMALE'));
     }
     // A client whose days of a year have two genders (the gender changed, only one day refreshed): their
     // rows of the year are summed, full list and page alike (rolled back after).
@@ -371,6 +402,7 @@ describe('GetSalesDataAnalysisPerClient', () => {
         );
         expect(Number(mixed.rows[0]?.n)).toBe(2);
         const expected = await raw('2025-01-01', '2025-12-31');
+        expect(expected.length).toBeLessThan(SALES_PER_CLIENT_PAGE.default);
         expect((await getSalesPerClient(tx, f.salon1, '2025-01-01', '2025-12-31')).rows.map(pick)).toEqual(expected);
         expect((await getSalesPerClient(tx, f.salon1, '2025-01-01', '2025-12-31', { limit: 3 })).rows.map(pick)).toEqual(
           expected.slice(0, 3),

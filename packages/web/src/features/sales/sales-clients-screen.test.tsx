@@ -27,20 +27,21 @@ function row(clientId: number): SalesClientRow {
   };
 }
 
-/** The API's answer to a URL: 120 clients; one page when limit is asked, every client when not. */
+/** The API's answer to a URL: 120 clients, one page of them (50 when no limit is asked, as the server does). */
 function answerFor(url: string): SalesPerClient {
   const query = new URL(url, 'http://x').searchParams;
-  const limit = query.has('limit') ? Number(query.get('limit')) : 120;
+  const limit = query.has('limit') ? Number(query.get('limit')) : 50;
   const offset = Number(query.get('offset') ?? 0);
   const rows = Array.from({ length: Math.max(0, Math.min(limit, 120 - offset)) }, (_, i) => row(offset + i + 1));
   return {
     salonId: 1,
     fromDate: '2026-03-01',
     toDate: '2026-03-18',
-    total: 120,
-    ...(query.has('limit') ? { limit, offset } : {}),
     rows,
-    totals: { clients: 120, revenue: 16740, servicesRevenue: 10740, productsRevenue: 6000, withoutClientRevenue: 12.5, visits: 240 },
+    totals: { clients: 120, revenue: 16740, withoutClientRevenue: 12.5, visits: 240, servicesRevenue: 10740, productsRevenue: 6000 },
+    total: 120,
+    limit,
+    offset,
   };
 }
 
