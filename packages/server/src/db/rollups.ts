@@ -37,6 +37,8 @@ import type { Db, DbOrTx } from './database.js';
  * staff_day_details (migration 045: the staff daily details' figures per gender scope, day and person, combined from
  * staff_daily, staff_client_days, staff_booked_daily, staff_hours_daily, feedback and appointments_daily by its SQL
  * function) is recomputed by refreshSalesRollup for its days and by triggers on staff_hours_daily, feedback and clients.
+ * shift_hourly (migration 051: shift seconds per salon, local start day and local hour, the utilisation grid) is kept
+ * by triggers on user_timeframes and a salon's time zone; refreshStaffHours fills it with staff_hours_daily.
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -784,6 +786,7 @@ export const ROLLUP_TABLES = [
   'client_visit_months',
   'client_cohort_months',
   'staff_day_details',
+  'shift_hourly',
 ] as const;
 
 /**
@@ -873,12 +876,14 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
 
 /**
  * Recomputes staff_hours_daily (migration 021: shifts and attendances per salon, local day and
- * person) of one salon (null: every salon) from the raw tables. Triggers keep it on every write;
- * this is for writers that switch triggers off (the demo load) and for rebuildRollups.
+ * person) and shift_hourly (migration 051: shift seconds per salon, local day and hour) of one salon
+ * (null: every salon) from the raw tables. Triggers keep them on every write; this is for writers
+ * that switch triggers off (the demo load) and for rebuildRollups.
  */
 export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Promise<void> {
   await sql`DELETE FROM staff_hours_daily WHERE ${salonId}::int IS NULL OR salon_id = ${salonId}::int`.execute(db);
   await sql`INSERT INTO staff_hours_daily SELECT * FROM staff_hours_daily_of(${salonId}::int) ORDER BY 1, 2, 3`.execute(db);
+  await sql`SELECT shift_hourly_fill(${salonId}::int, NULL)`.execute(db);
 }
 
 /**
