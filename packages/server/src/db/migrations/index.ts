@@ -43,6 +43,7 @@ import { staffDayDetailsSchema } from './045-staff-day-details.js';
 import { clientsNamesGenderIndexSchema } from './046-clients-names-gender-index.js';
 import { clientDaysClientSpendSchema } from './047-client-days-client-spend.js';
 import { clientDuplicateCandidatesSchema } from './047-client-duplicate-candidates.js';
+import { recapDailySchema } from './051-recap-daily.js';
 import { shiftHourlySchema } from './051-shift-hourly.js';
 
 export interface Migration {
@@ -123,5 +124,10 @@ export const migrations: Migration[] = [
     sql: `${clientDuplicateCandidatesSchema}\n${clientDaysClientSpendSchema}`,
     vacuum: ['client_duplicate_candidates'],
   },
-  { version: 51, name: 'shift-hourly', sql: shiftHourlySchema, vacuum: ['shift_hourly'] },
+  {
+    version: 51,
+    name: 'shift-hourly-recap-daily',
+    sql: `${shiftHourlySchema}\n${recapDailySchema}`,
+    vacuum: ['shift_hourly', 'recap_daily'],
+  },
 ];
