@@ -695,6 +695,48 @@ async function expectMonthRollupsConsistent(db: Db) {
 }
 
 /**
+ * recap_daily (migration 051) equals, for every salon, gender scope and day, the salon recap's sums of the three day
+ * rollups it combines (each checked against the raw tables here): sales_daily per kind, appointments_daily and
+ * recap_client_daily, 'ALL' over every gender; a day has a row when one of them has a row of it in the scope.
+ */
+async function expectRecapDailyConsistent(db: Db) {
+  const { rows } = await sql<{ n: number; rows: number }>`
+    WITH src AS (
+      SELECT salon_id, day, gender, kind, revenue_cents AS a, recommended_revenue_cents AS ar, quantity AS q, recommended_quantity AS qr,
+        discount_cents AS d, recommended_discount_cents AS dr, 0 AS ap, 0 AS ws, 0 AS wp, 0 AS ad, 0 AS ns, 0 AS np, 0 AS nc, 0 AS b, 0 AS l
+      FROM sales_daily
+      UNION ALL SELECT salon_id, day, gender, '', 0, 0, 0, 0, 0, 0, appointments, with_service, with_product, discount_cents, 0, 0, 0, 0, 0
+      FROM appointments_daily
+      UNION ALL SELECT salon_id, day, gender, '', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, new_service, new_product, new_clients, balance, lost
+      FROM recap_client_daily
+    ),
+    scoped AS (
+      SELECT *, 'ALL' AS scope FROM src UNION ALL SELECT *, gender FROM src WHERE gender IN ('MALE', 'FEMALE')
+    ),
+    raw AS (
+      SELECT salon_id, scope, day,
+        sum(a) FILTER (WHERE kind = 'SERVICE') AS sa, sum(ar) FILTER (WHERE kind = 'SERVICE') AS sar,
+        sum(q) FILTER (WHERE kind = 'SERVICE') AS sq, sum(qr) FILTER (WHERE kind = 'SERVICE') AS sqr,
+        sum(d) FILTER (WHERE kind = 'SERVICE') AS sd, sum(dr) FILTER (WHERE kind = 'SERVICE') AS sdr,
+        sum(a) FILTER (WHERE kind = 'PRODUCT') AS pa, sum(ar) FILTER (WHERE kind = 'PRODUCT') AS par,
+        sum(q) FILTER (WHERE kind = 'PRODUCT') AS pq, sum(qr) FILTER (WHERE kind = 'PRODUCT') AS pqr,
+        sum(d) FILTER (WHERE kind = 'PRODUCT') AS pd, sum(dr) FILTER (WHERE kind = 'PRODUCT') AS pdr,
+        sum(ap) AS ap, sum(ws) AS ws, sum(wp) AS wp, sum(ad) AS ad, sum(ns) AS ns, sum(np) AS np, sum(nc) AS nc, sum(b) AS b, sum(l) AS l
+      FROM scoped GROUP BY 1, 2, 3
+    )
+    SELECT (SELECT count(*) FROM recap_daily) AS rows, count(*) AS n FROM recap_daily t
+    FULL JOIN raw r ON r.salon_id = t.salon_id AND r.scope = t.gender AND r.day = t.day
+    WHERE (t.s_amount, t.s_amount_rec, t.s_quantity, t.s_quantity_rec, t.s_discount, t.s_discount_rec, t.p_amount, t.p_amount_rec, t.p_quantity,
+        t.p_quantity_rec, t.p_discount, t.p_discount_rec, t.appointments, t.with_service, t.with_product, t.appointments_discount, t.new_service,
+        t.new_product, t.new_clients, t.balance, t.lost)
+      IS DISTINCT FROM (COALESCE(r.sa, 0), COALESCE(r.sar, 0), COALESCE(r.sq, 0), COALESCE(r.sqr, 0), COALESCE(r.sd, 0), COALESCE(r.sdr, 0),
+        COALESCE(r.pa, 0), COALESCE(r.par, 0), COALESCE(r.pq, 0), COALESCE(r.pqr, 0), COALESCE(r.pd, 0), COALESCE(r.pdr, 0),
+        r.ap, r.ws, r.wp, r.ad, r.ns, r.np, r.nc, r.b, r.l)`.execute(db);
+  expect(Number(rows[0]?.n)).toBe(0);
+  expect(Number(rows[0]?.rows)).toBeGreaterThan(0);
+}
+
+/**
  * recap_client_daily and client_weekday_months (migration 043) equal their recomputation from the raw sale lines,
  * clients and salons on every row: per salon, day and client gender the new clients (first_visit that day, with a
  * line that day; with a service, with a product) and the returning ones by the gap to their previous day against the
@@ -735,6 +777,7 @@ async function expectRecapWeekdayRollupsConsistent(db: Db) {
       (SELECT count(*) FROM client_weekday_months) AS weekday_rows`.execute(db);
   const r = rows[0];
   expect({ recap: Number(r?.r), weekday: Number(r?.w) }).toEqual({ recap: 0, weekday: 0 });
+  await expectRecapDailyConsistent(db);
   expect(Number(r?.recap_rows)).toBeGreaterThan(0);
   expect(Number(r?.weekday_rows)).toBeGreaterThan(0);
   return { lost: Number(r?.lost) };

@@ -37,6 +37,10 @@ import type { Db, DbOrTx } from './database.js';
  * staff_day_details (migration 045: the staff daily details' figures per gender scope, day and person, combined from
  * staff_daily, staff_client_days, staff_booked_daily, staff_hours_daily, feedback and appointments_daily by its SQL
  * function) is recomputed by refreshSalesRollup for its days and by triggers on staff_hours_daily, feedback and clients.
+ * shift_hourly (migration 051: shift seconds per salon, local start day and local hour, the utilisation grid) is kept
+ * by triggers on user_timeframes and a salon's time zone; refreshStaffHours fills it with staff_hours_daily.
+ * recap_daily (migration 051: the salon recap's figures per gender scope and day, combined from sales_daily,
+ * appointments_daily and recap_client_daily) is recomputed by refreshSalesRollup last and by triggers on recap_client_daily.
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -784,6 +788,8 @@ export const ROLLUP_TABLES = [
   'client_visit_months',
   'client_cohort_months',
   'staff_day_details',
+  'shift_hourly',
+  'recap_daily',
 ] as const;
 
 /**
@@ -866,6 +872,11 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     const months = new Set(monthsOf(fromDay, toDay));
     for (const day of [...earlier, ...prevDayFixed, ...prevWeekdayFixed]) months.add(`${day.slice(0, 7)}-01`);
     await fillMonths(tx, salonId, [...months]);
+    // The recap's days last: their sales_daily, appointments_daily and recap_client_daily rows are in.
+    await sql`SELECT recap_daily_fill(${salonId}::int,
+      ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${earlier}::date[] || ${prevDayFixed}::date[])`.execute(
+      tx,
+    );
   };
   if (db.isTransaction) await run(db);
   else await (db as Db).transaction().execute(run);
@@ -873,12 +884,14 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
 
 /**
  * Recomputes staff_hours_daily (migration 021: shifts and attendances per salon, local day and
- * person) of one salon (null: every salon) from the raw tables. Triggers keep it on every write;
- * this is for writers that switch triggers off (the demo load) and for rebuildRollups.
+ * person) and shift_hourly (migration 051: shift seconds per salon, local day and hour) of one salon
+ * (null: every salon) from the raw tables. Triggers keep them on every write; this is for writers
+ * that switch triggers off (the demo load) and for rebuildRollups.
  */
 export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Promise<void> {
   await sql`DELETE FROM staff_hours_daily WHERE ${salonId}::int IS NULL OR salon_id = ${salonId}::int`.execute(db);
   await sql`INSERT INTO staff_hours_daily SELECT * FROM staff_hours_daily_of(${salonId}::int) ORDER BY 1, 2, 3`.execute(db);
+  await sql`SELECT shift_hourly_fill(${salonId}::int, NULL)`.execute(db);
 }
 
 /**
@@ -920,7 +933,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
       staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months,
-      client_visit_months, client_cohort_months, staff_day_details`.execute(tx);
+      client_visit_months, client_cohort_months, staff_day_details, shift_hourly, recap_daily`.execute(tx);
     await deferStaffDayDetails(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
@@ -946,6 +959,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillDiscountedAppointments(tx, all);
     await fillRecapClients(tx, null, null);
     await fillStaffDayDetails(tx, null, null);
+    await sql`SELECT recap_daily_fill(NULL, NULL)`.execute(tx);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of ROLLUP_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

@@ -43,6 +43,8 @@ import { staffDayDetailsSchema } from './045-staff-day-details.js';
 import { clientsNamesGenderIndexSchema } from './046-clients-names-gender-index.js';
 import { clientDaysClientSpendSchema } from './047-client-days-client-spend.js';
 import { clientDuplicateCandidatesSchema } from './047-client-duplicate-candidates.js';
+import { recapDailySchema } from './051-recap-daily.js';
+import { shiftHourlySchema } from './051-shift-hourly.js';
 
 export interface Migration {
   version: number;
@@ -121,5 +123,11 @@ export const migrations: Migration[] = [
     name: 'client-duplicate-candidates-client-days-spend',
     sql: `${clientDuplicateCandidatesSchema}\n${clientDaysClientSpendSchema}`,
     vacuum: ['client_duplicate_candidates'],
+  },
+  {
+    version: 51,
+    name: 'shift-hourly-recap-daily',
+    sql: `${shiftHourlySchema}\n${recapDailySchema}`,
+    vacuum: ['shift_hourly', 'recap_daily'],
   },
 ];

@@ -220,6 +220,41 @@ describe('GetFeedbackStaff / GetFeedbackCustomer / GetFeedbackService', () => {
     expect(detail.body.summary).toEqual(tie);
   });
 
+  it('gives a client name with quotes, backslashes, control characters and non-ASCII letters as stored', async () => {
+    // The groups come from PostgreSQL as one JSON text: its escaping must give the stored name back exactly.
+    const name = ['Zoë "Z" O\'Hara', 'back\\slash\ttab\nline\u0001 😀 Ünal'];
+    const { id: clientId } = await t.db
+      .insertInto('clients')
+      .values({ salon_id: ids.salon1, first_name: name[0] as string, last_name: name[1] as string })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('feedback')
+      .values({
+        salon_id: ids.salon1,
+        day: '2025-07-02',
+        client_id: clientId,
+        staff_id: ids.users.stylist,
+        service_id: ids.cut,
+        score: 4,
+        comment: '',
+      })
+      .execute();
+    const { body } = await get(`/api/Feedback/GetFeedbackCustomer/2025-07-31/2025-07-01/${ids.salon1}/${manager}`);
+    expect(body.rows).toEqual([
+      {
+        clientId: Number(clientId),
+        name: `${name[0]} ${name[1]}`,
+        lastDay: '2025-07-02',
+        count: 1,
+        average: 4,
+        distribution: [0, 0, 0, 1, 0],
+        shareOfFives: 0,
+        shareOfLow: 0,
+      },
+    ]);
+  });
+
   it('answers an empty range with no rows, zero counts and a null average', async () => {
     const { status, body } = await get(`/api/Feedback/GetFeedbackStaff/2025-05-31/2025-05-01/${ids.salon1}/${manager}`);
     expect(status).toBe(200);

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 import { euros, type GenderScope, percent } from '../../lib/report-range.js';
-import { genderFilter } from '../../lib/sales-measures.query.js';
 
 interface KindDay {
   amount: number;
@@ -24,22 +23,38 @@ interface RecapDay {
   lost: number;
 }
 
-const emptyKind = (): KindDay => ({
-  amount: 0,
-  amountRec: 0,
-  quantity: 0,
-  quantityRec: 0,
-  discount: 0,
-  discountRec: 0,
-  appointments: 0,
-  newClients: 0,
-});
+/** A row of the recap statement: the salon's lost threshold and one day's sums (all null on the row of a range without days). */
+interface RecapRow {
+  lost_client_days: number;
+  day: string | null;
+  s_amount: number | null;
+  s_amount_rec: number | null;
+  s_quantity: number | null;
+  s_quantity_rec: number | null;
+  s_discount: number | null;
+  s_discount_rec: number | null;
+  p_amount: number | null;
+  p_amount_rec: number | null;
+  p_quantity: number | null;
+  p_quantity_rec: number | null;
+  p_discount: number | null;
+  p_discount_rec: number | null;
+  appointments: number | null;
+  with_service: number | null;
+  with_product: number | null;
+  appointments_discount: number | null;
+  new_service: number | null;
+  new_product: number | null;
+  new_any: number | null;
+  returning_balance: number | null;
+  returning_lost: number | null;
+}
 
 /**
- * Salon recap per day (SPEC.md §3, DESIGN.md §3): sales_daily for amounts, quantities and
- * discounts; appointments_daily for appointment counts and appointment discounts; recap_client_daily (migration 043:
- * client_days with clients.first_visit and each client's previous purchase day, client_days.prev_day, against the
- * salon's lost threshold) for new clients and the balance / lost counts.
+ * Salon recap per day (SPEC.md §3, DESIGN.md §3), read from recap_daily (migration 051), which combines per gender scope
+ * and day sales_daily for amounts, quantities and discounts; appointments_daily for appointment counts and appointment
+ * discounts; recap_client_daily (migration 043: client_days with clients.first_visit and each client's previous purchase
+ * day, client_days.prev_day, against the salon's lost threshold) for new clients and the balance / lost counts.
  */
 export async function getSalonRecap(
   db: DbOrTx,
@@ -48,68 +63,73 @@ export async function getSalonRecap(
   to: string,
   gender: GenderScope,
 ): Promise<Static<typeof SalonRecapResponse>> {
-  const range = sql`salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender)}`;
-  const [salon, sales, appointments, clients] = await Promise.all([
-    sql<{ lost_client_days: number }>`SELECT lost_client_days FROM salons WHERE id = ${salonId}`.execute(db),
-    sql<{
-      day: string;
-      kind: 'SERVICE' | 'PRODUCT';
-      amount: number;
-      amount_rec: number;
-      quantity: number;
-      quantity_rec: number;
-      discount: number;
-      discount_rec: number;
-    }>`
-      SELECT day::text AS day, kind, sum(revenue_cents) AS amount, sum(recommended_revenue_cents) AS amount_rec,
-        sum(quantity) AS quantity, sum(recommended_quantity) AS quantity_rec,
-        sum(discount_cents) AS discount, sum(recommended_discount_cents) AS discount_rec
-      FROM sales_daily WHERE ${range}
-      GROUP BY day, kind`.execute(db),
-    sql<{ day: string; appointments: number; with_service: number; with_product: number; discount: number }>`
-      SELECT day::text AS day, sum(appointments) AS appointments, sum(with_service) AS with_service, sum(with_product) AS with_product,
-        sum(discount_cents) AS discount
-      FROM appointments_daily WHERE ${range}
-      GROUP BY day`.execute(db),
-    // New and returning clients per day, counted in the rollup (recap_client_daily, migration 043) with the salon's lost threshold.
-    sql<{ day: string; new_service: number; new_product: number; new_any: number; returning_balance: number; returning_lost: number }>`
-      SELECT day::text AS day, sum(new_service) AS new_service, sum(new_product) AS new_product, sum(new_clients) AS new_any,
-        sum(balance) AS returning_balance, sum(lost) AS returning_lost
-      FROM recap_client_daily WHERE ${range}
-      GROUP BY day`.execute(db),
-  ]);
+  // One prepared statement: the range of recap_daily (migration 051) of the gender scope, beside the salon's lost threshold
+  // (a row with a null day when the range has none).
+  const { rows } = await sql<RecapRow>`/* prepared: salon-recap */
+    SELECT s.lost_client_days, r.day::text AS day, r.s_amount, r.s_amount_rec, r.s_quantity, r.s_quantity_rec, r.s_discount,
+      r.s_discount_rec, r.p_amount, r.p_amount_rec, r.p_quantity, r.p_quantity_rec, r.p_discount, r.p_discount_rec, r.appointments,
+      r.with_service, r.with_product, r.appointments_discount, r.new_service, r.new_product, r.new_clients AS new_any,
+      r.balance AS returning_balance, r.lost AS returning_lost
+    FROM salons s
+    LEFT JOIN recap_daily r ON r.salon_id = s.id AND r.gender = ${gender} AND r.day BETWEEN ${from}::date AND ${to}::date
+    WHERE s.id = ${salonId}
+    ORDER BY r.day`.execute(db);
 
-  const days = new Map<string, RecapDay>();
-  const dayOf = (day: string): RecapDay => {
-    let d = days.get(day);
-    if (!d) {
-      d = { appointmentsDiscount: 0, appointments: 0, product: emptyKind(), service: emptyKind(), balance: 0, lost: 0 };
-      days.set(day, d);
-    }
-    return d;
-  };
-  for (const r of sales.rows) {
-    const k = dayOf(r.day)[r.kind === 'SERVICE' ? 'service' : 'product'];
-    k.amount = Number(r.amount);
-    k.amountRec = Number(r.amount_rec);
-    k.quantity = Number(r.quantity);
-    k.quantityRec = Number(r.quantity_rec);
-    k.discount = Number(r.discount);
-    k.discountRec = Number(r.discount_rec);
-  }
-  for (const r of appointments.rows) {
-    const d = dayOf(r.day);
-    d.appointments = Number(r.appointments);
-    d.appointmentsDiscount = Number(r.discount);
-    d.service.appointments = Number(r.with_service);
-    d.product.appointments = Number(r.with_product);
-  }
-  for (const r of clients.rows) {
-    const d = dayOf(r.day);
-    d.service.newClients = Number(r.new_service);
-    d.product.newClients = Number(r.new_product);
-    d.balance = Number(r.returning_balance);
-    d.lost = Number(r.returning_lost);
+  const n = (v: number | null) => Number(v ?? 0);
+  const kindOf = (
+    amount: number | null,
+    amountRec: number | null,
+    quantity: number | null,
+    quantityRec: number | null,
+    discount: number | null,
+    discountRec: number | null,
+    appointments: number | null,
+    newClients: number | null,
+  ): KindDay => ({
+    amount: n(amount),
+    amountRec: n(amountRec),
+    quantity: n(quantity),
+    quantityRec: n(quantityRec),
+    discount: n(discount),
+    discountRec: n(discountRec),
+    appointments: n(appointments),
+    newClients: n(newClients),
+  });
+  const days: [string, RecapDay][] = [];
+  let newClientCount = 0;
+  for (const r of rows) {
+    if (r.day === null) continue;
+    // A client has one first visit and one client day per day: their rows of new_any are distinct clients.
+    newClientCount += n(r.new_any);
+    days.push([
+      r.day,
+      {
+        appointmentsDiscount: n(r.appointments_discount),
+        appointments: n(r.appointments),
+        service: kindOf(
+          r.s_amount,
+          r.s_amount_rec,
+          r.s_quantity,
+          r.s_quantity_rec,
+          r.s_discount,
+          r.s_discount_rec,
+          r.with_service,
+          r.new_service,
+        ),
+        product: kindOf(
+          r.p_amount,
+          r.p_amount_rec,
+          r.p_quantity,
+          r.p_quantity_rec,
+          r.p_discount,
+          r.p_discount_rec,
+          r.with_product,
+          r.new_product,
+        ),
+        balance: n(r.returning_balance),
+        lost: n(r.returning_lost),
+      },
+    ]);
   }
 
   const block = (k: KindDay) => ({
@@ -132,39 +152,35 @@ export async function getSalonRecap(
     balance: 0,
     lost: 0,
   };
-  const dayFrom = [...days.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([day, d]) => {
-      sum.services += d.service.amount;
-      sum.servicesRec += d.service.amountRec;
-      sum.products += d.product.amount;
-      sum.productsRec += d.product.amountRec;
-      sum.appointments += d.appointments;
-      sum.apptDiscount += d.appointmentsDiscount;
-      sum.sDisc += d.service.discount;
-      sum.pDisc += d.product.discount;
-      sum.balance += d.balance;
-      sum.lost += d.lost;
-      return {
-        day,
-        appointmentsDiscount: euros(d.appointmentsDiscount),
-        productDataRecommendedCheckoutCassaNova: {
-          ...block(d.product),
-          discountsProductsValue: euros(d.product.discount),
-          discountsProductsValueRec: euros(d.product.discountRec),
-        },
-        serviceDataRecommendedCheckoutCassaNova: {
-          ...block(d.service),
-          discountsServicesValue: euros(d.service.discount),
-          discountsServicesValueRec: euros(d.service.discountRec),
-          balanceClientCount: d.balance,
-          lostClientCount: d.lost,
-        },
-      };
-    });
+  const dayFrom = days.map(([day, d]) => {
+    sum.services += d.service.amount;
+    sum.servicesRec += d.service.amountRec;
+    sum.products += d.product.amount;
+    sum.productsRec += d.product.amountRec;
+    sum.appointments += d.appointments;
+    sum.apptDiscount += d.appointmentsDiscount;
+    sum.sDisc += d.service.discount;
+    sum.pDisc += d.product.discount;
+    sum.balance += d.balance;
+    sum.lost += d.lost;
+    return {
+      day,
+      appointmentsDiscount: euros(d.appointmentsDiscount),
+      productDataRecommendedCheckoutCassaNova: {
+        ...block(d.product),
+        discountsProductsValue: euros(d.product.discount),
+        discountsProductsValueRec: euros(d.product.discountRec),
+      },
+      serviceDataRecommendedCheckoutCassaNova: {
+        ...block(d.service),
+        discountsServicesValue: euros(d.service.discount),
+        discountsServicesValueRec: euros(d.service.discountRec),
+        balanceClientCount: d.balance,
+        lostClientCount: d.lost,
+      },
+    };
+  });
 
-  // A client has one first visit and one client day per day: their rows of new_any are distinct clients.
-  const newClientCount = clients.rows.reduce((n, r) => n + Number(r.new_any), 0);
   const total = sum.services + sum.products;
   return {
     reportDashboardDataDiscounts: [{ salonId, fromDate: from, toDate: to, dayFrom }],
@@ -173,7 +189,7 @@ export async function getSalonRecap(
       fromDate: from,
       toDate: to,
       gender,
-      lostClientDays: Number(salon.rows[0]?.lost_client_days ?? 180),
+      lostClientDays: Number(rows[0]?.lost_client_days ?? 180),
       servicesAmount: euros(sum.services),
       servicesAmountRecommended: euros(sum.servicesRec),
       productsAmount: euros(sum.products),

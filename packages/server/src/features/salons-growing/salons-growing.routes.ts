@@ -8,11 +8,10 @@ import {
   REPORT_ACCESS,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
-import { addDays } from '../../lib/months.js';
 import { getSalonToday, type SalonToday } from '../../lib/salon-today.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { getDayReport } from './day-report.query.js';
+import { getDayReportOfSalon } from './day-report.query.js';
 import { getGrowthDailyData as buildDailyData, getGrowthRecap, getGrowthReport } from './growth.service.js';
 import { buildGrowthPdf, dailyRangeOf, growthParamsOf } from './growth-request.service.js';
 
@@ -47,15 +46,16 @@ export async function salonsGrowingRoutes(app: FastifyInstance) {
     });
   });
 
-  registerEndpoint(app, getGrowthTodayReport, REPORT_ACCESS.admin, async ({ params }) => {
-    const salon = await salonOrThrow(params.salonId);
-    return getDayReport(app.db, salon.salonId, salon.today);
-  });
-
-  registerEndpoint(app, getGrowthTomorrowReport, REPORT_ACCESS.admin, async ({ params }) => {
-    const salon = await salonOrThrow(params.salonId);
-    return getDayReport(app.db, salon.salonId, addDays(salon.today, 1));
-  });
+  for (const [endpoint, daysAhead] of [
+    [getGrowthTodayReport, 0],
+    [getGrowthTomorrowReport, 1],
+  ] as const) {
+    registerEndpoint(app, endpoint, REPORT_ACCESS.admin, async ({ params }) => {
+      const report = await getDayReportOfSalon(app.db, app.clock, params.salonId, daysAhead);
+      if (!report) throw new HttpError(404, `Salon ${params.salonId} not found`);
+      return report;
+    });
+  }
 
   registerEndpoint(app, exportGrowthPdf, REPORT_ACCESS.admin, async ({ query }, request, reply) => {
     const salon = await salonOrThrow(query.salonId);

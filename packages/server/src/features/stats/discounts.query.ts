@@ -56,7 +56,24 @@ export async function getDiscountsPerDay(db: DbOrTx, salonId: number, from: stri
   };
 }
 
-/** Discounts per appointment: the discounted appointments (discounted_appointments), totals from the rollups. */
+/** A row of the per-appointment statement: a page row ('P'), or the totals row ('T', with the counts). */
+interface PerAppointmentRow extends SplitCents {
+  row: 'P' | 'T';
+  appointment_id: number | null;
+  day: string | null;
+  client_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  total_rows: number | null;
+  appointments: number | null;
+}
+
+/**
+ * Discounts per appointment: a page of the discounted appointments (discounted_appointments), totals from the rollups.
+ * One prepared statement: the page's rows, each client's name looked up by key (a page names ~500 of the salon's
+ * clients: a merge join read every client record of the salon up to the last one), then one row of the totals of
+ * non-walk-in lines (sales_daily), the range's appointments (appointments_daily) and its discounted appointments.
+ */
 export async function getDiscountsPerAppointment(
   db: DbOrTx,
   salonId: number,
@@ -65,45 +82,35 @@ export async function getDiscountsPerAppointment(
   limit = 500,
   offset = 0,
 ): Promise<PerAppointment> {
-  const [perAppointment, totals, counts] = await Promise.all([
-    sql<
-      SplitCents & {
-        appointment_id: number;
-        day: string;
-        client_id: number | null;
-        first_name: string | null;
-        last_name: string | null;
-        total_rows: number;
-      }
-    >`
-      -- discounted_appointments holds, per day, the appointments with a positive discount in total: one
-      -- page of them in key order, then the names of that page's clients.
-      SELECT d.appointment_id, d.day::text AS day, d.client_id, d.s_list, d.s_paid, d.s_disc, d.s_lines, d.p_list, d.p_paid, d.p_disc,
-        d.p_lines, c.first_name, c.last_name,
-        (SELECT count(*) FROM discounted_appointments
-         WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date) AS total_rows
+  const { rows: all } = await sql<PerAppointmentRow>`/* prepared: discounts-per-appointment */
+    SELECT * FROM (
+      SELECT 'P' AS row, d.appointment_id, d.day::text AS day, d.client_id, d.s_list, d.s_paid, d.s_disc, d.s_lines, d.p_list, d.p_paid,
+        d.p_disc, d.p_lines, c.first_name, c.last_name, NULL::bigint AS total_rows, NULL::bigint AS appointments
       FROM (
         SELECT * FROM discounted_appointments
         WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
         ORDER BY day, appointment_id
         LIMIT ${limit} OFFSET ${offset}
       ) d
-      LEFT JOIN clients c ON c.salon_id = ${salonId} AND c.id = d.client_id
-      ORDER BY d.day, d.appointment_id
-    `.execute(db),
-    sql<SplitCents>`
-      SELECT ${SPLIT_COLUMNS('list_cents', 'revenue_cents', 'discount_cents', 'line_count')}
-      FROM sales_daily
-      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND NOT is_walk_in
-    `.execute(db),
-    sql<{ appointments: number | null }>`
-      SELECT sum(appointments) AS appointments FROM appointments_daily
-      WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
-    `.execute(db),
-  ]);
-  const rows = perAppointment.rows.map((r) => ({
+      -- LIMIT 1 (one row by key anyway) keeps the lookup a lateral probe: not pulled up into a merge join.
+      LEFT JOIN LATERAL (
+        SELECT n.first_name, n.last_name FROM clients n WHERE n.salon_id = ${salonId} AND n.id = d.client_id LIMIT 1
+      ) c ON true
+    ) page
+    UNION ALL
+    SELECT 'T', NULL, NULL, NULL, ${SPLIT_COLUMNS('list_cents', 'revenue_cents', 'discount_cents', 'line_count')}, NULL, NULL,
+      (SELECT count(*) FROM discounted_appointments WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date),
+      (SELECT sum(appointments) FROM appointments_daily WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date)
+    FROM sales_daily
+    WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND NOT is_walk_in
+    ORDER BY 1, 3, 2
+  `.execute(db);
+  const last = all[all.length - 1];
+  const totals = last?.row === 'T' ? last : ({} as Partial<PerAppointmentRow>);
+  const page = last?.row === 'T' ? all.slice(0, -1) : all;
+  const rows = page.map((r) => ({
     appointmentId: Number(r.appointment_id),
-    day: r.day,
+    day: r.day as string,
     clientId: r.client_id === null ? null : Number(r.client_id),
     clientName: [r.first_name, r.last_name].filter(Boolean).join(' '),
     ...split(r),
@@ -113,11 +120,12 @@ export async function getDiscountsPerAppointment(
     fromDate: from,
     toDate: to,
     rows,
-    appointments: Number(counts.rows[0]?.appointments ?? 0),
-    discountedAppointments: Number(perAppointment.rows[0]?.total_rows ?? (offset > 0 ? await countDiscounted(db, salonId, from, to) : 0)),
+    appointments: Number(totals.appointments ?? 0),
+    discountedAppointments:
+      page.length > 0 ? Number(totals.total_rows ?? 0) : offset > 0 ? await countDiscounted(db, salonId, from, to) : 0,
     limit,
     offset,
-    totals: split(totals.rows[0] ?? ({} as SplitCents)),
+    totals: split(totals as SplitCents),
   };
 }
 

@@ -6,13 +6,14 @@
 --   $2 = '2026-01-01'
 --   $3 = '2026-01-31'
 WITH groups AS (
-  SELECT service_id AS key, max(day) AS last_day, count(*) AS n, sum(score) AS total,
+  SELECT service_id AS key, max(day) AS last_day,
     count(*) FILTER (WHERE score = 1) AS s1, count(*) FILTER (WHERE score = 2) AS s2, count(*) FILTER (WHERE score = 3) AS s3,
-    count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5, count(*) FILTER (WHERE score <= 2) AS low
+    count(*) FILTER (WHERE score = 4) AS s4, count(*) FILTER (WHERE score = 5) AS s5
   FROM feedback
   WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date
   GROUP BY service_id
 )
-SELECT g.*, n.name AS name, n.category AS category
+SELECT COALESCE('[' || string_agg(concat_ws(',', '[' || COALESCE(g.key::text, 'null'), to_json(g.last_day)::text, g.s1, g.s2, g.s3, g.s4, g.s5,
+  COALESCE(to_json(n.name)::text, 'null'), COALESCE(to_json(n.category)::text, 'null') || ']'), ',') || ']', '[]') AS groups
 FROM groups g
 LEFT JOIN services n ON n.id = g.key;

@@ -2,38 +2,39 @@
 -- getDayReport(salon 1, 2026-01-20)
 
 -- 1 of 2; parameters:
---   $1 = 1
---   $2 = '2026-01-20'
-SELECT a.id AS "appointmentId", a.status,
-  to_char(a.start_at AT TIME ZONE s.time_zone, 'HH24:MI') AS "startTime",
-  to_char(a.end_at AT TIME ZONE s.time_zone, 'HH24:MI') AS "endTime",
+--   $1 = '2026-01-20'
+--   $2 = 1
+/* prepared: day-report-appointments */
+WITH d AS (SELECT s.id, s.time_zone, $1::date AS day FROM salons s WHERE s.id = $2)
+SELECT d.time_zone AS "timeZone", d.day::text AS day, a.id AS "appointmentId", a.status,
+  to_char(a.start_at AT TIME ZONE d.time_zone, 'HH24:MI') AS "startTime",
+  to_char(a.end_at AT TIME ZONE d.time_zone, 'HH24:MI') AS "endTime",
   a.client_id AS "clientId",
   trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')) AS "clientName",
   a.staff_id AS "staffId",
   trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS "staffName"
-FROM appointments a
-JOIN salons s ON s.id = a.salon_id
+FROM d
+LEFT JOIN appointments a ON a.salon_id = d.id AND a.day = d.day AND a.status IN ('BOOKED', 'DONE')
 LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
 LEFT JOIN users u ON u.id = a.staff_id
-WHERE a.salon_id = $1 AND a.day = $2::date AND a.status IN ('BOOKED', 'DONE')
 ORDER BY a.start_at, a.id;
 
 -- 2 of 2; parameters:
---   $1 = 1
---   $2 = '2026-01-20'
---   $3 = 1
---   $4 = '2026-01-20'
+--   $1 = '2026-01-20'
+--   $2 = 1
+/* prepared: day-report-items */
+WITH d AS (SELECT s.id, $1::date AS day FROM salons s WHERE s.id = $2)
 SELECT l.appointment_id AS "appointmentId", l.kind, coalesce(sv.name, p.name, '') AS name, l.category,
   l.paid_amount_cents AS "amountCents"
-FROM appointments a
+FROM d
+JOIN appointments a ON a.salon_id = d.id AND a.day = d.day AND a.status = 'DONE'
 JOIN sale_lines l ON l.salon_id = a.salon_id AND l.appointment_id = a.id
 LEFT JOIN services sv ON sv.id = l.service_id
 LEFT JOIN products p ON p.id = l.product_id
-WHERE a.salon_id = $1 AND a.day = $2::date AND a.status = 'DONE'
 UNION ALL
 SELECT b.appointment_id, 'SERVICE', sv.name, sv.category, b.list_price_cents
-FROM appointments a
+FROM d
+JOIN appointments a ON a.salon_id = d.id AND a.day = d.day AND a.status = 'BOOKED'
 JOIN appointment_services b ON b.salon_id = a.salon_id AND b.appointment_id = a.id
 JOIN services sv ON sv.id = b.service_id
-WHERE a.salon_id = $3 AND a.day = $4::date AND a.status = 'BOOKED'
 ORDER BY 1, 2 DESC, 3;
