@@ -745,6 +745,8 @@ export async function fillStaffDayDetails(db: DbOrTx, salonId: number | null, da
     await sql`SELECT staff_day_details_fill(s.id, NULL) FROM salons s WHERE ${salonId}::int IS NULL OR s.id = ${salonId}::int ORDER BY s.id`.execute(
       db,
     );
+    // The rendered days (migration 048): every day listed again, no body (the demo loads with triggers off).
+    await sql`SELECT staff_day_bodies_reset(${salonId}::int)`.execute(db);
     return;
   }
   await sql`SELECT staff_day_details_fill(${salonId}::int, ${days})`.execute(db);
@@ -788,6 +790,7 @@ export const ROLLUP_TABLES = [
   'client_visit_months',
   'client_cohort_months',
   'staff_day_details',
+  'staff_day_bodies',
   'shift_hourly',
   'recap_daily',
 ] as const;
@@ -933,7 +936,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
       staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months,
-      client_visit_months, client_cohort_months, staff_day_details, shift_hourly, recap_daily`.execute(tx);
+      client_visit_months, client_cohort_months, staff_day_details, staff_day_bodies, shift_hourly, recap_daily`.execute(tx);
     await deferStaffDayDetails(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
