@@ -2,7 +2,9 @@
  * staff_day_bodies (issue 16): the staff daily details' answer, rendered, one row per salon, gender scope and day
  * that has staff_day_details rows (the days the report lists), `body` the exact JSON text of that day's element
  * of `days` (what JSON.stringify writes for {day, ...bodyOf(the day, the same weekday 52 weeks earlier, names)}),
- * or NULL until a read renders it. A day's body depends only on staff_day_details of (salon, gender, day) and of
+ * stored compressed as a part of a gzip answer (lib/gzip-parts.ts: raw deflate, sync-flushed, with the text's
+ * CRC-32 and byte length), or NULL until a read renders it. A year's answer is then ~250-310 parts (~330 kB) joined
+ * into one gzip member, with nothing compressed on the way out. A day's body depends only on staff_day_details of (salon, gender, day) and of
  * (salon, gender, day - 364) and on the first and last names of the people in them, so:
  *
  * - a statement trigger on staff_day_details (every fill: refreshSalesRollup, the triggers on staff_hours_daily,
@@ -22,8 +24,8 @@
  * either seen by the rename (committed first) or invalidated after it (its writer waited for the rename): it
  * cannot keep a body with the old name.
  *
- * Bodies are ~8 kB of JSON: STORAGE EXTERNAL keeps them out of line, uncompressed (pglz cost more to read back
- * than the bytes it saves). The demo load (triggers off) and rebuildRollups call staff_day_bodies_reset(salon)
+ * A body is ~1.3 kB (~8 kB of JSON): toast_tuple_target 8160 keeps them in the heap row, STORAGE EXTERNAL keeps
+ * PostgreSQL from compressing them again. The demo load (triggers off) and rebuildRollups call staff_day_bodies_reset(salon)
  * after filling staff_day_details: every day listed again, no body.
  */
 export const staffDayBodiesSchema = `
@@ -33,9 +35,12 @@ CREATE TABLE staff_day_bodies (
   gender text NOT NULL CHECK (gender IN ('ALL', 'MALE', 'FEMALE')),
   day date NOT NULL,
   version bigint NOT NULL DEFAULT nextval('staff_day_bodies_version'),
-  body text,
-  PRIMARY KEY (salon_id, gender, day)
-) WITH (fillfactor = 80);
+  body bytea,
+  body_crc bigint,
+  body_bytes integer,
+  PRIMARY KEY (salon_id, gender, day),
+  CHECK ((body IS NULL) = (body_crc IS NULL) AND (body IS NULL) = (body_bytes IS NULL))
+) WITH (fillfactor = 80, toast_tuple_target = 8160);
 ALTER TABLE staff_day_bodies ALTER COLUMN body SET STORAGE EXTERNAL;
 
 -- The given (salon, gender, day) keys and the days 364 later: a new version and no body where the day has
@@ -57,7 +62,7 @@ BEGIN
   ) k
   WHERE EXISTS (SELECT 1 FROM staff_day_details x WHERE x.salon_id = k.s AND x.gender = k.g AND x.day = k.d)
   ORDER BY 1, 2, 3
-  ON CONFLICT (salon_id, gender, day) DO UPDATE SET version = EXCLUDED.version, body = NULL;
+  ON CONFLICT (salon_id, gender, day) DO UPDATE SET version = EXCLUDED.version, body = NULL, body_crc = NULL, body_bytes = NULL;
 END $f$;
 
 CREATE FUNCTION staff_day_bodies_written() RETURNS trigger LANGUAGE plpgsql AS $f$

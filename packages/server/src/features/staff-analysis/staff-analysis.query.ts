@@ -1,7 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import type { StaffDailyDetailsResponse, StaffDataAnalysisResponse, StaffPreviousYear, StaffWeeklyDetailsResponse } from '@salon/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { type DeflatedPart, deflatePart, gzipOfParts } from '../../lib/gzip-parts.js';
 import { withLocalSettings } from '../../lib/local-settings.js';
 import {
   addDays,
@@ -702,13 +704,16 @@ function dayElement(day: string, current: Map<string, StaffSpan>, previous: Map<
   return { day, ...bodyOf(current.get(day) ?? EMPTY_SPAN, previous.get(day) ?? EMPTY_SPAN, { from: back, to: back }, names, {}) };
 }
 
-/** A listed day of staff_day_bodies (migration 048): its version and its rendered element, null until rendered. */
+/** A listed day of staff_day_bodies (migration 048): its version and its rendered element (a gzip part), null until rendered. */
 interface DayBodyRow {
   day: string | null;
   version: number | null;
-  body: string | null;
+  body: Buffer | null;
+  body_crc: number | null;
+  body_bytes: number | null;
   total: number | null;
 }
+type ListedDay = { day: string; version: number; part: DeflatedPart | null };
 
 /**
  * The range's (or page's) rows of staff_day_bodies in day order, one statement; paged, a first row with day null
@@ -718,14 +723,22 @@ async function dayBodiesOf(db: DbOrTx, salonId: number, from: string, to: string
   const ofRange = sql`b.salon_id = ${salonId}::int AND b.gender = ${gender}::text AND b.day BETWEEN ${from}::date AND ${to}::date`;
   const { rows } = page
     ? await sql<DayBodyRow>`
-      SELECT NULL::date AS day, NULL::bigint AS version, NULL::text AS body, count(*) AS total FROM staff_day_bodies b WHERE ${ofRange}
+      SELECT NULL::date AS day, NULL::bigint AS version, NULL::bytea AS body, NULL::bigint AS body_crc, NULL::int AS body_bytes,
+        count(*) AS total
+      FROM staff_day_bodies b WHERE ${ofRange}
       UNION ALL
-      (SELECT b.day, b.version, b.body, NULL FROM staff_day_bodies b WHERE ${ofRange}
+      (SELECT b.day, b.version, b.body, b.body_crc, b.body_bytes, NULL FROM staff_day_bodies b WHERE ${ofRange}
        ORDER BY b.day OFFSET ${page.offset ?? 0}::int ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}::int`})`.execute(db)
     : await sql<DayBodyRow>`
-      SELECT b.day, b.version, b.body, NULL AS total FROM staff_day_bodies b WHERE ${ofRange} ORDER BY b.day`.execute(db);
+      SELECT b.day, b.version, b.body, b.body_crc, b.body_bytes, NULL AS total FROM staff_day_bodies b WHERE ${ofRange}
+      ORDER BY b.day`.execute(db);
   const total = page ? Number(rows.find((r) => r.day === null)?.total ?? 0) : undefined;
-  const days = rows.filter((r): r is DayBodyRow & { day: string; version: number } => r.day !== null);
+  const days: ListedDay[] = [];
+  for (const r of rows) {
+    if (r.day === null || r.version === null) continue;
+    const part = r.body === null ? null : { deflated: r.body, crc: Number(r.body_crc), bytes: Number(r.body_bytes) };
+    days.push({ day: r.day, version: r.version, part });
+  }
   return { days, total };
 }
 
@@ -768,7 +781,7 @@ async function renderDayBodies(
 ) {
   const read = async (tx: DbOrTx) => {
     const listed = await dayBodiesOf(tx, salonId, from, to, gender, page);
-    const missing = listed.days.filter((r) => r.body === null);
+    const missing = listed.days.filter((r) => r.part === null);
     if (missing.length === 0) return { listed, rendered: [] };
     const details = dayDetailsOfDays(
       tx,
@@ -782,7 +795,7 @@ async function renderDayBodies(
       details.then(({ current, previous }) => [...current.values(), ...previous.values()]),
     );
     const { current, previous } = await details;
-    for (const r of missing) r.body = JSON.stringify(dayElement(r.day, current, previous, names));
+    for (const r of missing) r.part = deflatePart(JSON.stringify(dayElement(r.day, current, previous, names)));
     return { listed, rendered: missing };
   };
   const { listed, rendered } = db.isTransaction
@@ -790,11 +803,13 @@ async function renderDayBodies(
     : await db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
   if (rendered.length > 0) {
     await hooks.beforeWriteBack?.();
+    const parts = rendered.map((r) => r.part as DeflatedPart);
     await sql`
-      UPDATE staff_day_bodies b SET body = v.body
+      UPDATE staff_day_bodies b SET body = v.body, body_crc = v.crc, body_bytes = v.bytes
       FROM (
-        SELECT c.day, x.body
-        FROM unnest(${rendered.map((r) => r.day)}::date[], ${rendered.map((r) => r.version)}::bigint[], ${rendered.map((r) => r.body)}::text[]) x(day, version, body)
+        SELECT c.day, x.body, x.crc, x.bytes
+        FROM unnest(${rendered.map((r) => r.day)}::date[], ${rendered.map((r) => r.version)}::bigint[], ${parts.map((p) => p.deflated)}::bytea[],
+          ${parts.map((p) => p.crc)}::bigint[], ${parts.map((p) => p.bytes)}::int[]) x(day, version, body, crc, bytes)
         JOIN staff_day_bodies c ON c.salon_id = ${salonId}::int AND c.gender = ${gender}::text AND c.day = x.day AND c.version = x.version
           AND c.body IS NULL
         FOR UPDATE OF c SKIP LOCKED
@@ -804,13 +819,15 @@ async function renderDayBodies(
   return listed;
 }
 
+const COMMA = deflatePart(',');
+
 /**
- * getStaffDailyDetails' answer as the JSON text the route sends (JSON.stringify's bytes of that answer), from the
- * rendered days of staff_day_bodies (migration 048): a year is ~310 stored elements joined, where rendering them
- * parsed ~12,000 rows and wrote 2.4 MB of JSON. Days a write invalidated (null) are rendered by getStaffDailyDetails'
- * own element (dayElement) and stored for the next read.
+ * getStaffDailyDetails' answer as one gzip member whose content is the JSON text the route sends (JSON.stringify's
+ * bytes of that answer), from the rendered days of staff_day_bodies (migration 048): a year is ~310 stored parts
+ * (~330 kB) joined, where rendering them parsed ~12,000 rows, wrote 2.4 MB of JSON and compressed it. Days a write
+ * invalidated (null) are rendered by getStaffDailyDetails' own element (dayElement) and stored for the next read.
  */
-export async function getStaffDailyDetailsJson(
+export async function getStaffDailyDetailsGzip(
   db: DbOrTx,
   salonId: number,
   from: string,
@@ -818,10 +835,10 @@ export async function getStaffDailyDetailsJson(
   gender: GenderScope,
   page: DayPage = {},
   hooks: DayBodiesHooks = {},
-): Promise<string> {
+): Promise<Buffer> {
   const isPaged = page.limit !== undefined || page.offset !== undefined;
   let listed = await dayBodiesOf(db, salonId, from, to, gender, isPaged ? page : null);
-  if (listed.days.some((r) => r.body === null)) listed = await renderDayBodies(db, salonId, from, to, gender, isPaged ? page : null, hooks);
+  if (listed.days.some((r) => r.part === null)) listed = await renderDayBodies(db, salonId, from, to, gender, isPaged ? page : null, hooks);
   const head = JSON.stringify({
     salonId,
     fromDate: from,
@@ -832,7 +849,26 @@ export async function getStaffDailyDetailsJson(
     ...pageFields(page),
   });
   const at = head.indexOf('"days":[]') + '"days":['.length;
-  return `${head.slice(0, at)}${listed.days.map((r) => r.body).join(',')}${head.slice(at)}`;
+  const parts: DeflatedPart[] = [deflatePart(head.slice(0, at))];
+  listed.days.forEach((r, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(r.part as DeflatedPart);
+  });
+  parts.push(deflatePart(head.slice(at)));
+  return gzipOfParts(parts);
+}
+
+/** getStaffDailyDetailsGzip's JSON text. */
+export async function getStaffDailyDetailsJson(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+  gender: GenderScope,
+  page: DayPage = {},
+  hooks: DayBodiesHooks = {},
+): Promise<string> {
+  return gunzipSync(await getStaffDailyDetailsGzip(db, salonId, from, to, gender, page, hooks)).toString('utf8');
 }
 
 const pageFields = (page: DayPage) => (page.limit === undefined ? {} : { limit: page.limit, offset: page.offset ?? 0 });

@@ -1,11 +1,15 @@
+import { brotliDecompressSync, constants, crc32, gunzipSync, inflateRawSync } from 'node:zlib';
+import { StaffDailyDetailsResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/database.js';
 import { rebuildRollups, refreshSalesRollup } from '../../db/rollups.js';
 import type { GenderScope } from '../../lib/report-range.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
+import { expectSchemaBytes } from '../../test/schema-bytes.js';
 import { getStaffDailyDetails, getStaffDailyDetailsJson } from './staff-analysis.query.js';
+import { acceptsGzip } from './staff-analysis.routes.js';
 
 /**
  * staff_day_bodies (migration 048): the daily details' rendered days are never stale. Every write kind that moves
@@ -37,12 +41,21 @@ async function warm(): Promise<void> {
   expect(Number(rows[0]?.missing)).toBe(0);
 }
 
-const bodyOfDay = async (db: DbOrTx, salonId: number, gender: GenderScope, day: string) =>
-  (
-    await sql<{
-      body: string | null;
-    }>`SELECT body FROM staff_day_bodies WHERE salon_id = ${salonId} AND gender = ${gender} AND day = ${day}::date`.execute(db)
-  ).rows[0]?.body;
+/** A stored body's text (null: not rendered), its CRC-32 and length checked. */
+function textOf(r: { body: Buffer | null; body_crc: number | null; body_bytes: number | null }): string | null {
+  if (r.body === null) return null;
+  const raw = inflateRawSync(r.body, { finishFlush: constants.Z_SYNC_FLUSH });
+  expect([Number(r.body_crc), Number(r.body_bytes)]).toEqual([crc32(raw), raw.length]);
+  return raw.toString('utf8');
+}
+
+const bodyOfDay = async (db: DbOrTx, salonId: number, gender: GenderScope, day: string) => {
+  const { rows } = await sql<{ body: Buffer | null; body_crc: number | null; body_bytes: number | null }>`
+    SELECT body, body_crc, body_bytes FROM staff_day_bodies WHERE salon_id = ${salonId} AND gender = ${gender} AND day = ${day}::date`.execute(
+    db,
+  );
+  return rows[0] ? textOf(rows[0]) : undefined;
+};
 
 /**
  * staff_day_bodies lists exactly the days of staff_day_details, and every stored body is the day's element as
@@ -53,13 +66,16 @@ async function expectBodiesFresh(): Promise<number> {
   for (const salonId of await salons()) {
     for (const gender of GENDERS) {
       const fresh = await getStaffDailyDetails(t.db, salonId, ...ALL_TIME, gender);
-      const { rows } = await sql<{ day: string; body: string | null }>`
-        SELECT day, body FROM staff_day_bodies WHERE salon_id = ${salonId} AND gender = ${gender} ORDER BY day`.execute(t.db);
+      const { rows } = await sql<{ day: string; body: Buffer | null; body_crc: number | null; body_bytes: number | null }>`
+        SELECT day, body, body_crc, body_bytes FROM staff_day_bodies WHERE salon_id = ${salonId} AND gender = ${gender} ORDER BY day`.execute(
+        t.db,
+      );
       expect(rows.map((r) => r.day)).toEqual(fresh.days.map((d) => d.day));
       rows.forEach((r, i) => {
-        if (r.body === null) return;
-        expect({ salonId, gender, day: r.day, body: JSON.parse(r.body) }).toEqual({ salonId, gender, day: r.day, body: fresh.days[i] });
-        expect(r.body).toBe(JSON.stringify(fresh.days[i]));
+        const text = textOf(r);
+        if (text === null) return;
+        expect({ salonId, gender, day: r.day, body: JSON.parse(text) }).toEqual({ salonId, gender, day: r.day, body: fresh.days[i] });
+        expect(text).toBe(JSON.stringify(fresh.days[i]));
         compared++;
       });
       expect(await getStaffDailyDetailsJson(t.db, salonId, ...ALL_TIME, gender)).toBe(JSON.stringify(fresh));
@@ -91,6 +107,39 @@ describe('staff_day_bodies (rendered daily details)', () => {
         expect(await getStaffDailyDetailsJson(t.db, f.salon1, '2024-01-01', '2025-12-31', gender, page)).toBe(JSON.stringify(fresh));
       }
     }
+  });
+
+  it('answers gzip clients with the stored parts joined, others with the same JSON (brotli or plain)', async () => {
+    const code = await signIn(t.app, 'manager');
+    for (const path of [
+      `GetStaffDailyDetailsAnalysis/${code}/2024-01-01/2025-12-31/${f.salon1}`,
+      `GetStaffDailyDetailsAnalysisGender/${code}/2024-01-01/2025-12-31/${f.salon1}/FEMALE?limit=2&offset=1`,
+    ]) {
+      const url = `/api/StaffDataAnalysis/${path}`;
+      const plain = await t.app.inject({ method: 'GET', url });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expectSchemaBytes(StaffDailyDetailsResponse, plain);
+      for (const encoding of ['gzip', 'gzip, deflate, br, zstd', 'br;q=1, gzip;q=0.5']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect([res.headers['content-encoding'], res.headers.vary, res.headers['content-type']]).toEqual([
+          'gzip',
+          'accept-encoding',
+          'application/json; charset=utf-8',
+        ]);
+        expect(gunzipSync(res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip;q=0' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    expect([acceptsGzip('gzip'), acceptsGzip('*'), acceptsGzip('GZIP;q=0.1'), acceptsGzip(undefined)]).toEqual([true, true, true, false]);
+    expect([acceptsGzip('gzip;q=0'), acceptsGzip('br'), acceptsGzip('identity'), acceptsGzip('*, gzip;q=0')]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('follows a sale refreshed by refreshSalesRollup', async () => {
