@@ -359,7 +359,7 @@ async function main() {
         range: 'year',
         url: `${SA}/GetStaffDailyDetailsAnalysis/${code}/${y.from}/${y.to}/${SALON}`,
         before: async () => {
-          await sql`UPDATE staff_day_bodies SET version = nextval('staff_day_bodies_version'), body = NULL
+          await sql`UPDATE staff_day_bodies SET version = nextval('staff_day_bodies_version'), body = NULL, body_crc = NULL, body_bytes = NULL
             WHERE salon_id = ${SALON} AND gender = 'ALL' AND day BETWEEN ${y.from}::date AND ${y.to}::date`.execute(db);
         },
       });

@@ -758,9 +758,14 @@ async function dayDetailsOfDays(db: DbOrTx, salonId: number, gender: GenderScope
   return { current, previous };
 }
 
-/** A test's hook between a render's read and its write-back (the concurrency test commits a write there). */
 export interface DayBodiesHooks {
+  /** Run between a render's read and its write-back (the concurrency test commits a write there). */
   beforeWriteBack?: () => Promise<void>;
+  /**
+   * Takes the write-back of the rendered days instead of awaiting it: the route answers first and lets it finish
+   * after (it only fills the cache, and skips whatever changed meanwhile).
+   */
+  inBackground?: (writeBack: Promise<void>) => void;
 }
 
 /**
@@ -802,9 +807,18 @@ async function renderDayBodies(
     ? await read(db)
     : await db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
   if (rendered.length > 0) {
-    await hooks.beforeWriteBack?.();
-    const parts = rendered.map((r) => r.part as DeflatedPart);
-    await sql`
+    const writeBack = writeDayBodies(db, salonId, gender, rendered, hooks);
+    if (hooks.inBackground) hooks.inBackground(writeBack);
+    else await writeBack;
+  }
+  return listed;
+}
+
+/** Stores rendered days, each only where its row still has the version it was rendered at and no body. */
+async function writeDayBodies(db: DbOrTx, salonId: number, gender: GenderScope, rendered: ListedDay[], hooks: DayBodiesHooks) {
+  await hooks.beforeWriteBack?.();
+  const parts = rendered.map((r) => r.part as DeflatedPart);
+  await sql`
       UPDATE staff_day_bodies b SET body = v.body, body_crc = v.crc, body_bytes = v.bytes
       FROM (
         SELECT c.day, x.body, x.crc, x.bytes
@@ -815,8 +829,6 @@ async function renderDayBodies(
         FOR UPDATE OF c SKIP LOCKED
       ) v
       WHERE b.salon_id = ${salonId}::int AND b.gender = ${gender}::text AND b.day = v.day`.execute(db);
-  }
-  return listed;
 }
 
 const COMMA = deflatePart(',');

@@ -45,7 +45,12 @@ export async function staffAnalysisRoutes(app: FastifyInstance) {
       // validator on each of the ~45,000 nullable numbers of a year. A client that takes gzip (every browser, the
       // bench) gets those bytes as they are (the compression plugin leaves an encoded answer alone); another gets
       // them decompressed, and the plugin encodes them as it negotiates (brotli, or nothing).
-      const gzip = await getStaffDailyDetailsGzip(app.db, p.salonId, p.fromDate, p.toDate, gender, q);
+      // Days a write invalidated are rendered for this answer and stored after it is sent.
+      const gzip = await getStaffDailyDetailsGzip(app.db, p.salonId, p.fromDate, p.toDate, gender, q, {
+        inBackground: (writeBack) => {
+          writeBack.catch((err: unknown) => request.log.warn({ err }, 'staff daily details: rendered days not stored'));
+        },
+      });
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(gzip);
       return reply.send(gunzipSync(gzip));
