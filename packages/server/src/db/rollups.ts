@@ -37,6 +37,8 @@ import type { Db, DbOrTx } from './database.js';
  * staff_day_details (migration 045: the staff daily details' figures per gender scope, day and person, combined from
  * staff_daily, staff_client_days, staff_booked_daily, staff_hours_daily, feedback and appointments_daily by its SQL
  * function) is recomputed by refreshSalesRollup for its days and by triggers on staff_hours_daily, feedback and clients.
+ * staff_day_bodies (migration 048: each day's rendered answer) is invalidated by triggers on staff_day_details and
+ * users and rendered again by the next read.
  * shift_hourly (migration 051: shift seconds per salon, local start day and local hour, the utilisation grid) is kept
  * by triggers on user_timeframes and a salon's time zone; refreshStaffHours fills it with staff_hours_daily.
  * recap_daily (migration 051: the salon recap's figures per gender scope and day, combined from sales_daily,
@@ -741,12 +743,15 @@ export async function deferStaffDayDetails(tx: DbOrTx): Promise<void> {
  */
 export async function fillStaffDayDetails(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
   if (salonId === null || days === null) {
-    await sql`SELECT set_config('salon.staff_day_details_deferred', 'off', true)`.execute(db);
+    // The rendered days (migration 048): their triggers wait, and every day is listed again after, with no body
+    // (as the demo load needs: it runs with triggers off).
+    await sql`SELECT set_config('salon.staff_day_details_deferred', 'off', true), set_config('salon.staff_day_bodies_deferred', 'on', true)`.execute(
+      db,
+    );
     await sql`SELECT staff_day_details_fill(s.id, NULL) FROM salons s WHERE ${salonId}::int IS NULL OR s.id = ${salonId}::int ORDER BY s.id`.execute(
       db,
     );
-    // The rendered days (migration 048): every day listed again, no body (the demo loads with triggers off).
-    await sql`SELECT staff_day_bodies_reset(${salonId}::int)`.execute(db);
+    await sql`SELECT staff_day_bodies_reset(${salonId}::int), set_config('salon.staff_day_bodies_deferred', 'off', true)`.execute(db);
     return;
   }
   await sql`SELECT staff_day_details_fill(${salonId}::int, ${days})`.execute(db);

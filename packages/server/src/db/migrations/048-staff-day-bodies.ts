@@ -65,8 +65,13 @@ BEGIN
   ON CONFLICT (salon_id, gender, day) DO UPDATE SET version = EXCLUDED.version, body = NULL, body_crc = NULL, body_bytes = NULL;
 END $f$;
 
+-- A bulk fill (fillStaffDayDetails of whole salons) sets salon.staff_day_bodies_deferred 'on' for its transaction and
+-- calls staff_day_bodies_reset after it.
 CREATE FUNCTION staff_day_bodies_written() RETURNS trigger LANGUAGE plpgsql AS $f$
 BEGIN
+  IF current_setting('salon.staff_day_bodies_deferred', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     PERFORM staff_day_bodies_invalidate(array_agg(n.salon_id), array_agg(n.gender), array_agg(n.day))
     FROM (SELECT DISTINCT salon_id, gender, day FROM new_rows) n;
