@@ -37,6 +37,8 @@ import type { Db, DbOrTx } from './database.js';
  * staff_day_details (migration 045: the staff daily details' figures per gender scope, day and person, combined from
  * staff_daily, staff_client_days, staff_booked_daily, staff_hours_daily, feedback and appointments_daily by its SQL
  * function) is recomputed by refreshSalesRollup for its days and by triggers on staff_hours_daily, feedback and clients.
+ * staff_day_bodies (migration 048: each day's rendered answer) is invalidated by triggers on staff_day_details and
+ * users and rendered again by the next read.
  * shift_hourly (migration 051: shift seconds per salon, local start day and local hour, the utilisation grid) is kept
  * by triggers on user_timeframes and a salon's time zone; refreshStaffHours fills it with staff_hours_daily.
  * recap_daily (migration 051: the salon recap's figures per gender scope and day, combined from sales_daily,
@@ -741,10 +743,15 @@ export async function deferStaffDayDetails(tx: DbOrTx): Promise<void> {
  */
 export async function fillStaffDayDetails(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
   if (salonId === null || days === null) {
-    await sql`SELECT set_config('salon.staff_day_details_deferred', 'off', true)`.execute(db);
+    // The rendered days (migration 048): their triggers wait, and every day is listed again after, with no body
+    // (as the demo load needs: it runs with triggers off).
+    await sql`SELECT set_config('salon.staff_day_details_deferred', 'off', true), set_config('salon.staff_day_bodies_deferred', 'on', true)`.execute(
+      db,
+    );
     await sql`SELECT staff_day_details_fill(s.id, NULL) FROM salons s WHERE ${salonId}::int IS NULL OR s.id = ${salonId}::int ORDER BY s.id`.execute(
       db,
     );
+    await sql`SELECT staff_day_bodies_reset(${salonId}::int), set_config('salon.staff_day_bodies_deferred', 'off', true)`.execute(db);
     return;
   }
   await sql`SELECT staff_day_details_fill(${salonId}::int, ${days})`.execute(db);
@@ -788,6 +795,7 @@ export const ROLLUP_TABLES = [
   'client_visit_months',
   'client_cohort_months',
   'staff_day_details',
+  'staff_day_bodies',
   'shift_hourly',
   'recap_daily',
 ] as const;
@@ -933,7 +941,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
       staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months,
-      client_visit_months, client_cohort_months, staff_day_details, shift_hourly, recap_daily`.execute(tx);
+      client_visit_months, client_cohort_months, staff_day_details, staff_day_bodies, shift_hourly, recap_daily`.execute(tx);
     await deferStaffDayDetails(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);

@@ -43,6 +43,7 @@ import { staffDayDetailsSchema } from './045-staff-day-details.js';
 import { clientsNamesGenderIndexSchema } from './046-clients-names-gender-index.js';
 import { clientDaysClientSpendSchema } from './047-client-days-client-spend.js';
 import { clientDuplicateCandidatesSchema } from './047-client-duplicate-candidates.js';
+import { staffDayBodiesSchema } from './048-staff-day-bodies.js';
 import { recapDailySchema } from './051-recap-daily.js';
 import { shiftHourlySchema } from './051-shift-hourly.js';
 
@@ -124,6 +125,7 @@ export const migrations: Migration[] = [
     sql: `${clientDuplicateCandidatesSchema}\n${clientDaysClientSpendSchema}`,
     vacuum: ['client_duplicate_candidates'],
   },
+  { version: 48, name: 'staff-day-bodies', sql: staffDayBodiesSchema },
   {
     version: 51,
     name: 'shift-hourly-recap-daily',
