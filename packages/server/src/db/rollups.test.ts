@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DayDetailsRow, dayDetailsFigures, getStaffBuckets } from '../features/staff-analysis/staff-analysis.query.js';
 import { monthEndOf, monthIndexOf } from '../lib/months.js';
@@ -826,6 +826,39 @@ const RANGES = [
   ['2025-03-04', '2025-03-04'],
 ] as const;
 
+/**
+ * Two transactions writing at once: the first writes and stays open until the second is seen waiting for
+ * a lock, then commits; both must commit. The second one's triggers run after the first one's write and
+ * before its commit, where a rollup refill that deletes and re-inserts its keys would fail or go stale.
+ */
+async function writeOverlapped(first: RawBuilder<unknown>, second: RawBuilder<unknown>) {
+  let signalWritten = () => {};
+  const written = new Promise<void>((done) => {
+    signalWritten = done;
+  });
+  let release = () => {};
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  const one = t.db.transaction().execute(async (tx) => {
+    await first.execute(tx);
+    signalWritten();
+    await released;
+  });
+  await written;
+  const two = t.db.transaction().execute(async (tx) => {
+    await second.execute(tx);
+  });
+  for (let i = 0; ; i++) {
+    const waiting = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_locks WHERE NOT granted`.execute(t.db);
+    if (Number(waiting.rows[0]?.n) > 0) break;
+    if (i === 200) throw new Error('the second writer never waited for the first');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  release();
+  await Promise.all([one, two]);
+}
+
 describe('daily rollups', () => {
   it('agree with the raw tables on the fixture, per day and per range, for every gender', async () => {
     await expectClientTotalsConsistent(t.db);
@@ -1329,32 +1362,10 @@ describe('daily rollups', () => {
     await expectClientQualityCountsConsistent(t.db);
     // Each update swaps one valid phone for another: the same flags and score, so neither touches a count row both
     // would lock; only the candidates of the shared name key are recomputed by both.
-    let signalUpdated = () => {};
-    const updated = new Promise<void>((done) => {
-      signalUpdated = done;
-    });
-    let release = () => {};
-    const released = new Promise<void>((done) => {
-      release = done;
-    });
-    const first = t.db.transaction().execute(async (tx) => {
-      await sql`UPDATE clients SET phone = '+39 333 111 1111' WHERE external_id = 'dqc-1'`.execute(tx);
-      signalUpdated();
-      await released;
-    });
-    await updated;
-    const second = t.db.transaction().execute(async (tx) => {
-      await sql`UPDATE clients SET phone = '+39 333 222 2222' WHERE external_id = 'dqc-2'`.execute(tx);
-    });
-    // The second transaction's refresh waits for the first one's lock on the key before it reads the records.
-    for (let i = 0; ; i++) {
-      const waiting = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_locks WHERE NOT granted`.execute(t.db);
-      if (Number(waiting.rows[0]?.n) > 0) break;
-      if (i === 200) throw new Error('the second writer never waited for the first');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    release();
-    await Promise.all([first, second]);
+    await writeOverlapped(
+      sql`UPDATE clients SET phone = '+39 333 111 1111' WHERE external_id = 'dqc-1'`,
+      sql`UPDATE clients SET phone = '+39 333 222 2222' WHERE external_id = 'dqc-2'`,
+    );
     await expectClientQualityCountsConsistent(t.db);
     const phones = await sql<{ phone: string }>`
       SELECT d.phone FROM client_duplicate_candidates d JOIN clients c ON c.id = d.id
@@ -1362,6 +1373,35 @@ describe('daily rollups', () => {
     expect(phones.rows.map((r) => r.phone)).toEqual(['+39 333 111 1111', '+39 333 222 2222', '+39 333 000 0002']);
     await t.db.deleteFrom('clients').where('external_id', 'like', 'dqc-%').execute();
     await expectClientQualityCountsConsistent(t.db);
+  });
+
+  it("two people clocking in, two shifts and two feedbacks of one salon's day at once all commit, and the staff rollups stay exact", async () => {
+    const { salon1, users } = f;
+    const at = (time: string) => sql`${`2025-06-10T${time}:00Z`}::timestamptz`;
+    // Both already have a row of the day in every staff rollup, so each refill rewrites the other's keys too.
+    await sql`INSERT INTO user_timeframes (salon_id, user_id, day_start, day_end)
+      VALUES (${salon1}, ${users.stylist}, ${at('06:00')}, ${at('07:00')}), (${salon1}, ${users.manager}, ${at('06:00')}, ${at('07:00')})`.execute(
+      t.db,
+    );
+    await writeOverlapped(
+      sql`INSERT INTO attendances (salon_id, user_id, clock_in, clock_out) VALUES (${salon1}, ${users.stylist}, ${at('08:00')}, ${at('12:00')})`,
+      sql`INSERT INTO attendances (salon_id, user_id, clock_in, clock_out) VALUES (${salon1}, ${users.manager}, ${at('08:01')}, ${at('13:00')})`,
+    );
+    await writeOverlapped(
+      sql`INSERT INTO user_timeframes (salon_id, user_id, day_start, day_end) VALUES (${salon1}, ${users.stylist}, ${at('14:00')}, ${at('18:00')})`,
+      sql`INSERT INTO user_timeframes (salon_id, user_id, day_start, day_end) VALUES (${salon1}, ${users.manager}, ${at('14:00')}, ${at('19:00')})`,
+    );
+    await writeOverlapped(
+      sql`INSERT INTO feedback (salon_id, staff_id, score, day) VALUES (${salon1}, ${users.stylist}, 5, '2025-06-10')`,
+      sql`INSERT INTO feedback (salon_id, staff_id, score, day) VALUES (${salon1}, ${users.manager}, 3, '2025-06-10')`,
+    );
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*) AS n FROM staff_day_details WHERE salon_id = ${salon1} AND day = '2025-06-10' AND gender = 'ALL'
+        AND staff_id IN (${users.stylist}, ${users.manager}) AND work_seconds > 0 AND shift_seconds > 0`.execute(t.db);
+    expect(Number(rows[0]?.n)).toBe(2);
+    await expectStaffDayDetailsConsistent(t.db);
+    await expectStaffFeedbackMonthsConsistent(t.db);
+    await expectRecapDailyConsistent(t.db);
   });
 
   it('heat-map places: the clients trigger moves place_months when a client changes place or coordinates', async () => {

@@ -46,6 +46,7 @@ import { clientDuplicateCandidatesSchema } from './047-client-duplicate-candidat
 import { staffDayBodiesSchema } from './048-staff-day-bodies.js';
 import { recapDailySchema } from './051-recap-daily.js';
 import { shiftHourlySchema } from './051-shift-hourly.js';
+import { salonRollupLocksSchema } from './052-salon-rollup-locks.js';
 
 export interface Migration {
   version: number;
@@ -132,4 +133,5 @@ export const migrations: Migration[] = [
     sql: `${shiftHourlySchema}\n${recapDailySchema}`,
     vacuum: ['shift_hourly', 'recap_daily'],
   },
+  { version: 52, name: 'salon-rollup-locks', sql: salonRollupLocksSchema },
 ];
