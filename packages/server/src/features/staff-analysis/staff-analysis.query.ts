@@ -717,26 +717,42 @@ type ListedDay = { day: string; version: number; part: DeflatedPart | null };
 
 /**
  * The range's (or page's) rows of staff_day_bodies in day order, one statement; paged, a first row with day null
- * carries the total of the range's listed days.
+ * carries the total of the range's listed days. `known`: days already read at a version, whose body is not read
+ * again where the row still has that version (the part read then is that version's).
  */
-async function dayBodiesOf(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope, page: DayPage | null) {
+async function dayBodiesOf(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+  gender: GenderScope,
+  page: DayPage | null,
+  known: ListedDay[] = [],
+) {
   const ofRange = sql`b.salon_id = ${salonId}::int AND b.gender = ${gender}::text AND b.day BETWEEN ${from}::date AND ${to}::date`;
+  const unchanged = sql`LEFT JOIN unnest(${known.map((r) => r.day)}::date[], ${known.map((r) => r.version)}::bigint[]) k(day, version)
+    ON k.day = b.day AND k.version = b.version`;
+  const body = sql`CASE WHEN k.day IS NULL THEN b.body END AS body`;
   const { rows } = page
     ? await sql<DayBodyRow>`
       SELECT NULL::date AS day, NULL::bigint AS version, NULL::bytea AS body, NULL::bigint AS body_crc, NULL::int AS body_bytes,
         count(*) AS total
       FROM staff_day_bodies b WHERE ${ofRange}
       UNION ALL
-      (SELECT b.day, b.version, b.body, b.body_crc, b.body_bytes, NULL FROM staff_day_bodies b WHERE ${ofRange}
+      (SELECT b.day, b.version, ${body}, b.body_crc, b.body_bytes, NULL FROM staff_day_bodies b ${unchanged} WHERE ${ofRange}
        ORDER BY b.day OFFSET ${page.offset ?? 0}::int ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}::int`})`.execute(db)
     : await sql<DayBodyRow>`
-      SELECT b.day, b.version, b.body, b.body_crc, b.body_bytes, NULL AS total FROM staff_day_bodies b WHERE ${ofRange}
+      SELECT b.day, b.version, ${body}, b.body_crc, b.body_bytes, NULL AS total FROM staff_day_bodies b ${unchanged} WHERE ${ofRange}
       ORDER BY b.day`.execute(db);
   const total = page ? Number(rows.find((r) => r.day === null)?.total ?? 0) : undefined;
+  const partsKnown = new Map(known.map((r) => [`${r.day} ${r.version}`, r.part]));
   const days: ListedDay[] = [];
   for (const r of rows) {
     if (r.day === null || r.version === null) continue;
-    const part = r.body === null ? null : { deflated: r.body, crc: Number(r.body_crc), bytes: Number(r.body_bytes) };
+    const part =
+      r.body === null
+        ? (partsKnown.get(`${r.day} ${r.version}`) ?? null)
+        : { deflated: r.body, crc: Number(r.body_crc), bytes: Number(r.body_bytes) };
     days.push({ day: r.day, version: r.version, part });
   }
   return { days, total };
@@ -770,7 +786,8 @@ export interface DayBodiesHooks {
 
 /**
  * Renders the listed days whose body is null, from one snapshot: the listing again (a repeatable-read
- * transaction, unless `db` is one already), both sides of those days and the names. Returns the listing of that
+ * transaction, unless `db` is one already; the bodies of `known`, the listing read before, are not read again
+ * where their version is the snapshot's), both sides of those days and the names. Returns the listing of that
  * snapshot with every body filled, and writes the rendered bodies back each only where its row still has the
  * version read (rows a writer holds locked are skipped: it gives them a new version anyway), so a write committed
  * since that snapshot is never overwritten by a stale body.
@@ -783,9 +800,10 @@ async function renderDayBodies(
   gender: GenderScope,
   page: DayPage | null,
   hooks: DayBodiesHooks,
+  known: ListedDay[],
 ) {
   const read = async (tx: DbOrTx) => {
-    const listed = await dayBodiesOf(tx, salonId, from, to, gender, page);
+    const listed = await dayBodiesOf(tx, salonId, from, to, gender, page, known);
     const missing = listed.days.filter((r) => r.part === null);
     if (missing.length === 0) return { listed, rendered: [] };
     const details = dayDetailsOfDays(
@@ -850,7 +868,8 @@ export async function getStaffDailyDetailsGzip(
 ): Promise<Buffer> {
   const isPaged = page.limit !== undefined || page.offset !== undefined;
   let listed = await dayBodiesOf(db, salonId, from, to, gender, isPaged ? page : null);
-  if (listed.days.some((r) => r.part === null)) listed = await renderDayBodies(db, salonId, from, to, gender, isPaged ? page : null, hooks);
+  if (listed.days.some((r) => r.part === null))
+    listed = await renderDayBodies(db, salonId, from, to, gender, isPaged ? page : null, hooks, listed.days);
   const head = JSON.stringify({
     salonId,
     fromDate: from,
