@@ -43,6 +43,7 @@ import { staffDayDetailsSchema } from './045-staff-day-details.js';
 import { clientsNamesGenderIndexSchema } from './046-clients-names-gender-index.js';
 import { clientDaysClientSpendSchema } from './047-client-days-client-spend.js';
 import { clientDuplicateCandidatesSchema } from './047-client-duplicate-candidates.js';
+import { performanceDailySchema } from './050-performance-daily.js';
 
 export interface Migration {
   version: number;
@@ -122,4 +123,5 @@ export const migrations: Migration[] = [
     sql: `${clientDuplicateCandidatesSchema}\n${clientDaysClientSpendSchema}`,
     vacuum: ['client_duplicate_candidates'],
   },
+  { version: 50, name: 'performance-daily', sql: performanceDailySchema, vacuum: ['performance_daily'] },
 ];
