@@ -67,7 +67,9 @@ async function expectPerformanceDailyConsistent(db: Db) {
   }
   // Days of a source row whose figures are all 0 may or may not have a row: compare the days with a figure.
   const nonZero = (r: DayFigures) =>
-    [r.revenue_cents, r.appointments, r.with_client, r.rebooked, r.booked_seconds, r.shift_seconds, r.new_clients].some((v) => Number(v) !== 0);
+    [r.revenue_cents, r.appointments, r.with_client, r.rebooked, r.booked_seconds, r.shift_seconds, r.new_clients].some(
+      (v) => Number(v) !== 0,
+    );
   const norm = (rows: DayFigures[]) =>
     rows.filter(nonZero).map((r) => ({
       ...r,
