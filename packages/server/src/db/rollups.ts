@@ -37,6 +37,9 @@ import type { Db, DbOrTx } from './database.js';
  * staff_day_details (migration 045: the staff daily details' figures per gender scope, day and person, combined from
  * staff_daily, staff_client_days, staff_booked_daily, staff_hours_daily, feedback and appointments_daily by its SQL
  * function) is recomputed by refreshSalesRollup for its days and by triggers on staff_hours_daily, feedback and clients.
+ * performance_daily (migration 050: per salon and day the performance report's figures, combined from sales_day_totals,
+ * appointments_daily, staff_booked_daily, staff_hours_daily and the clients' first visits by its SQL function) is
+ * recomputed by refreshSalesRollup last (its days and the earlier visits) and by triggers on staff_hours_daily and clients.
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
