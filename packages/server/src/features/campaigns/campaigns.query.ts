@@ -153,6 +153,23 @@ export async function findCampaignIds(
   return rows.map((r) => r.id);
 }
 
+/**
+ * The (salon, campaign) parts of the campaigns whose period overlaps from..to, limited to the salons given (null =
+ * all): findSalonParts of findCampaignIds' campaigns, without waiting for them.
+ */
+export async function findPartsOverlapping(
+  db: DbOrTx,
+  salonIds: readonly number[] | null,
+  from: string,
+  to: string,
+): Promise<SalonCampaignKey[]> {
+  const { rows } = await sql<SalonCampaignKey>`SELECT cs.salon_id AS "salonId", cs.campaign_id AS "campaignId"
+    FROM campaign_salons cs JOIN campaigns c ON c.id = cs.campaign_id
+    WHERE c.date_to >= ${from}::date AND c.date_from <= ${to}::date
+      AND (${salonIds}::integer[] IS NULL OR cs.salon_id = ANY(${salonIds}::integer[]))`.execute(db);
+  return rows;
+}
+
 /** The (salon, campaign) pairs of these campaigns, limited to the salons given (null = all). */
 export async function findSalonParts(
   db: DbOrTx,
