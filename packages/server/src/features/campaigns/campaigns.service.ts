@@ -73,12 +73,13 @@ export async function campaignsOfMonth(db: DbOrTx, clock: Clock, caller: Caller,
 
 /** GET {id}: the definition and progress of the salons the caller may see; 404 when none. */
 export async function campaignDetail(db: DbOrTx, clock: Clock, caller: Caller, campaignId: number): Promise<CampaignDetail> {
-  const [[header], keys] = await Promise.all([
+  // The statistics read the campaign's parts (of the salons the caller sees) themselves: one round trip beside the header.
+  const [[header], stats] = await Promise.all([
     listCampaignHeaders(db, [campaignId]),
-    findSalonParts(db, [campaignId], visibleSalons(caller)),
+    getPartStats(db, { campaignIds: [campaignId], salonIds: visibleSalons(caller) }),
   ]);
-  if (!header || keys.length === 0) throw new HttpError(404, `Campaign ${campaignId} not found`, 'id');
-  const stats = await getPartStats(db, keys);
+  // No salon row: the campaign does not exist or has no part in the caller's salons (every part has its salon row).
+  if (!header || stats.salons.length === 0) throw new HttpError(404, `Campaign ${campaignId} not found`, 'id');
   const salons = stats.salons.map(strip);
   return {
     ...toHeader(header, salons, chainToday(clock)),
