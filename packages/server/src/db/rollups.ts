@@ -43,6 +43,9 @@ import type { Db, DbOrTx } from './database.js';
  * by triggers on user_timeframes and a salon's time zone; refreshStaffHours fills it with staff_hours_daily.
  * recap_daily (migration 051: the salon recap's figures per gender scope and day, combined from sales_daily,
  * appointments_daily and recap_client_daily) is recomputed by refreshSalesRollup last and by triggers on recap_client_daily.
+ * performance_daily (migration 050: per salon and day the performance report's figures, combined from sales_day_totals,
+ * appointments_daily, staff_booked_daily, staff_hours_daily and the clients' first visits by its SQL function) is
+ * recomputed by refreshSalesRollup last (its days and the earlier visits) and by triggers on staff_hours_daily and clients.
  *
  * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
  * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
@@ -757,6 +760,21 @@ export async function fillStaffDayDetails(db: DbOrTx, salonId: number | null, da
   await sql`SELECT staff_day_details_fill(${salonId}::int, ${days})`.execute(db);
 }
 
+/**
+ * performance_daily (migration 050) of one salon's days (an SQL date[]) by performance_daily_fill, the one definition
+ * its triggers also call; of every salon's days (null): after the sales rollups, staff_hours_daily and the clients are
+ * in, after fillStaffDayDetails(null) has ended a bulk load's deferral (deferStaffDayDetails defers both).
+ */
+export async function fillPerformanceDaily(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
+  if (salonId === null || days === null) {
+    await sql`SELECT performance_daily_fill(s.id, NULL) FROM salons s WHERE ${salonId}::int IS NULL OR s.id = ${salonId}::int ORDER BY s.id`.execute(
+      db,
+    );
+    return;
+  }
+  await sql`SELECT performance_daily_fill(${salonId}::int, ${days})`.execute(db);
+}
+
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
 export const ROLLUP_TABLES = [
   'service_units_daily',
@@ -798,6 +816,7 @@ export const ROLLUP_TABLES = [
   'staff_day_bodies',
   'shift_hourly',
   'recap_daily',
+  'performance_daily',
 ] as const;
 
 /**
@@ -885,6 +904,12 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${earlier}::date[] || ${prevDayFixed}::date[])`.execute(
       tx,
     );
+    // performance_daily last: it combines the day totals, appointments and booked seconds above.
+    await fillPerformanceDaily(
+      tx,
+      salonId,
+      sql`ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${earlier}::date[]`,
+    );
   };
   if (db.isTransaction) await run(db);
   else await (db as Db).transaction().execute(run);
@@ -941,7 +966,9 @@ export async function rebuildRollups(db: Db): Promise<void> {
       staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
       staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months,
-      client_visit_months, client_cohort_months, staff_day_details, staff_day_bodies, shift_hourly, recap_daily`.execute(tx);
+      client_visit_months, client_cohort_months, staff_day_details, staff_day_bodies, shift_hourly, recap_daily, performance_daily`.execute(
+      tx,
+    );
     await deferStaffDayDetails(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
@@ -968,6 +995,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillRecapClients(tx, null, null);
     await fillStaffDayDetails(tx, null, null);
     await sql`SELECT recap_daily_fill(NULL, NULL)`.execute(tx);
+    await fillPerformanceDaily(tx, null, null);
   });
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of ROLLUP_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

@@ -4,6 +4,7 @@ import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
 import {
   deferStaffDayDetails,
+  fillPerformanceDaily,
   fillStaffDayDetails,
   ROLLUP_TABLES,
   refreshClientQualityCounts,
@@ -482,6 +483,8 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     await refreshStaffHours(tx, null);
     // ... and staff_day_details, which combines staff_hours_daily and the feedback with the sales rollups.
     await fillStaffDayDetails(tx, null, null);
+    // ... and performance_daily, which combines the sales rollups, staff_hours_daily and the clients' first visits.
+    await fillPerformanceDaily(tx, null, null);
     // ... and professional_use_daily / stock_monthly from the stock movements written.
     await refreshStockRollups(tx);
     // ... and the data-quality counts from the clients written.

@@ -44,6 +44,7 @@ import { clientsNamesGenderIndexSchema } from './046-clients-names-gender-index.
 import { clientDaysClientSpendSchema } from './047-client-days-client-spend.js';
 import { clientDuplicateCandidatesSchema } from './047-client-duplicate-candidates.js';
 import { staffDayBodiesSchema } from './048-staff-day-bodies.js';
+import { performanceDailySchema } from './050-performance-daily.js';
 import { recapDailySchema } from './051-recap-daily.js';
 import { shiftHourlySchema } from './051-shift-hourly.js';
 import { salonRollupLocksSchema } from './052-salon-rollup-locks.js';
@@ -127,6 +128,7 @@ export const migrations: Migration[] = [
     vacuum: ['client_duplicate_candidates'],
   },
   { version: 48, name: 'staff-day-bodies', sql: staffDayBodiesSchema },
+  { version: 50, name: 'performance-daily', sql: performanceDailySchema, vacuum: ['performance_daily'] },
   {
     version: 51,
     name: 'shift-hourly-recap-daily',

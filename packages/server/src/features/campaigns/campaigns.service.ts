@@ -17,6 +17,7 @@ import { CHAIN_TIME_ZONE, type Clock, salonToday } from '../../lib/today.js';
 import { HttpError } from '../../plugins/errors.js';
 import {
   findCampaignIds,
+  findPartsOverlapping,
   findSalonParts,
   freezeSalonParts,
   getItemRows,
@@ -37,8 +38,14 @@ const chainToday = (clock: Clock) => salonToday(CHAIN_TIME_ZONE, clock);
 const strip = <T extends { campaignId: number }>({ campaignId: _c, ...row }: T) => row;
 
 /** Campaign summaries (header + visible salon rows) of the ids given, in their order. */
-export async function summariesOf(db: DbOrTx, clock: Clock, ids: number[], salonIds: number[] | null): Promise<CampaignSummary[]> {
-  const [headers, keys] = await Promise.all([listCampaignHeaders(db, ids), findSalonParts(db, ids, salonIds)]);
+export async function summariesOf(
+  db: DbOrTx,
+  clock: Clock,
+  ids: number[],
+  salonIds: number[] | null,
+  parts?: Promise<SalonCampaignKey[]>,
+): Promise<CampaignSummary[]> {
+  const [headers, keys] = await Promise.all([listCampaignHeaders(db, ids), parts ?? findSalonParts(db, ids, salonIds)]);
   const salons = await getSalonRows(db, keys);
   const today = chainToday(clock);
   return headers.map((h) => {
@@ -47,24 +54,32 @@ export async function summariesOf(db: DbOrTx, clock: Clock, ids: number[], salon
   });
 }
 
-/** GetAll/{month}/{year}: campaigns overlapping the month, of the caller's salon (SUPERADMIN: all, or salonId's). */
+/**
+ * GetAll/{month}/{year}: campaigns overlapping the month, of the caller's salon (SUPERADMIN: all, or salonId's). Their
+ * parts are read beside their ids (the same campaigns and salons), so the salon rows wait for one round trip, not two.
+ */
 export async function campaignsOfMonth(db: DbOrTx, clock: Clock, caller: Caller, month: number, year: number, salonId?: number) {
   const from = `${year}-${String(month).padStart(2, '0')}-01`;
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const to = `${year}-${String(month).padStart(2, '0')}-${String(last).padStart(2, '0')}`;
   const salons = salonId !== undefined ? [salonId] : visibleSalons(caller);
-  const ids = await findCampaignIds(db, salons, from, to);
-  return summariesOf(db, clock, ids, salons);
+  const parts = findPartsOverlapping(db, salons, from, to);
+  const ids = await findCampaignIds(db, salons, from, to).catch(async (err) => {
+    await parts.catch(() => {});
+    throw err;
+  });
+  return summariesOf(db, clock, ids, salons, parts);
 }
 
 /** GET {id}: the definition and progress of the salons the caller may see; 404 when none. */
 export async function campaignDetail(db: DbOrTx, clock: Clock, caller: Caller, campaignId: number): Promise<CampaignDetail> {
-  const [[header], keys] = await Promise.all([
+  // The statistics read the campaign's parts (of the salons the caller sees) themselves: one round trip beside the header.
+  const [[header], stats] = await Promise.all([
     listCampaignHeaders(db, [campaignId]),
-    findSalonParts(db, [campaignId], visibleSalons(caller)),
+    getPartStats(db, { campaignIds: [campaignId], salonIds: visibleSalons(caller) }),
   ]);
-  if (!header || keys.length === 0) throw new HttpError(404, `Campaign ${campaignId} not found`, 'id');
-  const stats = await getPartStats(db, keys);
+  // No salon row: the campaign does not exist or has no part in the caller's salons (every part has its salon row).
+  if (!header || stats.salons.length === 0) throw new HttpError(404, `Campaign ${campaignId} not found`, 'id');
   const salons = stats.salons.map(strip);
   return {
     ...toHeader(header, salons, chainToday(clock)),

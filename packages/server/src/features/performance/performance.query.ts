@@ -25,24 +25,24 @@ interface SpanRow {
   shift_seconds: number;
 }
 
-/** A month span's sums, and its last day's (the day span, which ends it) under `day_`. */
+/**
+ * A salon's sums over a month span from performance_daily, its last day's (the day span, which ends it) under
+ * `day_`, and each day's revenue in cents by YYYY-MM-DD (days without a row left out).
+ */
 interface MonthSpanRow extends SpanRow {
   id: number;
   name: string;
   city: string;
   span: 'month' | 'monthLastYear';
+  revenue_cents: number;
+  day_revenue_cents: number;
   day_appointments: number;
   day_booked_seconds: number;
   day_with_client: number;
   day_rebooked: number;
   day_new_clients: number;
   day_shift_seconds: number;
-}
-
-interface TrendRow {
-  salon_id: number;
-  day: string;
-  revenue_cents: number;
+  revenue_by_day: Record<string, number> | null;
 }
 
 interface CampaignRow {
@@ -103,12 +103,12 @@ function change(current: Figures, lastYear: Figures) {
 
 /**
  * Performance of salons for a day and its month to date, each against the same weekdays a year
- * earlier (364 days back), with the campaign target running on the day. Revenue, DONE
- * appointments and rebooking come from the daily rollups (sales_day_totals, appointments_daily: the
- * figures of the sales report and the check-up), booked service hours, shift hours and
- * utilisation from staff_booked_daily and staff_hours_daily (the sums of lib/staff-hours.ts's
- * bookedSecondsSql and shiftSecondsSql, as staff analysis, full capacity and the check-up), new
- * clients from clients.first_visit, a campaign's revenue from lib/campaign-revenue.query.ts (its listed services and
+ * earlier (364 days back), with the campaign target running on the day. Every figure is summed from
+ * performance_daily (migration 050: per salon and day, combined from the daily rollups): revenue, DONE
+ * appointments and rebooking as sales_day_totals and appointments_daily give them (the figures of the sales
+ * report and the check-up), booked service hours, shift hours and utilisation as staff_booked_daily and
+ * staff_hours_daily (the sums of lib/staff-hours.ts's bookedSecondsSql and shiftSecondsSql, as staff
+ * analysis, full capacity and the check-up), new clients by clients.first_visit; a campaign's revenue from lib/campaign-revenue.query.ts (its listed services and
  * products only). `salonIds` null = every salon of the chain. Every salon is computed
  * either way: the chain's median is the yardstick a single salon is set against.
  */
@@ -121,43 +121,37 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     dayLastYear: [back(day), back(day)],
     monthLastYear: [back(monthFrom), back(day)],
   };
-  // The day spans end their month spans, so each rollup is scanned once per salon and month span,
-  // the day's sums taken with FILTER: half the index scans and a third fewer buffers than one scan
-  // per span. Prepared: its text is the same for every day, so it need not be planned on each call.
-  const [{ rows }, campaigns, trend] = await Promise.all([
-    sql<MonthSpanRow>`/* prepared: performance-spans */
-      WITH spans(span, from_day, to_day) AS (VALUES ('month'::text, ${monthFrom}::date, ${day}::date),
-        ('monthLastYear'::text, ${back(monthFrom)}::date, ${back(day)}::date))
-      SELECT s.id, s.name, s.city, sp.span, a.appointments, a.with_client, a.rebooked, a.day_appointments, a.day_with_client,
-        a.day_rebooked, b.booked_seconds, b.day_booked_seconds, n.new_clients, n.day_new_clients, h.shift_seconds, h.day_shift_seconds
+  // Every figure of a salon and day is one row of performance_daily (migration 050): each salon's month to date
+  // and last year's are an index range of ~30 ready rows, summed here with the day's figures (FILTER: the day
+  // ends its month span) and the days' revenue for the trend; ~1,000 rows for the chain, 42 rows answered.
+  // OFFSET 0 keeps the ranges per salon: flattened, the generic plan scanned the whole table. Prepared: its
+  // text is the same for every day.
+  const [{ rows }, campaigns] = await Promise.all([
+    sql<MonthSpanRow>`/* prepared: performance-days */
+      SELECT s.id, s.name, s.city, r.span, a.revenue_cents, a.appointments, a.with_client, a.rebooked, a.booked_seconds, a.shift_seconds,
+        a.new_clients, a.day_revenue_cents, a.day_appointments, a.day_with_client, a.day_rebooked, a.day_booked_seconds,
+        a.day_shift_seconds, a.day_new_clients, a.revenue_by_day
       FROM salons s
-      CROSS JOIN spans sp
+      CROSS JOIN (VALUES ('month'::text, ${monthFrom}::date, ${day}::date),
+        ('monthLastYear'::text, ${back(monthFrom)}::date, ${back(day)}::date)) r(span, from_day, to_day)
       CROSS JOIN LATERAL (
-        SELECT COALESCE(sum(ad.appointments), 0) AS appointments, COALESCE(sum(ad.with_client), 0) AS with_client,
-          COALESCE(sum(ad.rebooked), 0) AS rebooked, COALESCE(sum(ad.appointments) FILTER (WHERE ad.day = sp.to_day), 0) AS day_appointments,
-          COALESCE(sum(ad.with_client) FILTER (WHERE ad.day = sp.to_day), 0) AS day_with_client,
-          COALESCE(sum(ad.rebooked) FILTER (WHERE ad.day = sp.to_day), 0) AS day_rebooked
-        FROM appointments_daily ad
-        WHERE ad.salon_id = s.id AND ad.day BETWEEN sp.from_day AND sp.to_day
+        SELECT COALESCE(sum(d.revenue_cents), 0) AS revenue_cents, COALESCE(sum(d.appointments), 0) AS appointments,
+          COALESCE(sum(d.with_client), 0) AS with_client, COALESCE(sum(d.rebooked), 0) AS rebooked,
+          COALESCE(sum(d.booked_seconds), 0) AS booked_seconds, COALESCE(sum(d.shift_seconds), 0) AS shift_seconds,
+          COALESCE(sum(d.new_clients), 0) AS new_clients,
+          COALESCE(sum(d.revenue_cents) FILTER (WHERE d.day = r.to_day), 0) AS day_revenue_cents,
+          COALESCE(sum(d.appointments) FILTER (WHERE d.day = r.to_day), 0) AS day_appointments,
+          COALESCE(sum(d.with_client) FILTER (WHERE d.day = r.to_day), 0) AS day_with_client,
+          COALESCE(sum(d.rebooked) FILTER (WHERE d.day = r.to_day), 0) AS day_rebooked,
+          COALESCE(sum(d.booked_seconds) FILTER (WHERE d.day = r.to_day), 0) AS day_booked_seconds,
+          COALESCE(sum(d.shift_seconds) FILTER (WHERE d.day = r.to_day), 0) AS day_shift_seconds,
+          COALESCE(sum(d.new_clients) FILTER (WHERE d.day = r.to_day), 0) AS day_new_clients,
+          json_object_agg(d.day, d.revenue_cents) AS revenue_by_day
+        FROM (
+          SELECT * FROM performance_daily pd WHERE pd.salon_id = s.id AND pd.day BETWEEN r.from_day AND r.to_day OFFSET 0
+        ) d
       ) a
-      CROSS JOIN LATERAL (
-        SELECT COALESCE(sum(bd.booked_seconds), 0) AS booked_seconds,
-          COALESCE(sum(bd.booked_seconds) FILTER (WHERE bd.day = sp.to_day), 0) AS day_booked_seconds
-        FROM staff_booked_daily bd
-        WHERE bd.salon_id = s.id AND bd.day BETWEEN sp.from_day AND sp.to_day
-      ) b
-      CROSS JOIN LATERAL (
-        SELECT count(*) AS new_clients, count(*) FILTER (WHERE c.first_visit = sp.to_day) AS day_new_clients
-        FROM clients c
-        WHERE c.salon_id = s.id AND c.first_visit BETWEEN sp.from_day AND sp.to_day
-      ) n
-      CROSS JOIN LATERAL (
-        SELECT COALESCE(sum(h.shift_seconds), 0) AS shift_seconds,
-          COALESCE(sum(h.shift_seconds) FILTER (WHERE h.day = sp.to_day), 0) AS day_shift_seconds
-        FROM staff_hours_daily h
-        WHERE h.salon_id = s.id AND h.day BETWEEN sp.from_day AND sp.to_day
-      ) h
-      ORDER BY s.name, s.id, sp.span`.execute(db),
+      ORDER BY s.name, s.id, r.span`.execute(db),
     sql<CampaignRow>`
       SELECT DISTINCT ON (cs.salon_id) cs.salon_id, c.id AS campaign_id, c.name, c.date_from::text AS date_from,
         c.date_to::text AS date_to, cs.target_cents,
@@ -167,20 +161,10 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
       JOIN salons s ON s.id = cs.salon_id
       WHERE ${day}::date BETWEEN c.date_from AND c.date_to AND cs.target_cents > 0
       ORDER BY cs.salon_id, c.date_from DESC, c.id DESC`.execute(db),
-    // Per salon and range, so the rollup's (salon_id, day, gender) key bounds each scan. The day's
-    // revenue is sales_day_totals' services + products (migration 019: sales_daily's revenue per day
-    // and gender, so a few rows a day instead of one per gender, kind, category and walk-in flag).
-    sql<TrendRow>`
-      SELECT s.id AS salon_id, x.day::text AS day, x.revenue_cents
-      FROM salons s
-      CROSS JOIN (VALUES (${monthFrom}::date, ${day}::date), (${back(monthFrom)}::date, ${back(day)}::date)) r(from_day, to_day)
-      CROSS JOIN LATERAL (
-        SELECT d.day, sum(d.services_cents + d.products_cents) AS revenue_cents FROM sales_day_totals d
-        WHERE d.salon_id = s.id AND d.day BETWEEN r.from_day AND r.to_day GROUP BY d.day
-      ) x`.execute(db),
   ]);
-  const trendCents = new Map(trend.rows.map((r) => [`${r.salon_id} ${r.day}`, Number(r.revenue_cents)]));
+  // The trend's days, and last year's (each 364 days back, in the same order).
   const monthDays = daysOf(monthFrom, day);
+  const lastYearDays = daysOf(back(monthFrom), back(day));
 
   const campaignOf = new Map<number, Campaign>(
     campaigns.rows.map((r) => [
@@ -197,7 +181,8 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     ]),
   );
 
-  const bySalon = new Map<number, { id: number; name: string; city: string; spans: Map<SpanName, SpanRow> }>();
+  type SalonSpans = { id: number; name: string; city: string; spans: Map<SpanName, MonthSpanRow> };
+  const bySalon = new Map<number, SalonSpans>();
   for (const row of rows) {
     let salon = bySalon.get(row.id);
     if (!salon) {
@@ -205,22 +190,23 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
       bySalon.set(row.id, salon);
     }
     salon.spans.set(row.span, row);
-    salon.spans.set(row.span === 'month' ? 'day' : 'dayLastYear', {
+  }
+
+  const figures = (salon: SalonSpans, name: SpanName) => {
+    const [from, to] = spans[name];
+    const row = salon.spans.get(name === 'day' ? 'month' : name === 'dayLastYear' ? 'monthLastYear' : name);
+    if (name === 'month' || name === 'monthLastYear') return figuresOf(row, from, to, Number(row?.revenue_cents ?? 0));
+    const dayRow = row && {
       appointments: row.day_appointments,
       booked_seconds: row.day_booked_seconds,
       with_client: row.day_with_client,
       rebooked: row.day_rebooked,
       new_clients: row.day_new_clients,
       shift_seconds: row.day_shift_seconds,
-    });
-  }
-
-  // Revenue of a span: its days' revenue from the trend rows (read once from sales_day_totals), which
-  // cover the month to date and last year's (the day spans lie inside them).
-  const revenueOf = (salonId: number, from: string, to: string) =>
-    daysOf(from, to).reduce((sum, d) => sum + (trendCents.get(`${salonId} ${d}`) ?? 0), 0);
-  const figures = (salon: { id: number; spans: Map<SpanName, SpanRow> }, name: SpanName) =>
-    figuresOf(salon.spans.get(name), spans[name][0], spans[name][1], revenueOf(salon.id, spans[name][0], spans[name][1]));
+    };
+    return figuresOf(dayRow, from, to, Number(row?.day_revenue_cents ?? 0));
+  };
+  const revenueOn = (salon: SalonSpans, span: 'month' | 'monthLastYear', d: string) => salon.spans.get(span)?.revenue_by_day?.[d];
   const salons = [...bySalon.values()].map((salon): PerformanceSalon => {
     const dayNow = figures(salon, 'day');
     const dayBefore = figures(salon, 'dayLastYear');
@@ -232,10 +218,10 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
       city: salon.city,
       day: { current: dayNow, lastYear: dayBefore, revenueChange: change(dayNow, dayBefore) },
       monthToDate: { current: monthNow, lastYear: monthBefore, revenueChange: change(monthNow, monthBefore) },
-      trend: monthDays.map((d) => ({
+      trend: monthDays.map((d, i) => ({
         day: d,
-        revenue: euros(trendCents.get(`${salon.id} ${d}`)),
-        lastYearRevenue: euros(trendCents.get(`${salon.id} ${back(d)}`)),
+        revenue: euros(revenueOn(salon, 'month', d)),
+        lastYearRevenue: euros(revenueOn(salon, 'monthLastYear', lastYearDays[i]!)),
       })),
       campaign: campaignOf.get(salon.id) ?? null,
     };

@@ -10,7 +10,7 @@
 --   $6 = NULL
 --   $7 = NULL
 --   $8 = NULL
-/* prepared: campaign-part-stats */ WITH pairs AS (SELECT * FROM unnest($1::integer[], $2::integer[]) AS p(salon_id, campaign_id)),
+/* prepared: campaign-part-stats */ WITH pairs AS (SELECT * FROM unnest((SELECT $1::integer[]), (SELECT $2::integer[])) AS p(salon_id, campaign_id)),
 open_parts AS (
   SELECT cs.salon_id, cs.campaign_id, c.date_from, c.date_to, c.tier_mode
   FROM campaign_salons cs
