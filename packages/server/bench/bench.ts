@@ -104,9 +104,11 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
  * GET as a browser does it: Accept-Encoding gzip and deflate (what undici's fetch sends over http), the whole
  * answer read, then decoded in one native call. Resolves when the answer is decoded: its status and decoded size.
  * (undici's fetch decodes in stream chunks in JavaScript: ~17 ms more for the 2.3 MB year of staff daily details,
- * which the server writes in ~6 ms.)
+ * which the server writes in ~6 ms. BENCH_CLIENT=fetch times the calls through fetch instead, for comparison.)
  */
 function httpGet(url: string): Promise<{ status: number; bytes: number }> {
+  if (process.env.BENCH_CLIENT === 'fetch')
+    return fetch(url).then(async (res) => ({ status: res.status, bytes: (await res.arrayBuffer()).byteLength }));
   return new Promise((done, fail) => {
     http
       .get(url, { agent, headers: { 'accept-encoding': 'gzip, deflate' } }, (res) => {
