@@ -5,6 +5,7 @@ import { monthEndOf, monthIndexOf } from '../lib/months.js';
 import type { GenderScope } from '../lib/report-range.js';
 import { getSalesMeasures, getSalesTotalsFromRaw, type RawMeasures } from '../lib/sales-measures.query.js';
 import { createTestApp, insertSalon, insertUser, type TestApp } from '../test/helpers.js';
+import { expectPerformanceDailyConsistent } from '../test/performance-daily-check.js';
 import { type ReportFixture, seedReportFixture } from '../test/report-fixture.js';
 import type { Db } from './database.js';
 import { rebuildRollups, refreshSalesRollup } from './rollups.js';
@@ -1193,6 +1194,7 @@ describe('daily rollups', () => {
     await expectRecapWeekdayRollupsConsistent(t.db);
     await expectClientVisitMonthsConsistent(t.db);
     await expectStaffDayDetailsConsistent(t.db);
+    await expectPerformanceDailyConsistent(t.db);
     await expectRangesExact(t.db, salon1, RANGES);
   });
 
