@@ -142,56 +142,35 @@ describe('staff_day_bodies (rendered daily details)', () => {
     ]);
   });
 
+  /** A walk-in sale of a gel by the stylist on `day`, refreshed in its transaction. */
+  const sellGel = (day: string, clientId: number, paidCents: number, discountCents: number) => () =>
+    t.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('sale_lines')
+        .values({
+          salon_id: f.salon1,
+          appointment_id: null,
+          client_id: clientId,
+          staff_id: f.users.stylist,
+          day,
+          kind: 'PRODUCT',
+          product_id: f.products.gel,
+          category: 'RESALE',
+          list_amount_cents: 1000,
+          paid_amount_cents: paidCents,
+          discount_cents: discountCents,
+        })
+        .execute();
+      await refreshSalesRollup(tx, f.salon1, day, day);
+    });
+
   it('follows a sale refreshed by refreshSalesRollup', async () => {
-    await afterWrite(
-      () =>
-        t.db.transaction().execute(async (tx) => {
-          await tx
-            .insertInto('sale_lines')
-            .values({
-              salon_id: f.salon1,
-              appointment_id: null,
-              client_id: f.clients.c3,
-              staff_id: f.users.stylist,
-              day: '2025-03-04',
-              kind: 'PRODUCT',
-              product_id: f.products.gel,
-              category: 'RESALE',
-              list_amount_cents: 1000,
-              paid_amount_cents: 900,
-              discount_cents: 100,
-            })
-            .execute();
-          await refreshSalesRollup(tx, f.salon1, '2025-03-04', '2025-03-04');
-        }),
-      { day: '2025-03-04' },
-    );
+    await afterWrite(sellGel('2025-03-04', f.clients.c3, 900, 100), { day: '2025-03-04' });
   });
 
   it('follows a write dated 364 days before a rendered day (its previous-year side)', async () => {
     // 2024-03-05 is the same weekday 52 weeks before 2025-03-04: only that day's previousYear moves.
-    await afterWrite(
-      () =>
-        t.db.transaction().execute(async (tx) => {
-          await tx
-            .insertInto('sale_lines')
-            .values({
-              salon_id: f.salon1,
-              appointment_id: null,
-              client_id: f.clients.c2,
-              staff_id: f.users.stylist,
-              day: '2024-03-05',
-              kind: 'PRODUCT',
-              product_id: f.products.gel,
-              category: 'RESALE',
-              list_amount_cents: 1000,
-              paid_amount_cents: 1000,
-            })
-            .execute();
-          await refreshSalesRollup(tx, f.salon1, '2024-03-05', '2024-03-05');
-        }),
-      { day: '2025-03-04' },
-    );
+    await afterWrite(sellGel('2024-03-05', f.clients.c2, 1000, 0), { day: '2025-03-04' });
   });
 
   it('follows shifts and attendances (their triggers, through staff_hours_daily)', async () => {
