@@ -126,6 +126,11 @@ export function pathOf(page: Page): string {
 export async function seriousViolations(page: Page) {
   await page.mouse.move(0, 0);
   await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
+  // A dialog still fading in blends its colours with the page behind it, and axe would measure the blend: wait for
+  // every finite animation and transition to end (a spinner's runs forever).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
