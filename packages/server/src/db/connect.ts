@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Db } from './database.js';
 import { type EmbeddedServer, startEmbeddedServer } from './embedded.js';
 import { migrateToLatest } from './migrate.js';
+import { applyRollupModel } from './rollups/apply.js';
 
 export type DatabaseKind = 'postgresql' | 'embedded';
 
@@ -180,6 +181,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
   try {
     const schemaVersion = await migrateToLatest(db);
+    await applyRollupModel(db, log);
     return {
       db,
       kind: embedded ? 'embedded' : 'postgresql',

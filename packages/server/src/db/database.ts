@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Kysely, Transaction } from 'kysely';
+import type { RollupTables } from './rollups/registry.js';
 
 /** A column the database fills (identity or default) but that may be written too. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -447,7 +448,7 @@ export interface ImportJobErrorsTable {
   detail: ColumnType<Record<string, string | number> | null, string | null, string | null>;
 }
 
-export interface Database {
+export interface Database extends RollupTables {
   salons: SalonsTable;
   users: UsersTable;
   permissions: PermissionsTable;

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { monthIndexOf, monthStartOf } from '../lib/months.js';
 import { bookedHourlySql, mergedBookingsSql, rebookedSql } from '../lib/staff-hours.js';
 import type { Db, DbOrTx } from './database.js';
+import { rebuildRollupModel } from './rollups/apply.js';
 
 /**
  * The daily rollups of migration 002 (DESIGN.md §1): sales_daily, item_sales_daily,
@@ -778,8 +779,6 @@ export async function fillPerformanceDaily(db: DbOrTx, salonId: number | null, d
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
 export const ROLLUP_TABLES = [
   'service_units_daily',
-  'professional_use_daily',
-  'stock_monthly',
   'sales_daily',
   'item_sales_daily',
   'appointments_daily',
@@ -928,17 +927,6 @@ export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Pro
 }
 
 /**
- * professional_use_daily and stock_monthly (migration 023) of every salon, recomputed from the stock
- * movements. Triggers keep them on every write; a load that runs with triggers off (the demo's COPY in
- * replica mode) calls this after it, in its transaction.
- */
-export async function refreshStockRollups(db: DbOrTx): Promise<void> {
-  await sql`DELETE FROM professional_use_daily`.execute(db);
-  await sql`DELETE FROM stock_monthly`.execute(db);
-  await fillStockRollups(db);
-}
-
-/**
  * client_quality_counts and client_name_counts (migration 040) of every salon, recomputed from the
  * client records. Triggers keep them on every write; a load that runs with triggers off (the demo's
  * COPY in replica mode) calls this after it, in its transaction.
@@ -947,23 +935,11 @@ export async function refreshClientQualityCounts(db: DbOrTx): Promise<void> {
   await sql`SELECT client_quality_counts_rebuild()`.execute(db);
 }
 
-async function fillStockRollups(db: DbOrTx): Promise<void> {
-  await sql`
-    INSERT INTO professional_use_daily (salon_id, day, cost_cents)
-    SELECT m.salon_id, m.day, -sum(m.quantity * m.unit_cost_cents) FROM stock_movements m
-    WHERE m.type = 'INTERNAL_USE' AND m.product_id IN (SELECT id FROM products WHERE category = 'PROFESSIONAL')
-    GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
-  await sql`
-    INSERT INTO stock_monthly (salon_id, product_id, month, quantity, movements)
-    SELECT salon_id, product_id, date_trunc('month', day)::date, sum(quantity), count(*) FROM stock_movements
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(db);
-}
-
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, client_years, staff_booked_daily, booked_hourly,
-      staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, professional_use_daily, stock_monthly, sales_day_totals,
+      staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, sales_day_totals,
       sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
       staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months,
       client_visit_months, client_cohort_months, staff_day_details, staff_day_bodies, shift_hourly, recap_daily, performance_daily`.execute(
@@ -973,7 +949,6 @@ export async function rebuildRollups(db: Db): Promise<void> {
     const all: Scope = { salonId: null, from: null, to: null };
     await fillScope(tx, all);
     await fillServiceUnits(tx, all);
-    await fillStockRollups(tx);
     await sql`
       INSERT INTO client_totals (salon_id, client_id, last_day, visits, revenue_cents)
       SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
@@ -997,6 +972,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await sql`SELECT recap_daily_fill(NULL, NULL)`.execute(tx);
     await fillPerformanceDaily(tx, null, null);
   });
+  await rebuildRollupModel(db);
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.
   for (const table of ROLLUP_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
 }

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
+import { rebuildRollupModel } from '../db/rollups/apply.js';
 import {
   deferStaffDayDetails,
   fillPerformanceDaily,
@@ -10,7 +11,6 @@ import {
   refreshClientQualityCounts,
   refreshSalesRollup,
   refreshStaffHours,
-  refreshStockRollups,
 } from '../db/rollups.js';
 import { freezeSalonParts } from '../features/campaigns/campaigns.query.js';
 import { monthNamesOf } from '../lib/months.js';
@@ -485,8 +485,8 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     await fillStaffDayDetails(tx, null, null);
     // ... and performance_daily, which combines the sales rollups, staff_hours_daily and the clients' first visits.
     await fillPerformanceDaily(tx, null, null);
-    // ... and professional_use_daily / stock_monthly from the stock movements written.
-    await refreshStockRollups(tx);
+    // ... and the declared rollups (db/rollups/) from what was written.
+    await rebuildRollupModel(tx);
     // ... and the data-quality counts from the clients written.
     await refreshClientQualityCounts(tx);
     log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);

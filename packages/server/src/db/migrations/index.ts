@@ -48,6 +48,7 @@ import { performanceDailySchema } from './050-performance-daily.js';
 import { recapDailySchema } from './051-recap-daily.js';
 import { shiftHourlySchema } from './051-shift-hourly.js';
 import { salonRollupLocksSchema } from './052-salon-rollup-locks.js';
+import { rollupModelSchema, stockRollupsToModelSchema } from './053-rollup-model.js';
 
 export interface Migration {
   version: number;
@@ -136,4 +137,5 @@ export const migrations: Migration[] = [
     vacuum: ['shift_hourly', 'recap_daily'],
   },
   { version: 52, name: 'salon-rollup-locks', sql: salonRollupLocksSchema },
+  { version: 53, name: 'rollup-model', sql: `${rollupModelSchema}\n${stockRollupsToModelSchema}` },
 ];

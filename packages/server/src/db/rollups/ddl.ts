@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto';
+import {
+  type ChangedRows,
+  type ColumnSpec,
+  decodeKey,
+  encodeKey,
+  everyKey,
+  isBaseRule,
+  type KeySet,
+  keysOf,
+  type RollupDeclaration,
+  type WriteEvent,
+} from './model.js';
+import { baseTablesWritten, ROLLUPS } from './registry.js';
+
+/** Where the stored rows live; `public.<table>` is the exact read view over them. */
+export const STORE = 'rollup_store';
+/** The generated trigger functions (dropped and written again whenever the declarations change). */
+export const GENERATED = 'rollup_gen';
+/** The channel a stale mark notifies at commit, so the refresher wakes at once. */
+export const STALE_CHANNEL = 'rollup_stale';
+
+const EVENTS: readonly WriteEvent[] = ['INSERT', 'UPDATE', 'DELETE'];
+
+function q(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
+}
+
+function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+function sqlType(spec: ColumnSpec): { type: string; isNullable: boolean } {
+  const isNullable = spec.endsWith(' null');
+  return { type: isNullable ? spec.slice(0, -5) : spec, isNullable };
+}
+
+export function storeTable(r: RollupDeclaration): string {
+  return `${STORE}.${q(r.table)}`;
+}
+
+/** The defining query's rows, each column cast to its declared type and named, in declared order. */
+export function definingRows(r: RollupDeclaration, keys: KeySet): string {
+  const columns = Object.entries(r.columns).map(([name, spec]) => `d.${q(name)}::${sqlType(spec).type} AS ${q(name)}`);
+  return `SELECT ${columns.join(', ')} FROM (${r.rows(keys)}) d`;
+}
+
+/** The key ORDER BY of a fill: rows go in key order, so a range of days reads adjacent pages. */
+export function keyOrder(r: RollupDeclaration): string {
+  return r.key.map((c) => q(c)).join(', ');
+}
+
+export function columnList(r: RollupDeclaration): string {
+  return Object.keys(r.columns)
+    .map((c) => q(c))
+    .join(', ');
+}
+
+/** The rollup's stale keys as a relation (salon_id, g), read from the stale log. */
+export function staleKeys(r: RollupDeclaration): string {
+  return `(SELECT DISTINCT x.salon_id, ${decodeKey(r.grain.kind, 'x.k')} AS g FROM rollup_stale x WHERE x.rollup = ${literal(r.table)})`;
+}
+
+function storageDdl(r: RollupDeclaration): string {
+  const columns = Object.entries(r.columns).map(([name, spec]) => {
+    const { type, isNullable } = sqlType(spec);
+    return `${q(name)} ${type}${isNullable ? '' : ' NOT NULL'}`;
+  });
+  const lines = [`CREATE TABLE ${storeTable(r)} (${columns.join(', ')}, PRIMARY KEY (${keyOrder(r)}));`];
+  for (const [i, index] of (r.indexes ?? []).entries()) {
+    lines.push(`CREATE INDEX ${q(`${r.table}_${i + 1}_idx`)} ON ${storeTable(r)} (${index.map((c) => q(c)).join(', ')});`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The read view: stored rows of the salons with no stale key of this rollup (one hashed test a row),
+ * stored rows of the other salons whose key is not stale, and the defining query for the stale keys.
+ * The stale log is usually empty, so the last two branches cost two index probes.
+ */
+function viewDdl(r: RollupDeclaration): string {
+  const columns = columnList(r);
+  const staleSalons = `ARRAY(SELECT DISTINCT x.salon_id FROM rollup_stale x WHERE x.rollup = ${literal(r.table)})`;
+  const sColumns = Object.keys(r.columns)
+    .map((c) => `s.${q(c)}`)
+    .join(', ');
+  return `CREATE VIEW public.${q(r.table)} (${columns}) AS
+SELECT ${sColumns} FROM ${storeTable(r)} s WHERE s.salon_id <> ALL (${staleSalons})
+UNION ALL
+SELECT ${sColumns} FROM ${storeTable(r)} s WHERE s.salon_id = ANY (${staleSalons})
+  AND NOT EXISTS (SELECT 1 FROM rollup_stale x WHERE x.rollup = ${literal(r.table)} AND x.salon_id = s.salon_id
+    AND x.k = ${encodeKey(r.grain.kind, `s.${q(r.grain.column)}`)})
+UNION ALL
+${definingRows(r, keysOf(staleKeys(r)))};`;
+}
+
+/** The relations a stale rule reads: CTEs over the transition tables, an empty one where the event has none. */
+function changedRows(table: string, event: WriteEvent): { ctes: string[]; rows: ChangedRows } {
+  const empty = `(SELECT * FROM public.${q(table)} WHERE false)`;
+  const ctes: string[] = [];
+  if (event === 'INSERT') ctes.push(`old_rows AS ${empty}`);
+  if (event === 'DELETE') ctes.push(`new_rows AS ${empty}`);
+  ctes.push('changed_rows AS (SELECT * FROM old_rows UNION ALL SELECT * FROM new_rows)');
+  return { ctes, rows: { changed: 'changed_rows', newRows: 'new_rows', oldRows: 'old_rows' } };
+}
+
+/**
+ * One statement per base table and write event: the keys each rollup's rules name for the rows written,
+ * then the keys of the rollups computed from those, in dependency order, appended to the stale log.
+ */
+export function staleStatement(table: string, event: WriteEvent, rollups: readonly RollupDeclaration[] = ROLLUPS): string | null {
+  const { ctes, rows } = changedRows(table, event);
+  const first = ctes.length;
+  const marked = new Set<string>();
+  for (const r of rollups) {
+    const parts: string[] = [];
+    for (const rule of r.staleWhen) {
+      if (isBaseRule(rule)) {
+        if (rule.table === table && (rule.on ?? EVENTS).includes(event)) parts.push(rule.keys(rows));
+      } else if (marked.has(rule.rollup)) {
+        parts.push(rule.keysFrom(`s_${rule.rollup}`));
+      }
+    }
+    if (parts.length === 0) continue;
+    marked.add(r.table);
+    const union = parts.map((p) => `SELECT * FROM (${p}) p`).join(' UNION ALL ');
+    ctes.push(
+      `s_${r.table} AS (SELECT DISTINCT u.salon_id, u.g FROM (${union}) u(salon_id, g) WHERE u.salon_id IS NOT NULL AND u.g IS NOT NULL)`,
+    );
+  }
+  if (ctes.length === first) return null;
+  const inserts = rollups
+    .filter((r) => marked.has(r.table))
+    .map((r) => `SELECT DISTINCT ${literal(r.table)}, s.salon_id, ${encodeKey(r.grain.kind, 's.g')} FROM s_${r.table} s`);
+  return `WITH ${ctes.join(',\n')}\nINSERT INTO rollup_stale (rollup, salon_id, k)\n${inserts.join('\nUNION ALL\n')}`;
+}
+
+function triggerDdl(table: string, event: WriteEvent): string | null {
+  const statement = staleStatement(table, event);
+  if (!statement) return null;
+  const fn = `${GENERATED}.${q(`stale_${table}_${event.toLowerCase()}`)}`;
+  const transition =
+    event === 'INSERT'
+      ? 'NEW TABLE AS new_rows'
+      : event === 'DELETE'
+        ? 'OLD TABLE AS old_rows'
+        : 'OLD TABLE AS old_rows NEW TABLE AS new_rows';
+  const trigger = q(`rollup_stale_${event.toLowerCase()}`);
+  return `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE marked bigint;
+BEGIN
+  ${statement};
+  GET DIAGNOSTICS marked = ROW_COUNT;
+  IF marked > 0 THEN PERFORM pg_notify(${literal(STALE_CHANNEL)}, ''); END IF;
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER ${trigger} AFTER ${event} ON public.${q(table)} REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();
+ALTER TABLE public.${q(table)} ENABLE ALWAYS TRIGGER ${trigger};`;
+}
+
+/** What the rollup's stored rows mean: a change of it (or of a source's) empties and refills them. */
+export function storageHashes(rollups: readonly RollupDeclaration[] = ROLLUPS): Map<string, string> {
+  const hashes = new Map<string, string>();
+  for (const r of rollups) {
+    const sources = r.from.map((s) => hashes.get(s) ?? s);
+    const text = JSON.stringify([r.columns, r.key, r.indexes ?? [], r.grain, definingRows(r, everyKey), sources]);
+    hashes.set(r.table, createHash('sha256').update(text).digest('hex').slice(0, 16));
+  }
+  return hashes;
+}
+
+export interface ModelDdl {
+  storage: Map<string, string>;
+  views: string[];
+  triggers: string[];
+  hash: string;
+}
+
+/** Everything the declarations generate, and one hash of it. */
+export function generateDdl(rollups: readonly RollupDeclaration[] = ROLLUPS): ModelDdl {
+  const storage = new Map(rollups.map((r) => [r.table, storageDdl(r)]));
+  const views = rollups.map(viewDdl);
+  const triggers: string[] = [];
+  for (const table of baseTablesWritten(rollups)) {
+    for (const event of EVENTS) {
+      const ddl = triggerDdl(table, event);
+      if (ddl) triggers.push(ddl);
+    }
+  }
+  const hash = createHash('sha256')
+    .update(JSON.stringify([[...storageHashes(rollups)], views, triggers]))
+    .digest('hex')
+    .slice(0, 16);
+  return { storage, views, triggers, hash };
+}

@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/helpers.js';
+import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
+import { RANDOM_WRITES, seededRandom } from '../../test/rollup-writes.js';
+import type { DatabaseHandle } from '../connect.js';
+import type { Db } from '../database.js';
+import { rebuildRollups } from '../rollups.js';
+import { differenceFromDefinition } from './check.js';
+import { rollupsMarkdown } from './docs.js';
+import { refreshStale } from './refresher.js';
+import { baseTablesWritten, ROLLUPS } from './registry.js';
+
+let database: DatabaseHandle;
+let db: Db;
+let fixture: ReportFixture;
+
+beforeAll(async () => {
+  // No app, so no background refresher: the test decides when the stored rows catch up.
+  database = await createTestDatabase();
+  db = database.db;
+  fixture = await seedReportFixture(db);
+  await rebuildRollups(db);
+});
+afterAll(() => database.close());
+
+async function staleKeys(): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM rollup_stale`.execute(db);
+  return Number(rows[0]?.n);
+}
+
+/** Every rollup's view equals its defining query; with `stored`, the stored rows too (after a catch-up). */
+async function expectExact(what: 'view' | 'stored') {
+  for (const r of ROLLUPS) {
+    const difference = await differenceFromDefinition(db, r, what);
+    expect(difference, `${r.table} (${what})`).toEqual({ rollup: r.table, extra: [], missing: [] });
+  }
+}
+
+describe('the rollup model', () => {
+  it('has a random write for every base table a stale rule names', () => {
+    expect(baseTablesWritten().filter((table) => !(table in RANDOM_WRITES))).toEqual([]);
+  });
+
+  it('stores what every defining query gives after the fixture and the rebuild', async () => {
+    expect(await staleKeys()).toBe(0);
+    await expectExact('stored');
+    await expectExact('view');
+  });
+
+  it('reads exactly after random writes of every kind, before and after the refresher catches up', async () => {
+    const rand = seededRandom(2828);
+    const tables = baseTablesWritten();
+    let marked = 0;
+    for (let round = 0; round < 48; round += 1) {
+      const table = tables[rand(tables.length)] as string;
+      await RANDOM_WRITES[table]?.(db, { fixture, rand });
+      if (round % 8 === 7) {
+        await expectExact('view');
+        if (round % 16 === 15) {
+          marked += await staleKeys();
+          await refreshStale(db);
+          expect(await staleKeys()).toBe(0);
+          await expectExact('stored');
+        }
+      }
+    }
+    // The writes were seen: keys were marked stale before each catch-up.
+    expect(marked).toBeGreaterThan(0);
+    await refreshStale(db);
+    await expectExact('stored');
+    await expectExact('view');
+  });
+
+  it('lets two writers of the same salon and day commit while a refresher runs, with no deadlock and nothing lost', async () => {
+    const url = database.url;
+    const writer = async (seed: number) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        for (let i = 0; i < 6; i += 1) {
+          await client.query('BEGIN');
+          await client.query(
+            `INSERT INTO stock_movements (salon_id, product_id, day, type, quantity, unit_cost_cents, note)
+             VALUES ($1, $2, '2025-03-10', 'INTERNAL_USE', -1, $3, 'concurrent'), ($1, $2, '2025-04-11', 'LOAD', 5, $3, 'concurrent')`,
+            [fixture.salon1, fixture.products.shampoo, 100 + seed],
+          );
+          await client.query(
+            `UPDATE stock_movements SET quantity = quantity - 1 WHERE salon_id = $1 AND note = 'concurrent' AND unit_cost_cents = $2`,
+            [fixture.salon1, 100 + seed],
+          );
+          await new Promise((done) => setTimeout(done, 5));
+          await client.query('COMMIT');
+        }
+      } finally {
+        await client.end();
+      }
+    };
+    let refreshing = true;
+    const refresher = (async () => {
+      while (refreshing) await refreshStale(db);
+    })();
+    await Promise.all([writer(1), writer(2), writer(3)]);
+    refreshing = false;
+    await refresher;
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM stock_movements WHERE note = 'concurrent'`.execute(db);
+    expect(Number(rows[0]?.n)).toBe(36);
+    await expectExact('view');
+    await refreshStale(db);
+    await expectExact('stored');
+  });
+
+  it('stores what every defining query gives after a rebuild', async () => {
+    await RANDOM_WRITES.stock_movements?.(db, { fixture, rand: seededRandom(7) });
+    await rebuildRollups(db);
+    expect(await staleKeys()).toBe(0);
+    await expectExact('stored');
+  });
+
+  it('keeps docs/rollups.md in step with the declarations', async () => {
+    const path = resolve(import.meta.dirname, '../../../../../docs/rollups.md');
+    expect(await readFile(path, 'utf8'), 'run `npm run rollups -w @salon/server -- --docs`').toBe(rollupsMarkdown());
+  });
+});

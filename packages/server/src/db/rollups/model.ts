@@ -1,0 +1,151 @@
+/**
+ * The rollup model: what a rollup declaration says, and the small SQL pieces every part derived from
+ * the declarations shares (the stale log's key encoding, the key filters a defining query uses).
+ *
+ * A rollup is stored in `rollup_store.<table>` and read through the view `public.<table>`: the stored
+ * rows of the keys nobody has marked stale, plus the defining query's rows for the marked ones, so a
+ * read is exact whether or not the refresher has caught up (see docs/rollups.md).
+ */
+
+/** The SQL types a rollup column may have, and what Kysely reads them as (connect.ts' type parsers). */
+export type SqlType = 'smallint' | 'integer' | 'bigint' | 'numeric' | 'date' | 'text' | 'boolean';
+/** A column's type; `<type> null` for a column that may be NULL. */
+export type ColumnSpec = SqlType | `${SqlType} null`;
+type TsOfType<T extends SqlType> = T extends 'date' | 'text' ? string : T extends 'boolean' ? boolean : number;
+export type TsOf<T extends ColumnSpec> = T extends `${infer B extends SqlType} null`
+  ? TsOfType<B> | null
+  : T extends SqlType
+    ? TsOfType<T>
+    : never;
+
+/**
+ * The grain of a rollup: the key column whose value a write marks stale (with salon_id).
+ * - day: a date column, one key per salon and day;
+ * - month: a date column holding the first of a month, one key per salon and month;
+ * - id: an integer column (a client, a product), one key per salon and id.
+ */
+export type GrainKind = 'day' | 'month' | 'id';
+
+/**
+ * The keys a defining query is asked for. A defining query is written once over some keys; it is run
+ * for every key (the rebuild), for the keys a refresher claimed, and inside the read view for the keys
+ * marked stale, so the same text is the rollup's meaning in all three places.
+ */
+export interface KeySet {
+  /** SQL that is true when the row's (salon, grain value) is asked for (`true` for every key). */
+  match(salonColumn: string, grainValue: string): string;
+  /** For a month grain: true when the day falls in an asked month, written as a range so a day index serves. */
+  monthOfDay(salonColumn: string, dayColumn: string): string;
+  /** The asked salons (for sources keyed otherwise): `true` for every salon. */
+  salon(salonColumn: string): string;
+}
+
+/** The rows a write changed, as a stale rule sees them inside the generated statement trigger. */
+export interface ChangedRows {
+  /** Old and new rows together (an INSERT has only new ones, a DELETE only old ones). */
+  changed: string;
+  /** The new rows (INSERT, UPDATE) or an empty relation of the table's shape. */
+  newRows: string;
+  /** The old rows (UPDATE, DELETE) or an empty relation of the table's shape. */
+  oldRows: string;
+}
+
+export type WriteEvent = 'INSERT' | 'UPDATE' | 'DELETE';
+
+/**
+ * Which writes of one base table make which keys stale. `keys` answers `(salon_id, g)` rows, g a day
+ * for a day or month grain (the month is taken from it) or an id for an id grain. It runs after the
+ * statement, so it reads the tables as the statement left them.
+ */
+export interface BaseStaleRule {
+  table: string;
+  /** The write events that can change the rollup (all three when absent). */
+  on?: readonly WriteEvent[];
+  /** For UPDATE: only when one of these columns changed (any column when absent). */
+  columns?: readonly string[];
+  /** Why these writes and keys: shown in docs/rollups.md. */
+  why: string;
+  keys(rows: ChangedRows): string;
+}
+
+/** How a stale key of a source rollup names keys of this one (`changed` holds the source's (salon_id, g)). */
+export interface RollupStaleRule {
+  rollup: string;
+  why: string;
+  keysFrom(changed: string): string;
+}
+
+export interface RollupDeclaration {
+  /** The name every report reads (the view); the stored rows live in rollup_store.<table>. */
+  table: string;
+  /** What one row is, in a sentence (docs/rollups.md). */
+  description: string;
+  columns: Record<string, ColumnSpec>;
+  /** The primary key of the stored rows: salon_id first, then the grain column, then the rest. */
+  key: readonly string[];
+  grain: { column: string; kind: GrainKind };
+  /** More indexes of the stored rows, each a column list. */
+  indexes?: readonly (readonly string[])[];
+  /** The base tables and rollups the defining query reads. */
+  from: readonly string[];
+  /** The writes that make keys stale: one rule per base table or source rollup that moves it. */
+  staleWhen: readonly (BaseStaleRule | RollupStaleRule)[];
+  /** The defining query: this rollup's rows for the keys asked, columns in `columns` order. */
+  rows(keys: KeySet): string;
+  /** The reports that read it (docs/rollups.md). */
+  readBy: readonly string[];
+}
+
+/** A declaration, typed by its columns (the Kysely row type is derived from them) and checked against them. */
+export function defineRollup<const T extends string, const C extends Record<string, ColumnSpec>>(
+  declaration: RollupDeclaration & {
+    table: T;
+    columns: C;
+    key: readonly (keyof C & string)[];
+    grain: { column: keyof C & string; kind: GrainKind };
+    indexes?: readonly (readonly (keyof C & string)[])[];
+  },
+): RollupDeclaration & { table: T; columns: C } {
+  return declaration;
+}
+
+/** The row a rollup's view answers, from its declared columns. */
+export type RowOf<R extends { columns: Record<string, ColumnSpec> }> = {
+  [K in keyof R['columns']]: TsOf<R['columns'][K]>;
+};
+
+export function isBaseRule(rule: BaseStaleRule | RollupStaleRule): rule is BaseStaleRule {
+  return 'table' in rule;
+}
+
+/** The stale log stores every key as one integer: days since 2000-01-01 for a date grain, the id itself otherwise. */
+const EPOCH = "date '2000-01-01'";
+
+/** SQL: the stale log's integer of a grain value (a day is taken to its month for a month grain). */
+export function encodeKey(kind: GrainKind, value: string): string {
+  if (kind === 'id') return `(${value})::integer`;
+  if (kind === 'month') return `(date_trunc('month', ${value})::date - ${EPOCH})`;
+  return `((${value})::date - ${EPOCH})`;
+}
+
+/** SQL: the grain value of a stale log integer. */
+export function decodeKey(kind: GrainKind, k: string): string {
+  return kind === 'id' ? `(${k})` : `(${EPOCH} + ${k})`;
+}
+
+/** Every key: the rebuild's and the equality test's key set. */
+export const everyKey: KeySet = {
+  match: () => 'true',
+  monthOfDay: () => 'true',
+  salon: () => 'true',
+};
+
+/** The keys of a relation with columns (salon_id, g). */
+export function keysOf(relation: string): KeySet {
+  return {
+    match: (salon, value) => `((${salon}, ${value}) IN (SELECT ks.salon_id, ks.g FROM ${relation} ks))`,
+    monthOfDay: (salon, day) =>
+      `EXISTS (SELECT 1 FROM ${relation} ks WHERE ks.salon_id = ${salon} AND ${day} >= ks.g AND ${day} < (ks.g + interval '1 month')::date)`,
+    salon: (salon) => `(${salon} IN (SELECT ks.salon_id FROM ${relation} ks))`,
+  };
+}
