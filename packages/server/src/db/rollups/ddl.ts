@@ -5,7 +5,6 @@ import {
   decodeKey,
   encodeKey,
   everyKey,
-  isBaseRule,
   type KeySet,
   keysOf,
   type RollupDeclaration,
@@ -112,13 +111,18 @@ export function staleStatement(table: string, event: WriteEvent, rollups: readon
   const { ctes, rows } = changedRows(table, event);
   const first = ctes.length;
   const marked = new Set<string>();
+  const byName = new Map(rollups.map((r) => [r.table, r]));
   for (const r of rollups) {
     const parts: string[] = [];
     for (const rule of r.staleWhen) {
-      if (isBaseRule(rule)) {
-        if (rule.table === table && (rule.on ?? EVENTS).includes(event)) parts.push(rule.keys(rows));
-      } else if (marked.has(rule.rollup)) {
-        parts.push(rule.keysFrom(`s_${rule.rollup}`));
+      const source = byName.get(rule.source);
+      if (source) {
+        if (!marked.has(source.table)) continue;
+        const g = source.grain.kind === 'month' ? `date_trunc('month', s.g)::date` : 's.g';
+        const keys = `(SELECT s.salon_id, ${g} AS ${q(source.grain.column)} FROM s_${source.table} s)`;
+        parts.push(rule.keys({ changed: keys, newRows: keys, oldRows: keys }));
+      } else if (rule.source === table && (rule.on ?? EVENTS).includes(event)) {
+        parts.push(rule.keys(rows));
       }
     }
     if (parts.length === 0) continue;

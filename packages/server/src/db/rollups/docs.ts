@@ -1,4 +1,4 @@
-import { isBaseRule, type RollupDeclaration } from './model.js';
+import type { RollupDeclaration } from './model.js';
 import { ROLLUPS } from './registry.js';
 
 /** docs/rollups.md, written from the declarations (`npm run rollups -w @salon/server -- --docs`; a test fails when it is out of date). */
@@ -26,12 +26,10 @@ export function rollupsMarkdown(rollups: readonly RollupDeclaration[] = ROLLUPS)
   ];
   for (const r of rollups) {
     lines.push(`## \`${r.table}\``, '', r.description, '', 'Made stale by:', '');
+    const declared = new Set(rollups.map((d) => d.table));
     for (const rule of r.staleWhen) {
-      if (isBaseRule(rule)) {
-        lines.push(`- \`${rule.table}\` (${(rule.on ?? ['INSERT', 'UPDATE', 'DELETE']).join(', ')}): ${rule.why}`);
-      } else {
-        lines.push(`- the rollup \`${rule.rollup}\`: ${rule.why}`);
-      }
+      const events = declared.has(rule.source) ? 'rollup' : (rule.on ?? ['INSERT', 'UPDATE', 'DELETE']).join(', ');
+      lines.push(`- \`${rule.source}\` (${events}): ${rule.why}`);
     }
     const columns = Object.entries(r.columns)
       .map(([name, type]) => `\`${name}\` ${type}`)

@@ -22,9 +22,10 @@ export type TsOf<T extends ColumnSpec> = T extends `${infer B extends SqlType} n
  * The grain of a rollup: the key column whose value a write marks stale (with salon_id).
  * - day: a date column, one key per salon and day;
  * - month: a date column holding the first of a month, one key per salon and month;
- * - id: an integer column (a client, a product), one key per salon and id.
+ * - id: an integer column (a client, a product), one key per salon and id;
+ * - hash: a text column (a name key), one key per salon and hashtext() of it: a collision only refreshes more.
  */
-export type GrainKind = 'day' | 'month' | 'id';
+export type GrainKind = 'day' | 'month' | 'id' | 'hash';
 
 /**
  * The keys a defining query is asked for. A defining query is written once over some keys; it is run
@@ -32,7 +33,10 @@ export type GrainKind = 'day' | 'month' | 'id';
  * marked stale, so the same text is the rollup's meaning in all three places.
  */
 export interface KeySet {
-  /** SQL that is true when the row's (salon, grain value) is asked for (`true` for every key). */
+  /**
+   * SQL that is true when the row's (salon, grain value) is asked for (`true` for every key); for a hash
+   * grain the value given is `hashtext(<the text column>)`.
+   */
   match(salonColumn: string, grainValue: string): string;
   /** For a month grain: true when the day falls in an asked month, written as a range so a day index serves. */
   monthOfDay(salonColumn: string, dayColumn: string): string;
@@ -53,26 +57,19 @@ export interface ChangedRows {
 export type WriteEvent = 'INSERT' | 'UPDATE' | 'DELETE';
 
 /**
- * Which writes of one base table make which keys stale. `keys` answers `(salon_id, g)` rows, g a day
- * for a day or month grain (the month is taken from it) or an id for an id grain. It runs after the
- * statement, so it reads the tables as the statement left them.
+ * Which writes of one source make which keys of this rollup stale. `keys` answers `(salon_id, g)` rows,
+ * g a day for a day or month grain (the month is taken from it) or an id for an id grain.
+ * - A base table (or a rollup kept outside the model): the rows relations are the statement's old and new
+ *   rows, and `keys` runs after the statement, so it reads the tables as the statement left them.
+ * - A declared rollup: `changed` (= newRows = oldRows) holds its stale keys as (salon_id, <its grain column>).
  */
-export interface BaseStaleRule {
-  table: string;
-  /** The write events that can change the rollup (all three when absent). */
+export interface StaleRule {
+  source: string;
+  /** The write events of a base table that can change this rollup (all three when absent). */
   on?: readonly WriteEvent[];
-  /** For UPDATE: only when one of these columns changed (any column when absent). */
-  columns?: readonly string[];
   /** Why these writes and keys: shown in docs/rollups.md. */
   why: string;
   keys(rows: ChangedRows): string;
-}
-
-/** How a stale key of a source rollup names keys of this one (`changed` holds the source's (salon_id, g)). */
-export interface RollupStaleRule {
-  rollup: string;
-  why: string;
-  keysFrom(changed: string): string;
 }
 
 export interface RollupDeclaration {
@@ -89,7 +86,7 @@ export interface RollupDeclaration {
   /** The base tables and rollups the defining query reads. */
   from: readonly string[];
   /** The writes that make keys stale: one rule per base table or source rollup that moves it. */
-  staleWhen: readonly (BaseStaleRule | RollupStaleRule)[];
+  staleWhen: readonly StaleRule[];
   /** The defining query: this rollup's rows for the keys asked, columns in `columns` order. */
   rows(keys: KeySet): string;
   /** The reports that read it (docs/rollups.md). */
@@ -114,23 +111,20 @@ export type RowOf<R extends { columns: Record<string, ColumnSpec> }> = {
   [K in keyof R['columns']]: TsOf<R['columns'][K]>;
 };
 
-export function isBaseRule(rule: BaseStaleRule | RollupStaleRule): rule is BaseStaleRule {
-  return 'table' in rule;
-}
-
 /** The stale log stores every key as one integer: days since 2000-01-01 for a date grain, the id itself otherwise. */
 const EPOCH = "date '2000-01-01'";
 
 /** SQL: the stale log's integer of a grain value (a day is taken to its month for a month grain). */
 export function encodeKey(kind: GrainKind, value: string): string {
   if (kind === 'id') return `(${value})::integer`;
+  if (kind === 'hash') return `hashtext(${value})`;
   if (kind === 'month') return `(date_trunc('month', ${value})::date - ${EPOCH})`;
   return `((${value})::date - ${EPOCH})`;
 }
 
 /** SQL: the grain value of a stale log integer. */
 export function decodeKey(kind: GrainKind, k: string): string {
-  return kind === 'id' ? `(${k})` : `(${EPOCH} + ${k})`;
+  return kind === 'id' || kind === 'hash' ? `(${k})` : `(${EPOCH} + ${k})`;
 }
 
 /** Every key: the rebuild's and the equality test's key set. */

@@ -1,4 +1,4 @@
-import { isBaseRule, type RollupDeclaration, type RowOf } from './model.js';
+import type { RollupDeclaration, RowOf } from './model.js';
 import { stockRollups } from './stock.js';
 
 /**
@@ -23,8 +23,9 @@ export function rollupNamed(table: string): RollupDeclaration {
 
 /** The base tables whose writes mark keys stale (the tables the generated triggers go on). */
 export function baseTablesWritten(rollups: readonly RollupDeclaration[] = ROLLUPS): string[] {
+  const declared = new Set(rollups.map((r) => r.table));
   const tables = new Set<string>();
-  for (const r of rollups) for (const rule of r.staleWhen) if (isBaseRule(rule)) tables.add(rule.table);
+  for (const r of rollups) for (const rule of r.staleWhen) if (!declared.has(rule.source)) tables.add(rule.source);
   return [...tables].sort();
 }
 
@@ -40,12 +41,11 @@ function orderByDependency(list: readonly RollupDeclaration[]): RollupDeclaratio
   }
   for (const r of list) {
     for (const rule of r.staleWhen) {
-      const source = isBaseRule(rule) ? rule.table : rule.rollup;
-      if (!r.from.includes(source)) throw new Error(`rollup ${r.table}: a stale rule names ${source}, which is not in its from`);
-      if (!isBaseRule(rule) && !byName.has(rule.rollup)) throw new Error(`rollup ${r.table}: ${rule.rollup} is not a declared rollup`);
+      if (!r.from.includes(rule.source)) throw new Error(`rollup ${r.table}: a stale rule names ${rule.source}, which is not in its from`);
+      if (byName.has(rule.source) && rule.on) throw new Error(`rollup ${r.table}: a rule on the rollup ${rule.source} has no write events`);
     }
     for (const source of r.from) {
-      const isRuled = r.staleWhen.some((rule) => (isBaseRule(rule) ? rule.table : rule.rollup) === source);
+      const isRuled = r.staleWhen.some((rule) => rule.source === source);
       if (!isRuled) throw new Error(`rollup ${r.table}: no stale rule says which writes of ${source} move it`);
     }
   }

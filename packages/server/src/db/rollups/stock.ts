@@ -11,12 +11,12 @@ export const professionalUseDaily = defineRollup({
   from: ['stock_movements', 'products'],
   staleWhen: [
     {
-      table: 'stock_movements',
+      source: 'stock_movements',
       why: 'an internal use written, changed or removed moves its day',
       keys: ({ changed }) => `SELECT salon_id, day FROM ${changed} WHERE type = 'INTERNAL_USE'`,
     },
     {
-      table: 'products',
+      source: 'products',
       on: ['UPDATE'],
       why: "a product's category decides whether its internal uses count: a change moves every day it was used",
       keys: ({ oldRows, newRows }) => `
@@ -44,7 +44,7 @@ export const stockMonthly = defineRollup({
   from: ['stock_movements'],
   staleWhen: [
     {
-      table: 'stock_movements',
+      source: 'stock_movements',
       why: 'any movement written, changed or removed moves its month',
       keys: ({ changed }) => `SELECT salon_id, day FROM ${changed}`,
     },
