@@ -81,35 +81,9 @@ async function deleteScope(db: DbOrTx, table: string, scope: Scope): Promise<voi
   await sql`DELETE FROM ${sql.table(table)} AS r WHERE true ${scopeFilter('r', scope)}`.execute(db);
 }
 
-async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
+/** client_days for a scope (sales_daily and item_sales_daily are declared rollups: db/rollups/sales.ts). */
+async function fillClientDays(db: DbOrTx, scope: Scope): Promise<void> {
   const lines = scopeFilter('sl', scope);
-  await sql`
-    INSERT INTO sales_daily (salon_id, day, gender, kind, category, is_walk_in, revenue_cents, list_cents, discount_cents, quantity,
-      line_count, recommended_revenue_cents, recommended_list_cents, recommended_discount_cents, recommended_quantity)
-    SELECT sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, sl.category, sl.appointment_id IS NULL,
-      sum(sl.paid_amount_cents), sum(sl.list_amount_cents), sum(sl.discount_cents), sum(sl.quantity), count(*),
-      COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.recommended), 0),
-      COALESCE(sum(sl.list_amount_cents) FILTER (WHERE sl.recommended), 0),
-      COALESCE(sum(sl.discount_cents) FILTER (WHERE sl.recommended), 0),
-      COALESCE(sum(sl.quantity) FILTER (WHERE sl.recommended), 0)
-    FROM sale_lines sl
-    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-    WHERE true ${lines}
-    GROUP BY sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, sl.category, sl.appointment_id IS NULL
-    ORDER BY 1, 2, 3, 4, 5, 6
-  `.execute(db);
-
-  await sql`
-    INSERT INTO item_sales_daily (salon_id, day, gender, kind, item_id, category, revenue_cents, list_cents, discount_cents, quantity, line_count)
-    SELECT sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, COALESCE(sl.service_id, sl.product_id), min(sl.category),
-      sum(sl.paid_amount_cents), sum(sl.list_amount_cents), sum(sl.discount_cents), sum(sl.quantity), count(*)
-    FROM sale_lines sl
-    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-    WHERE true ${lines}
-    GROUP BY sl.salon_id, sl.day, COALESCE(c.gender, 'UNKNOWN'), sl.kind, COALESCE(sl.service_id, sl.product_id)
-    ORDER BY 1, 2, 3, 4, 5
-  `.execute(db);
-
   // prev_day and prev_weekday_day: lag() within what is inserted; a scoped refresh then fixes the
   // rows whose previous day lies outside the scope (fixPrevDays, fixPrevWeekdayDays). Every rollup is inserted in its key order (salon,
   // day, ...), so a range of days reads a few adjacent pages: lag()'s output comes in client
@@ -132,15 +106,6 @@ async function fillScope(db: DbOrTx, scope: Scope): Promise<void> {
     ) d
     ORDER BY d.salon_id, d.day, d.client_id
   `.execute(db);
-}
-
-/** service_units_daily (migration 023): the day's service quantities, summed from sales_daily (fill that first). */
-async function fillServiceUnits(db: DbOrTx, scope: Scope): Promise<void> {
-  await sql`
-    INSERT INTO service_units_daily (salon_id, day, services)
-    SELECT sd.salon_id, sd.day, sum(sd.quantity) FROM sales_daily sd
-    WHERE sd.kind = 'SERVICE' ${scopeFilter('sd', scope)}
-    GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
 }
 
 /**
@@ -315,18 +280,6 @@ async function fillStaffBooked(db: DbOrTx, scope: Scope): Promise<void> {
   await sql`
     INSERT INTO booked_hourly (salon_id, day, hour, seconds)
     SELECT b.salon_id, b.day, b.hour, b.seconds FROM (${bookedHourlySql(scopeFilter('a', scope))}) b
-    ORDER BY 1, 2, 3
-  `.execute(db);
-}
-
-/** visit_hours for a scope: DONE appointments per salon, day and local hour of their start (the salon's time zone). */
-async function fillVisitHours(db: DbOrTx, scope: Scope): Promise<void> {
-  await sql`
-    INSERT INTO visit_hours (salon_id, day, hour, visits)
-    SELECT a.salon_id, a.day, date_trunc('hour', a.start_at AT TIME ZONE z.time_zone), count(*)
-    FROM appointments a JOIN salons z ON z.id = a.salon_id
-    WHERE a.status = 'DONE' ${scopeFilter('a', scope)}
-    GROUP BY 1, 2, 3
     ORDER BY 1, 2, 3
   `.execute(db);
 }
@@ -610,35 +563,6 @@ async function visitsBefore(db: DbOrTx, salonId: number, fromDay: string, toDay:
   return rows.map((r) => r.day);
 }
 
-/** sales_day_totals (migration 019) for a scope, from the daily rollups already refreshed there. */
-async function fillDayTotals(db: DbOrTx, scope: Scope): Promise<void> {
-  await sql`
-    INSERT INTO sales_day_totals (salon_id, day, gender, services_cents, products_cents, discount_cents, line_count, appointments, clients)
-    SELECT salon_id, day, gender, sum(s), sum(p), sum(d), sum(l), sum(a), sum(c) FROM (
-      SELECT r.salon_id, r.day, r.gender, CASE WHEN r.kind = 'SERVICE' THEN r.revenue_cents ELSE 0 END AS s,
-        CASE WHEN r.kind = 'PRODUCT' THEN r.revenue_cents ELSE 0 END AS p, r.discount_cents AS d, r.line_count AS l, 0 AS a, 0 AS c
-      FROM sales_daily r WHERE true ${scopeFilter('r', scope)}
-      UNION ALL SELECT r.salon_id, r.day, r.gender, 0, 0, 0, 0, r.appointments, 0 FROM appointments_daily r WHERE true ${scopeFilter('r', scope)}
-      UNION ALL SELECT r.salon_id, r.day, r.gender, 0, 0, 0, 0, 0, count(*) FROM client_days r WHERE true ${scopeFilter('r', scope)} GROUP BY 1, 2, 3
-    ) x GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  `.execute(db);
-}
-
-/** discounted_appointments (migration 019) for a scope: the appointments whose lines of a day have a positive discount in total. */
-async function fillDiscountedAppointments(db: DbOrTx, scope: Scope): Promise<void> {
-  await sql`
-    INSERT INTO discounted_appointments (salon_id, day, appointment_id, client_id, s_list, s_paid, s_disc, s_lines, p_list, p_paid, p_disc, p_lines)
-    SELECT sl.salon_id, sl.day, sl.appointment_id, min(sl.client_id),
-      sum(sl.list_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'), sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'),
-      sum(sl.discount_cents) FILTER (WHERE sl.kind = 'SERVICE'), count(*) FILTER (WHERE sl.kind = 'SERVICE'),
-      sum(sl.list_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'),
-      sum(sl.discount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), count(*) FILTER (WHERE sl.kind = 'PRODUCT')
-    FROM sale_lines sl WHERE sl.appointment_id IS NOT NULL ${scopeFilter('sl', scope)}
-    GROUP BY sl.salon_id, sl.day, sl.appointment_id HAVING sum(sl.discount_cents) > 0
-    ORDER BY 1, 2, 3
-  `.execute(db);
-}
-
 /** The first days of the calendar months from..to touch (YYYY-MM-01). */
 function monthsOf(from: string, to: string): string[] {
   const out: string[] = [];
@@ -664,19 +588,11 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
   };
   if (salonId !== null && months !== null) {
     if (months.length === 0) return;
-    await sql`DELETE FROM sales_month_totals r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM client_months r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM client_weekday_months r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM item_staff_months r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM place_months r WHERE true ${scope('r', 'month')}`.execute(db);
   }
-  await sql`
-    INSERT INTO sales_month_totals (salon_id, month, gender, services_cents, products_cents, discount_cents, line_count, appointments)
-    SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, sum(r.services_cents), sum(r.products_cents), sum(r.discount_cents),
-      sum(r.line_count), sum(r.appointments)
-    FROM sales_day_totals r WHERE true ${scope('r', 'day')}
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  `.execute(db);
   await sql`
     INSERT INTO client_months (salon_id, month, gender, prev_month, clients)
     SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, date_trunc('month', r.prev_day)::date, count(*)
@@ -778,9 +694,6 @@ export async function fillPerformanceDaily(db: DbOrTx, salonId: number | null, d
 
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
 export const ROLLUP_TABLES = [
-  'service_units_daily',
-  'sales_daily',
-  'item_sales_daily',
   'appointments_daily',
   'client_days',
   'client_totals',
@@ -792,12 +705,8 @@ export const ROLLUP_TABLES = [
   'item_staff_daily',
   'staff_items_daily',
   'staff_hours_daily',
-  'sales_day_totals',
-  'sales_month_totals',
   'client_months',
-  'discounted_appointments',
   'item_client_months',
-  'visit_hours',
   'item_staff_months',
   'staff_client_months',
   'staff_monthly',
@@ -831,9 +740,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       DELETE FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date RETURNING client_id`.execute(
       tx,
     );
-    for (const table of ['sales_daily', 'item_sales_daily', 'service_units_daily']) await deleteScope(tx, table, scope);
-    await fillScope(tx, scope);
-    await fillServiceUnits(tx, scope);
+    await fillClientDays(tx, scope);
     for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, scope);
     const removedPairs = await deleteStaffClientDays(tx, scope);
     await fillAppointments(tx, scope);
@@ -863,8 +770,6 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       salonId,
       sql`ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${earlier}::date[]`,
     );
-    await deleteScope(tx, 'visit_hours', scope);
-    await fillVisitHours(tx, scope);
     const itemsBefore = await itemsOf(tx, salonId, fromDay, toDay);
     await deleteScope(tx, 'item_staff_daily', scope);
     await fillItemStaff(tx, scope);
@@ -886,15 +791,6 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     );
     // Day and month totals last: they are read from the rollups above. client_months also changes
     // in the months of the later client days whose prev_day moved.
-    await deleteScope(tx, 'discounted_appointments', scope);
-    await fillDiscountedAppointments(tx, scope);
-    await deleteScope(tx, 'sales_day_totals', scope);
-    await fillDayTotals(tx, scope);
-    if (earlier.length > 0) {
-      const visits: Scope = { salonId, from: null, to: null, days: earlier };
-      await deleteScope(tx, 'sales_day_totals', visits);
-      await fillDayTotals(tx, visits);
-    }
     const months = new Set(monthsOf(fromDay, toDay));
     for (const day of [...earlier, ...prevDayFixed, ...prevWeekdayFixed]) months.add(`${day.slice(0, 7)}-01`);
     await fillMonths(tx, salonId, [...months]);
@@ -938,17 +834,10 @@ export async function refreshClientQualityCounts(db: DbOrTx): Promise<void> {
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await sql`TRUNCATE sales_daily, item_sales_daily, appointments_daily, client_days, client_totals, client_years, staff_booked_daily, booked_hourly,
-      staff_daily, staff_client_days, item_staff_daily, staff_items_daily, service_units_daily, sales_day_totals,
-      sales_month_totals, client_months, discounted_appointments, item_client_months, visit_hours, item_staff_months, staff_client_months,
-      staff_monthly, place_months, staff_new_client_months, staff_feedback_months, recap_client_daily, client_weekday_months,
-      client_visit_months, client_cohort_months, staff_day_details, staff_day_bodies, shift_hourly, recap_daily, performance_daily`.execute(
-      tx,
-    );
+    await sql`TRUNCATE ${sql.join(ROLLUP_TABLES.map((table) => sql.table(table)))}`.execute(tx);
     await deferStaffDayDetails(tx);
     const all: Scope = { salonId: null, from: null, to: null };
-    await fillScope(tx, all);
-    await fillServiceUnits(tx, all);
+    await fillClientDays(tx, all);
     await sql`
       INSERT INTO client_totals (salon_id, client_id, last_day, visits, revenue_cents)
       SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
@@ -956,7 +845,6 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await clientYearsSql(sql``).execute(tx);
     await fillAppointments(tx, all);
     await fillStaffBooked(tx, all);
-    await fillVisitHours(tx, all);
     await fillStaffDaily(tx, all);
     await fillItemStaff(tx, all);
     await fillStaffItems(tx, all);
@@ -964,9 +852,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillStaffMonths(tx, null, null);
     await refreshStaffHours(tx, null);
     await refreshClientQualityCounts(tx);
-    await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);
-    await fillDiscountedAppointments(tx, all);
     await fillRecapClients(tx, null, null);
     await fillStaffDayDetails(tx, null, null);
     await sql`SELECT recap_daily_fill(NULL, NULL)`.execute(tx);

@@ -49,7 +49,7 @@ export async function applyRollupModel(db: Db, log?: Log): Promise<void> {
           }>`SELECT count(*) AS n FROM pg_tables WHERE schemaname = ${STORE} AND tablename = ${r.table}`.execute(tx);
           if (before.get(r.table) === hashes.get(r.table) && Number(exists.rows[0]?.n) > 0) continue;
           // A table of the same name from before the model (a migration's rollup) gives way to the view.
-          await sql.raw(`DROP TABLE IF EXISTS public."${r.table}" CASCADE; DROP TABLE IF EXISTS ${storeTable(r)}`).execute(tx);
+          await sql.raw(`DROP TABLE IF EXISTS public."${r.table}"; DROP TABLE IF EXISTS ${storeTable(r)}`).execute(tx);
           await sql.raw(ddl.storage.get(r.table) ?? '').execute(tx);
           refill.push(r);
         }

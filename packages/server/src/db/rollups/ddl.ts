@@ -67,7 +67,7 @@ function storageDdl(r: RollupDeclaration): string {
   });
   const lines = [`CREATE TABLE ${storeTable(r)} (${columns.join(', ')}, PRIMARY KEY (${keyOrder(r)}));`];
   for (const [i, index] of (r.indexes ?? []).entries()) {
-    lines.push(`CREATE INDEX ${q(`${r.table}_${i + 1}_idx`)} ON ${storeTable(r)} (${index.map((c) => q(c)).join(', ')});`);
+    lines.push(`CREATE INDEX ${q(`${r.table}_${i + 1}_idx`)} ON ${storeTable(r)} ${index};`);
   }
   return lines.join('\n');
 }

@@ -8,7 +8,7 @@ import { type ReportFixture, seedReportFixture } from '../../test/report-fixture
 import { RANDOM_WRITES, seededRandom } from '../../test/rollup-writes.js';
 import type { DatabaseHandle } from '../connect.js';
 import type { Db } from '../database.js';
-import { rebuildRollups } from '../rollups.js';
+import { ROLLUP_TABLES, rebuildRollups } from '../rollups.js';
 import { differenceFromDefinition } from './check.js';
 import { rollupsMarkdown } from './docs.js';
 import { refreshStale } from './refresher.js';
@@ -41,8 +41,11 @@ async function expectExact(what: 'view' | 'stored') {
 }
 
 describe('the rollup model', () => {
+  // The rollups not yet declared (db/rollups.ts) are written by their refresh, which the writers of their sources call.
+  const writtenTables = () => baseTablesWritten().filter((table) => !(ROLLUP_TABLES as readonly string[]).includes(table));
+
   it('has a random write for every base table a stale rule names', () => {
-    expect(baseTablesWritten().filter((table) => !(table in RANDOM_WRITES))).toEqual([]);
+    expect(writtenTables().filter((table) => !(table in RANDOM_WRITES))).toEqual([]);
   });
 
   it('stores what every defining query gives after the fixture and the rebuild', async () => {
@@ -53,19 +56,18 @@ describe('the rollup model', () => {
 
   it('reads exactly after random writes of every kind, before and after the refresher catches up', async () => {
     const rand = seededRandom(2828);
-    const tables = baseTablesWritten();
+    const tables = writtenTables();
     let marked = 0;
-    for (let round = 0; round < 48; round += 1) {
-      const table = tables[rand(tables.length)] as string;
+    // Every table in turn, each write checked: a write whose stale rule is missing shows at once.
+    for (let round = 0; round < 6 * tables.length; round += 1) {
+      const table = tables[round % tables.length] as string;
       await RANDOM_WRITES[table]?.(db, { fixture, rand });
-      if (round % 8 === 7) {
-        await expectExact('view');
-        if (round % 16 === 15) {
-          marked += await staleKeys();
-          await refreshStale(db);
-          expect(await staleKeys()).toBe(0);
-          await expectExact('stored');
-        }
+      await expectExact('view');
+      if (round % 10 === 9) {
+        marked += await staleKeys();
+        await refreshStale(db);
+        expect(await staleKeys()).toBe(0);
+        await expectExact('stored');
       }
     }
     // The writes were seen: keys were marked stale before each catch-up.

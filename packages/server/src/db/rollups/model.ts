@@ -8,10 +8,16 @@
  */
 
 /** The SQL types a rollup column may have, and what Kysely reads them as (connect.ts' type parsers). */
-export type SqlType = 'smallint' | 'integer' | 'bigint' | 'numeric' | 'date' | 'text' | 'boolean';
+export type SqlType = 'smallint' | 'integer' | 'bigint' | 'numeric' | 'date' | 'timestamp' | 'text' | 'boolean';
 /** A column's type; `<type> null` for a column that may be NULL. */
 export type ColumnSpec = SqlType | `${SqlType} null`;
-type TsOfType<T extends SqlType> = T extends 'date' | 'text' ? string : T extends 'boolean' ? boolean : number;
+type TsOfType<T extends SqlType> = T extends 'date' | 'text'
+  ? string
+  : T extends 'timestamp'
+    ? Date
+    : T extends 'boolean'
+      ? boolean
+      : number;
 export type TsOf<T extends ColumnSpec> = T extends `${infer B extends SqlType} null`
   ? TsOfType<B> | null
   : T extends SqlType
@@ -81,8 +87,8 @@ export interface RollupDeclaration {
   /** The primary key of the stored rows: salon_id first, then the grain column, then the rest. */
   key: readonly string[];
   grain: { column: string; kind: GrainKind };
-  /** More indexes of the stored rows, each a column list. */
-  indexes?: readonly (readonly string[])[];
+  /** More indexes of the stored rows, each what follows `ON <table>`: `(salon_id, kind, day) INCLUDE (revenue_cents)`. */
+  indexes?: readonly string[];
   /** The base tables and rollups the defining query reads. */
   from: readonly string[];
   /** The writes that make keys stale: one rule per base table or source rollup that moves it. */
@@ -100,7 +106,6 @@ export function defineRollup<const T extends string, const C extends Record<stri
     columns: C;
     key: readonly (keyof C & string)[];
     grain: { column: keyof C & string; kind: GrainKind };
-    indexes?: readonly (readonly (keyof C & string)[])[];
   },
 ): RollupDeclaration & { table: T; columns: C } {
   return declaration;

@@ -1,0 +1,28 @@
+import type { ChangedRows, StaleRule } from './model.js';
+
+/**
+ * Stale rules several families share: the same write moving the same keys is said once here.
+ */
+
+/** A sale line written, changed or removed moves its day (old and new). */
+export const saleLineDays: StaleRule = {
+  source: 'sale_lines',
+  why: 'a sale line written, changed or removed moves its day (the old and the new one)',
+  keys: ({ changed }) => `SELECT salon_id, day FROM ${changed}`,
+};
+
+/** The clients whose gender (or salon) an UPDATE changed, as (salon_id, id) in the old and new salon. */
+export function clientsWithNewGender({ oldRows, newRows }: ChangedRows): string {
+  return `SELECT x.salon_id, x.id FROM ${oldRows} o JOIN ${newRows} n ON n.id = o.id
+    AND (n.gender IS DISTINCT FROM o.gender OR n.salon_id IS DISTINCT FROM o.salon_id)
+    CROSS JOIN LATERAL (VALUES (o.salon_id, o.id), (n.salon_id, n.id)) x(salon_id, id)`;
+}
+
+/** A client's gender change moves every day of their sale lines (rows are split by the client's gender). */
+export const clientGenderOnSaleLines: StaleRule = {
+  source: 'clients',
+  on: ['UPDATE'],
+  why: "a client's gender decides the gender of their lines: a change moves every day they bought on",
+  keys: (rows) => `SELECT sl.salon_id, sl.day FROM (${clientsWithNewGender(rows)}) c
+    JOIN sale_lines sl ON sl.salon_id = c.salon_id AND sl.client_id = c.id`,
+};
