@@ -53,8 +53,14 @@ export async function applyRollupModel(db: Db, log?: Log): Promise<void> {
           await sql.raw(ddl.storage.get(r.table) ?? '').execute(tx);
           refill.push(r);
         }
-        for (const view of ddl.views) await sql.raw(view).execute(tx);
-        for (const trigger of ddl.triggers) await sql.raw(trigger).execute(tx);
+        for (const statement of [...ddl.views, ...ddl.triggers]) {
+          await sql
+            .raw(statement)
+            .execute(tx)
+            .catch((error: Error) => {
+              throw new Error(`rollups: ${error.message} in the generated ${statement.slice(0, 80)}…`);
+            });
+        }
         for (const r of refill) {
           log?.info(`rollups: filling ${r.table} (its declaration changed)`);
           await fillRollup(tx, r, everyKey);

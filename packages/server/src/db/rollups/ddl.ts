@@ -118,8 +118,7 @@ export function staleStatement(table: string, event: WriteEvent, rollups: readon
       const source = byName.get(rule.source);
       if (source) {
         if (!marked.has(source.table)) continue;
-        const g = source.grain.kind === 'month' ? `date_trunc('month', s.g)::date` : 's.g';
-        const keys = `(SELECT s.salon_id, ${g} AS ${q(source.grain.column)} FROM s_${source.table} s)`;
+        const keys = `c_${source.table}`;
         parts.push(rule.keys({ changed: keys, newRows: keys, oldRows: keys }));
       } else if (rule.source === table && (rule.on ?? EVENTS).includes(event)) {
         parts.push(rule.keys(rows));
@@ -131,6 +130,9 @@ export function staleStatement(table: string, event: WriteEvent, rollups: readon
     ctes.push(
       `s_${r.table} AS (SELECT DISTINCT u.salon_id, u.g FROM (${union}) u(salon_id, g) WHERE u.salon_id IS NOT NULL AND u.g IS NOT NULL)`,
     );
+    // Its keys as the rollups computed from it read them: (salon_id, <its grain column>).
+    const g = r.grain.kind === 'month' ? `date_trunc('month', s.g)::date` : 's.g';
+    ctes.push(`c_${r.table} AS (SELECT s.salon_id, ${g} AS ${q(r.grain.column)} FROM s_${r.table} s)`);
   }
   if (ctes.length === first) return null;
   const inserts = rollups
