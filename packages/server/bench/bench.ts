@@ -48,6 +48,7 @@ import { monthRange } from '../src/lib/report-range.js';
 import { runMain } from '../src/lib/run-main.js';
 import { getChainTotals } from '../src/lib/sales-measures.query.js';
 import { ensurePlannerSalon } from './planner-salon.js';
+import { benchWrites } from './write-bench.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const dataDir = resolve(process.env.BENCH_DATA_DIR || resolve(repoRoot, 'bench-data'));
@@ -584,6 +585,8 @@ async function main() {
         }
       }
       console.log(`load average (1, 5, 15 min): ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+      // The write side: BENCH_ONLY=writes times only it.
+      if (!only || only.test('writes')) await benchWrites(db, SALON, m.to, runs);
       if (only) {
         console.log(`\n${failures === 0 ? 'All targets met.' : `${failures} target(s) missed.`} (BENCH_ONLY: calls only)`);
         process.exitCode = failures === 0 ? 0 : 1;
