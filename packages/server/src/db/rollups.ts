@@ -5,53 +5,10 @@ import type { Db, DbOrTx } from './database.js';
 import { rebuildRollupModel } from './rollups/apply.js';
 
 /**
- * The daily rollups of migration 002 (DESIGN.md §1): sales_daily, item_sales_daily,
- * appointments_daily and client_days, all derived from sale_lines, appointments and clients, and
- * staff_booked_daily (migration 011: booked service seconds per person, lib/staff-hours.ts),
- * staff_daily and staff_client_days (migration 012: staff analysis per person and day), and
- * client_totals (migration 017: each client's last visit, visits and spend over all their days),
- * client_years (migration 041: each client's sums per calendar year, sales per client),
- * item_staff_daily (migration 020: the sales of each item per staff member and day, for the item analyses),
- * staff_items_daily (migration 025: a person's items per day, DONE and walk-in lines only, for StaffItems),
- * service_units_daily (migration 023: the day's service quantities, professional use),
- * sales_day_totals, sales_month_totals and client_months (migration 019: the sales reports' measures
- * per day and per month, read from the rollups above) and discounted_appointments (migration 019),
- * item_client_months (migration 028: each item's clients by their first day in a month, item analyses),
- * visit_hours (migration 031: DONE appointments per day and salon-local start hour, customer heat-map),
- * item_staff_months (migration 034: item_staff_daily per month, item analyses),
- * place_months (migration 040: client_days per month, previous-visit month and client place, heat-map places;
- * recomputed with client_months, and moved by a trigger on clients when a client's place changes),
- * staff_client_months (migration 030: staff_client_days' first rows in a month by prev_month, staff analysis),
- * staff_monthly (migration 030: staff_daily per month),
- * staff_new_client_months (migration 042: staff_client_months' rows by the month of the client's first visit, new clients served;
- * also kept by triggers on clients, whose first_visit imports write).
- * recap_client_daily (migration 043: the salon recap's new and returning clients per day, by its SQL function, which
- * triggers on salons and clients also call) and client_weekday_months (migration 043: client_days' first rows in a
- * month per ISO weekday, by the month of prev_weekday_day, day-of-week report).
- * client_visit_months and client_cohort_months (migration 039: clients per month with their attributes, and counted per
- * month of first visit, customer overview; a trigger on clients keeps their gender, birth date and first visit).
- * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
- * (and products), client_quality_counts and client_name_counts (migration 040: records per salon,
- * creator and data-quality flags, and per name key, for the data-quality report) by triggers on
- * clients, staff_feedback_months (migration 042: feedback scores per month, person and client gender) by
- * triggers on feedback and clients; rebuildRollups recomputes them too.
- * staff_day_details (migration 045: the staff daily details' figures per gender scope, day and person, combined from
- * staff_daily, staff_client_days, staff_booked_daily, staff_hours_daily, feedback and appointments_daily by its SQL
- * function) is recomputed by refreshSalesRollup for its days and by triggers on staff_hours_daily, feedback and clients.
- * staff_day_bodies (migration 048: each day's rendered answer) is invalidated by triggers on staff_day_details and
- * users and rendered again by the next read.
- * shift_hourly (migration 051: shift seconds per salon, local start day and local hour, the utilisation grid) is kept
- * by triggers on user_timeframes and a salon's time zone; refreshStaffHours fills it with staff_hours_daily.
- * recap_daily (migration 051: the salon recap's figures per gender scope and day, combined from sales_daily,
- * appointments_daily and recap_client_daily) is recomputed by refreshSalesRollup last and by triggers on recap_client_daily.
- * performance_daily (migration 050: per salon and day the performance report's figures, combined from sales_day_totals,
- * appointments_daily, staff_booked_daily, staff_hours_daily and the clients' first visits by its SQL function) is
- * recomputed by refreshSalesRollup last (its days and the earlier visits) and by triggers on staff_hours_daily and clients.
- *
- * Write path contract: whoever writes sale lines, changes an appointment's status or time, or
- * changes a client's gender calls `refreshSalesRollup(tx, salonId, fromDay, toDay)` inside the
- * same transaction, with the day range the write touched. `rebuildRollups(db)` recomputes
- * everything (`npm run rollups -w @salon/server`).
+ * The rollups not yet declared in the rollup model (db/rollups/, docs/rollups.md): ROLLUP_TABLES below,
+ * refreshed in the writer's transaction under the salon's rollup lock by refreshSalesRollup (the import
+ * calls it for the days it wrote) and by the SQL functions and triggers of their migrations. Each moves to
+ * a declaration, after which nothing here names it; rebuildRollups recomputes these, then the declared ones.
  */
 
 /** Advisory lock key space of the rollup refresh (one lock per salon). */
