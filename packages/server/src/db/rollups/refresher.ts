@@ -39,10 +39,11 @@ async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockK
     const ks = claimed.rows.map((row) => Number(row.k));
     const relation = `(SELECT ${Number(salonId)}::integer AS salon_id, ${decodeKey(r.grain.kind, 'u.k')} AS g FROM unnest('{${ks.join(',')}}'::integer[]) u(k))`;
     const keys = keysOf(relation);
-    const grain = `"${r.grain.column}"`;
+    // A hash grain's key is hashtext() of the column, as the stale log has it.
+    const grain = r.grain.kind === 'hash' ? `hashtext(s."${r.grain.column}")` : `s."${r.grain.column}"`;
     await sql
       .raw(
-        `DELETE FROM ${storeTable(r)} s WHERE s.salon_id = ${Number(salonId)} AND (s.salon_id, s.${grain}) IN (SELECT ks.salon_id, ks.g FROM ${relation} ks)`,
+        `DELETE FROM ${storeTable(r)} s WHERE s.salon_id = ${Number(salonId)} AND (s.salon_id, ${grain}) IN (SELECT ks.salon_id, ks.g FROM ${relation} ks)`,
       )
       .execute(tx);
     await sql
