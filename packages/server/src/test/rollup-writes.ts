@@ -56,4 +56,68 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     await sql`UPDATE products SET category = CASE category WHEN 'RESALE' THEN 'PROFESSIONAL' ELSE 'RESALE' END
       WHERE id = ${products[rand(products.length)]}`.execute(db);
   },
+  async clients(db, { fixture, rand }) {
+    const pick = <T>(values: readonly T[]) => values[rand(values.length)] as T;
+    const names = [
+      ['Anna', 'Rossi'],
+      ['ANNA', ' Rossi '],
+      ['Bruno', 'Bianchi'],
+      ['', ''],
+    ] as const;
+    const phones = [null, '', '+39 333 123 4567', '12 34', '333-999-8888'];
+    const emails = [null, ' ', 'a@b.it', 'bruno@example', ' ANNA@example.com '];
+    const births = [null, '1990-05-01', '1880-12-31', '2030-01-01'];
+    const creators = [null, fixture.users.reception, fixture.users.manager];
+    // a record no appointment, sale, feedback or NPS answer names: it may be removed or move to the other salon
+    const free = sql`(SELECT c.id FROM clients c WHERE NOT EXISTS (SELECT 1 FROM appointments a WHERE a.client_id = c.id)
+      AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.client_id = c.id) AND NOT EXISTS (SELECT 1 FROM feedback f WHERE f.client_id = c.id)
+      AND NOT EXISTS (SELECT 1 FROM nps_responses r WHERE r.client_id = c.id) ORDER BY c.id DESC OFFSET ${rand(4)} LIMIT 1)`;
+    const any = sql`(SELECT id FROM clients ORDER BY id OFFSET ${rand(8)} LIMIT 1)`;
+    const op = rand(6);
+    if (op < 2) {
+      // several records in one statement, upserted on (salon, external id) as the import does
+      const salon = rand(3) === 0 ? fixture.salon2 : fixture.salon1;
+      const ids = [...new Set(Array.from({ length: 1 + rand(3) }, () => `random-${rand(12)}`))];
+      await db
+        .insertInto('clients')
+        .values(
+          ids.map((external_id) => {
+            const [first_name, last_name] = pick(names);
+            return {
+              salon_id: salon,
+              external_id,
+              first_name,
+              last_name,
+              phone: pick(phones),
+              email: pick(emails),
+              birth_date: pick(births),
+              gender: pick(['MALE', 'FEMALE', null] as const),
+              privacy_consent: rand(2) === 0,
+              created_by: pick(creators),
+            };
+          }),
+        )
+        .onConflict((oc) =>
+          oc.columns(['salon_id', 'external_id']).doUpdateSet((eb) => ({
+            phone: eb.ref('excluded.phone'),
+            first_name: eb.ref('excluded.first_name'),
+            created_by: eb.ref('excluded.created_by'),
+          })),
+        )
+        .execute();
+    } else if (op === 2) {
+      const [first, last] = pick(names);
+      await sql`UPDATE clients SET first_name = ${first}, last_name = ${last}, created_by = ${pick(creators)} WHERE id = ${any}`.execute(
+        db,
+      );
+    } else if (op === 3) {
+      await sql`UPDATE clients SET phone = ${pick(phones)}, email = ${pick(emails)}, birth_date = ${pick(births)}::date,
+        gender = ${pick(['MALE', 'FEMALE', null])}, privacy_consent = NOT privacy_consent WHERE id = ${any}`.execute(db);
+    } else if (op === 4) {
+      await sql`UPDATE clients SET salon_id = CASE salon_id WHEN ${fixture.salon1} THEN ${fixture.salon2}::int ELSE ${fixture.salon1}::int END,
+        external_id = NULL WHERE id = ${free}`.execute(db);
+    } else {
+      await sql`DELETE FROM clients WHERE id = ${free}`.execute(db);
+    }
+  },
 };
