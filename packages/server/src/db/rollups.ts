@@ -31,9 +31,7 @@ import { rebuildRollupModel } from './rollups/apply.js';
  * client_visit_months and client_cohort_months (migration 039: clients per month with their attributes, and counted per
  * month of first visit, customer overview; a trigger on clients keeps their gender, birth date and first visit).
  * professional_use_daily and stock_monthly (migration 023) are kept by triggers on stock_movements
- * (and products), client_quality_counts and client_name_counts (migration 040: records per salon,
- * creator and data-quality flags, and per name key, for the data-quality report) by triggers on
- * clients, staff_feedback_months (migration 042: feedback scores per month, person and client gender) by
+ * (and products), staff_feedback_months (migration 042: feedback scores per month, person and client gender) by
  * triggers on feedback and clients; rebuildRollups recomputes them too.
  * staff_day_details (migration 045: the staff daily details' figures per gender scope, day and person, combined from
  * staff_daily, staff_client_days, staff_booked_daily, staff_hours_daily, feedback and appointments_daily by its SQL
@@ -801,9 +799,6 @@ export const ROLLUP_TABLES = [
   'item_staff_months',
   'staff_client_months',
   'staff_monthly',
-  'client_quality_counts',
-  'client_name_counts',
-  'client_duplicate_candidates',
   'place_months',
   'staff_new_client_months',
   'staff_feedback_months',
@@ -926,15 +921,6 @@ export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Pro
   await sql`SELECT shift_hourly_fill(${salonId}::int, NULL)`.execute(db);
 }
 
-/**
- * client_quality_counts and client_name_counts (migration 040) of every salon, recomputed from the
- * client records. Triggers keep them on every write; a load that runs with triggers off (the demo's
- * COPY in replica mode) calls this after it, in its transaction.
- */
-export async function refreshClientQualityCounts(db: DbOrTx): Promise<void> {
-  await sql`SELECT client_quality_counts_rebuild()`.execute(db);
-}
-
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
@@ -963,7 +949,6 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillItemClients(tx, null, null);
     await fillStaffMonths(tx, null, null);
     await refreshStaffHours(tx, null);
-    await refreshClientQualityCounts(tx);
     await fillDayTotals(tx, all);
     await fillMonths(tx, null, null);
     await fillDiscountedAppointments(tx, all);
