@@ -7,6 +7,7 @@ import { getSalesMeasures, getSalesTotalsFromRaw, type RawMeasures } from '../li
 import { createTestApp, insertSalon, insertUser, type TestApp } from '../test/helpers.js';
 import { expectPerformanceDailyConsistent } from '../test/performance-daily-check.js';
 import { type ReportFixture, seedReportFixture } from '../test/report-fixture.js';
+import { CLIENT_VALUES, pickWith, seededRandom, upsertRandomClients } from '../test/rollup-writes.js';
 import type { Db } from './database.js';
 import { rebuildRollups, refreshSalesRollup } from './rollups.js';
 
@@ -1262,57 +1263,18 @@ describe('daily rollups', () => {
   it('data quality: the clients triggers keep client_quality_counts, client_name_counts and client_duplicate_candidates in step with every client write', async () => {
     const { salon1, salon2 } = f;
     const creators = [await insertUser(t.db, 'dq-one', salon1, ['RECEPTIONIST']), await insertUser(t.db, 'dq-two', salon1, ['ADMIN'])];
-    let seed = 777;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    const pick = <T>(values: readonly T[]) => values[rand(values.length)] as T;
-    const phones = [null, '', '+39 333 123 4567', '12 34', '333-999-8888'];
-    const emails = [null, ' ', 'a@b.it', 'bruno@example', ' ANNA@example.com '];
-    const births = [null, '1990-05-01', '1880-12-31', '2030-01-01'];
-    const names = [
-      ['Anna', 'Rossi'],
-      ['ANNA', ' Rossi '],
-      ['Bruno', 'Bianchi'],
-      ['', ''],
-    ] as const;
-    const record = (i: number) => {
-      const [first_name, last_name] = pick(names);
-      return {
-        salon_id: rand(3) === 0 ? salon2 : salon1,
-        first_name,
-        last_name,
-        phone: pick(phones),
-        email: pick(emails),
-        birth_date: pick(births),
-        gender: pick(['MALE', 'FEMALE', null] as const),
-        privacy_consent: rand(2) === 0,
-        created_by: pick([null, ...creators]),
-        external_id: `dq-${i % 25}`,
-      };
-    };
+    const rand = seededRandom(777);
+    const pick = pickWith(rand);
+    const { names, phones, emails, births } = CLIENT_VALUES;
+    const scope = { salons: [salon1, salon2], creators: [null, ...creators] } as const;
     // the records written here (no appointments: one may move to another salon)
     const one = sql`(SELECT id FROM clients WHERE external_id LIKE 'dq-%' ORDER BY id OFFSET ${rand(8)} LIMIT 1)`;
     await expectClientQualityCountsConsistent(t.db);
     for (let i = 0; i < 80; i++) {
       const op = rand(12);
       if (op < 3) {
-        // one statement inserting several records, or upserting them on (salon, external id) (the import's way)
-        const rows = Array.from({ length: 1 + rand(4) }, (_, k) => record(i * 4 + k));
-        const unique = rows.filter((r, k) => rows.findIndex((o) => o.salon_id === r.salon_id && o.external_id === r.external_id) === k);
-        await t.db
-          .insertInto('clients')
-          .values(unique)
-          .onConflict((oc) =>
-            oc.columns(['salon_id', 'external_id']).doUpdateSet((eb) => ({
-              phone: eb.ref('excluded.phone'),
-              email: eb.ref('excluded.email'),
-              first_name: eb.ref('excluded.first_name'),
-              created_by: eb.ref('excluded.created_by'),
-            })),
-          )
-          .execute();
+        const ids = Array.from({ length: 1 + rand(4) }, (_, k) => `dq-${(i * 4 + k) % 25}`);
+        await upsertRandomClients(t.db, rand, scope, ids);
       } else if (op === 3) await sql`UPDATE clients SET phone = ${pick(phones)} WHERE id = ${one}`.execute(t.db);
       else if (op === 4) await sql`UPDATE clients SET email = ${pick(emails)} WHERE id = ${one}`.execute(t.db);
       else if (op === 5) await sql`UPDATE clients SET birth_date = ${pick(births)}::date WHERE id = ${one}`.execute(t.db);

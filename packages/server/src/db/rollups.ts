@@ -628,9 +628,6 @@ export const ROLLUP_TABLES = [
   'item_staff_months',
   'staff_client_months',
   'staff_monthly',
-  'client_quality_counts',
-  'client_name_counts',
-  'client_duplicate_candidates',
   'place_months',
   'staff_new_client_months',
   'staff_feedback_months',
@@ -738,15 +735,6 @@ export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Pro
   await sql`SELECT shift_hourly_fill(${salonId}::int, NULL)`.execute(db);
 }
 
-/**
- * client_quality_counts and client_name_counts (migration 040) of every salon, recomputed from the
- * client records. Triggers keep them on every write; a load that runs with triggers off (the demo's
- * COPY in replica mode) calls this after it, in its transaction.
- */
-export async function refreshClientQualityCounts(db: DbOrTx): Promise<void> {
-  await sql`SELECT client_quality_counts_rebuild()`.execute(db);
-}
-
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
@@ -766,7 +754,6 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillItemClients(tx, null, null);
     await fillStaffMonths(tx, null, null);
     await refreshStaffHours(tx, null);
-    await refreshClientQualityCounts(tx);
     await fillMonths(tx, null, null);
     await fillRecapClients(tx, null, null);
     await fillStaffDayDetails(tx, null, null);

@@ -8,7 +8,6 @@ import {
   fillPerformanceDaily,
   fillStaffDayDetails,
   ROLLUP_TABLES,
-  refreshClientQualityCounts,
   refreshSalesRollup,
   refreshStaffHours,
 } from '../db/rollups.js';
@@ -487,8 +486,6 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     await fillPerformanceDaily(tx, null, null);
     // ... and the declared rollups (db/rollups/) from what was written.
     await rebuildRollupModel(tx);
-    // ... and the data-quality counts from the clients written.
-    await refreshClientQualityCounts(tx);
     log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);
     await closePastCampaigns(tx, chain);
     return { tables: writer.stats(), milliseconds: 0 };

@@ -17,6 +17,65 @@ export interface WriteContext {
   rand: (n: number) => number;
 }
 
+/** A pick of one of the values, from the random source. */
+export function pickWith(rand: (n: number) => number): <T>(values: readonly T[]) => T {
+  return <T>(values: readonly T[]) => values[rand(values.length)] as T;
+}
+
+/** Client fields of every kind the data-quality flags tell apart: blank, invalid and valid contacts, implausible births, shared names. */
+export const CLIENT_VALUES = {
+  names: [
+    ['Anna', 'Rossi'],
+    ['ANNA', ' Rossi '],
+    ['Bruno', 'Bianchi'],
+    ['', ''],
+  ],
+  phones: [null, '', '+39 333 123 4567', '12 34', '333-999-8888'],
+  emails: [null, ' ', 'a@b.it', 'bruno@example', ' ANNA@example.com '],
+  births: [null, '1990-05-01', '1880-12-31', '2030-01-01'],
+} as const;
+
+export interface ClientScope {
+  /** The first salon takes two records in three, the second one. */
+  salons: readonly [number, number];
+  creators: readonly (number | null)[];
+}
+
+/** One statement inserting client records with these external ids, or upserting them on (salon, external id) as the import does. */
+export async function upsertRandomClients(db: Db, rand: (n: number) => number, scope: ClientScope, externalIds: readonly string[]) {
+  const pick = pickWith(rand);
+  const { names, phones, emails, births } = CLIENT_VALUES;
+  const rows = externalIds.map((external_id) => {
+    const [first_name, last_name] = pick(names);
+    return {
+      salon_id: rand(3) === 0 ? scope.salons[1] : scope.salons[0],
+      first_name,
+      last_name,
+      phone: pick(phones),
+      email: pick(emails),
+      birth_date: pick(births),
+      gender: pick(['MALE', 'FEMALE', null] as const),
+      privacy_consent: rand(2) === 0,
+      created_by: pick(scope.creators),
+      external_id,
+    };
+  });
+  // an upsert may not touch one row twice
+  const unique = rows.filter((r, k) => rows.findIndex((o) => o.salon_id === r.salon_id && o.external_id === r.external_id) === k);
+  await db
+    .insertInto('clients')
+    .values(unique)
+    .onConflict((oc) =>
+      oc.columns(['salon_id', 'external_id']).doUpdateSet((eb) => ({
+        phone: eb.ref('excluded.phone'),
+        email: eb.ref('excluded.email'),
+        first_name: eb.ref('excluded.first_name'),
+        created_by: eb.ref('excluded.created_by'),
+      })),
+    )
+    .execute();
+}
+
 /**
  * One random write of a base table the rollups read: an insert, an update or a delete, the kinds of
  * write the product makes (the API, the import). The rollup model's test runs them for every base table
@@ -177,5 +236,33 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     const products = [fixture.products.shampoo, fixture.products.gel];
     await sql`UPDATE products SET category = CASE category WHEN 'RESALE' THEN 'PROFESSIONAL' ELSE 'RESALE' END
       WHERE id = ${products[rand(products.length)]}`.execute(db);
+  },
+  async clients(db, { fixture, rand }) {
+    const pick = pickWith(rand);
+    const { names, phones, emails, births } = CLIENT_VALUES;
+    const creators = [null, fixture.users.reception, fixture.users.manager];
+    // a record no appointment, sale, feedback or NPS answer names: it may be removed or move to the other salon
+    const free = sql`(SELECT c.id FROM clients c WHERE NOT EXISTS (SELECT 1 FROM appointments a WHERE a.client_id = c.id)
+      AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.client_id = c.id) AND NOT EXISTS (SELECT 1 FROM feedback f WHERE f.client_id = c.id)
+      AND NOT EXISTS (SELECT 1 FROM nps_responses r WHERE r.client_id = c.id) ORDER BY c.id DESC OFFSET ${rand(4)} LIMIT 1)`;
+    const any = sql`(SELECT id FROM clients ORDER BY id OFFSET ${rand(8)} LIMIT 1)`;
+    const op = rand(6);
+    if (op < 2) {
+      const ids = Array.from({ length: 1 + rand(3) }, () => `random-${rand(12)}`);
+      await upsertRandomClients(db, rand, { salons: [fixture.salon1, fixture.salon2], creators }, ids);
+    } else if (op === 2) {
+      const [first, last] = pick(names);
+      await sql`UPDATE clients SET first_name = ${first}, last_name = ${last}, created_by = ${pick(creators)} WHERE id = ${any}`.execute(
+        db,
+      );
+    } else if (op === 3) {
+      await sql`UPDATE clients SET phone = ${pick(phones)}, email = ${pick(emails)}, birth_date = ${pick(births)}::date,
+        gender = ${pick(['MALE', 'FEMALE', null])}, privacy_consent = NOT privacy_consent WHERE id = ${any}`.execute(db);
+    } else if (op === 4) {
+      await sql`UPDATE clients SET salon_id = CASE salon_id WHEN ${fixture.salon1} THEN ${fixture.salon2}::int ELSE ${fixture.salon1}::int END,
+        external_id = NULL WHERE id = ${free}`.execute(db);
+    } else {
+      await sql`DELETE FROM clients WHERE id = ${free}`.execute(db);
+    }
   },
 };

@@ -49,6 +49,7 @@ import { recapDailySchema } from './051-recap-daily.js';
 import { shiftHourlySchema } from './051-shift-hourly.js';
 import { salonRollupLocksSchema } from './052-salon-rollup-locks.js';
 import { rollupModelSchema, stockRollupsToModelSchema } from './053-rollup-model.js';
+import { qualityRollupsToModelSchema } from './054-quality-rollups-to-model.js';
 
 export interface Migration {
   version: number;
@@ -138,4 +139,5 @@ export const migrations: Migration[] = [
   },
   { version: 52, name: 'salon-rollup-locks', sql: salonRollupLocksSchema },
   { version: 53, name: 'rollup-model', sql: `${rollupModelSchema}\n${stockRollupsToModelSchema}` },
+  { version: 54, name: 'quality-rollups-to-model', sql: qualityRollupsToModelSchema },
 ];

@@ -65,7 +65,10 @@ function storageDdl(r: RollupDeclaration): string {
     const { type, isNullable } = sqlType(spec);
     return `${q(name)} ${type}${isNullable ? '' : ' NOT NULL'}`;
   });
-  const lines = [`CREATE TABLE ${storeTable(r)} (${columns.join(', ')}, PRIMARY KEY (${keyOrder(r)}));`];
+  // A primary key cannot hold NULL: a key with a nullable column (an unknown creator) is a unique key whose NULLs are equal.
+  const isKeyNullable = r.key.some((c) => r.columns[c]?.endsWith(' null'));
+  const key = isKeyNullable ? `CONSTRAINT ${q(`${r.table}_key`)} UNIQUE NULLS NOT DISTINCT` : 'PRIMARY KEY';
+  const lines = [`CREATE TABLE ${storeTable(r)} (${columns.join(', ')}, ${key} (${keyOrder(r)}));`];
   for (const [i, index] of (r.indexes ?? []).entries()) {
     lines.push(`CREATE INDEX ${q(`${r.table}_${i + 1}_idx`)} ON ${storeTable(r)} ${index};`);
   }

@@ -39,12 +39,13 @@ async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockK
     const ks = claimed.rows.map((row) => Number(row.k));
     const relation = `(SELECT ${Number(salonId)}::integer AS salon_id, ${decodeKey(r.grain.kind, 'u.k')} AS g FROM unnest('{${ks.join(',')}}'::integer[]) u(k))`;
     const keys = keysOf(relation);
-    const grain = `"${r.grain.column}"`;
-    await sql
-      .raw(
-        `DELETE FROM ${storeTable(r)} s WHERE s.salon_id = ${Number(salonId)} AND (s.salon_id, s.${grain}) IN (SELECT ks.salon_id, ks.g FROM ${relation} ks)`,
-      )
-      .execute(tx);
+    // The grain column against the decoded keys (a hash grain: hashtext() of it, as the stale log has it): an index range, not a scan.
+    const column = `s."${r.grain.column}"`;
+    const match =
+      r.grain.kind === 'hash'
+        ? `hashtext(${column}) = ANY ('{${ks.join(',')}}'::integer[])`
+        : `${column} = ANY (ARRAY(SELECT ${decodeKey(r.grain.kind, 'u.k')} FROM unnest('{${ks.join(',')}}'::integer[]) u(k)))`;
+    await sql.raw(`DELETE FROM ${storeTable(r)} s WHERE s.salon_id = ${Number(salonId)} AND ${match}`).execute(tx);
     await sql
       .raw(
         `INSERT INTO ${storeTable(r)} (${columnList(r)}) SELECT * FROM (${definingRows(r, keys)}) f WHERE f.salon_id = ${Number(salonId)} ORDER BY ${keyOrder(r)}`,
