@@ -189,6 +189,44 @@ async function refreshClientYears(db: DbOrTx, salonId: number, from: string, to:
   ).execute(db);
 }
 
+/**
+ * appointments_daily for a scope. `rebooked` (lib/staff-hours.ts) looks at the client's next
+ * appointment, so a write on days D1..D2 also changes the row of each client's last DONE visit
+ * before D1: refreshSalesRollup recomputes those days too (visitsBefore).
+ */
+async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
+  // Sale lines share their appointment's day (the write path and import keep it so).
+  await sql`
+    INSERT INTO appointments_daily (salon_id, day, gender, appointments, with_service, with_product, with_colour, with_treatment,
+      with_haircut, with_styling, with_resale, with_discount, discount_cents, booked_minutes, with_client, rebooked)
+    SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN'), count(*),
+      count(*) FILTER (WHERE l.services > 0), count(*) FILTER (WHERE l.products > 0),
+      count(*) FILTER (WHERE l.colour > 0), count(*) FILTER (WHERE l.treatment > 0),
+      count(*) FILTER (WHERE l.haircut > 0), count(*) FILTER (WHERE l.styling > 0), count(*) FILTER (WHERE l.resale > 0),
+      count(*) FILTER (WHERE l.discount > 0), COALESCE(sum(l.discount), 0),
+      COALESCE(round(sum(extract(epoch FROM (a.end_at - a.start_at))) / 60), 0),
+      count(*) FILTER (WHERE a.client_id IS NOT NULL),
+      count(*) FILTER (WHERE ${rebookedSql('a')})
+    FROM appointments a
+    LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
+    LEFT JOIN (
+      SELECT sl.salon_id, sl.appointment_id,
+        count(*) FILTER (WHERE sl.kind = 'SERVICE') AS services, count(*) FILTER (WHERE sl.kind = 'PRODUCT') AS products,
+        count(*) FILTER (WHERE sl.category = 'COLOUR') AS colour, count(*) FILTER (WHERE sl.category = 'TREATMENT') AS treatment,
+        count(*) FILTER (WHERE sl.kind = 'SERVICE' AND sl.category = 'HAIRCUT') AS haircut,
+        count(*) FILTER (WHERE sl.kind = 'SERVICE' AND sl.category = 'STYLING') AS styling,
+        count(*) FILTER (WHERE sl.kind = 'PRODUCT' AND sl.category = 'RESALE') AS resale,
+        sum(sl.discount_cents) AS discount
+      FROM sale_lines sl
+      WHERE sl.appointment_id IS NOT NULL ${scopeFilter('sl', scope)}
+      GROUP BY sl.salon_id, sl.appointment_id
+    ) l ON l.salon_id = a.salon_id AND l.appointment_id = a.id
+    WHERE a.status = 'DONE' ${scopeFilter('a', scope)}
+    GROUP BY a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN')
+    ORDER BY 1, 2, 3
+  `.execute(db);
+}
+
 /** staff_booked_daily for a scope: booked service seconds per salon, day and person (lib/staff-hours.ts). */
 async function fillStaffBooked(db: DbOrTx, scope: Scope): Promise<void> {
   await sql`
@@ -613,6 +651,7 @@ export async function fillPerformanceDaily(db: DbOrTx, salonId: number | null, d
 
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
 export const ROLLUP_TABLES = [
+  'appointments_daily',
   'client_days',
   'client_totals',
   'client_years',
@@ -656,8 +695,9 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       tx,
     );
     await fillClientDays(tx, scope);
-    await deleteScope(tx, 'staff_daily', scope);
+    for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, scope);
     const removedPairs = await deleteStaffClientDays(tx, scope);
+    await fillAppointments(tx, scope);
     await fillStaffDaily(tx, scope);
     const staffPrevFixed = (await hasDaysOutside(tx, 'staff_client_days', salonId, fromDay, toDay))
       ? await fixStaffPrevDays(tx, salonId, scope, removedPairs)
@@ -665,8 +705,9 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     const earlier = await visitsBefore(tx, salonId, fromDay, toDay);
     if (earlier.length > 0) {
       const visits: Scope = { salonId, from: null, to: null, days: earlier };
-      await deleteScope(tx, 'staff_daily', visits);
+      for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, visits);
       const removedEarlier = await deleteStaffClientDays(tx, visits);
+      await fillAppointments(tx, visits);
       await fillStaffDaily(tx, visits);
       staffPrevFixed.push(...(await fixStaffPrevDays(tx, salonId, visits, removedEarlier)));
     }
@@ -747,6 +788,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
       SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
       GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(tx);
     await clientYearsSql(sql``).execute(tx);
+    await fillAppointments(tx, all);
     await fillStaffBooked(tx, all);
     await fillStaffDaily(tx, all);
     await fillItemStaff(tx, all);

@@ -1,6 +1,5 @@
-import { rebookedText } from '../../lib/staff-hours.js';
 import { defineRollup } from './model.js';
-import { clientGenderOnSaleLines, clientsWithNewGender, saleLineDays } from './rules.js';
+import { clientGenderOnSaleLines, saleLineDays } from './rules.js';
 
 const GENDER = "COALESCE(c.gender, 'UNKNOWN')";
 const CLIENT = 'LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id';
@@ -163,81 +162,6 @@ export const visitHours = defineRollup({
   readBy: ['Customers/heat-map'],
 });
 
-/** DONE appointments per day and client gender: counts by what their lines hold, discount, booked minutes, rebooked. */
-export const appointmentsDaily = defineRollup({
-  table: 'appointments_daily',
-  description:
-    "Per salon, day and client gender: the DONE appointments, those with a service, a product, a colour, a treatment, a discount (and its sum), their booked minutes, those with a client, those rebooked (the client's next appointment, not cancelled, booked within 7 days of the end), and those with a haircut, a styling or a resale product.",
-  columns: {
-    salon_id: 'integer',
-    day: 'date',
-    gender: 'text',
-    appointments: 'integer',
-    with_service: 'integer',
-    with_product: 'integer',
-    with_colour: 'integer',
-    with_treatment: 'integer',
-    with_discount: 'integer',
-    discount_cents: 'bigint',
-    booked_minutes: 'bigint',
-    with_client: 'integer',
-    rebooked: 'integer',
-    with_haircut: 'integer',
-    with_styling: 'integer',
-    with_resale: 'integer',
-  },
-  key: ['salon_id', 'day', 'gender'],
-  grain: { column: 'day', kind: 'day' },
-  from: ['appointments', 'sale_lines', 'clients'],
-  staleWhen: [
-    {
-      source: 'appointments',
-      why: "an appointment written, changed or removed moves its day (old and new), and the day of the client's appointment just before it, whose rebooking looks at its next appointment",
-      keys: ({ changed }) => `
-        SELECT c.salon_id, c.day FROM ${changed} c
-        UNION ALL
-        SELECT p.salon_id, p.day FROM ${changed} c
-        CROSS JOIN LATERAL (
-          SELECT b.salon_id, b.day FROM appointments b
-          WHERE b.salon_id = c.salon_id AND b.client_id = c.client_id AND b.day <= c.day AND (b.day, b.start_at, b.id) < (c.day, c.start_at, c.id)
-          ORDER BY b.day DESC, b.start_at DESC, b.id DESC LIMIT 1) p
-        WHERE c.client_id IS NOT NULL`,
-    },
-    { ...saleLineDays, why: "an appointment's lines decide what it counts as (lines share their appointment's day)" },
-    {
-      source: 'clients',
-      on: ['UPDATE'],
-      why: "a client's gender decides the gender of their appointments: a change moves every day they came",
-      keys: (rows) => `SELECT a.salon_id, a.day FROM (${clientsWithNewGender(rows)}) c
-        JOIN appointments a ON a.salon_id = c.salon_id AND a.client_id = c.id AND a.status = 'DONE'`,
-    },
-  ],
-  rows: (keys) => `
-    SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN') AS gender, count(*) AS appointments,
-      count(*) FILTER (WHERE l.services > 0) AS with_service, count(*) FILTER (WHERE l.products > 0) AS with_product,
-      count(*) FILTER (WHERE l.colour > 0) AS with_colour, count(*) FILTER (WHERE l.treatment > 0) AS with_treatment,
-      count(*) FILTER (WHERE l.discount > 0) AS with_discount, COALESCE(sum(l.discount), 0) AS discount_cents,
-      COALESCE(round(sum(extract(epoch FROM (a.end_at - a.start_at))) / 60), 0) AS booked_minutes,
-      count(*) FILTER (WHERE a.client_id IS NOT NULL) AS with_client,
-      count(*) FILTER (WHERE ${rebookedText('a')}) AS rebooked,
-      count(*) FILTER (WHERE l.haircut > 0) AS with_haircut, count(*) FILTER (WHERE l.styling > 0) AS with_styling,
-      count(*) FILTER (WHERE l.resale > 0) AS with_resale
-    FROM appointments a
-    LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-    LEFT JOIN LATERAL (
-      SELECT count(*) FILTER (WHERE sl.kind = 'SERVICE') AS services, count(*) FILTER (WHERE sl.kind = 'PRODUCT') AS products,
-        count(*) FILTER (WHERE sl.category = 'COLOUR') AS colour, count(*) FILTER (WHERE sl.category = 'TREATMENT') AS treatment,
-        count(*) FILTER (WHERE sl.kind = 'SERVICE' AND sl.category = 'HAIRCUT') AS haircut,
-        count(*) FILTER (WHERE sl.kind = 'SERVICE' AND sl.category = 'STYLING') AS styling,
-        count(*) FILTER (WHERE sl.kind = 'PRODUCT' AND sl.category = 'RESALE') AS resale,
-        sum(sl.discount_cents) AS discount
-      FROM sale_lines sl WHERE sl.salon_id = a.salon_id AND sl.appointment_id = a.id
-    ) l ON true
-    WHERE a.status = 'DONE' AND ${keys.match('a.salon_id', 'a.day')}
-    GROUP BY a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN')`,
-  readBy: ['the sales measures (lib/sales-measures.query.ts)', 'Growth/*', 'Performance', 'the recap'],
-});
-
 /** The sales measures per day and client gender: money, lines, appointments and clients. */
 export const salesDayTotals = defineRollup({
   table: 'sales_day_totals',
@@ -313,7 +237,6 @@ export const salesRollups = [
   serviceUnitsDaily,
   discountedAppointments,
   visitHours,
-  appointmentsDaily,
   salesDayTotals,
   salesMonthTotals,
 ];
