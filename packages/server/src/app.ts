@@ -56,6 +56,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     frameworkErrors: frameworkErrorHandler,
+    // The feature routes are imported at start: on a busy machine (tsx compiling them) that took more than the default 10 s.
+    pluginTimeout: 120_000,
   });
   const sessions = await SessionService.create(database.db, config);
 

@@ -154,7 +154,8 @@ function triggerDdl(table: string, event: WriteEvent): string | null {
       : event === 'DELETE'
         ? 'OLD TABLE AS old_rows'
         : 'OLD TABLE AS old_rows NEW TABLE AS new_rows';
-  const trigger = q(`rollup_stale_${event.toLowerCase()}`);
+  // "a_" first: AFTER triggers fire in name order, and the older refills on the same table read the views these marks keep exact.
+  const trigger = q(`a_rollup_stale_${event.toLowerCase()}`);
   return `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE marked bigint;
 BEGIN
