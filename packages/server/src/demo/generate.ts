@@ -516,7 +516,16 @@ export async function generateDemoChain(target: DemoTarget, options: GenerateOpt
 
 // The raw tables and every rollup: without statistics the planner took a salon-year of staff_daily for 6 rows and
 // probed clients once per staff_client_days row (staff analysis over a year: 128 ms instead of 32 ms).
-const ANALYZED_TABLES = ['clients', 'appointments', 'sale_lines', 'user_timeframes', 'attendances', 'stock_movements', ...ROLLUP_TABLES];
+const ANALYZED_TABLES = [
+  'clients',
+  'appointments',
+  'sale_lines',
+  'user_timeframes',
+  'attendances',
+  'stock_movements',
+  'rollup_stale',
+  ...ROLLUP_TABLES,
+];
 
 /** Tables big enough that building their indexes once after the load beats updating them row by row. */
 const BULK_TABLES = ['clients', 'appointments', 'sale_lines', 'feedback', 'stock_movements', 'user_timeframes', 'attendances'];

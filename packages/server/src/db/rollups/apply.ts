@@ -62,7 +62,7 @@ export async function applyRollupModel(db: Db, log?: Log): Promise<void> {
             });
         }
         for (const r of refill) {
-          log?.info(`rollups: filling ${r.table} (its declaration changed)`);
+          log?.info(`rollups: filling ${r.table} (new, or its declaration changed)`);
           await fillRollup(tx, r, everyKey);
           await sql`INSERT INTO rollup_model (rollup, storage_hash) VALUES (${r.table}, ${hashes.get(r.table)})
             ON CONFLICT (rollup) DO UPDATE SET storage_hash = EXCLUDED.storage_hash, applied_at = now()`.execute(tx);
