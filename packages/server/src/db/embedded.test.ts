@@ -1,14 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { insertSalon, testConfig } from '../test/helpers.js';
 import { openDatabase } from './connect.js';
-import { dataLayout } from './embedded.js';
+import { dataLayout, SYSTEM_CLUSTERS } from './embedded.js';
 
 // The embedded PostgreSQL server itself (the rest of the suite reaches it, or DATABASE_URL's
 // server, by URL). These tests start their own servers in their own folders.
@@ -301,3 +301,64 @@ describe('the embedded PostgreSQL server', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe.skipIf(process.getuid?.() !== 0)(
+  'run as root, with DATA_DIR under a private folder (skipped unless run as root; CI runs as root)',
+  () => {
+    const outside: string[] = [];
+    afterAll(() => {
+      for (const folder of outside) rmSync(folder, { recursive: true, force: true });
+    });
+
+    it(
+      'keeps each DATA_DIR’s database in a folder of its own in /var/lib/salon-backoffice, follows it after a move, and refuses a copy naming the same one',
+      async () => {
+        const privateFolder = newFolder();
+        expect(statSync(privateFolder).mode & 0o777).toBe(0o700);
+        const [a, b] = [join(privateFolder, 'a', 'data'), join(privateFolder, 'b', 'data')];
+        const first = await openDatabase({ dataDir: a });
+        const second = await openDatabase({ dataDir: b });
+        const clusterA = first.embedded?.dir as string;
+        outside.push(dirname(clusterA), dirname(second.embedded?.dir as string));
+        try {
+          expect(first.embedded?.outside).toBe(true);
+          expect(dirname(dirname(clusterA))).toBe(SYSTEM_CLUSTERS);
+          expect(second.embedded?.dir).not.toBe(clusterA);
+          expect(readFileSync(join(a, dataLayout.location), 'utf8').trim()).toBe(clusterA);
+          expect(existsSync(join(a, dataLayout.cluster))).toBe(false);
+          expect(statSync(clusterA).uid).not.toBe(0);
+          await first.db.insertInto('salons').values({ name: 'Privato', code: 'A1', city: 'Roma', opening_hours: '{}' }).execute();
+        } finally {
+          await first.close();
+          await second.close();
+        }
+        expect(statSync(privateFolder).mode & 0o777).toBe(0o700);
+
+        renameSync(join(privateFolder, 'a'), join(privateFolder, 'moved'));
+        const moved = await openDatabase({ dataDir: join(privateFolder, 'moved', 'data') });
+        try {
+          expect(moved.embedded?.dir).toBe(clusterA);
+          expect(await moved.db.selectFrom('salons').select('code').execute()).toEqual([{ code: 'A1' }]);
+        } finally {
+          await moved.close();
+        }
+
+        cpSync(join(privateFolder, 'moved'), join(privateFolder, 'copy'), { recursive: true });
+        await expect(openDatabase({ dataDir: join(privateFolder, 'copy', 'data') })).rejects.toThrow(
+          /both name the database in .*: delete .*copy\/data\/postgres\.location to give/,
+        );
+      },
+      SLOW,
+    );
+
+    it('refuses a postgres.location naming a folder outside /var/lib/salon-backoffice, and leaves that folder alone', async () => {
+      const dataDir = join(newFolder(), 'data');
+      mkdirSync(dataDir);
+      const elsewhere = newFolder();
+      writeFileSync(join(dataDir, dataLayout.location), `${join(elsewhere, 'postgres')}\n`);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/is not a database folder of \/var\/lib\/salon-backoffice: delete it/);
+      expect(existsSync(join(elsewhere, 'postgres'))).toBe(false);
+      expect(statSync(elsewhere).uid).toBe(0);
+    });
+  },
+);
