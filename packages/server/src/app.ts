@@ -56,6 +56,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     frameworkErrors: frameworkErrorHandler,
+    // tsx compiles the route modules on first load: on a busy 2-core machine that passed Fastify's 10 s default.
+    pluginTimeout: 120_000,
   });
   const sessions = await SessionService.create(database.db, config);
 
