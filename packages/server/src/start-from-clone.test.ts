@@ -3,11 +3,10 @@
 // README lists, is stopped as a Ctrl+C stops it, and is started again on the same data.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dataLayout, SYSTEM_CLUSTERS } from './db/embedded.js';
+import { dataLayout, freePort, SYSTEM_CLUSTERS } from './db/embedded.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const isRoot = process.getuid?.() === 0;
@@ -62,17 +61,6 @@ function cloneInto(folder: string): string {
   rmSync(join(clone, 'node_modules/.package-lock.json'), { force: true });
   copyFileSync(join(repoRoot, 'node_modules/.package-lock.json'), join(clone, 'node_modules/.package-lock.json'));
   return clone;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no free port'))));
-    });
-  });
 }
 
 interface Started {

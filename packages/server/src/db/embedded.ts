@@ -352,7 +352,8 @@ function passwordOf(dataDir: string): string {
   return password;
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 free at the time of asking. */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);
