@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { Db } from './database.js';
 import { type EmbeddedServer, startEmbeddedServer } from './embedded.js';
@@ -120,6 +120,21 @@ function runMarkedPrepared(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
+/**
+ * While the embedded server restarts, a query fails at once (answered 503) instead of trying to connect:
+ * a server in crash recovery refuses each try, and a hundred clients retrying slowed its start by seconds.
+ */
+function closedWhileRestarting(pool: pg.Pool, embedded: EmbeddedServer | undefined): PostgresPool {
+  if (!embedded) return pool;
+  return {
+    connect: () =>
+      embedded.isRunning()
+        ? pool.connect()
+        : Promise.reject(Object.assign(new Error('the embedded database is restarting'), { code: '57P03' })),
+    end: () => pool.end(),
+  };
+}
+
 /** A health check on its own connection, reopened whenever the last one failed. */
 function createChecker(url: string): { check(): Promise<DatabaseStatus>; close(): Promise<void> } {
   let client: pg.Client | undefined;
@@ -172,7 +187,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let closing = false;
   const pool = createPool(url, options.poolSize ?? 10, log, () => closing);
   const checker = createChecker(url);
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }) }) as Db;
+  const db = new Kysely({ dialect: new PostgresDialect({ pool: closedWhileRestarting(pool, embedded) }) }) as Db;
   const close = async () => {
     closing = true;
     await checker.close();

@@ -4,15 +4,34 @@
 // The API restarts it if it dies and stops it on exit.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, chownSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export interface EmbeddedServer {
   /** Connection string with the generated password. */
   url: string;
   port: number;
+  /** The cluster folder: DATA_DIR/postgres, or as root a folder of SYSTEM_CLUSTERS when DATA_DIR is private. */
+  dir: string;
+  /** True when dir is outside DATA_DIR. */
+  outside: boolean;
   /** The postmaster's process id while it runs (tests kill it to prove the restart). */
   pid(): number | undefined;
   /** True while the server is up; false while it is (re)starting. */
@@ -33,6 +52,8 @@ export const dataLayout = {
   cluster: 'postgres',
   password: 'postgres.password',
   lock: 'server.pid',
+  /** As root, when the cluster is kept outside DATA_DIR (SYSTEM_CLUSTERS): the folder it is kept in. */
+  location: 'postgres.location',
   /** Left by the retired embedded engine (PGlite). */
   oldEngine: ['pgdata', 'pglite-server.pid'],
 };
@@ -63,6 +84,31 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Kills the backends a killed postmaster left behind: one busy with a statement notices only when the
+ * statement ends, and until then holds the shared memory a new server needs. They are the processes of
+ * the postgres binary working in the cluster folder (each leads a process group of its own; Linux only).
+ */
+function killLeftovers(clusterDir: string, binary: string): void {
+  if (process.platform !== 'linux') return;
+  let exe: string;
+  let cwd: string;
+  try {
+    exe = realpathSync(binary);
+    cwd = realpathSync(clusterDir);
+  } catch {
+    return;
+  }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`) === cwd && readlinkSync(`/proc/${entry}/exe`) === exe) process.kill(Number(entry), 'SIGKILL');
+    } catch {
+      // Gone meanwhile, or another user's process.
+    }
   }
 }
 
@@ -160,18 +206,139 @@ function runAsUser(): RunAs {
   return { uid: Number(id('-u').stdout.trim()), gid: Number(id('-g').stdout.trim()) };
 }
 
+/**
+ * Where root keeps the cluster of a DATA_DIR the system user `postgres` cannot reach (a clone under
+ * /root): a folder of that DATA_DIR's own here, so the home folder stays private.
+ */
+export const SYSTEM_CLUSTERS = '/var/lib/salon-backoffice';
+/** In a folder of SYSTEM_CLUSTERS: the DATA_DIR it belongs to (a copied DATA_DIR must not share it). */
+const OWNER_FILE = 'data-dir';
+
+/** Whether the user runAs passes `test <flag> path` (each parent folder must let them through). */
+function passes(runAs: RunAs, flag: '-x' | '-w', path: string): boolean {
+  return spawnSync('test', [flag, path], { ...runAs }).status === 0;
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The cluster folder: DATA_DIR/postgres, except as root when the system user `postgres` cannot reach
+ * DATA_DIR (a private parent such as /root): then a folder of its own in SYSTEM_CLUSTERS, named in
+ * DATA_DIR/postgres.location, which every later start (also of a moved DATA_DIR) follows.
+ */
+function locateCluster(dataDir: string, runAs: RunAs, log: Logger): { dir: string; outside: boolean } {
+  const inside = join(dataDir, dataLayout.cluster);
+  const pointer = join(dataDir, dataLayout.location);
+  const named = readIfExists(pointer);
+  if (named !== undefined) {
+    if (runAs.uid === undefined) {
+      throw new StartupError(`The database of DATA_DIR ${dataDir} is kept in ${named} (${pointer}), which only root opens: start as root.`);
+    }
+    return { dir: claimOutside(dataDir, named, pointer), outside: true };
+  }
+  if (runAs.uid === undefined || passes(runAs, '-x', dirname(dataDir))) return { dir: inside, outside: false };
+  if (existsSync(join(inside, 'PG_VERSION'))) {
+    throw new StartupError(
+      `DATA_DIR ${dataDir} holds a database that the system user "${SUPERUSER}" running it cannot reach (a parent folder is private, such as /root): move DATA_DIR outside it.`,
+    );
+  }
+  const name = dataDir
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(-40)
+    .replace(/^-/, '');
+  const dir = join(SYSTEM_CLUSTERS, `${name || 'data'}-${randomBytes(4).toString('hex')}`, dataLayout.cluster);
+  claimOutside(dataDir, dir, pointer);
+  writeFileSync(pointer, `${dir}\n`, { mode: 0o644 });
+  log.info(
+    `DATA_DIR ${dataDir} cannot be reached by the system user "${SUPERUSER}" that runs the embedded database (a parent folder is private): its database is kept in ${dir} instead (named in ${pointer}); its password and lock stay in DATA_DIR.`,
+  );
+  return { dir, outside: true };
+}
+
+/** SYSTEM_CLUSTERS, root's: others may pass through it to a folder they know the name of, not list it. */
+function systemFolder(): string {
+  mkdirSync(SYSTEM_CLUSTERS, { recursive: true, mode: 0o711 });
+  chownSync(SYSTEM_CLUSTERS, 0, 0);
+  chmodSync(SYSTEM_CLUSTERS, 0o711);
+  return SYSTEM_CLUSTERS;
+}
+
+/**
+ * The binaries where the postgres user can run them: a clone under /root holds them out of its reach
+ * too, so root copies them (60 MB, once a version) into SYSTEM_CLUSTERS.
+ */
+function reachableBinaries(binaries: Binaries, runAs: RunAs): Binaries {
+  if (runAs.uid === undefined || passes(runAs, '-x', binaries.postgres)) return binaries;
+  const native = dirname(dirname(binaries.postgres));
+  const { version } = JSON.parse(readFileSync(join(native, '..', 'package.json'), 'utf8')) as { version: string };
+  const copy = join(systemFolder(), `postgresql-${version}`);
+  if (!existsSync(join(copy, 'bin', basename(binaries.postgres)))) {
+    // Copied aside, then renamed: a start that dies midway, or one beside it, never sees half a copy.
+    const partial = `${copy}.partial-${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    chmodSync(partial, 0o755);
+    try {
+      renameSync(partial, copy);
+    } catch {
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  const copied = { initdb: join(copy, 'bin', basename(binaries.initdb)), postgres: join(copy, 'bin', basename(binaries.postgres)) };
+  if (!passes(runAs, '-x', copied.postgres)) {
+    throw new StartupError(`The system user "${SUPERUSER}" that runs the embedded database cannot run ${copied.postgres}.`);
+  }
+  return copied;
+}
+
+/** Makes the folder of SYSTEM_CLUSTERS that pointer names this DATA_DIR's, unless another DATA_DIR still uses it. */
+function claimOutside(dataDir: string, cluster: string, pointer: string): string {
+  const folder = dirname(cluster);
+  // The pointer is a file of DATA_DIR: root follows it only into a folder of its own.
+  if (dirname(folder) !== SYSTEM_CLUSTERS || basename(cluster) !== dataLayout.cluster || !/^[a-z0-9][a-z0-9-]*$/.test(basename(folder))) {
+    throw new StartupError(
+      `${pointer} names ${cluster}, which is not a database folder of ${SYSTEM_CLUSTERS}: delete it to start with a new database.`,
+    );
+  }
+  const self = realpathSync(dataDir);
+  systemFolder();
+  const owner = readIfExists(join(folder, OWNER_FILE));
+  if (owner && owner !== self && readIfExists(join(owner, dataLayout.location)) === cluster) {
+    throw new StartupError(
+      `DATA_DIR ${dataDir} and DATA_DIR ${owner} both name the database in ${cluster} (is one a copy of the other?): delete ${pointer} to give ${dataDir} a database of its own.`,
+    );
+  }
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  writeFileSync(join(folder, OWNER_FILE), `${self}\n`, { mode: 0o600 });
+  return cluster;
+}
+
 /** The cluster folder, owned by the user that runs the server, who must be able to reach it. */
-function prepareClusterDir(dataDir: string, clusterDir: string, runAs: RunAs): void {
+function prepareClusterDir(dataDir: string, cluster: { dir: string; outside: boolean }, runAs: RunAs): void {
+  const clusterDir = cluster.dir;
   mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   if (runAs.uid === undefined || runAs.gid === undefined) return;
-  // DATA_DIR itself may be 0700 (mkdtemp): let the postgres user pass through it, nothing more.
-  chmodSync(dataDir, statSync(dataDir).mode | 0o011);
+  if (cluster.outside) {
+    // The postgres user passes through this folder (and SYSTEM_CLUSTERS) and reads nothing else in it.
+    chownSync(dirname(clusterDir), 0, runAs.gid);
+    chmodSync(dirname(clusterDir), 0o710);
+  } else {
+    // DATA_DIR itself may be 0700 (mkdtemp): let the postgres user pass through it, nothing more.
+    chmodSync(dataDir, statSync(dataDir).mode | 0o011);
+  }
   chownSync(clusterDir, runAs.uid, runAs.gid);
   chmodSync(clusterDir, 0o700);
-  const check = spawnSync('test', ['-w', clusterDir], { ...runAs });
-  if (check.status !== 0) {
+  if (!passes(runAs, '-w', clusterDir)) {
     throw new StartupError(
-      `DATA_DIR ${dataDir} cannot be reached by the system user "${SUPERUSER}" that runs the embedded database (a parent folder is private, such as /root): set DATA_DIR to a folder outside it.`,
+      `The system user "${SUPERUSER}" that runs the embedded database cannot write ${clusterDir}: set DATA_DIR to a folder it can reach.`,
     );
   }
 }
@@ -185,7 +352,8 @@ function passwordOf(dataDir: string): string {
   return password;
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 free at the time of asking. */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);
@@ -252,6 +420,16 @@ async function stopOrphan(clusterDir: string, log: Logger): Promise<void> {
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 }
 
+/** The status line of the cluster's postmaster.pid ("starting", "ready", ...), when it is the file of process pid. */
+function says(clusterDir: string, pid: number | undefined, status: string): boolean {
+  try {
+    const lines = readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+    return Number(lines[0]) === pid && lines[7]?.trim() === status;
+  } catch {
+    return false;
+  }
+}
+
 /** The server's own problems; not the refusals our start-up probes and a stop cause. */
 function isWorthLogging(line: string): boolean {
   return /\b(FATAL|PANIC)\b/.test(line) && !/system is starting up|administrator command|expected SASL response/.test(line);
@@ -292,6 +470,9 @@ function serverArgs(clusterDir: string, port: number): string[] {
     log_checkpoints: 'off',
     lc_messages: 'C',
   };
+  // After a crash PostgreSQL flushes the whole cluster before recovery; one fsync a file (about 1,400 files)
+  // took 6.6 s for a 2-salon chain and longer under load, one syncfs() of the disk 0.2 s.
+  if (process.platform === 'linux') settings.recovery_init_sync_method = 'syncfs';
   return ['-D', clusterDir, '-p', String(port), ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 }
 
@@ -302,9 +483,8 @@ function serverArgs(clusterDir: string, port: number): string[] {
 export async function startEmbeddedServer(dataDir: string, log: Logger): Promise<EmbeddedServer> {
   dataDir = resolve(dataDir);
   ensureWritable(dataDir);
-  const clusterDir = join(dataDir, dataLayout.cluster);
   const oldEngine = dataLayout.oldEngine.find((name) => existsSync(join(dataDir, name)));
-  if (oldEngine && !existsSync(join(clusterDir, 'PG_VERSION'))) {
+  if (oldEngine && !existsSync(join(dataDir, dataLayout.cluster, 'PG_VERSION')) && !existsSync(join(dataDir, dataLayout.location))) {
     throw new StartupError(
       `DATA_DIR ${dataDir} holds a database of the retired embedded engine (PGlite). Move it away (mv ${dataDir} ${dataDir}.pglite) and start again: a new embedded database is created and the demo chain reloads.`,
     );
@@ -320,12 +500,14 @@ export async function startEmbeddedServer(dataDir: string, log: Logger): Promise
   };
   process.on('exit', onExit);
   try {
-    const binaries = await loadBinaries();
     const runAs = runAsUser();
-    prepareClusterDir(dataDir, clusterDir, runAs);
+    const binaries = reachableBinaries(await loadBinaries(), runAs);
+    const cluster = locateCluster(dataDir, runAs, log);
+    const clusterDir = cluster.dir;
+    prepareClusterDir(dataDir, cluster, runAs);
     const password = passwordOf(dataDir);
     if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
-      log.info(`Creating the embedded PostgreSQL database in ${dataDir}…`);
+      log.info(`Creating the embedded PostgreSQL database in ${clusterDir}…`);
       await initialise(binaries, dataDir, clusterDir, password, runAs);
     }
     await stopOrphan(clusterDir, log);
@@ -348,19 +530,14 @@ export async function startEmbeddedServer(dataDir: string, log: Logger): Promise
         for (const line of text.split('\n')) if (isWorthLogging(line) && !stopping) log.error(`embedded database: ${line.trim()}`);
       });
       const exited = new Promise<string>((done) => proc.once('exit', (code, signal) => done(`exit code ${code}, signal ${signal}`)));
-      // Ready when it accepts a password sign-in (crash recovery after a kill can take a while).
-      for (let waited = 0; ; waited += 100) {
-        const outcome = await Promise.race([exited, sleep(100).then(() => undefined)]);
+      // Ready when its pid file says so, as pg_ctl waits: a sign-in try every few milliseconds would cost
+      // a server in crash recovery a process each, and a ready one a sign-in before the first request.
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const outcome = await Promise.race([exited, sleep(50).then(() => undefined)]);
         if (outcome) throw new Error(`the embedded database did not start (${outcome}): ${lastLines(output)}`);
-        const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-        probe.on('error', () => {});
-        const ok = await probe.connect().then(
-          () => true,
-          () => false,
-        );
-        await probe.end().catch(() => {});
-        if (ok) return proc;
-        if (waited > 120_000) {
+        if (says(clusterDir, proc.pid, 'ready')) return proc;
+        if (Date.now() > deadline) {
           proc.kill('SIGKILL');
           throw new Error(`the embedded database did not accept connections within 2 minutes: ${lastLines(output)}`);
         }
@@ -371,6 +548,7 @@ export async function startEmbeddedServer(dataDir: string, log: Logger): Promise
       proc.once('exit', (code, signal) => {
         running = false;
         if (stopping) return;
+        killLeftovers(clusterDir, binaries.postgres);
         log.error(`The embedded database stopped unexpectedly (code ${code}, signal ${signal}); restarting it.`);
         void restart();
       });
@@ -406,6 +584,8 @@ export async function startEmbeddedServer(dataDir: string, log: Logger): Promise
     return {
       url,
       port,
+      dir: clusterDir,
+      outside: cluster.outside,
       pid: () => (running ? child?.pid : undefined),
       isRunning: () => running,
       async stop() {

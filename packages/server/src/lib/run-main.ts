@@ -10,7 +10,11 @@ export function runMain(main: () => Promise<void>): void {
   });
 }
 
-/** "embedded PostgreSQL in ./data" or "PostgreSQL (DATABASE_URL)", for start-up lines. */
-export function describeDatabase(database: Pick<DatabaseHandle, 'kind'>, dataDir: string): string {
-  return database.kind === 'embedded' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL (DATABASE_URL)';
+/** "embedded PostgreSQL in ./data/postgres" or "PostgreSQL (DATABASE_URL)", for start-up lines. */
+export function describeDatabase(database: Pick<DatabaseHandle, 'kind' | 'embedded'>, dataDir: string): string {
+  const embedded = database.embedded;
+  if (database.kind !== 'embedded' || !embedded) return 'PostgreSQL (DATABASE_URL)';
+  return embedded.outside
+    ? `embedded PostgreSQL in ${embedded.dir} (kept outside DATA_DIR ${dataDir}, which the system user "postgres" cannot reach; its password stays in DATA_DIR)`
+    : `embedded PostgreSQL in ${embedded.dir}`;
 }
