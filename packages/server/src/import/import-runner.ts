@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { ImportKindName } from '@salon/contracts';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgTypes } from '../db/connect.js';
@@ -393,15 +393,18 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
  */
 async function catchUpRollups(db: Db, salonId: number | null, onShare: (share: number) => void): Promise<void> {
   try {
-    const first = await staleKeyCount(db, salonId);
+    // The keys this import marked, not those other writers of the salon keep marking after it.
+    const { rows } = await sql<{ at: Date }>`SELECT now() AS at`.execute(db);
+    const markedBy = rows[0]?.at ?? new Date();
+    const first = await staleKeyCount(db, salonId, markedBy);
     let left = first;
     let movedAt = Date.now();
     while (left > 0 && Date.now() - movedAt < CATCH_UP_PATIENCE_MS) {
       const done = await refreshStale(db, { salonId, maxKeys: CATCH_UP_STEP });
       // Nothing taken: the API's refresher holds what is left; wait for it rather than spin.
       if (done.keys === 0) await new Promise((resolve) => setTimeout(resolve, 200));
-      const now = await staleKeyCount(db, salonId);
-      if (now < left || done.keys > 0) movedAt = Date.now();
+      const now = await staleKeyCount(db, salonId, markedBy);
+      if (now < left) movedAt = Date.now();
       left = now;
       onShare(first === 0 ? 1 : Math.max(0, Math.min(1, 1 - left / first)));
     }

@@ -99,23 +99,18 @@ export async function refreshStale(db: Db, options: RefreshOptions = {}): Promis
   return result;
 }
 
-/** How many stale keys wait, every rollup together: of one salon, or of all (null). */
-export async function staleKeyCount(db: Db, salonId: number | null): Promise<number> {
+/**
+ * How many stale keys wait, every rollup together: of one salon, or of all (null); with `markedBy`, only
+ * those marked by transactions that began by then (what one writer is waiting for, not what others add after).
+ */
+export async function staleKeyCount(db: Db, salonId: number | null, markedBy: Date | null = null): Promise<number> {
   const { rows } = await sql<{
     n: number;
-  }>`SELECT count(*) AS n FROM (SELECT DISTINCT rollup, salon_id, k FROM rollup_stale WHERE ${salonId}::int IS NULL OR salon_id = ${salonId}::int) x`.execute(
+  }>`SELECT count(*) AS n FROM (SELECT DISTINCT rollup, salon_id, k FROM rollup_stale
+      WHERE (${salonId}::int IS NULL OR salon_id = ${salonId}::int) AND (${markedBy}::timestamptz IS NULL OR marked_at <= ${markedBy}::timestamptz)) x`.execute(
     db,
   );
   return Number(rows[0]?.n);
-}
-
-/** How many stale keys wait, per rollup (the import's progress and /api/health show it). */
-export async function staleCounts(db: Db): Promise<Record<string, number>> {
-  const { rows } = await sql<{
-    rollup: string;
-    n: number;
-  }>`SELECT rollup, count(DISTINCT (salon_id, k)) AS n FROM rollup_stale GROUP BY rollup`.execute(db);
-  return Object.fromEntries(rows.map((row) => [row.rollup, Number(row.n)]));
 }
 
 interface Log {
