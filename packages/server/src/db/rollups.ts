@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { monthIndexOf, monthStartOf } from '../lib/months.js';
-import { bookedHourlySql, mergedBookingsSql, rebookedSql } from '../lib/staff-hours.js';
+import { rebookedSql } from '../lib/staff-hours.js';
 import type { Db, DbOrTx } from './database.js';
 import { rebuildRollupModel } from './rollups/apply.js';
 
@@ -227,20 +227,6 @@ async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
   `.execute(db);
 }
 
-/** staff_booked_daily for a scope: booked service seconds per salon, day and person (lib/staff-hours.ts). */
-async function fillStaffBooked(db: DbOrTx, scope: Scope): Promise<void> {
-  await sql`
-    INSERT INTO staff_booked_daily (salon_id, day, staff_id, booked_seconds)
-    SELECT b.salon_id, b.day, b.staff_id, b.seconds FROM (${mergedBookingsSql(scopeFilter('a', scope))}) b
-    ORDER BY 1, 2, 3
-  `.execute(db);
-  await sql`
-    INSERT INTO booked_hourly (salon_id, day, hour, seconds)
-    SELECT b.salon_id, b.day, b.hour, b.seconds FROM (${bookedHourlySql(scopeFilter('a', scope))}) b
-    ORDER BY 1, 2, 3
-  `.execute(db);
-}
-
 /**
  * staff_daily and staff_client_days for a scope (migration 012): per salon, day, staff member and
  * client gender the money of their lines (walk-ins and DONE appointments), their visits (DONE
@@ -383,9 +369,7 @@ async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: strin
   if (salonId === null || months === null) {
     await staffMonthlySql(sql``).execute(db);
     await staffClientMonthsSql(sql``).execute(db);
-    await sql`SELECT staff_new_client_months_fill(s.id, NULL), staff_feedback_months_fill(s.id, NULL) FROM salons s ORDER BY s.id`.execute(
-      db,
-    );
+    await sql`SELECT staff_new_client_months_fill(s.id, NULL) FROM salons s ORDER BY s.id`.execute(db);
     return;
   }
   if (months.length === 0) return;
@@ -399,10 +383,7 @@ async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: strin
   await staffMonthlySql(sql`AND d.salon_id = ${salonId} AND ${inMonths(sql`d.day`)}`).execute(db);
   await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
   await staffClientMonthsSql(sql`AND cd.salon_id = ${salonId} AND ${inMonths(sql`cd.day`)}`).execute(db);
-  // Also the months' feedback (triggers keep it, but a load with triggers off, the demo's, refreshes after it).
-  await sql`SELECT staff_new_client_months_fill(${salonId}::int, ${sorted}::date[]), staff_feedback_months_fill(${salonId}::int, ${sorted}::date[])`.execute(
-    db,
-  );
+  await sql`SELECT staff_new_client_months_fill(${salonId}::int, ${sorted}::date[])`.execute(db);
 }
 
 /** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
@@ -655,8 +636,6 @@ export const ROLLUP_TABLES = [
   'client_days',
   'client_totals',
   'client_years',
-  'staff_booked_daily',
-  'booked_hourly',
   'staff_daily',
   'staff_client_days',
   'item_staff_daily',
@@ -669,7 +648,6 @@ export const ROLLUP_TABLES = [
   'staff_monthly',
   'place_months',
   'staff_new_client_months',
-  'staff_feedback_months',
   'recap_client_daily',
   'client_weekday_months',
   'client_visit_months',
@@ -716,9 +694,6 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     const staffMonths = new Set(monthsOf(fromDay, toDay));
     for (const day of [...earlier, ...staffPrevFixed]) staffMonths.add(`${day.slice(0, 7)}-01`);
     await fillStaffMonths(tx, salonId, [...staffMonths]);
-    await deleteScope(tx, 'staff_booked_daily', scope);
-    await deleteScope(tx, 'booked_hourly', scope);
-    await fillStaffBooked(tx, scope);
     await fillStaffDayDetails(
       tx,
       salonId,
@@ -789,7 +764,6 @@ export async function rebuildRollups(db: Db): Promise<void> {
       GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(tx);
     await clientYearsSql(sql``).execute(tx);
     await fillAppointments(tx, all);
-    await fillStaffBooked(tx, all);
     await fillStaffDaily(tx, all);
     await fillItemStaff(tx, all);
     await fillStaffItems(tx, all);

@@ -189,6 +189,37 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
       RETURNING salon_id, day::text AS day`.execute(db);
     for (const row of changed.rows) await refreshLegacy(db, row.salon_id, [row.day]);
   },
+  async feedback(db, { fixture, rand }) {
+    // A client's answer naming a person (or nobody), its score or person changed, or removed.
+    const staff = [fixture.users.stylist, fixture.users.manager, null];
+    const op = rand(4);
+    if (op < 2) {
+      const salon = rand(4) === 0 ? fixture.salon2 : fixture.salon1;
+      const clients =
+        salon === fixture.salon1
+          ? [fixture.clients.c1, fixture.clients.c2, fixture.clients.c3, fixture.clients.c4, null]
+          : [fixture.clients.c5, null];
+      await db
+        .insertInto('feedback')
+        .values(
+          Array.from({ length: 1 + rand(3) }, () => ({
+            salon_id: salon,
+            client_id: clients[rand(clients.length)] ?? null,
+            staff_id: staff[rand(staff.length)] ?? null,
+            score: 1 + rand(5),
+            day: fixtureDay(rand),
+          })),
+        )
+        .execute();
+    } else if (op === 2) {
+      await sql`UPDATE feedback SET score = ${1 + rand(5)}, staff_id = ${staff[rand(staff.length)] ?? null}, day = ${fixtureDay(rand)}::date
+        WHERE (salon_id, id) = (SELECT salon_id, id FROM feedback ORDER BY id OFFSET ${rand(5)} LIMIT 1)`.execute(db);
+    } else {
+      await sql`DELETE FROM feedback WHERE (salon_id, id) = (SELECT salon_id, id FROM feedback ORDER BY id DESC OFFSET ${rand(5)} LIMIT 1)`.execute(
+        db,
+      );
+    }
+  },
   async salons(db, { fixture, rand }) {
     const zones = ['Europe/Rome', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
     await sql`UPDATE salons SET time_zone = ${zones[rand(zones.length)]} WHERE id = ${rand(2) === 0 ? fixture.salon1 : fixture.salon2}`.execute(
