@@ -228,54 +228,20 @@ async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
 }
 
 /**
- * staff_daily and staff_client_days for a scope (migration 012): per salon, day, staff member and
- * client gender the money of their lines (walk-ins and DONE appointments), their visits (DONE
- * appointments with a line of theirs), those with a product and those rebooked; the clients on
- * their lines per day. `rebooked` looks at the client's next appointment, so a refresh also
- * recomputes the days visitsBefore names.
+ * staff_client_days for a scope (migration 012): the clients on the lines of each person per day (walk-ins
+ * and DONE appointments), with the person's previous day with the client.
  */
-async function fillStaffDaily(db: DbOrTx, scope: Scope): Promise<void> {
-  const lines = sql`
-    SELECT sl.salon_id, sl.day, sl.staff_id, COALESCE(c.gender, 'UNKNOWN') AS gender, sl.appointment_id, sl.client_id, sl.kind,
-      sl.recommended, sl.paid_amount_cents AS paid, sl.discount_cents AS disc
-    FROM sale_lines sl
-    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-    LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-    WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') ${scopeFilter('sl', scope)}`;
-  // One pass over the lines fills both tables (a data-modifying WITH), where staff_client_days read and joined them again.
+async function fillStaffClientDays(db: DbOrTx, scope: Scope): Promise<void> {
+  // prev_day: lag() within what is inserted; a scoped refresh then fixes the rows next to the scope (fixStaffPrevDays).
   await sql`
-    WITH l AS MATERIALIZED (${lines}),
-    staff_days AS (
-    INSERT INTO staff_daily (salon_id, day, staff_id, gender, earned_cents, recommended_cents, service_cents, service_rec_cents,
-      product_cents, product_rec_cents, discount_cents, discount_rec_cents, visits, visits_with_product, rebooked)
-    SELECT m.salon_id, m.day, m.staff_id, m.gender, m.earned, m.rec, m.svc, m.svc_rec, m.prod, m.prod_rec, m.disc, m.disc_rec,
-      COALESCE(v.visits, 0), COALESCE(v.with_product, 0), COALESCE(v.rebooked, 0)
-    FROM (
-      SELECT salon_id, day, staff_id, gender, sum(paid) AS earned, COALESCE(sum(paid) FILTER (WHERE recommended), 0) AS rec,
-        COALESCE(sum(paid) FILTER (WHERE kind = 'SERVICE'), 0) AS svc,
-        COALESCE(sum(paid) FILTER (WHERE kind = 'SERVICE' AND recommended), 0) AS svc_rec,
-        COALESCE(sum(paid) FILTER (WHERE kind = 'PRODUCT'), 0) AS prod,
-        COALESCE(sum(paid) FILTER (WHERE kind = 'PRODUCT' AND recommended), 0) AS prod_rec,
-        sum(disc) AS disc, COALESCE(sum(disc) FILTER (WHERE recommended), 0) AS disc_rec
-      FROM l GROUP BY 1, 2, 3, 4
-    ) m
-    LEFT JOIN (
-      SELECT x.salon_id, x.day, x.staff_id, x.gender, count(*) AS visits, count(*) FILTER (WHERE x.has_product) AS with_product,
-        count(*) FILTER (WHERE ${rebookedSql('a')}) AS rebooked
-      FROM (
-        SELECT salon_id, day, staff_id, gender, appointment_id, bool_or(kind = 'PRODUCT') AS has_product
-        FROM l WHERE appointment_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5
-      ) x
-      JOIN appointments a ON a.salon_id = x.salon_id AND a.id = x.appointment_id
-      GROUP BY 1, 2, 3, 4
-    ) v ON v.salon_id = m.salon_id AND v.day = m.day AND v.staff_id = m.staff_id AND v.gender = m.gender
-    ORDER BY 1, 2, 3, 4
-    )
-    -- prev_day: lag() within what is inserted; a scoped refresh then fixes the rows next to the scope (fixStaffPrevDays).
     INSERT INTO staff_client_days (salon_id, day, staff_id, client_id, gender, prev_day)
     SELECT d.*, lag(d.day) OVER (PARTITION BY d.salon_id, d.staff_id, d.client_id ORDER BY d.day)
     FROM (
-      SELECT l.salon_id, l.day, l.staff_id, l.client_id, min(l.gender) AS gender FROM l WHERE l.client_id IS NOT NULL
+      SELECT sl.salon_id, sl.day, sl.staff_id, sl.client_id, min(COALESCE(c.gender, 'UNKNOWN')) AS gender
+      FROM sale_lines sl
+      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+      LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+      WHERE sl.staff_id IS NOT NULL AND sl.client_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') ${scopeFilter('sl', scope)}
       GROUP BY 1, 2, 3, 4
     ) d
     ORDER BY 1, 2, 3, 4
@@ -343,15 +309,6 @@ async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, remov
   return rows.map((r) => r.day);
 }
 
-const staffMonthlySql = (filter: RawBuilder<unknown>) => sql`
-  INSERT INTO staff_monthly (salon_id, month, staff_id, gender, earned_cents, recommended_cents, service_cents, service_rec_cents,
-    product_cents, product_rec_cents, discount_cents, discount_rec_cents, visits, visits_with_product, rebooked)
-  SELECT d.salon_id, date_trunc('month', d.day)::date, d.staff_id, d.gender, sum(d.earned_cents), sum(d.recommended_cents),
-    sum(d.service_cents), sum(d.service_rec_cents), sum(d.product_cents), sum(d.product_rec_cents), sum(d.discount_cents),
-    sum(d.discount_rec_cents), sum(d.visits), sum(d.visits_with_product), sum(d.rebooked)
-  FROM staff_daily d WHERE true ${filter}
-  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
-
 /** staff_client_months rows from the staff_client_days rows that are their pair's first in the month, by the month of prev_day. */
 const staffClientMonthsSql = (filter: RawBuilder<unknown>) => sql`
   INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
@@ -361,13 +318,12 @@ const staffClientMonthsSql = (filter: RawBuilder<unknown>) => sql`
   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`;
 
 /**
- * staff_client_months and staff_monthly (migration 030) of one salon's months (YYYY-MM-01), or of
- * everything (null, null): the staff_client_days rows that are their pair's first in the month,
- * counted by the month of prev_day, and staff_daily summed per month.
+ * staff_client_months (migration 030) and staff_new_client_months (migration 042) of one salon's months
+ * (YYYY-MM-01), or of everything (null, null): the staff_client_days rows that are their pair's first in the
+ * month, counted by the month of prev_day (and of the client's first visit).
  */
 async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
   if (salonId === null || months === null) {
-    await staffMonthlySql(sql``).execute(db);
     await staffClientMonthsSql(sql``).execute(db);
     await sql`SELECT staff_new_client_months_fill(s.id, NULL) FROM salons s ORDER BY s.id`.execute(db);
     return;
@@ -379,8 +335,6 @@ async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: strin
   const inMonths = (column: RawBuilder<unknown>) =>
     sql`${column} >= ${sorted[0]}::date AND ${column} < (${sorted[sorted.length - 1]}::date + interval '1 month')::date
       AND date_trunc('month', ${column})::date = ANY(${sorted}::date[])`;
-  await sql`DELETE FROM staff_monthly WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
-  await staffMonthlySql(sql`AND d.salon_id = ${salonId} AND ${inMonths(sql`d.day`)}`).execute(db);
   await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
   await staffClientMonthsSql(sql`AND cd.salon_id = ${salonId} AND ${inMonths(sql`cd.day`)}`).execute(db);
   await sql`SELECT staff_new_client_months_fill(${salonId}::int, ${sorted}::date[])`.execute(db);
@@ -636,7 +590,6 @@ export const ROLLUP_TABLES = [
   'client_days',
   'client_totals',
   'client_years',
-  'staff_daily',
   'staff_client_days',
   'item_staff_daily',
   'staff_items_daily',
@@ -645,7 +598,6 @@ export const ROLLUP_TABLES = [
   'item_client_months',
   'item_staff_months',
   'staff_client_months',
-  'staff_monthly',
   'place_months',
   'staff_new_client_months',
   'recap_client_daily',
@@ -673,24 +625,23 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
       tx,
     );
     await fillClientDays(tx, scope);
-    for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, scope);
+    await deleteScope(tx, 'appointments_daily', scope);
     const removedPairs = await deleteStaffClientDays(tx, scope);
     await fillAppointments(tx, scope);
-    await fillStaffDaily(tx, scope);
+    await fillStaffClientDays(tx, scope);
     const staffPrevFixed = (await hasDaysOutside(tx, 'staff_client_days', salonId, fromDay, toDay))
       ? await fixStaffPrevDays(tx, salonId, scope, removedPairs)
       : [];
     const earlier = await visitsBefore(tx, salonId, fromDay, toDay);
     if (earlier.length > 0) {
       const visits: Scope = { salonId, from: null, to: null, days: earlier };
-      for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, visits);
+      await deleteScope(tx, 'appointments_daily', visits);
       const removedEarlier = await deleteStaffClientDays(tx, visits);
       await fillAppointments(tx, visits);
-      await fillStaffDaily(tx, visits);
+      await fillStaffClientDays(tx, visits);
       staffPrevFixed.push(...(await fixStaffPrevDays(tx, salonId, visits, removedEarlier)));
     }
-    // staff_monthly changes in the written months and those of the earlier visits; staff_client_months
-    // also in those of the later rows whose prev_day moved.
+    // staff_client_months changes in the written months and those of the later rows whose prev_day moved.
     const staffMonths = new Set(monthsOf(fromDay, toDay));
     for (const day of [...earlier, ...staffPrevFixed]) staffMonths.add(`${day.slice(0, 7)}-01`);
     await fillStaffMonths(tx, salonId, [...staffMonths]);
@@ -764,7 +715,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
       GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(tx);
     await clientYearsSql(sql``).execute(tx);
     await fillAppointments(tx, all);
-    await fillStaffDaily(tx, all);
+    await fillStaffClientDays(tx, all);
     await fillItemStaff(tx, all);
     await fillStaffItems(tx, all);
     await fillItemClients(tx, null, null);

@@ -103,6 +103,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
       // A checkout: an appointment and its lines (a service, maybe a product), or a walk-in's lines.
       const day = fixtureDay(rand);
       const client = rand(5) === 0 ? null : (clients[rand(clients.length)] as number);
+      const staff = [fixture.users.stylist, fixture.users.manager, null][rand(3)] ?? null;
       let appointment: number | null = null;
       if (client !== null && rand(3) > 0) {
         const start = new Date(`${day}T${String(9 + rand(8)).padStart(2, '0')}:00:00Z`);
@@ -111,6 +112,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
           .values({
             salon_id: salon,
             client_id: client,
+            staff_id: staff,
             day,
             start_at: start,
             end_at: new Date(start.getTime() + 3_600_000),
@@ -130,6 +132,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
             appointment_id: appointment,
             client_id: client,
             day,
+            staff_id: staff,
             kind: 'SERVICE',
             service_id: fixture.services.cut,
             category: 'HAIRCUT' as const,
@@ -145,6 +148,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
                   appointment_id: appointment,
                   client_id: client,
                   day,
+                  staff_id: staff,
                   kind: 'PRODUCT' as const,
                   product_id: fixture.products.gel,
                   category: 'RESALE' as const,
@@ -182,9 +186,11 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     // A status change (DONE, CANCELLED, NO_SHOW) or a move of the start time, as the import writes them.
     const statuses = ['DONE', 'CANCELLED', 'NO_SHOW', 'BOOKED'] as const;
     const minutes = rand(240) - 120;
+    // booked_at some days before the start: a visit up to 7 days earlier counts as rebooked by it.
+    const bookedDaysBefore = rand(12);
     const changed = await sql<{ salon_id: number; day: string }>`
       UPDATE appointments SET status = ${statuses[rand(statuses.length)]}, start_at = start_at + make_interval(mins => ${minutes}),
-        end_at = end_at + make_interval(mins => ${minutes})
+        end_at = end_at + make_interval(mins => ${minutes}), booked_at = start_at - make_interval(days => ${bookedDaysBefore})
       WHERE (salon_id, id) = (SELECT salon_id, id FROM appointments ORDER BY id OFFSET ${rand(10)} LIMIT 1)
       RETURNING salon_id, day::text AS day`.execute(db);
     for (const row of changed.rows) await refreshLegacy(db, row.salon_id, [row.day]);

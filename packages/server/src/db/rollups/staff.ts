@@ -1,6 +1,6 @@
-import { bookedHourlySql, mergedBookingsSql } from '../../lib/staff-hours.js';
+import { bookedHourlySql, mergedBookingsSql, rebookedCondition } from '../../lib/staff-hours.js';
 import { defineRollup, type StaleRule } from './model.js';
-import { clientsWithNewGender } from './rules.js';
+import { clientGenderOnSaleLines, clientsWithNewGender, saleLineDays } from './rules.js';
 
 /** An appointment that books service time (DONE or BOOKED) written, changed or removed moves its day (old and new). */
 const bookedAppointmentDays: StaleRule = {
@@ -81,4 +81,120 @@ export const staffFeedbackMonths = defineRollup({
   readBy: ['StaffAnalysis/*'],
 });
 
-export const staffRollups = [staffBookedDaily, bookedHourly, staffFeedbackMonths];
+/** The money columns of staff_daily and staff_monthly, summed the same way. */
+const STAFF_MONEY = {
+  earned_cents: 'bigint',
+  recommended_cents: 'bigint',
+  service_cents: 'bigint',
+  service_rec_cents: 'bigint',
+  product_cents: 'bigint',
+  product_rec_cents: 'bigint',
+  discount_cents: 'bigint',
+  discount_rec_cents: 'bigint',
+} as const;
+
+/** Money, visits and rebooking per salon, day, person and client gender: staff analysis over days. */
+export const staffDaily = defineRollup({
+  table: 'staff_daily',
+  description:
+    'Per salon, day, person and client gender (UNKNOWN without a client): the paid money of their lines (walk-ins and DONE appointments) by kind and recommended, the discounts, their visits (DONE appointments with a line of theirs), those with a product and those rebooked (lib/staff-hours.ts).',
+  columns: {
+    salon_id: 'integer',
+    day: 'date',
+    staff_id: 'integer',
+    gender: 'text',
+    ...STAFF_MONEY,
+    visits: 'integer',
+    visits_with_product: 'integer',
+    rebooked: 'integer',
+  },
+  key: ['salon_id', 'day', 'staff_id', 'gender'],
+  grain: { column: 'day', kind: 'day' },
+  from: ['sale_lines', 'clients', 'appointments'],
+  staleWhen: [
+    saleLineDays,
+    clientGenderOnSaleLines,
+    {
+      source: 'appointments',
+      why: "an appointment's status decides whether its lines count and its fields whether it was rebooked: a write moves the days of its lines; its client's next appointment decides the rebooking of their previous DONE visit, so it also moves the days of that visit's lines (the last DONE one before the old and the new day)",
+      keys: ({ changed }) => `
+        SELECT sl.salon_id, sl.day FROM ${changed} a JOIN sale_lines sl ON sl.salon_id = a.salon_id AND sl.appointment_id = a.id
+        UNION ALL
+        SELECT sl.salon_id, sl.day FROM ${changed} a
+        CROSS JOIN LATERAL (
+          SELECT max(p.day) AS day FROM appointments p
+          WHERE p.salon_id = a.salon_id AND p.client_id = a.client_id AND p.day < a.day AND p.status = 'DONE'
+        ) d
+        JOIN appointments p ON p.salon_id = a.salon_id AND p.client_id = a.client_id AND p.day IN (d.day, a.day) AND p.status = 'DONE'
+        JOIN sale_lines sl ON sl.salon_id = p.salon_id AND sl.appointment_id = p.id
+        WHERE a.client_id IS NOT NULL`,
+    },
+  ],
+  rows: (keys) => `
+    WITH l AS MATERIALIZED (
+      SELECT sl.salon_id, sl.day, sl.staff_id, COALESCE(c.gender, 'UNKNOWN') AS gender, sl.appointment_id, sl.kind,
+        sl.recommended, sl.paid_amount_cents AS paid, sl.discount_cents AS disc
+      FROM sale_lines sl
+      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+      LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+      WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') AND ${keys.match('sl.salon_id', 'sl.day')}
+    )
+    SELECT m.salon_id, m.day, m.staff_id, m.gender, m.earned AS earned_cents, m.rec AS recommended_cents, m.svc AS service_cents,
+      m.svc_rec AS service_rec_cents, m.prod AS product_cents, m.prod_rec AS product_rec_cents, m.disc AS discount_cents,
+      m.disc_rec AS discount_rec_cents, COALESCE(v.visits, 0) AS visits, COALESCE(v.with_product, 0) AS visits_with_product,
+      COALESCE(v.rebooked, 0) AS rebooked
+    FROM (
+      SELECT salon_id, day, staff_id, gender, sum(paid) AS earned, COALESCE(sum(paid) FILTER (WHERE recommended), 0) AS rec,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'SERVICE'), 0) AS svc,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'SERVICE' AND recommended), 0) AS svc_rec,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'PRODUCT'), 0) AS prod,
+        COALESCE(sum(paid) FILTER (WHERE kind = 'PRODUCT' AND recommended), 0) AS prod_rec,
+        sum(disc) AS disc, COALESCE(sum(disc) FILTER (WHERE recommended), 0) AS disc_rec
+      FROM l GROUP BY 1, 2, 3, 4
+    ) m
+    LEFT JOIN (
+      SELECT x.salon_id, x.day, x.staff_id, x.gender, count(*) AS visits, count(*) FILTER (WHERE x.has_product) AS with_product,
+        count(*) FILTER (WHERE ${rebookedCondition('a')}) AS rebooked
+      FROM (
+        SELECT salon_id, day, staff_id, gender, appointment_id, bool_or(kind = 'PRODUCT') AS has_product
+        FROM l WHERE appointment_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5
+      ) x
+      JOIN appointments a ON a.salon_id = x.salon_id AND a.id = x.appointment_id
+      GROUP BY 1, 2, 3, 4
+    ) v ON v.salon_id = m.salon_id AND v.day = m.day AND v.staff_id = m.staff_id AND v.gender = m.gender`,
+  readBy: ['StaffAnalysis/*', 'staff_day_details'],
+});
+
+/** staff_daily summed per month: staff analysis over whole months. */
+export const staffMonthly = defineRollup({
+  table: 'staff_monthly',
+  description: 'Per salon, month, person and client gender: staff_daily summed over the month (money, visits, rebooked).',
+  columns: {
+    salon_id: 'integer',
+    month: 'date',
+    staff_id: 'integer',
+    gender: 'text',
+    ...STAFF_MONEY,
+    visits: 'bigint',
+    visits_with_product: 'bigint',
+    rebooked: 'bigint',
+  },
+  key: ['salon_id', 'month', 'staff_id', 'gender'],
+  grain: { column: 'month', kind: 'month' },
+  from: ['staff_daily'],
+  staleWhen: [
+    { source: 'staff_daily', why: 'it sums the days of the month', keys: ({ changed }) => `SELECT salon_id, day FROM ${changed}` },
+  ],
+  rows: (keys) => `
+    SELECT d.salon_id, date_trunc('month', d.day)::date AS month, d.staff_id, d.gender, sum(d.earned_cents) AS earned_cents,
+      sum(d.recommended_cents) AS recommended_cents, sum(d.service_cents) AS service_cents, sum(d.service_rec_cents) AS service_rec_cents,
+      sum(d.product_cents) AS product_cents, sum(d.product_rec_cents) AS product_rec_cents, sum(d.discount_cents) AS discount_cents,
+      sum(d.discount_rec_cents) AS discount_rec_cents, sum(d.visits) AS visits, sum(d.visits_with_product) AS visits_with_product,
+      sum(d.rebooked) AS rebooked
+    FROM staff_daily d
+    WHERE ${keys.monthOfDay('d.salon_id', 'd.day')}
+    GROUP BY d.salon_id, date_trunc('month', d.day)::date, d.staff_id, d.gender`,
+  readBy: ['StaffAnalysis/*'],
+});
+
+export const staffRollups = [staffBookedDaily, bookedHourly, staffFeedbackMonths, staffDaily, staffMonthly];
