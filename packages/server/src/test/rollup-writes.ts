@@ -98,8 +98,17 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     const salon = rand(4) === 0 ? fixture.salon2 : fixture.salon1;
     const clients =
       salon === fixture.salon1 ? [fixture.clients.c1, fixture.clients.c2, fixture.clients.c3, fixture.clients.c4] : [fixture.clients.c5];
-    const op = rand(5);
-    if (op < 2) {
+    const op = rand(6);
+    if (op === 5) {
+      // A walk-in line of a person and client who already have one, some days before it: the later day's previous day moves.
+      const added = await sql<{ salon_id: number; day: string }>`
+        INSERT INTO sale_lines (salon_id, client_id, staff_id, day, kind, product_id, category, quantity, list_amount_cents,
+          paid_amount_cents, discount_cents)
+        SELECT salon_id, client_id, staff_id, day - ${1 + rand(10)}::int, 'PRODUCT', ${fixture.products.gel}, 'RESALE', 1, 1000, 1000, 0
+        FROM sale_lines WHERE staff_id IS NOT NULL AND client_id IS NOT NULL AND day >= '2025-03-12' ORDER BY id OFFSET ${rand(4)} LIMIT 1
+        RETURNING salon_id, day::text AS day`.execute(db);
+      for (const row of added.rows) await refreshLegacy(db, row.salon_id, [row.day]);
+    } else if (op < 2) {
       // A checkout: an appointment and its lines (a service, maybe a product), or a walk-in's lines.
       const day = fixtureDay(rand);
       const client = rand(5) === 0 ? null : (clients[rand(clients.length)] as number);

@@ -197,4 +197,155 @@ export const staffMonthly = defineRollup({
   readBy: ['StaffAnalysis/*'],
 });
 
-export const staffRollups = [staffBookedDaily, bookedHourly, staffFeedbackMonths, staffDaily, staffMonthly];
+/** SQL condition: the line aliased `sl` counts for the staff rollups (a walk-in, or its appointment DONE). */
+function countedLine(sl: string): string {
+  return `(${sl}.appointment_id IS NULL OR EXISTS (SELECT 1 FROM appointments ca WHERE ca.salon_id = ${sl}.salon_id AND ca.id = ${sl}.appointment_id AND ca.status = 'DONE'))`;
+}
+
+/**
+ * The staff_client_days keys a write moves, from the (salon_id, day, staff_id, client_id) of the lines it touched:
+ * their days, and the next day of each (person, client) pair after them, whose prev_day they may be.
+ */
+function pairDaysAndNext(touched: string): string {
+  return `
+    SELECT t.salon_id, t.day FROM (${touched}) t
+    UNION ALL
+    SELECT t.salon_id, (
+      SELECT min(n.day) FROM sale_lines n
+      WHERE n.salon_id = t.salon_id AND n.client_id = t.client_id AND n.staff_id = t.staff_id AND n.day > t.day AND ${countedLine('n')}
+    ) FROM (${touched}) t`;
+}
+
+/** The clients on each person's lines per day, with the pair's previous day: distinct clients over any range. */
+export const staffClientDays = defineRollup({
+  table: 'staff_client_days',
+  description:
+    "Per salon, day, person and client on their lines (walk-ins and DONE appointments): the client's gender and the pair's previous such day (prev_day, null: none).",
+  columns: { salon_id: 'integer', day: 'date', staff_id: 'integer', client_id: 'bigint', gender: 'text', prev_day: 'date null' },
+  key: ['salon_id', 'day', 'staff_id', 'client_id'],
+  grain: { column: 'day', kind: 'day' },
+  // A client's rows (new clients served, by the clients' first visits) and a pair's rows.
+  indexes: ['(client_id, day) INCLUDE (salon_id, staff_id, gender, prev_day)', '(salon_id, staff_id, client_id, day)'],
+  from: ['sale_lines', 'appointments', 'clients'],
+  staleWhen: [
+    {
+      source: 'sale_lines',
+      why: "a line with a person and a client written, changed or removed moves its day (old and new) and the pair's next day, whose prev_day it may be",
+      keys: ({ changed }) =>
+        pairDaysAndNext(`SELECT salon_id, day, staff_id, client_id FROM ${changed} WHERE staff_id IS NOT NULL AND client_id IS NOT NULL`),
+    },
+    {
+      source: 'appointments',
+      why: "an appointment's status decides whether its lines count: a write moves the days of its lines with a person and a client, and each pair's next day",
+      keys: ({ changed }) =>
+        pairDaysAndNext(`SELECT sl.salon_id, sl.day, sl.staff_id, sl.client_id FROM ${changed} a
+          JOIN sale_lines sl ON sl.salon_id = a.salon_id AND sl.appointment_id = a.id
+          WHERE sl.staff_id IS NOT NULL AND sl.client_id IS NOT NULL`),
+    },
+    {
+      source: 'clients',
+      on: ['UPDATE'],
+      why: "a client's gender is on their rows: a change moves every day they have a line with a person",
+      keys: (rows) => `SELECT sl.salon_id, sl.day FROM (${clientsWithNewGender(rows)}) c
+        JOIN sale_lines sl ON sl.salon_id = c.salon_id AND sl.client_id = c.id AND sl.staff_id IS NOT NULL`,
+    },
+  ],
+  // prev_day per row from the pair's earlier lines (sale_lines_client_idx), so any set of days is exact on its own.
+  rows: (keys) => `
+    SELECT d.salon_id, d.day, d.staff_id, d.client_id, d.gender, (
+      SELECT max(p.day) FROM sale_lines p
+      WHERE p.salon_id = d.salon_id AND p.client_id = d.client_id AND p.staff_id = d.staff_id AND p.day < d.day AND ${countedLine('p')}
+    ) AS prev_day
+    FROM (
+      SELECT sl.salon_id, sl.day, sl.staff_id, sl.client_id, min(COALESCE(c.gender, 'UNKNOWN')) AS gender
+      FROM sale_lines sl
+      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+      LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+      WHERE sl.staff_id IS NOT NULL AND sl.client_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE')
+        AND ${keys.match('sl.salon_id', 'sl.day')}
+      GROUP BY sl.salon_id, sl.day, sl.staff_id, sl.client_id
+    ) d`,
+  readBy: ['StaffAnalysis/*', 'staff_day_details'],
+});
+
+/** A month's first row of each pair, by the month of its previous day: a person's distinct clients over whole months as a sum. */
+export const staffClientMonths = defineRollup({
+  table: 'staff_client_months',
+  description:
+    "Per salon, month, person, client gender and prev_month (the month of the pair's previous day, null: none): the staff_client_days rows that are their (person, client) pair's first in the month.",
+  columns: { salon_id: 'integer', month: 'date', staff_id: 'integer', gender: 'text', prev_month: 'date null', clients: 'bigint' },
+  key: ['salon_id', 'month', 'staff_id', 'gender', 'prev_month'],
+  grain: { column: 'month', kind: 'month' },
+  from: ['staff_client_days'],
+  staleWhen: [
+    {
+      source: 'staff_client_days',
+      why: 'it counts the rows of the month (their prev_day included)',
+      keys: ({ changed }) => `SELECT salon_id, day FROM ${changed}`,
+    },
+  ],
+  rows: (keys) => `
+    SELECT cd.salon_id, date_trunc('month', cd.day)::date AS month, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date AS prev_month,
+      count(*) AS clients
+    FROM staff_client_days cd
+    WHERE (cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date) AND ${keys.monthOfDay('cd.salon_id', 'cd.day')}
+    GROUP BY cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date`,
+  readBy: ['StaffAnalysis/*'],
+});
+
+/** staff_client_months' rows by the month of the client's first visit: new clients served over whole months as a sum. */
+export const staffNewClientMonths = defineRollup({
+  table: 'staff_new_client_months',
+  description:
+    "Per salon, month, person, client gender, prev_month and the month of the client's first visit (first_month): the staff_client_days rows that are their pair's first in the month, of clients with a first visit, whose prev_month is null or before first_month.",
+  columns: {
+    salon_id: 'integer',
+    month: 'date',
+    staff_id: 'integer',
+    gender: 'text',
+    prev_month: 'date null',
+    first_month: 'date',
+    clients: 'bigint',
+  },
+  key: ['salon_id', 'month', 'staff_id', 'gender', 'prev_month', 'first_month'],
+  grain: { column: 'month', kind: 'month' },
+  from: ['staff_client_days', 'clients'],
+  staleWhen: [
+    {
+      source: 'staff_client_days',
+      why: 'it counts the rows of the month (their prev_day included)',
+      keys: ({ changed }) => `SELECT salon_id, day FROM ${changed}`,
+    },
+    {
+      source: 'clients',
+      why: "a client's first visit decides first_month: a client added, removed or whose first visit or salon changed moves the months of their lines with a person",
+      keys: ({ oldRows, newRows }) => `
+        SELECT sl.salon_id, sl.day FROM ${oldRows} o FULL JOIN ${newRows} n ON n.id = o.id
+        CROSS JOIN LATERAL (VALUES (o.salon_id, o.id), (n.salon_id, n.id)) k(salon_id, id)
+        JOIN sale_lines sl ON sl.salon_id = k.salon_id AND sl.client_id = k.id AND sl.staff_id IS NOT NULL
+        WHERE (o.salon_id, o.first_visit) IS DISTINCT FROM (n.salon_id, n.first_visit)`,
+    },
+  ],
+  // One join of the months' rows with their clients: proportional to the months asked.
+  rows: (keys) => `
+    SELECT cd.salon_id, date_trunc('month', cd.day)::date AS month, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date AS prev_month,
+      date_trunc('month', c.first_visit)::date AS first_month, count(*) AS clients
+    FROM staff_client_days cd
+    JOIN clients c ON c.salon_id = cd.salon_id AND c.id = cd.client_id
+    WHERE (cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date) AND c.first_visit IS NOT NULL
+      AND (cd.prev_day IS NULL OR date_trunc('month', cd.prev_day) < date_trunc('month', c.first_visit))
+      AND ${keys.monthOfDay('cd.salon_id', 'cd.day')}
+    GROUP BY 1, 2, 3, 4, 5, 6`,
+  readBy: ['StaffAnalysis/*'],
+});
+
+export const staffRollups = [
+  staffBookedDaily,
+  bookedHourly,
+  staffFeedbackMonths,
+  staffDaily,
+  staffMonthly,
+  staffClientDays,
+  staffClientMonths,
+  staffNewClientMonths,
+];
