@@ -620,15 +620,10 @@ export async function deferStaffDayDetails(tx: DbOrTx): Promise<void> {
  */
 export async function fillStaffDayDetails(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
   if (salonId === null || days === null) {
-    // The rendered days (migration 048): their triggers wait, and every day is listed again after, with no body
-    // (as the demo load needs: it runs with triggers off).
-    await sql`SELECT set_config('salon.staff_day_details_deferred', 'off', true), set_config('salon.staff_day_bodies_deferred', 'on', true)`.execute(
-      db,
-    );
+    await sql`SELECT set_config('salon.staff_day_details_deferred', 'off', true)`.execute(db);
     await sql`SELECT staff_day_details_fill(s.id, NULL) FROM salons s WHERE ${salonId}::int IS NULL OR s.id = ${salonId}::int ORDER BY s.id`.execute(
       db,
     );
-    await sql`SELECT staff_day_bodies_reset(${salonId}::int), set_config('salon.staff_day_bodies_deferred', 'off', true)`.execute(db);
     return;
   }
   await sql`SELECT staff_day_details_fill(${salonId}::int, ${days})`.execute(db);
@@ -675,7 +670,6 @@ export const ROLLUP_TABLES = [
   'client_visit_months',
   'client_cohort_months',
   'staff_day_details',
-  'staff_day_bodies',
   'shift_hourly',
   'recap_daily',
   'performance_daily',
