@@ -27,9 +27,14 @@ export const REBOOK_DAYS = 7;
  * appointment was booked no later than REBOOK_DAYS days after it ended). False without a client.
  */
 export function rebookedSql(alias: string): RawBuilder<boolean> {
-  const a = sql.table(alias);
-  return sql<boolean>`(${a}.client_id IS NOT NULL AND COALESCE((
-    SELECT nx.booked_at <= ${a}.end_at + ${sql.raw(`interval '${REBOOK_DAYS} days'`)}
+  return sql<boolean>`${sql.raw(rebookedText(alias))}`;
+}
+
+/** rebookedSql's text, for the rollup declarations (db/rollups/), which are SQL text. */
+export function rebookedText(alias: string): string {
+  const a = `"${alias.replaceAll('"', '""')}"`;
+  return `(${a}.client_id IS NOT NULL AND COALESCE((
+    SELECT nx.booked_at <= ${a}.end_at + interval '${REBOOK_DAYS} days'
     FROM appointments nx
     WHERE nx.salon_id = ${a}.salon_id AND nx.client_id = ${a}.client_id AND nx.status <> 'CANCELLED'
       AND nx.day >= ${a}.day AND (nx.start_at, nx.id) > (${a}.start_at, ${a}.id)
