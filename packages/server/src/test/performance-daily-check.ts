@@ -16,7 +16,7 @@ interface DayFigures {
 }
 
 /**
- * Every salon and day of performance_daily (migration 050) equals its figures recomputed: revenue, DONE appointments and new
+ * Every salon and day of performance_daily (db/rollups/hours.ts) equals its figures recomputed: revenue, DONE appointments and new
  * clients from the raw sale lines, appointments and clients (getSalesTotalsFromRaw), shift seconds from the
  * shifts themselves (on the salon-local day they start), with-client, rebooked and booked seconds from appointments_daily and
  * staff_booked_daily (which rollups.test.ts checks against the appointments). A day with none of them has no row.

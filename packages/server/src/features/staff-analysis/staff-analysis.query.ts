@@ -95,7 +95,7 @@ const between =
  * prev_day lies before the bucket; new clients are those of them whose first visit falls in the
  * same bucket, read in the same pass), booked service seconds from staff_booked_daily (the one
  * definition of lib/staff-hours.ts); shift and worked seconds and working days from
- * staff_hours_daily (the planner's shifts and the attendances per salon-local day, migration 021),
+ * staff_hours_daily (the planner's shifts and the attendances per salon-local day, db/rollups/hours.ts),
  * feedback from feedback, on the salon-local day. Rows with staff_id NULL carry the bucket's salon
  * open days (days with a DONE appointment). `staffId` keeps only that person's clients, hours and
  * feedback (money stays every person's: the salon sums need it).
@@ -530,10 +530,13 @@ async function bucketsWithComparison(
 }
 
 /**
- * Runs a statement without parallel workers. The daily details' index ranges cost enough for the planner to
- * spread them over two workers (Parallel Append): starting them cost more than the ~3 ms the scans take.
+ * Runs a statement without parallel workers or JIT. The daily details' index ranges cost enough for the planner to
+ * spread them over two workers (Parallel Append): starting them cost more than the ~3 ms the scans take; and the
+ * read view's branch for stale days (the rollups staff_day_details is computed from) lifts the cost past
+ * jit_above_cost, where compiling costs more than the statement.
  */
-const serially = <T>(db: DbOrTx, run: (tx: DbOrTx) => Promise<T>) => withLocalSettings(db, { max_parallel_workers_per_gather: '0' }, run);
+const serially = <T>(db: DbOrTx, run: (tx: DbOrTx) => Promise<T>) =>
+  withLocalSettings(db, { max_parallel_workers_per_gather: '0', jit: 'off' }, run);
 
 const DAY_DETAILS_COLUMNS = sql`r.staff_id, r.earned_cents, r.recommended_cents, r.service_cents, r.service_rec_cents, r.product_cents,
   r.product_rec_cents, r.discount_cents, r.discount_rec_cents, r.clients, r.new_clients, r.visits, r.visits_with_product, r.rebooked,
@@ -607,7 +610,7 @@ function sidesOf(rows: DayDetailsRow[]): readonly [Map<string, StaffSpan>, Map<s
 }
 
 /**
- * The daily details' figures, both sides in one statement: staff_day_details (migration 045) holds each day's
+ * The daily details' figures, both sides in one statement: staff_day_details (db/rollups/hours.ts) holds each day's
  * figures per person ready (getStaffBuckets' day grain, summed from its six sources when written), so the days
  * shown (side 0) and those 52 weeks earlier (side 1, dated by the day they compare with) are two index ranges of
  * its key, nothing summed. staff_id 0 is the salon's open day. Paged, the statement first lists the range's days
