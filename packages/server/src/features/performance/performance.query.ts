@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 import { campaignRevenueCentsSql } from '../../lib/campaign-revenue.query.js';
+import { withLocalSettings } from '../../lib/local-settings.js';
 import { addDays, firstOfMonth } from '../../lib/months.js';
 import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK } from '../../lib/report-range.js';
 import { utilisationPercent } from '../../lib/staff-hours.js';
@@ -104,7 +105,7 @@ function change(current: Figures, lastYear: Figures) {
 /**
  * Performance of salons for a day and its month to date, each against the same weekdays a year
  * earlier (364 days back), with the campaign target running on the day. Every figure is summed from
- * performance_daily (migration 050: per salon and day, combined from the daily rollups): revenue, DONE
+ * performance_daily (db/rollups/hours.ts: per salon and day, combined from the daily rollups): revenue, DONE
  * appointments and rebooking as sales_day_totals and appointments_daily give them (the figures of the sales
  * report and the check-up), booked service hours, shift hours and utilisation as staff_booked_daily and
  * staff_hours_daily (the sums of lib/staff-hours.ts's bookedSecondsSql and shiftSecondsSql, as staff
@@ -121,13 +122,15 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     dayLastYear: [back(day), back(day)],
     monthLastYear: [back(monthFrom), back(day)],
   };
-  // Every figure of a salon and day is one row of performance_daily (migration 050): each salon's month to date
+  // Every figure of a salon and day is one row of performance_daily (db/rollups/hours.ts): each salon's month to date
   // and last year's are an index range of ~30 ready rows, summed here with the day's figures (FILTER: the day
   // ends its month span) and the days' revenue for the trend; ~1,000 rows for the chain, 42 rows answered.
   // OFFSET 0 keeps the ranges per salon: flattened, the generic plan scanned the whole table. Prepared: its
-  // text is the same for every day.
+  // text is the same for every day. JIT off: the read view's branch for stale days (the rollups it is computed
+  // from, nested) inflates the plan's cost past jit_above_cost, and compiling it took seconds of a query of milliseconds.
   const [{ rows }, campaigns] = await Promise.all([
-    sql<MonthSpanRow>`/* prepared: performance-days */
+    withLocalSettings(db, { jit: 'off' }, (tx) =>
+      sql<MonthSpanRow>`/* prepared: performance-days */
       SELECT s.id, s.name, s.city, r.span, a.revenue_cents, a.appointments, a.with_client, a.rebooked, a.booked_seconds, a.shift_seconds,
         a.new_clients, a.day_revenue_cents, a.day_appointments, a.day_with_client, a.day_rebooked, a.day_booked_seconds,
         a.day_shift_seconds, a.day_new_clients, a.revenue_by_day
@@ -151,7 +154,8 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
           SELECT * FROM performance_daily pd WHERE pd.salon_id = s.id AND pd.day BETWEEN r.from_day AND r.to_day OFFSET 0
         ) d
       ) a
-      ORDER BY s.name, s.id, r.span`.execute(db),
+      ORDER BY s.name, s.id, r.span`.execute(tx),
+    ),
     sql<CampaignRow>`
       SELECT DISTINCT ON (cs.salon_id) cs.salon_id, c.id AS campaign_id, c.name, c.date_from::text AS date_from,
         c.date_to::text AS date_to, cs.target_cents,
