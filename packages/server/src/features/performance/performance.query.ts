@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 import { campaignRevenueCentsSql } from '../../lib/campaign-revenue.query.js';
-import { withLocalSettings } from '../../lib/local-settings.js';
 import { addDays, firstOfMonth } from '../../lib/months.js';
 import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK } from '../../lib/report-range.js';
 import { utilisationPercent } from '../../lib/staff-hours.js';
@@ -126,11 +125,9 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
   // and last year's are an index range of ~30 ready rows, summed here with the day's figures (FILTER: the day
   // ends its month span) and the days' revenue for the trend; ~1,000 rows for the chain, 42 rows answered.
   // OFFSET 0 keeps the ranges per salon: flattened, the generic plan scanned the whole table. Prepared: its
-  // text is the same for every day. JIT off: the read view's branch for stale days (the rollups it is computed
-  // from, nested) inflates the plan's cost past jit_above_cost, and compiling it took seconds of a query of milliseconds.
+  // text is the same for every day.
   const [{ rows }, campaigns] = await Promise.all([
-    withLocalSettings(db, { jit: 'off' }, (tx) =>
-      sql<MonthSpanRow>`/* prepared: performance-days */
+    sql<MonthSpanRow>`/* prepared: performance-days */
       SELECT s.id, s.name, s.city, r.span, a.revenue_cents, a.appointments, a.with_client, a.rebooked, a.booked_seconds, a.shift_seconds,
         a.new_clients, a.day_revenue_cents, a.day_appointments, a.day_with_client, a.day_rebooked, a.day_booked_seconds,
         a.day_shift_seconds, a.day_new_clients, a.revenue_by_day
@@ -154,8 +151,7 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
           SELECT * FROM performance_daily pd WHERE pd.salon_id = s.id AND pd.day BETWEEN r.from_day AND r.to_day OFFSET 0
         ) d
       ) a
-      ORDER BY s.name, s.id, r.span`.execute(tx),
-    ),
+      ORDER BY s.name, s.id, r.span`.execute(db),
     sql<CampaignRow>`
       SELECT DISTINCT ON (cs.salon_id) cs.salon_id, c.id AS campaign_id, c.name, c.date_from::text AS date_from,
         c.date_to::text AS date_to, cs.target_cents,

@@ -530,13 +530,10 @@ async function bucketsWithComparison(
 }
 
 /**
- * Runs a statement without parallel workers or JIT. The daily details' index ranges cost enough for the planner to
- * spread them over two workers (Parallel Append): starting them cost more than the ~3 ms the scans take; and the
- * read view's branch for stale days (the rollups staff_day_details is computed from) lifts the cost past
- * jit_above_cost, where compiling costs more than the statement.
+ * Runs a statement without parallel workers: the daily details' index ranges cost enough for the planner to
+ * spread them over two workers (Parallel Append), and starting them cost more than the scans take.
  */
-const serially = <T>(db: DbOrTx, run: (tx: DbOrTx) => Promise<T>) =>
-  withLocalSettings(db, { max_parallel_workers_per_gather: '0', jit: 'off' }, run);
+const serially = <T>(db: DbOrTx, run: (tx: DbOrTx) => Promise<T>) => withLocalSettings(db, { max_parallel_workers_per_gather: '0' }, run);
 
 const DAY_DETAILS_COLUMNS = sql`r.staff_id, r.earned_cents, r.recommended_cents, r.service_cents, r.service_rec_cents, r.product_cents,
   r.product_rec_cents, r.discount_cents, r.discount_rec_cents, r.clients, r.new_clients, r.visits, r.visits_with_product, r.rebooked,
