@@ -164,23 +164,31 @@ export const itemClientMonths = defineRollup({
         ) n`,
     },
   ],
-  // The previous month comes from the whole history of the clients who bought in the months asked
-  // (sale_lines_client_idx), so one text serves a few months and the rebuild's one pass alike.
+  // The previous month is the lag over the months asked where every month between is asked too (the
+  // rebuild's one pass, where a first purchase needs no look back either), else the client's last line of
+  // the item before the month, one backward probe of sale_lines_client_idx.
   rows: (keys) => `
-    SELECT f.salon_id, f.month, f.kind, f.day, f.item_id, f.prev_month, count(*) AS clients
+    SELECT f.salon_id, f.month, f.kind, f.day, f.item_id,
+      CASE WHEN f.lag_month IS NULL AND ${keys.monthOfDay('f.salon_id', "date '0001-01-01'")} THEN NULL
+        WHEN f.lag_month IS NOT NULL AND NOT EXISTS (
+          SELECT 1 FROM generate_series(f.lag_month + interval '1 month', f.month - interval '1 month', interval '1 month') s(m)
+          WHERE NOT ${keys.monthOfDay('f.salon_id', 's.m::date')}) THEN f.lag_month
+        ELSE (SELECT date_trunc('month', max(p.day))::date FROM sale_lines p
+          WHERE p.salon_id = f.salon_id AND p.client_id = f.client_id AND p.day < f.month AND p.kind = f.kind
+            AND (f.item_id = 0 OR COALESCE(p.service_id, p.product_id) = f.item_id))
+      END AS prev_month,
+      count(*) AS clients
     FROM (
-      SELECT g.salon_id, g.month, g.kind, g.day, g.item_id,
-        lag(g.month) OVER (PARTITION BY g.salon_id, g.kind, g.item_id, g.client_id ORDER BY g.month) AS prev_month
+      SELECT g.salon_id, g.month, g.kind, g.day, g.item_id, g.client_id,
+        lag(g.month) OVER (PARTITION BY g.salon_id, g.kind, g.item_id, g.client_id ORDER BY g.month) AS lag_month
       FROM (
         SELECT sl.salon_id, sl.kind, ${ITEM_OR_KIND} AS item_id, sl.client_id, date_trunc('month', sl.day)::date AS month, min(sl.day) AS day
         FROM sale_lines sl
-        WHERE sl.client_id IS NOT NULL AND (sl.salon_id, sl.client_id) IN (
-          SELECT a.salon_id, a.client_id FROM sale_lines a WHERE a.client_id IS NOT NULL AND ${keys.monthOfDay('a.salon_id', 'a.day')})
+        WHERE sl.client_id IS NOT NULL AND ${keys.monthOfDay('sl.salon_id', 'sl.day')}
         GROUP BY sl.salon_id, sl.kind, sl.client_id, date_trunc('month', sl.day), GROUPING SETS ((COALESCE(sl.service_id, sl.product_id)), ())
       ) g
     ) f
-    WHERE ${keys.monthOfDay('f.salon_id', 'f.day')}
-    GROUP BY f.salon_id, f.month, f.kind, f.day, f.item_id, f.prev_month`,
+    GROUP BY 1, 2, 3, 4, 5, 6`,
   readBy: ['ServiceAnalysis', 'ProductAnalysis'],
 });
 
