@@ -188,102 +188,6 @@ async function refreshClientYears(db: DbOrTx, salonId: number, from: string, to:
   ).execute(db);
 }
 
-/** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
-async function fillItemStaff(db: DbOrTx, scope: Scope): Promise<void> {
-  await sql`
-    INSERT INTO item_staff_daily (salon_id, day, kind, item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents,
-      walk_in_quantity, recommended_quantity)
-    SELECT sl.salon_id, sl.day, sl.kind, COALESCE(sl.service_id, sl.product_id), sl.staff_id, sum(sl.quantity), count(*),
-      sum(sl.paid_amount_cents), sum(sl.list_amount_cents), sum(sl.discount_cents),
-      COALESCE(sum(sl.quantity) FILTER (WHERE sl.appointment_id IS NULL), 0), COALESCE(sum(sl.quantity) FILTER (WHERE sl.recommended), 0)
-    FROM sale_lines sl
-    WHERE true ${scopeFilter('sl', scope)}
-    GROUP BY sl.salon_id, sl.day, sl.kind, COALESCE(sl.service_id, sl.product_id), sl.staff_id
-    ORDER BY 1, 2, 3, 4, 5
-  `.execute(db);
-}
-
-/**
- * staff_items_daily for a scope (migration 025): per person, day, kind and item, the sums of the
- * lines naming a person that are walk-ins or belong to a DONE appointment (staff-items.query.ts).
- */
-async function fillStaffItems(db: DbOrTx, scope: Scope): Promise<void> {
-  await sql`
-    INSERT INTO staff_items_daily (salon_id, staff_id, day, kind, item_id, quantity, revenue_cents, recommended_quantity,
-      recommended_revenue_cents)
-    SELECT sl.salon_id, sl.staff_id, sl.day, sl.kind, COALESCE(sl.service_id, sl.product_id), sum(sl.quantity), sum(sl.paid_amount_cents),
-      COALESCE(sum(sl.quantity) FILTER (WHERE sl.recommended), 0), COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.recommended), 0)
-    FROM sale_lines sl
-    LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-    WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') ${scopeFilter('sl', scope)}
-    GROUP BY 1, 2, 3, 4, 5
-    ORDER BY 1, 2, 3, 4, 5
-  `.execute(db);
-}
-
-/**
- * item_client_months (migration 028) of one salon from the month of fromDay on, for the given items
- * ((kind, item) pairs, item 0 = the whole kind), or of everything (salonId null: rebuild). A write on
- * fromDay.. changes the first days in month of its items' clients there and the prev_month of their
- * later months, so every later row of those items is recomputed; the previous purchase before that
- * month comes from the client's earlier lines (sale_lines_client_idx).
- */
-async function fillItemClients(
-  db: DbOrTx,
-  salonId: number | null,
-  fromDay: string | null,
-  items: { kind: string; item_id: number }[] = [],
-): Promise<void> {
-  const scoped = salonId !== null && fromDay !== null;
-  if (scoped && items.length === 0) return;
-  const m0 = scoped && fromDay !== null ? `${fromDay.slice(0, 7)}-01` : null;
-  const kinds = items.map((i) => i.kind);
-  const ids = items.map((i) => i.item_id);
-  let earlier = false;
-  if (scoped) {
-    await sql`
-      DELETE FROM item_client_months r WHERE r.salon_id = ${salonId} AND r.day >= ${m0}::date
-        AND (r.kind, r.item_id) IN (SELECT * FROM unnest(${kinds}::text[], ${ids}::int[]))`.execute(db);
-    const { rows } = await sql`SELECT 1 FROM sale_lines WHERE salon_id = ${salonId} AND day < ${m0}::date LIMIT 1`.execute(db);
-    earlier = rows.length > 0;
-  }
-  const lines = scoped
-    ? sql`AND sl.salon_id = ${salonId} AND sl.day >= ${m0}::date AND sl.kind = ANY(${[...new Set(kinds)]}::text[])`
-    : sql``;
-  const wanted = scoped ? sql`WHERE (g.kind, g.item_id) IN (SELECT * FROM unnest(${kinds}::text[], ${ids}::int[]))` : sql``;
-  // The month before the first one here: the pair's last purchase before m0 (none in a rebuild).
-  const before = earlier
-    ? sql`(SELECT date_trunc('month', max(p.day))::date FROM sale_lines p
-        WHERE p.salon_id = f.salon_id AND p.client_id = f.client_id AND p.day < ${m0}::date AND p.kind = f.kind
-          AND (f.item_id = 0 OR COALESCE(p.service_id, p.product_id) = f.item_id))`
-    : sql`NULL::date`;
-  await sql`
-    INSERT INTO item_client_months (salon_id, kind, day, item_id, prev_month, clients)
-    SELECT salon_id, kind, day, item_id, prev_month, count(*) FROM (
-      SELECT f.salon_id, f.kind, f.day, f.item_id, CASE WHEN f.prev_month IS NULL THEN ${before} ELSE f.prev_month END AS prev_month
-      FROM (
-        SELECT g.*, lag(g.month) OVER (PARTITION BY g.salon_id, g.kind, g.item_id, g.client_id ORDER BY g.month) AS prev_month
-        FROM (
-          SELECT sl.salon_id, sl.kind, COALESCE(COALESCE(sl.service_id, sl.product_id), 0) AS item_id, sl.client_id,
-            date_trunc('month', sl.day)::date AS month, min(sl.day) AS day
-          FROM sale_lines sl WHERE sl.client_id IS NOT NULL ${lines}
-          GROUP BY sl.salon_id, sl.kind, sl.client_id, date_trunc('month', sl.day), GROUPING SETS ((COALESCE(sl.service_id, sl.product_id)), ())
-        ) g ${wanted}
-      ) f
-    ) x GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-  `.execute(db);
-}
-
-/** The (kind, item) pairs of item_staff_daily on fromDay..toDay of a salon, with item 0 for each kind there. */
-async function itemsOf(db: DbOrTx, salonId: number, fromDay: string, toDay: string): Promise<{ kind: string; item_id: number }[]> {
-  const { rows } = await sql<{ kind: string; item_id: number }>`
-    SELECT DISTINCT kind, item_id FROM item_staff_daily WHERE salon_id = ${salonId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date
-    UNION SELECT DISTINCT kind, 0 FROM item_staff_daily WHERE salon_id = ${salonId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date`.execute(
-    db,
-  );
-  return rows.map((r) => ({ kind: r.kind, item_id: Number(r.item_id) }));
-}
-
 /**
  * The days before fromDay of the last DONE visit of every client with an appointment on
  * fromDay..toDay: the visits whose next appointment (so whose rebooking) a write on those days
@@ -311,9 +215,9 @@ function monthsOf(from: string, to: string): string[] {
 }
 
 /**
- * sales_month_totals and client_months (migration 019), item_staff_months (migration 034), client_visit_months /
- * client_cohort_months (migration 039), place_months (migration 040) and client_weekday_months (migration 043) of one
- * salon for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and item_staff_daily.
+ * client_months (migration 019), client_visit_months / client_cohort_months (migration 039), place_months
+ * (migration 040) and client_weekday_months (migration 043) of one salon for the given months (YYYY-MM-01),
+ * recomputed from client_days.
  * null = every salon and month (rebuild).
  */
 async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
@@ -330,7 +234,6 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     if (months.length === 0) return;
     await sql`DELETE FROM client_months r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM client_weekday_months r WHERE true ${scope('r', 'month')}`.execute(db);
-    await sql`DELETE FROM item_staff_months r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM place_months r WHERE true ${scope('r', 'month')}`.execute(db);
   }
   await sql`
@@ -344,14 +247,6 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, extract(isodow FROM r.day)::int, date_trunc('month', r.prev_weekday_day)::date,
       count(*)
     FROM client_days r WHERE (r.prev_weekday_day IS NULL OR r.prev_weekday_day < date_trunc('month', r.day)::date) ${scope('r', 'day')}
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-  `.execute(db);
-  await sql`
-    INSERT INTO item_staff_months (salon_id, month, kind, item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents,
-      walk_in_quantity, recommended_quantity)
-    SELECT r.salon_id, date_trunc('month', r.day)::date, r.kind, r.item_id, r.staff_id, sum(r.quantity), sum(r.line_count),
-      sum(r.revenue_cents), sum(r.list_cents), sum(r.discount_cents), sum(r.walk_in_quantity), sum(r.recommended_quantity)
-    FROM item_staff_daily r WHERE true ${scope('r', 'day')}
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
   const located = sql`c.latitude IS NOT NULL AND c.longitude IS NOT NULL`;
@@ -406,11 +301,7 @@ export const ROLLUP_TABLES = [
   'client_days',
   'client_totals',
   'client_years',
-  'item_staff_daily',
-  'staff_items_daily',
   'client_months',
-  'item_client_months',
-  'item_staff_months',
   'place_months',
   'recap_client_daily',
   'client_weekday_months',
@@ -434,13 +325,6 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     );
     await fillClientDays(tx, scope);
     const earlier = await visitsBefore(tx, salonId, fromDay, toDay);
-    const itemsBefore = await itemsOf(tx, salonId, fromDay, toDay);
-    await deleteScope(tx, 'item_staff_daily', scope);
-    await fillItemStaff(tx, scope);
-    await deleteScope(tx, 'staff_items_daily', scope);
-    await fillStaffItems(tx, scope);
-    const items = new Map([...itemsBefore, ...(await itemsOf(tx, salonId, fromDay, toDay))].map((i) => [`${i.kind}:${i.item_id}`, i]));
-    await fillItemClients(tx, salonId, fromDay, [...items.values()]);
     const removedClients = removed.rows.map((r) => Number(r.client_id));
     const isClientDaysOutside = await hasDaysOutside(tx, 'client_days', salonId, fromDay, toDay);
     const prevDayFixed = isClientDaysOutside ? await fixPrevDays(tx, salonId, fromDay, toDay, removedClients) : [];
@@ -480,9 +364,6 @@ export async function rebuildRollups(db: Db): Promise<void> {
       SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
       GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(tx);
     await clientYearsSql(sql``).execute(tx);
-    await fillItemStaff(tx, all);
-    await fillStaffItems(tx, all);
-    await fillItemClients(tx, null, null);
     await fillMonths(tx, null, null);
     await fillRecapClients(tx, null, null);
     await endStaffDayDetailsDeferral(tx);

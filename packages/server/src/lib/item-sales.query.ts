@@ -49,10 +49,10 @@ interface Row {
 
 /**
  * Per service or product of the range. Sums, totals and the top staff member come from the
- * (item, staff) rows of item_staff_months (migration 034) for the range's whole months and of
- * item_staff_daily (migration 020: a salon-year is about 24,000 rows against 86,000 raw lines) for
- * the other days; the distinct clients, from the 1st of a month, from item_client_months (migration
- * 028: a salon-year is about 20,000 rows), else from the (item, client) pairs of the raw lines.
+ * (item, staff) rows of item_staff_months (db/rollups/items.ts) for the range's whole months and of
+ * item_staff_daily (db/rollups/items.ts: a salon-year is about 24,000 rows against 86,000 raw lines) for
+ * the other days; the distinct clients, from the 1st of a month, from item_client_months
+ * (db/rollups/items.ts: a salon-year is about 20,000 rows), else from the (item, client) pairs of the raw lines.
  * Walk-in lines count for products.
  */
 export async function getItemSales(

@@ -87,19 +87,29 @@ function fixtureDay(rand: (n: number) => number): string {
   return `2025-0${3 + rand(2)}-${String(1 + rand(28)).padStart(2, '0')}`;
 }
 
+/** A day of January to June 2025: sale lines around the fixture's months, so a client's months with an item have gaps. */
+function lineDay(rand: (n: number) => number): string {
+  return `2025-0${1 + rand(6)}-${String(1 + rand(28)).padStart(2, '0')}`;
+}
+
 /** The rollups not yet declared are still refreshed by the writer, as the import does (db/rollups.ts). */
 async function refreshLegacy(db: Db, salonId: number, days: string[]): Promise<void> {
   const sorted = [...days].sort();
   if (sorted.length > 0) await refreshSalesRollup(db, salonId, sorted[0] as string, sorted[sorted.length - 1] as string);
 }
 
+/** How many sale-line writes were made: the next one makes the next kind. */
+let saleLineWrites = 0;
+
 export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promise<void>> = {
   async sale_lines(db, { fixture, rand }) {
+    const pick = pickWith(rand);
     const salon = rand(4) === 0 ? fixture.salon2 : fixture.salon1;
     const clients =
       salon === fixture.salon1 ? [fixture.clients.c1, fixture.clients.c2, fixture.clients.c3, fixture.clients.c4] : [fixture.clients.c5];
-    const op = rand(6);
-    if (op === 5) {
+    // The kinds of write in turn, each with rows at random: seven calls make every kind once.
+    const op = saleLineWrites++ % 7;
+    if (op === 6) {
       // A walk-in line of a person and client who already have one, some days before it: the later day's previous day moves.
       const added = await sql<{ salon_id: number; day: string }>`
         INSERT INTO sale_lines (salon_id, client_id, staff_id, day, kind, product_id, category, quantity, list_amount_cents,
@@ -108,11 +118,11 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
         FROM sale_lines WHERE staff_id IS NOT NULL AND client_id IS NOT NULL AND day >= '2025-03-12' ORDER BY id OFFSET ${rand(4)} LIMIT 1
         RETURNING salon_id, day::text AS day`.execute(db);
       for (const row of added.rows) await refreshLegacy(db, row.salon_id, [row.day]);
-    } else if (op < 2) {
+    } else if (op === 0) {
       // A checkout: an appointment and its lines (a service, maybe a product), or a walk-in's lines.
-      const day = fixtureDay(rand);
+      const day = lineDay(rand);
+      const staff = pick([null, fixture.users.stylist, fixture.users.manager]);
       const client = rand(5) === 0 ? null : (clients[rand(clients.length)] as number);
-      const staff = [fixture.users.stylist, fixture.users.manager, null][rand(3)] ?? null;
       let appointment: number | null = null;
       if (client !== null && rand(3) > 0) {
         const start = new Date(`${day}T${String(9 + rand(8)).padStart(2, '0')}:00:00Z`);
@@ -143,7 +153,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
             day,
             staff_id: staff,
             kind: 'SERVICE',
-            service_id: fixture.services.cut,
+            service_id: pick([fixture.services.cut, fixture.services.cut, fixture.services.mask]),
             category: 'HAIRCUT' as const,
             list_amount_cents: list,
             paid_amount_cents: paid,
@@ -159,7 +169,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
                   day,
                   staff_id: staff,
                   kind: 'PRODUCT' as const,
-                  product_id: fixture.products.gel,
+                  product_id: pick([fixture.products.gel, fixture.products.shampoo]),
                   category: 'RESALE' as const,
                   quantity: 1 + rand(2),
                   list_amount_cents: 1000,
@@ -171,24 +181,53 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
         ])
         .execute();
       await refreshLegacy(db, salon, [day]);
-    } else if (op === 2) {
+    } else if (op === 4) {
       // A line moved to another day or amount (an import's update).
-      const moved = await sql<{ salon_id: number; day: string }>`
-        UPDATE sale_lines SET day = ${fixtureDay(rand)}::date, paid_amount_cents = paid_amount_cents + ${rand(500)}
-        WHERE (salon_id, id) = (SELECT salon_id, id FROM sale_lines WHERE appointment_id IS NULL ORDER BY id OFFSET ${rand(6)} LIMIT 1)
-        RETURNING salon_id, day::text AS day`.execute(db);
-      for (const row of moved.rows) await refreshLegacy(db, row.salon_id, ['2025-03-01', '2025-04-30']);
-    } else if (op === 3) {
+      const moved = await sql<{ salon_id: number; day: string; old_day: string }>`
+        UPDATE sale_lines l SET day = ${rand(3) === 0 ? lineDay(rand) : fixtureDay(rand)}::date, paid_amount_cents = l.paid_amount_cents + ${rand(500)}
+        FROM (SELECT salon_id, id, day FROM sale_lines WHERE appointment_id IS NULL ORDER BY id OFFSET ${rand(6)} LIMIT 1) o
+        WHERE (l.salon_id, l.id) = (o.salon_id, o.id)
+        RETURNING l.salon_id, l.day::text AS day, o.day::text AS old_day`.execute(db);
+      // The old and the new day apart: one refresh of the months between would cost more than the write.
+      for (const row of moved.rows) for (const day of [row.old_day, row.day]) await refreshLegacy(db, row.salon_id, [day]);
+    } else if (op === 5) {
       const removed = await sql<{ salon_id: number; day: string }>`
         DELETE FROM sale_lines WHERE (salon_id, id) = (SELECT salon_id, id FROM sale_lines ORDER BY id DESC OFFSET ${rand(6)} LIMIT 1)
         RETURNING salon_id, day::text AS day`.execute(db);
       for (const row of removed.rows) await refreshLegacy(db, row.salon_id, [row.day]);
-    } else {
+    } else if (op === 3) {
+      // A correction removing a purchase the client made again in a later month (whose previous purchase it was).
+      const removed = await sql<{ salon_id: number; day: string }>`
+        DELETE FROM sale_lines WHERE (salon_id, id) = (SELECT l.salon_id, l.id FROM sale_lines l
+          WHERE EXISTS (SELECT 1 FROM sale_lines n WHERE n.salon_id = l.salon_id AND n.client_id = l.client_id AND n.kind = l.kind
+            AND n.day >= (date_trunc('month', l.day) + interval '1 month')::date)
+          ORDER BY l.id OFFSET ${rand(3)} LIMIT 1)
+        RETURNING salon_id, day::text AS day`.execute(db);
+      for (const row of removed.rows) await refreshLegacy(db, row.salon_id, [row.day]);
+    } else if (op === 2) {
       const changed = await sql<{ salon_id: number; day: string }>`
-        UPDATE sale_lines SET client_id = ${clients[rand(clients.length)]}, recommended = NOT recommended
+        UPDATE sale_lines SET client_id = ${clients[rand(clients.length)]}, recommended = NOT recommended,
+          staff_id = ${pick([null, fixture.users.stylist, fixture.users.manager])},
+          service_id = CASE WHEN kind = 'SERVICE' THEN ${pick([fixture.services.cut, fixture.services.colour, fixture.services.mask])}::int END
         WHERE (salon_id, id) = (SELECT salon_id, id FROM sale_lines WHERE salon_id = ${salon} ORDER BY id OFFSET ${rand(8)} LIMIT 1)
         RETURNING salon_id, day::text AS day`.execute(db);
       for (const row of changed.rows) await refreshLegacy(db, row.salon_id, [row.day]);
+    } else {
+      // A back-dated purchase, before the client's first: a copy of their first line of an item bought after another of its kind.
+      const added = await sql<{ salon_id: number; day: string }>`
+        INSERT INTO sale_lines (salon_id, client_id, staff_id, day, kind, service_id, product_id, category, quantity, list_amount_cents,
+          paid_amount_cents, discount_cents)
+        SELECT l.salon_id, l.client_id, l.staff_id,
+          ((SELECT min(f.day) FROM sale_lines f WHERE f.salon_id = l.salon_id AND f.client_id = l.client_id) - make_interval(months => ${1 + rand(3)}))::date,
+          l.kind, l.service_id, l.product_id, l.category, l.quantity, l.list_amount_cents, l.paid_amount_cents, l.discount_cents
+        FROM sale_lines l
+        WHERE EXISTS (SELECT 1 FROM sale_lines e WHERE e.salon_id = l.salon_id AND e.client_id = l.client_id AND e.kind = l.kind
+          AND e.day < date_trunc('month', l.day) AND COALESCE(e.service_id, e.product_id) <> COALESCE(l.service_id, l.product_id))
+          AND NOT EXISTS (SELECT 1 FROM sale_lines e WHERE e.salon_id = l.salon_id AND e.client_id = l.client_id AND e.kind = l.kind
+            AND e.day < date_trunc('month', l.day) AND COALESCE(e.service_id, e.product_id) = COALESCE(l.service_id, l.product_id))
+        ORDER BY l.id DESC OFFSET ${rand(3)} LIMIT 1
+        RETURNING salon_id, day::text AS day`.execute(db);
+      for (const row of added.rows) await refreshLegacy(db, row.salon_id, [row.day]);
     }
   },
   async appointments(db, { rand }) {

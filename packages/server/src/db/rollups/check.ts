@@ -19,7 +19,14 @@ export interface Difference {
 export async function differenceFromDefinition(db: DbOrTx, r: RollupDeclaration, what: 'view' | 'stored'): Promise<Difference> {
   const read = what === 'view' ? `public."${r.table}"` : storeTable(r);
   const defined = definingRows(r, everyKey);
-  const extra = await sql.raw<Record<string, unknown>>(`(SELECT * FROM ${read}) EXCEPT ALL (${defined}) LIMIT 5`).execute(db);
-  const missing = await sql.raw<Record<string, unknown>>(`(${defined}) EXCEPT ALL (SELECT * FROM ${read}) LIMIT 5`).execute(db);
-  return { rollup: r.table, extra: extra.rows, missing: missing.rows };
+  // One statement, each side computed once: the defining query over every key is the costly part.
+  const { rows } = await sql
+    .raw<Record<string, unknown>>(
+      `WITH v AS MATERIALIZED (SELECT * FROM ${read}), d AS MATERIALIZED (${defined})
+      SELECT 'extra' AS "?side", x.* FROM (SELECT * FROM ((TABLE v) EXCEPT ALL (TABLE d)) e LIMIT 5) x
+      UNION ALL SELECT 'missing', y.* FROM (SELECT * FROM ((TABLE d) EXCEPT ALL (TABLE v)) m LIMIT 5) y`,
+    )
+    .execute(db);
+  const side = (name: string) => rows.filter((row) => row['?side'] === name).map(({ '?side': _, ...row }) => row);
+  return { rollup: r.table, extra: side('extra'), missing: side('missing') };
 }

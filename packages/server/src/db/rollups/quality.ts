@@ -37,29 +37,6 @@ export const clientQualityCounts = defineRollup({
   readBy: ['DataQualities/GetCustomersBySalon', 'DataQualities/GetCustomersBySalonXls', 'CustomerAnalysis/GetCustomerAnalysisStatus'],
 });
 
-/** How many records hold each name key: the names held twice or more are the duplicate candidates. */
-export const clientNameCounts = defineRollup({
-  table: 'client_name_counts',
-  description: 'Per salon and non-blank dq_name_key: how many client records hold it.',
-  columns: { salon_id: 'integer', name_key: 'text', clients: 'bigint' },
-  key: ['salon_id', 'name_key'],
-  grain: { column: 'name_key', kind: 'hash' },
-  from: ['clients'],
-  staleWhen: [
-    {
-      source: 'clients',
-      why: 'a record added or removed, or one whose salon or name key changed, moves its old and new name key',
-      keys: (rows) => `SELECT * FROM (${changedClientKeys(rows, 'dq_name_key', ['salon_id', 'dq_name_key'])}) k WHERE k.g <> ''`,
-    },
-  ],
-  rows: (keys) => `
-    SELECT c.salon_id, c.dq_name_key AS name_key, count(*) AS clients
-    FROM clients c
-    WHERE c.dq_name_key <> '' AND ${keys.match('c.salon_id', 'hashtext(c.dq_name_key)')}
-    GROUP BY c.salon_id, c.dq_name_key`,
-  readBy: [],
-});
-
 /** The fields of a record the duplicate groups read; a change of any of them moves its candidate row. */
 const CANDIDATE_FIELDS = [
   'salon_id',
@@ -118,4 +95,4 @@ export const clientDuplicateCandidates = defineRollup({
   readBy: ['DataQualities/GetCustomersBySalon', 'DataQualities/GetCustomersBySalonXls'],
 });
 
-export const qualityRollups = [clientQualityCounts, clientNameCounts, clientDuplicateCandidates];
+export const qualityRollups = [clientQualityCounts, clientDuplicateCandidates];

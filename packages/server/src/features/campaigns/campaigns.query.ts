@@ -47,7 +47,7 @@ function pairsSql(keys: PartsAsked): RawBuilder<unknown> {
  * - Open (campaign_salons.closed_at null): the person's sale lines (sale_lines.staff_id) of the
  *   salon on the campaign's days whose service / product is the item's (by kind), summed: read
  *   from the daily rollup item_staff_daily (every line, any appointment status; each listed item's
- *   days through item_staff_daily_item_idx, ~1/3 of the raw lines' rows); the
+ *   days through its (salon_id, kind, item_id, day) index, ~1/3 of the raw lines' rows); the
  *   bonus by the item's kind: PER_UNIT units x cents per unit; PERCENT round(paid cents x % / 100);
  *   TIERS on the person's units of the item: STRAIGHT units x the rate of the highest tier with
  *   from_units <= units, SLIDING sum over tiers of rate x max(0, min(units, next tier's

@@ -20,7 +20,7 @@ interface Row {
  * The services and products on the lines naming one person over a range, with the part they
  * recommended. The same lines as the person's totalEarned in the staff analysis: lines of DONE
  * appointments and walk-in sales (no appointment); the sum of `revenue` equals their totalEarned.
- * Read from the rollup staff_items_daily (migration 025: those lines' sums per salon, person, day
+ * Read from the rollup staff_items_daily (db/rollups/items.ts: those lines' sums per salon, person, day
  * and item), one index range of the person's days.
  */
 export async function getStaffItems(db: DbOrTx, salonId: number, staffId: number, from: string, to: string): Promise<Response> {
