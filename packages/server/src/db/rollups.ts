@@ -38,155 +38,17 @@ async function deleteScope(db: DbOrTx, table: string, scope: Scope): Promise<voi
   await sql`DELETE FROM ${sql.table(table)} AS r WHERE true ${scopeFilter('r', scope)}`.execute(db);
 }
 
-/** client_days for a scope (sales_daily and item_sales_daily are declared rollups: db/rollups/sales.ts). */
-async function fillClientDays(db: DbOrTx, scope: Scope): Promise<void> {
-  const lines = scopeFilter('sl', scope);
-  // prev_day and prev_weekday_day: lag() within what is inserted; a scoped refresh then fixes the
-  // rows whose previous day lies outside the scope (fixPrevDays, fixPrevWeekdayDays). Every rollup is inserted in its key order (salon,
-  // day, ...), so a range of days reads a few adjacent pages: lag()'s output comes in client
-  // order, which scattered a salon-year of client_days over one page per row.
-  await sql`
-    INSERT INTO client_days (salon_id, day, client_id, gender, appointments, revenue_cents, service_revenue_cents, product_revenue_cents,
-      has_service, has_product, last_appointment_id, prev_day, prev_weekday_day)
-    SELECT d.*, lag(d.day) OVER (PARTITION BY d.salon_id, d.client_id ORDER BY d.day),
-      lag(d.day) OVER (PARTITION BY d.salon_id, d.client_id, extract(isodow FROM d.day) ORDER BY d.day)
-    FROM (
-      SELECT sl.salon_id, sl.day, sl.client_id, COALESCE(min(c.gender), 'UNKNOWN') AS gender, count(DISTINCT sl.appointment_id) AS appointments,
-        sum(sl.paid_amount_cents) AS revenue_cents,
-        COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'), 0) AS service_revenue_cents,
-        COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), 0) AS product_revenue_cents,
-        bool_or(sl.kind = 'SERVICE') AS has_service, bool_or(sl.kind = 'PRODUCT') AS has_product, max(sl.appointment_id) AS last_appointment_id
-      FROM sale_lines sl
-      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-      WHERE sl.client_id IS NOT NULL ${lines}
-      GROUP BY sl.salon_id, sl.day, sl.client_id
-    ) d
-    ORDER BY d.salon_id, d.day, d.client_id
-  `.execute(db);
-}
-
 /**
- * Whether the salon has rows of client_days or staff_client_days (keyed by salon_id, day first) on days
- * outside from..to: two probes of the key. Without any, a scoped refresh's lag() saw every day of every
- * client and pair, so the prev_day fix-ups have nothing to do (a salon's first import: the fix-ups read
+ * Whether the salon has rows of staff_client_days (keyed by salon_id, day first) on days outside from..to:
+ * two probes of the key. Without any, a scoped refresh's lag() saw every day of every pair, so the
+ * prev_day fix-ups have nothing to do (a salon's first import: the fix-ups read
  * every row of the range again, ~15 % of the refresh of a 100,000-line back-fill, to change nothing).
  */
-async function hasDaysOutside(db: DbOrTx, table: 'client_days' | 'staff_client_days', salonId: number, from: string, to: string) {
+async function hasDaysOutside(db: DbOrTx, table: 'staff_client_days', salonId: number, from: string, to: string) {
   const { rows } = await sql<{ found: boolean }>`
     SELECT EXISTS (SELECT 1 FROM ${sql.table(table)} WHERE salon_id = ${salonId} AND day < ${from}::date)
       OR EXISTS (SELECT 1 FROM ${sql.table(table)} WHERE salon_id = ${salonId} AND day > ${to}::date) AS found`.execute(db);
   return rows[0]?.found !== false;
-}
-
-/**
- * After a scoped refresh: recomputes prev_day for each client's first day in the range and for the
- * first day after the range of every client who had (or now has) a day in it. The fill's lag()
- * already got every later day in the range right (it saw all of the client's days in the range),
- * so a long range probes one day per client, not one per client day. Only the rows whose prev_day
- * changes are written, so a refresh of a long range does not rewrite, and double, the table.
- */
-async function fixPrevDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<string[]> {
-  const { rows } = await sql<{ day: string }>`
-    WITH touched AS (
-      SELECT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
-      UNION SELECT unnest(${removedClients}::bigint[])
-    ),
-    targets AS (
-      SELECT cd.client_id, min(cd.day) AS day FROM client_days cd
-      WHERE cd.salon_id = ${salonId} AND cd.day BETWEEN ${from}::date AND ${to}::date
-      GROUP BY cd.client_id
-      UNION
-      SELECT t.client_id, (SELECT min(n.day) FROM client_days n WHERE n.salon_id = ${salonId} AND n.client_id = t.client_id AND n.day > ${to}::date)
-      FROM touched t
-    ),
-    fixed AS (
-      SELECT t.client_id, t.day,
-        (SELECT max(p.day) FROM client_days p WHERE p.salon_id = ${salonId} AND p.client_id = t.client_id AND p.day < t.day) AS prev_day
-      FROM targets t WHERE t.day IS NOT NULL
-    )
-    UPDATE client_days cd
-    SET prev_day = fixed.prev_day
-    FROM fixed
-    WHERE cd.salon_id = ${salonId} AND cd.client_id = fixed.client_id AND cd.day = fixed.day
-      AND cd.prev_day IS DISTINCT FROM fixed.prev_day
-    RETURNING cd.day::text AS day
-  `.execute(db);
-  return rows.map((r) => r.day);
-}
-
-/**
- * After a scoped refresh: recomputes prev_weekday_day (the client's previous day on the same ISO
- * weekday) of the days from the range's start on of every client who had (or now has) a day in the
- * range; days before the range keep theirs (their earlier days did not change). Only the rows whose
- * value changes are written; answers their days.
- */
-async function fixPrevWeekdayDays(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<string[]> {
-  const { rows } = await sql<{ day: string }>`
-    WITH touched AS (
-      SELECT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
-      UNION SELECT unnest(${removedClients}::bigint[])
-    ),
-    fixed AS (
-      SELECT cd.client_id, cd.day,
-        lag(cd.day) OVER (PARTITION BY cd.client_id, extract(isodow FROM cd.day) ORDER BY cd.day) AS prev
-      FROM client_days cd JOIN touched t ON t.client_id = cd.client_id
-      WHERE cd.salon_id = ${salonId}
-    )
-    UPDATE client_days cd
-    SET prev_weekday_day = fixed.prev
-    FROM fixed
-    WHERE cd.salon_id = ${salonId} AND cd.client_id = fixed.client_id AND cd.day = fixed.day AND fixed.day >= ${from}::date
-      AND cd.prev_weekday_day IS DISTINCT FROM fixed.prev
-    RETURNING cd.day::text AS day
-  `.execute(db);
-  return rows.map((r) => r.day);
-}
-
-/** The clients who had (removedClients), or now have, a client day in from..to: those whose per-client rollups a refresh recomputes. */
-async function touchedClients(db: DbOrTx, salonId: number, from: string, to: string, removedClients: number[]): Promise<number[]> {
-  const { rows } = await sql<{ client_id: number }>`
-    SELECT DISTINCT client_id FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date
-    UNION SELECT unnest(${removedClients}::bigint[])`.execute(db);
-  return rows.map((r) => Number(r.client_id));
-}
-
-/** client_totals (migration 017) of the given clients, recomputed from all their client days (a client left with none loses the row). */
-async function refreshClientTotals(db: DbOrTx, salonId: number, clients: number[]): Promise<void> {
-  if (clients.length === 0) return;
-  await sql`DELETE FROM client_totals WHERE salon_id = ${salonId} AND client_id = ANY(${clients}::bigint[])`.execute(db);
-  await sql`
-    INSERT INTO client_totals (salon_id, client_id, last_day, visits, revenue_cents)
-    SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
-    WHERE salon_id = ${salonId} AND client_id = ANY(${clients}::bigint[])
-    GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(db);
-}
-
-/** client_years rows (migration 041) from the client_days the filter keeps (whole years of whole clients: single_gender looks at all their rows of the year). */
-const clientYearsSql = (filter: RawBuilder<unknown>) => sql`
-  INSERT INTO client_years (salon_id, year, client_id, gender, appointments, revenue_cents, service_revenue_cents, product_revenue_cents,
-    last_day, last_appointment_day, last_appointment_id, single_gender)
-  SELECT cd.salon_id, date_trunc('year', cd.day)::date, cd.client_id, cd.gender, sum(cd.appointments), sum(cd.revenue_cents),
-    sum(cd.service_revenue_cents), sum(cd.product_revenue_cents), max(cd.day), max(cd.day) FILTER (WHERE cd.last_appointment_id IS NOT NULL),
-    (max(ARRAY[cd.day - DATE '2000-01-01', cd.last_appointment_id]) FILTER (WHERE cd.last_appointment_id IS NOT NULL))[2],
-    count(*) OVER (PARTITION BY cd.salon_id, date_trunc('year', cd.day)::date, cd.client_id) = 1
-  FROM client_days cd WHERE true ${filter}
-  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
-
-/**
- * client_years (migration 041) of the given clients in the calendar years of from..to (the only
- * client days a refresh of from..to changes), recomputed from their client days of those years.
- */
-async function refreshClientYears(db: DbOrTx, salonId: number, from: string, to: string, clients: number[]): Promise<void> {
-  if (clients.length === 0) return;
-  const firstYear = `${from.slice(0, 4)}-01-01`;
-  const lastYear = `${to.slice(0, 4)}-01-01`;
-  await sql`
-    DELETE FROM client_years WHERE salon_id = ${salonId} AND year BETWEEN ${firstYear}::date AND ${lastYear}::date
-      AND client_id = ANY(${clients}::bigint[])`.execute(db);
-  await clientYearsSql(
-    sql`AND cd.salon_id = ${salonId} AND cd.client_id = ANY(${clients}::bigint[])
-      AND cd.day >= ${firstYear}::date AND cd.day < (${lastYear}::date + interval '1 year')::date`,
-  ).execute(db);
 }
 
 /**
@@ -528,9 +390,7 @@ function monthsOf(from: string, to: string): string[] {
 }
 
 /**
- * sales_month_totals and client_months (migration 019), item_staff_months (migration 034), client_visit_months /
- * client_cohort_months (migration 039), place_months (migration 040) and client_weekday_months (migration 043) of one
- * salon for the given months (YYYY-MM-01), recomputed from sales_day_totals, client_days and item_staff_daily.
+ * item_staff_months (migration 034) of one salon for the given months (YYYY-MM-01), recomputed from item_staff_daily.
  * null = every salon and month (rebuild).
  */
 async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
@@ -545,24 +405,8 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
   };
   if (salonId !== null && months !== null) {
     if (months.length === 0) return;
-    await sql`DELETE FROM client_months r WHERE true ${scope('r', 'month')}`.execute(db);
-    await sql`DELETE FROM client_weekday_months r WHERE true ${scope('r', 'month')}`.execute(db);
     await sql`DELETE FROM item_staff_months r WHERE true ${scope('r', 'month')}`.execute(db);
-    await sql`DELETE FROM place_months r WHERE true ${scope('r', 'month')}`.execute(db);
   }
-  await sql`
-    INSERT INTO client_months (salon_id, month, gender, prev_month, clients)
-    SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, date_trunc('month', r.prev_day)::date, count(*)
-    FROM client_days r WHERE (r.prev_day IS NULL OR r.prev_day < date_trunc('month', r.day)::date) ${scope('r', 'day')}
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-  `.execute(db);
-  await sql`
-    INSERT INTO client_weekday_months (salon_id, month, gender, isodow, prev_month, clients)
-    SELECT r.salon_id, date_trunc('month', r.day)::date, r.gender, extract(isodow FROM r.day)::int, date_trunc('month', r.prev_weekday_day)::date,
-      count(*)
-    FROM client_days r WHERE (r.prev_weekday_day IS NULL OR r.prev_weekday_day < date_trunc('month', r.day)::date) ${scope('r', 'day')}
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-  `.execute(db);
   await sql`
     INSERT INTO item_staff_months (salon_id, month, kind, item_id, staff_id, quantity, line_count, revenue_cents, list_cents, discount_cents,
       walk_in_quantity, recommended_quantity)
@@ -571,38 +415,6 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
     FROM item_staff_daily r WHERE true ${scope('r', 'day')}
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   `.execute(db);
-  const located = sql`c.latitude IS NOT NULL AND c.longitude IS NOT NULL`;
-  await sql`
-    INSERT INTO place_months (salon_id, month, prev_month, city, postal_code, days, located_days, latitude_sum, longitude_sum, revenue_cents)
-    SELECT r.salon_id, date_trunc('month', r.day)::date, date_trunc('month', r.prev_day)::date, NULLIF(btrim(c.city), ''),
-      NULLIF(btrim(c.postal_code), ''), count(*), count(*) FILTER (WHERE ${located}),
-      coalesce(sum(c.latitude::numeric) FILTER (WHERE ${located}), 0), coalesce(sum(c.longitude::numeric) FILTER (WHERE ${located}), 0),
-      sum(r.revenue_cents)
-    FROM client_days r JOIN clients c ON c.salon_id = r.salon_id AND c.id = r.client_id
-    WHERE true ${scope('r', 'day')}
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-  `.execute(db);
-  if (salonId !== null && months !== null) await sql`SELECT client_visit_months_refresh(${salonId}, ${months}::date[])`.execute(db);
-  else
-    await sql`
-      SELECT client_visit_months_refresh(salon_id, array_agg(DISTINCT date_trunc('month', day)::date)) FROM client_days GROUP BY salon_id`.execute(
-      db,
-    );
-}
-
-/**
- * recap_client_daily (migration 043) of one salon's days (an SQL date[]), or of every salon's days (null, null), by
- * recap_client_daily_refresh: the one definition, which the triggers on salons.lost_client_days and clients.first_visit
- * also call. Reads client_days (prev_day fixed first), clients and salons.
- */
-async function fillRecapClients(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
-  if (salonId === null || days === null) {
-    await sql`SELECT recap_client_daily_refresh(s.id, ARRAY(SELECT DISTINCT day FROM client_days WHERE salon_id = s.id)) FROM salons s`.execute(
-      db,
-    );
-    return;
-  }
-  await sql`SELECT recap_client_daily_refresh(${salonId}::int, ${days})`.execute(db);
 }
 
 /**
@@ -652,9 +464,6 @@ export async function fillPerformanceDaily(db: DbOrTx, salonId: number | null, d
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
 export const ROLLUP_TABLES = [
   'appointments_daily',
-  'client_days',
-  'client_totals',
-  'client_years',
   'staff_booked_daily',
   'booked_hourly',
   'staff_daily',
@@ -662,22 +471,15 @@ export const ROLLUP_TABLES = [
   'item_staff_daily',
   'staff_items_daily',
   'staff_hours_daily',
-  'client_months',
   'item_client_months',
   'item_staff_months',
   'staff_client_months',
   'staff_monthly',
-  'place_months',
   'staff_new_client_months',
   'staff_feedback_months',
-  'recap_client_daily',
-  'client_weekday_months',
-  'client_visit_months',
-  'client_cohort_months',
   'staff_day_details',
   'staff_day_bodies',
   'shift_hourly',
-  'recap_daily',
   'performance_daily',
 ] as const;
 
@@ -690,11 +492,6 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
   const scope: Scope = { salonId, from: fromDay, to: toDay };
   const run = async (tx: DbOrTx) => {
     await sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK}, ${salonId})`.execute(tx);
-    const removed = await sql<{ client_id: number }>`
-      DELETE FROM client_days WHERE salon_id = ${salonId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date RETURNING client_id`.execute(
-      tx,
-    );
-    await fillClientDays(tx, scope);
     for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, scope);
     const removedPairs = await deleteStaffClientDays(tx, scope);
     await fillAppointments(tx, scope);
@@ -731,28 +528,10 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     await fillStaffItems(tx, scope);
     const items = new Map([...itemsBefore, ...(await itemsOf(tx, salonId, fromDay, toDay))].map((i) => [`${i.kind}:${i.item_id}`, i]));
     await fillItemClients(tx, salonId, fromDay, [...items.values()]);
-    const removedClients = removed.rows.map((r) => Number(r.client_id));
-    const isClientDaysOutside = await hasDaysOutside(tx, 'client_days', salonId, fromDay, toDay);
-    const prevDayFixed = isClientDaysOutside ? await fixPrevDays(tx, salonId, fromDay, toDay, removedClients) : [];
-    const prevWeekdayFixed = isClientDaysOutside ? await fixPrevWeekdayDays(tx, salonId, fromDay, toDay, removedClients) : [];
-    const clients = await touchedClients(tx, salonId, fromDay, toDay, removedClients);
-    await refreshClientTotals(tx, salonId, clients);
-    await refreshClientYears(tx, salonId, fromDay, toDay, clients);
-    await fillRecapClients(
-      tx,
-      salonId,
-      sql`ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${prevDayFixed}::date[]`,
-    );
-    // Day and month totals last: they are read from the rollups above. client_months also changes
-    // in the months of the later client days whose prev_day moved.
+    // item_staff_months in the written months and those of the earlier visits.
     const months = new Set(monthsOf(fromDay, toDay));
-    for (const day of [...earlier, ...prevDayFixed, ...prevWeekdayFixed]) months.add(`${day.slice(0, 7)}-01`);
+    for (const day of earlier) months.add(`${day.slice(0, 7)}-01`);
     await fillMonths(tx, salonId, [...months]);
-    // The recap's days last: their sales_daily, appointments_daily and recap_client_daily rows are in.
-    await sql`SELECT recap_daily_fill(${salonId}::int,
-      ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${earlier}::date[] || ${prevDayFixed}::date[])`.execute(
-      tx,
-    );
     // performance_daily last: it combines the day totals, appointments and booked seconds above.
     await fillPerformanceDaily(
       tx,
@@ -782,12 +561,6 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await sql`TRUNCATE ${sql.join(ROLLUP_TABLES.map((table) => sql.table(table)))}`.execute(tx);
     await deferStaffDayDetails(tx);
     const all: Scope = { salonId: null, from: null, to: null };
-    await fillClientDays(tx, all);
-    await sql`
-      INSERT INTO client_totals (salon_id, client_id, last_day, visits, revenue_cents)
-      SELECT salon_id, client_id, max(day), sum(appointments), sum(revenue_cents) FROM client_days
-      GROUP BY salon_id, client_id ORDER BY salon_id, client_id`.execute(tx);
-    await clientYearsSql(sql``).execute(tx);
     await fillAppointments(tx, all);
     await fillStaffBooked(tx, all);
     await fillStaffDaily(tx, all);
@@ -797,9 +570,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await fillStaffMonths(tx, null, null);
     await refreshStaffHours(tx, null);
     await fillMonths(tx, null, null);
-    await fillRecapClients(tx, null, null);
     await fillStaffDayDetails(tx, null, null);
-    await sql`SELECT recap_daily_fill(NULL, NULL)`.execute(tx);
     await fillPerformanceDaily(tx, null, null);
   });
   await rebuildRollupModel(db);

@@ -98,8 +98,18 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     const salon = rand(4) === 0 ? fixture.salon2 : fixture.salon1;
     const clients =
       salon === fixture.salon1 ? [fixture.clients.c1, fixture.clients.c2, fixture.clients.c3, fixture.clients.c4] : [fixture.clients.c5];
-    const op = rand(5);
-    if (op < 2) {
+    const op = rand(7);
+    if (op >= 5) {
+      // A walk-in a week before a client's day with another day of theirs in between: that day's previous one on its weekday moves.
+      const added = await sql<{ salon_id: number; day: string }>`
+        INSERT INTO sale_lines (salon_id, client_id, day, kind, service_id, category, list_amount_cents, paid_amount_cents, discount_cents)
+        SELECT w.salon_id, w.client_id, w.day - 7, 'SERVICE', ${fixture.services.cut}, 'HAIRCUT', 2500, 2500, 0
+        FROM (SELECT DISTINCT salon_id, client_id, day FROM sale_lines WHERE client_id IS NOT NULL) w
+        WHERE EXISTS (SELECT 1 FROM sale_lines b WHERE b.salon_id = w.salon_id AND b.client_id = w.client_id AND b.day > w.day - 7 AND b.day < w.day)
+        ORDER BY w.day, w.client_id OFFSET ${rand(4)} LIMIT 1
+        RETURNING salon_id, day::text AS day`.execute(db);
+      for (const row of added.rows) await refreshLegacy(db, row.salon_id, [row.day]);
+    } else if (op < 2) {
       // A checkout: an appointment and its lines (a service, maybe a product), or a walk-in's lines.
       const day = fixtureDay(rand);
       const client = rand(5) === 0 ? null : (clients[rand(clients.length)] as number);
@@ -190,10 +200,12 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     for (const row of changed.rows) await refreshLegacy(db, row.salon_id, [row.day]);
   },
   async salons(db, { fixture, rand }) {
+    const pick = pickWith(rand);
     const zones = ['Europe/Rome', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
-    await sql`UPDATE salons SET time_zone = ${zones[rand(zones.length)]} WHERE id = ${rand(2) === 0 ? fixture.salon1 : fixture.salon2}`.execute(
-      db,
-    );
+    const salon = rand(2) === 0 ? fixture.salon1 : fixture.salon2;
+    if (rand(2) === 0) await sql`UPDATE salons SET time_zone = ${zones[rand(zones.length)]} WHERE id = ${salon}`.execute(db);
+    // The lost threshold splits the recap's returning clients.
+    else await sql`UPDATE salons SET lost_client_days = ${pick([7, 30, 180])} WHERE id = ${salon}`.execute(db);
   },
   async stock_movements(db, { fixture, rand }) {
     const day = () => `2025-0${3 + rand(2)}-${String(1 + rand(28)).padStart(2, '0')}`;
@@ -238,7 +250,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
       AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.client_id = c.id) AND NOT EXISTS (SELECT 1 FROM feedback f WHERE f.client_id = c.id)
       AND NOT EXISTS (SELECT 1 FROM nps_responses r WHERE r.client_id = c.id) ORDER BY c.id DESC OFFSET ${rand(4)} LIMIT 1)`;
     const any = sql`(SELECT id FROM clients ORDER BY id OFFSET ${rand(8)} LIMIT 1)`;
-    const op = rand(6);
+    const op = rand(7);
     if (op < 2) {
       const ids = Array.from({ length: 1 + rand(3) }, () => `random-${rand(12)}`);
       await upsertRandomClients(db, rand, { salons: [fixture.salon1, fixture.salon2], creators }, ids);
@@ -250,6 +262,24 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     } else if (op === 3) {
       await sql`UPDATE clients SET phone = ${pick(phones)}, email = ${pick(emails)}, birth_date = ${pick(births)}::date,
         gender = ${pick(['MALE', 'FEMALE', null])}, privacy_consent = NOT privacy_consent WHERE id = ${any}`.execute(db);
+    } else if (op === 6) {
+      // The import's first visits and a record's place, which the recap and the customer map read.
+      const [city, postal] = pick([
+        [null, null],
+        ['Milano', '20121'],
+        [' Roma ', ' '],
+        ['', '00184'],
+      ] as const);
+      const located = rand(2) === 0;
+      const firstVisit = pick([
+        sql`NULL::date`,
+        sql`${fixtureDay(rand)}::date`,
+        sql`(SELECT min(l.day) FROM sale_lines l WHERE l.salon_id = clients.salon_id AND l.client_id = clients.id)`,
+      ]);
+      await sql`UPDATE clients SET first_visit = ${firstVisit}, city = ${city}, postal_code = ${postal},
+        latitude = ${located ? 45 + rand(100) / 100 : null}, longitude = ${located ? 9 + rand(100) / 100 : null} WHERE id = ${any}`.execute(
+        db,
+      );
     } else if (op === 4) {
       await sql`UPDATE clients SET salon_id = CASE salon_id WHEN ${fixture.salon1} THEN ${fixture.salon2}::int ELSE ${fixture.salon1}::int END,
         external_id = NULL WHERE id = ${free}`.execute(db);

@@ -50,6 +50,7 @@ import { shiftHourlySchema } from './051-shift-hourly.js';
 import { salonRollupLocksSchema } from './052-salon-rollup-locks.js';
 import { rollupModelSchema, stockRollupsToModelSchema } from './053-rollup-model.js';
 import { qualityRollupsToModelSchema } from './054-quality-rollups-to-model.js';
+import { clientRollupsToModelSchema } from './055-client-rollups-to-model.js';
 
 export interface Migration {
   version: number;
@@ -140,4 +141,5 @@ export const migrations: Migration[] = [
   { version: 52, name: 'salon-rollup-locks', sql: salonRollupLocksSchema },
   { version: 53, name: 'rollup-model', sql: `${rollupModelSchema}\n${stockRollupsToModelSchema}` },
   { version: 54, name: 'quality-rollups-to-model', sql: qualityRollupsToModelSchema },
+  { version: 55, name: 'client-rollups-to-model', sql: clientRollupsToModelSchema },
 ];
