@@ -106,6 +106,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
         SELECT w.salon_id, w.client_id, w.day - 7, 'SERVICE', ${fixture.services.cut}, 'HAIRCUT', 2500, 2500, 0
         FROM (SELECT DISTINCT salon_id, client_id, day FROM sale_lines WHERE client_id IS NOT NULL) w
         WHERE EXISTS (SELECT 1 FROM sale_lines b WHERE b.salon_id = w.salon_id AND b.client_id = w.client_id AND b.day > w.day - 7 AND b.day < w.day)
+          AND NOT EXISTS (SELECT 1 FROM sale_lines b WHERE b.salon_id = w.salon_id AND b.client_id = w.client_id AND b.day = w.day - 7)
         ORDER BY w.day, w.client_id OFFSET ${rand(4)} LIMIT 1
         RETURNING salon_id, day::text AS day`.execute(db);
       for (const row of added.rows) await refreshLegacy(db, row.salon_id, [row.day]);

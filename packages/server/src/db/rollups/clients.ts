@@ -14,6 +14,23 @@ function clientsChangedIn({ oldRows, newRows }: ChangedRows, fields: readonly st
     CROSS JOIN LATERAL (VALUES (o.salon_id, o.id), (n.salon_id, n.id)) x(salon_id, id)`;
 }
 
+/**
+ * A client's days from their lines, where `filter` keeps the lines: client_days' columns without the previous
+ * days. The per-client rollups read it too, from the client's lines, rather than client_days' view.
+ */
+function clientDaysOfLines(filter: string): string {
+  return `
+    SELECT sl.salon_id, sl.day, sl.client_id, COALESCE(min(c.gender), 'UNKNOWN') AS gender, count(DISTINCT sl.appointment_id) AS appointments,
+      sum(sl.paid_amount_cents) AS revenue_cents,
+      COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'), 0) AS service_revenue_cents,
+      COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), 0) AS product_revenue_cents,
+      bool_or(sl.kind = 'SERVICE') AS has_service, bool_or(sl.kind = 'PRODUCT') AS has_product, max(sl.appointment_id) AS last_appointment_id
+    FROM sale_lines sl
+    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+    WHERE sl.client_id IS NOT NULL AND ${filter}
+    GROUP BY sl.salon_id, sl.day, sl.client_id`;
+}
+
 /** A client's day in the salon: what they bought and the previous day they came (on any and on the same weekday). */
 export const clientDays = defineRollup({
   table: 'client_days',
@@ -42,39 +59,32 @@ export const clientDays = defineRollup({
     {
       source: 'sale_lines',
       why: "a line written, changed or removed moves its day (old and new) and, as the client's previous day, their next day after it and their next one on the same weekday",
+      // The next days come from lead() over the written clients' days and the written ones (a removed day leads to the
+      // next one left): one pass over their lines, by sale_lines_client_idx for a few clients and by a scan for a bulk load's.
       keys: ({ changed }) => `
-        WITH w AS (SELECT DISTINCT salon_id, client_id, day FROM ${changed})
-        SELECT w.salon_id, w.day FROM w
+        WITH w AS (SELECT DISTINCT salon_id, client_id, day FROM ${changed} WHERE client_id IS NOT NULL),
+        h AS (
+          SELECT x.salon_id, x.client_id, x.day, lead(x.day) OVER (PARTITION BY x.salon_id, x.client_id ORDER BY x.day) AS next_day,
+            lead(x.day) OVER (PARTITION BY x.salon_id, x.client_id, extract(isodow FROM x.day) ORDER BY x.day) AS next_weekday_day
+          FROM (
+            SELECT sl.salon_id, sl.client_id, sl.day FROM sale_lines sl WHERE (sl.salon_id, sl.client_id) IN (SELECT salon_id, client_id FROM w)
+            UNION SELECT salon_id, client_id, day FROM w
+          ) x
+        )
+        SELECT salon_id, day FROM ${changed}
         UNION ALL
-        SELECT w.salon_id, n.day FROM w CROSS JOIN LATERAL (
-          SELECT min(sl.day) AS day FROM sale_lines sl WHERE sl.salon_id = w.salon_id AND sl.client_id = w.client_id AND sl.day > w.day) n
-        WHERE w.client_id IS NOT NULL
-        UNION ALL
-        SELECT w.salon_id, n.day FROM w CROSS JOIN LATERAL (
-          SELECT sl.day FROM sale_lines sl WHERE sl.salon_id = w.salon_id AND sl.client_id = w.client_id AND sl.day > w.day
-            AND extract(isodow FROM sl.day) = extract(isodow FROM w.day)
-          ORDER BY sl.day LIMIT 1) n
-        WHERE w.client_id IS NOT NULL`,
+        SELECT h.salon_id, n.day FROM h JOIN w ON w.salon_id = h.salon_id AND w.client_id = h.client_id AND w.day = h.day
+        CROSS JOIN LATERAL (VALUES (h.next_day), (h.next_weekday_day)) n(day)`,
     },
     clientGenderOnSaleLines,
   ],
-  // The asked days' clients with all their days (sale_lines_client_idx), so lag() sees the days before the asked ones.
+  // The previous days are two probes of sale_lines_client_idx per row, so a few asked days read only their own lines.
   rows: (keys) => `
-    SELECT d.* FROM (
-      SELECT sl.salon_id, sl.day, sl.client_id, COALESCE(min(c.gender), 'UNKNOWN') AS gender, count(DISTINCT sl.appointment_id) AS appointments,
-        sum(sl.paid_amount_cents) AS revenue_cents,
-        COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'SERVICE'), 0) AS service_revenue_cents,
-        COALESCE(sum(sl.paid_amount_cents) FILTER (WHERE sl.kind = 'PRODUCT'), 0) AS product_revenue_cents,
-        bool_or(sl.kind = 'SERVICE') AS has_service, bool_or(sl.kind = 'PRODUCT') AS has_product, max(sl.appointment_id) AS last_appointment_id,
-        lag(sl.day) OVER (PARTITION BY sl.salon_id, sl.client_id ORDER BY sl.day) AS prev_day,
-        lag(sl.day) OVER (PARTITION BY sl.salon_id, sl.client_id, extract(isodow FROM sl.day) ORDER BY sl.day) AS prev_weekday_day
-      FROM sale_lines sl
-      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-      WHERE sl.client_id IS NOT NULL AND (sl.salon_id, sl.client_id) IN (
-        SELECT a.salon_id, a.client_id FROM sale_lines a WHERE a.client_id IS NOT NULL AND ${keys.match('a.salon_id', 'a.day')})
-      GROUP BY sl.salon_id, sl.day, sl.client_id
-    ) d
-    WHERE ${keys.match('d.salon_id', 'd.day')}`,
+    SELECT d.*,
+      (SELECT max(p.day) FROM sale_lines p WHERE p.salon_id = d.salon_id AND p.client_id = d.client_id AND p.day < d.day) AS prev_day,
+      (SELECT p.day FROM sale_lines p WHERE p.salon_id = d.salon_id AND p.client_id = d.client_id AND p.day < d.day
+         AND extract(isodow FROM p.day) = extract(isodow FROM d.day) ORDER BY p.day DESC LIMIT 1) AS prev_weekday_day
+    FROM (${clientDaysOfLines(keys.match('sl.salon_id', 'sl.day'))}) d`,
   readBy: ['Customers/*', 'Sales/sales per client', 'the sales measures (lib/sales-measures.query.ts)'],
 });
 
@@ -85,27 +95,25 @@ const lineClients: StaleRule = {
   keys: ({ changed }) => `SELECT salon_id, client_id FROM ${changed} WHERE client_id IS NOT NULL`,
 };
 
-/** The clients of the client_days stale days (those still on them; lineClients names those who left). */
-const clientsOfDays: StaleRule = {
-  source: 'client_days',
-  why: 'it sums the client_days of a client: the clients on a changed day',
-  keys: ({ changed }) =>
-    `SELECT cd.salon_id, cd.client_id FROM ${changed} ch JOIN client_days cd ON cd.salon_id = ch.salon_id AND cd.day = ch.day`,
-};
-
 /** Each client's totals over all their days: the customer status list reads a day's status from them. */
 export const clientTotals = defineRollup({
   table: 'client_totals',
-  description: 'Per salon and client with client days: the last day, the appointments and the paid money of all their client_days.',
+  description:
+    'Per salon and client with sale lines: the last day, the appointments (distinct per day, as client_days) and the paid money of all their lines.',
   columns: { salon_id: 'integer', client_id: 'bigint', last_day: 'date', visits: 'bigint', revenue_cents: 'bigint' },
   key: ['salon_id', 'client_id'],
   grain: { column: 'client_id', kind: 'id' },
   indexes: ['(salon_id, last_day) INCLUDE (client_id, visits, revenue_cents)'],
-  from: ['client_days', 'sale_lines'],
-  staleWhen: [clientsOfDays, lineClients],
+  from: ['sale_lines'],
+  staleWhen: [lineClients],
+  // Appointments as client_days counts them: distinct per day.
   rows: (keys) => `
     SELECT cd.salon_id, cd.client_id, max(cd.day) AS last_day, sum(cd.appointments) AS visits, sum(cd.revenue_cents) AS revenue_cents
-    FROM client_days cd WHERE ${keys.match('cd.salon_id', 'cd.client_id')}
+    FROM (
+      SELECT sl.salon_id, sl.client_id, sl.day, count(DISTINCT sl.appointment_id) AS appointments, sum(sl.paid_amount_cents) AS revenue_cents
+      FROM sale_lines sl WHERE sl.client_id IS NOT NULL AND ${keys.match('sl.salon_id', 'sl.client_id')}
+      GROUP BY sl.salon_id, sl.client_id, sl.day
+    ) cd
     GROUP BY cd.salon_id, cd.client_id`,
   readBy: ['Customers/status'],
 });
@@ -114,7 +122,7 @@ export const clientTotals = defineRollup({
 export const clientYears = defineRollup({
   table: 'client_years',
   description:
-    "Per salon, client, calendar year (its 1 January) and gender of their client_days: the sums of those days, their last day, their last day with an appointment and its last appointment, and whether all the client's days of the year have one gender.",
+    "Per salon, client, calendar year (its 1 January) and gender of their client days (from their lines, as client_days): the sums of those days, their last day, their last day with an appointment and its last appointment, and whether all the client's days of the year have one gender.",
   columns: {
     salon_id: 'integer',
     client_id: 'bigint',
@@ -132,9 +140,8 @@ export const clientYears = defineRollup({
   key: ['salon_id', 'client_id', 'year', 'gender'],
   grain: { column: 'client_id', kind: 'id' },
   indexes: ['(salon_id, year, client_id, gender)'],
-  from: ['client_days', 'sale_lines', 'clients'],
+  from: ['sale_lines', 'clients'],
   staleWhen: [
-    clientsOfDays,
     lineClients,
     {
       source: 'clients',
@@ -150,7 +157,7 @@ export const clientYears = defineRollup({
       max(cd.day) FILTER (WHERE cd.last_appointment_id IS NOT NULL) AS last_appointment_day,
       (max(ARRAY[cd.day - DATE '2000-01-01', cd.last_appointment_id]) FILTER (WHERE cd.last_appointment_id IS NOT NULL))[2] AS last_appointment_id,
       count(*) OVER (PARTITION BY cd.salon_id, date_trunc('year', cd.day)::date, cd.client_id) = 1 AS single_gender
-    FROM client_days cd WHERE ${keys.match('cd.salon_id', 'cd.client_id')}
+    FROM (${clientDaysOfLines(keys.match('sl.salon_id', 'sl.client_id'))}) cd
     GROUP BY cd.salon_id, cd.client_id, date_trunc('year', cd.day)::date, cd.gender`,
   readBy: ['Sales/sales per client'],
 });
@@ -205,8 +212,8 @@ function monthsOfClientsChangedIn(fields: readonly string[], why: string): Stale
     source: 'clients',
     on: ['UPDATE'],
     why,
-    keys: (rows) => `SELECT cd.salon_id, cd.day FROM (${clientsChangedIn(rows, fields)}) c
-      JOIN client_days cd ON cd.salon_id = c.salon_id AND cd.client_id = c.id`,
+    keys: (rows) => `SELECT sl.salon_id, sl.day FROM (${clientsChangedIn(rows, fields)}) c
+      JOIN sale_lines sl ON sl.salon_id = c.salon_id AND sl.client_id = c.id`,
   };
 }
 
@@ -355,8 +362,8 @@ export const recapClientDaily = defineRollup({
       on: ['UPDATE'],
       why: "the salon's lost threshold splits returning clients into balance and lost: a change moves every day it has clients",
       keys: ({ oldRows, newRows }) => `
-        SELECT DISTINCT cd.salon_id, cd.day FROM ${oldRows} o JOIN ${newRows} n ON n.id = o.id AND n.lost_client_days IS DISTINCT FROM o.lost_client_days
-        JOIN client_days cd ON cd.salon_id = n.id`,
+        SELECT DISTINCT sl.salon_id, sl.day FROM ${oldRows} o JOIN ${newRows} n ON n.id = o.id AND n.lost_client_days IS DISTINCT FROM o.lost_client_days
+        JOIN sale_lines sl ON sl.salon_id = n.id AND sl.client_id IS NOT NULL`,
     },
   ],
   rows: (keys) => `
