@@ -107,7 +107,7 @@ export const ImportPhase = Type.Union(
   [Type.Literal('READING'), Type.Literal('CHECKING'), Type.Literal('WRITING'), Type.Literal('ROLLUPS'), Type.Literal('DONE')],
   {
     description:
-      'READING the file into a work table; CHECKING references and duplicates; WRITING the records; ROLLUPS refreshing the daily rollups; DONE',
+      'READING the file into a work table; CHECKING references and duplicates; WRITING the records; ROLLUPS the stored rollups catching up with the rows written (every report reads them exactly meanwhile); DONE',
   },
 );
 

@@ -25,6 +25,7 @@ describe('migrations', () => {
     const { rows } = await sql<{ relname: string; reltuples: number }>`
       SELECT relname, reltuples FROM pg_class
       WHERE relname IN ('staff_client_days', 'staff_hours_daily', 'staff_booked_daily', 'staff_daily', 'staff_client_months', 'staff_monthly')
+        AND relkind = 'r'
       ORDER BY relname`.execute(database.db);
     expect(rows.map((r) => [r.relname, Number(r.reltuples) >= 0])).toEqual([
       ['staff_booked_daily', true],

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { monthIndexOf, monthStartOf } from '../lib/months.js';
-import { bookedHourlySql, mergedBookingsSql, rebookedSql } from '../lib/staff-hours.js';
+import { rebookedSql } from '../lib/staff-hours.js';
 import type { Db, DbOrTx } from './database.js';
 import { rebuildRollupModel } from './rollups/apply.js';
 
@@ -39,19 +39,6 @@ async function deleteScope(db: DbOrTx, table: string, scope: Scope): Promise<voi
 }
 
 /**
- * Whether the salon has rows of staff_client_days (keyed by salon_id, day first) on days outside from..to:
- * two probes of the key. Without any, a scoped refresh's lag() saw every day of every pair, so the
- * prev_day fix-ups have nothing to do (a salon's first import: the fix-ups read
- * every row of the range again, ~15 % of the refresh of a 100,000-line back-fill, to change nothing).
- */
-async function hasDaysOutside(db: DbOrTx, table: 'staff_client_days', salonId: number, from: string, to: string) {
-  const { rows } = await sql<{ found: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM ${sql.table(table)} WHERE salon_id = ${salonId} AND day < ${from}::date)
-      OR EXISTS (SELECT 1 FROM ${sql.table(table)} WHERE salon_id = ${salonId} AND day > ${to}::date) AS found`.execute(db);
-  return rows[0]?.found !== false;
-}
-
-/**
  * appointments_daily for a scope. `rebooked` (lib/staff-hours.ts) looks at the client's next
  * appointment, so a write on days D1..D2 also changes the row of each client's last DONE visit
  * before D1: refreshSalesRollup recomputes those days too (visitsBefore).
@@ -87,184 +74,6 @@ async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
     GROUP BY a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN')
     ORDER BY 1, 2, 3
   `.execute(db);
-}
-
-/** staff_booked_daily for a scope: booked service seconds per salon, day and person (lib/staff-hours.ts). */
-async function fillStaffBooked(db: DbOrTx, scope: Scope): Promise<void> {
-  await sql`
-    INSERT INTO staff_booked_daily (salon_id, day, staff_id, booked_seconds)
-    SELECT b.salon_id, b.day, b.staff_id, b.seconds FROM (${mergedBookingsSql(scopeFilter('a', scope))}) b
-    ORDER BY 1, 2, 3
-  `.execute(db);
-  await sql`
-    INSERT INTO booked_hourly (salon_id, day, hour, seconds)
-    SELECT b.salon_id, b.day, b.hour, b.seconds FROM (${bookedHourlySql(scopeFilter('a', scope))}) b
-    ORDER BY 1, 2, 3
-  `.execute(db);
-}
-
-/**
- * staff_daily and staff_client_days for a scope (migration 012): per salon, day, staff member and
- * client gender the money of their lines (walk-ins and DONE appointments), their visits (DONE
- * appointments with a line of theirs), those with a product and those rebooked; the clients on
- * their lines per day. `rebooked` looks at the client's next appointment, so a refresh also
- * recomputes the days visitsBefore names.
- */
-async function fillStaffDaily(db: DbOrTx, scope: Scope): Promise<void> {
-  const lines = sql`
-    SELECT sl.salon_id, sl.day, sl.staff_id, COALESCE(c.gender, 'UNKNOWN') AS gender, sl.appointment_id, sl.client_id, sl.kind,
-      sl.recommended, sl.paid_amount_cents AS paid, sl.discount_cents AS disc
-    FROM sale_lines sl
-    LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-    LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-    WHERE sl.staff_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE') ${scopeFilter('sl', scope)}`;
-  // One pass over the lines fills both tables (a data-modifying WITH), where staff_client_days read and joined them again.
-  await sql`
-    WITH l AS MATERIALIZED (${lines}),
-    staff_days AS (
-    INSERT INTO staff_daily (salon_id, day, staff_id, gender, earned_cents, recommended_cents, service_cents, service_rec_cents,
-      product_cents, product_rec_cents, discount_cents, discount_rec_cents, visits, visits_with_product, rebooked)
-    SELECT m.salon_id, m.day, m.staff_id, m.gender, m.earned, m.rec, m.svc, m.svc_rec, m.prod, m.prod_rec, m.disc, m.disc_rec,
-      COALESCE(v.visits, 0), COALESCE(v.with_product, 0), COALESCE(v.rebooked, 0)
-    FROM (
-      SELECT salon_id, day, staff_id, gender, sum(paid) AS earned, COALESCE(sum(paid) FILTER (WHERE recommended), 0) AS rec,
-        COALESCE(sum(paid) FILTER (WHERE kind = 'SERVICE'), 0) AS svc,
-        COALESCE(sum(paid) FILTER (WHERE kind = 'SERVICE' AND recommended), 0) AS svc_rec,
-        COALESCE(sum(paid) FILTER (WHERE kind = 'PRODUCT'), 0) AS prod,
-        COALESCE(sum(paid) FILTER (WHERE kind = 'PRODUCT' AND recommended), 0) AS prod_rec,
-        sum(disc) AS disc, COALESCE(sum(disc) FILTER (WHERE recommended), 0) AS disc_rec
-      FROM l GROUP BY 1, 2, 3, 4
-    ) m
-    LEFT JOIN (
-      SELECT x.salon_id, x.day, x.staff_id, x.gender, count(*) AS visits, count(*) FILTER (WHERE x.has_product) AS with_product,
-        count(*) FILTER (WHERE ${rebookedSql('a')}) AS rebooked
-      FROM (
-        SELECT salon_id, day, staff_id, gender, appointment_id, bool_or(kind = 'PRODUCT') AS has_product
-        FROM l WHERE appointment_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5
-      ) x
-      JOIN appointments a ON a.salon_id = x.salon_id AND a.id = x.appointment_id
-      GROUP BY 1, 2, 3, 4
-    ) v ON v.salon_id = m.salon_id AND v.day = m.day AND v.staff_id = m.staff_id AND v.gender = m.gender
-    ORDER BY 1, 2, 3, 4
-    )
-    -- prev_day: lag() within what is inserted; a scoped refresh then fixes the rows next to the scope (fixStaffPrevDays).
-    INSERT INTO staff_client_days (salon_id, day, staff_id, client_id, gender, prev_day)
-    SELECT d.*, lag(d.day) OVER (PARTITION BY d.salon_id, d.staff_id, d.client_id ORDER BY d.day)
-    FROM (
-      SELECT l.salon_id, l.day, l.staff_id, l.client_id, min(l.gender) AS gender FROM l WHERE l.client_id IS NOT NULL
-      GROUP BY 1, 2, 3, 4
-    ) d
-    ORDER BY 1, 2, 3, 4
-  `.execute(db);
-}
-
-interface StaffClientDay {
-  staff_id: number;
-  client_id: number;
-  day: string;
-}
-
-/** Deletes a scope of staff_client_days, answering the rows it removed (fixStaffPrevDays needs them). */
-async function deleteStaffClientDays(db: DbOrTx, scope: Scope): Promise<StaffClientDay[]> {
-  const { rows } = await sql<StaffClientDay>`
-    DELETE FROM staff_client_days AS r WHERE true ${scopeFilter('r', scope)} RETURNING r.staff_id, r.client_id, r.day::text AS day`.execute(
-    db,
-  );
-  return rows;
-}
-
-/**
- * After a scoped refresh of staff_client_days (salon `salonId`): recomputes prev_day (the person's
- * previous day with the client) where the fill's lag() could not see it: each pair's first row in
- * a contiguous scope (every row of a list of days), and the first row after the scope of every
- * pair that had (removed) or has a row in it. Only rows whose prev_day changes are written; answers their days.
- */
-async function fixStaffPrevDays(db: DbOrTx, salonId: number, scope: Scope, removed: StaffClientDay[]): Promise<string[]> {
-  const inScope = scopeFilter('cd', scope);
-  const staffIds = removed.map((r) => r.staff_id);
-  const clientIds = removed.map((r) => r.client_id);
-  const days = removed.map((r) => r.day);
-  // A contiguous scope: every pair's next row after its last day; a list of days: after each of them.
-  const touched = scope.days
-    ? sql`SELECT cd.staff_id, cd.client_id, cd.day FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}
-        UNION SELECT * FROM unnest(${staffIds}::int[], ${clientIds}::bigint[], ${days}::date[])`
-    : sql`SELECT x.staff_id, x.client_id, ${scope.to}::date AS day FROM (
-          SELECT cd.staff_id, cd.client_id FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}
-          UNION SELECT * FROM unnest(${staffIds}::int[], ${clientIds}::bigint[])) x`;
-  const firsts = scope.days
-    ? sql`SELECT cd.staff_id, cd.client_id, cd.day FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}`
-    : sql`SELECT cd.staff_id, cd.client_id, min(cd.day) AS day FROM staff_client_days cd WHERE cd.salon_id = ${salonId} ${inScope}
-        GROUP BY 1, 2`;
-  const { rows } = await sql<{ day: string }>`
-    WITH touched(staff_id, client_id, day) AS (${touched}),
-    targets AS (
-      ${firsts}
-      UNION
-      SELECT t.staff_id, t.client_id, (SELECT min(n.day) FROM staff_client_days n
-        WHERE n.salon_id = ${salonId} AND n.staff_id = t.staff_id AND n.client_id = t.client_id AND n.day > t.day)
-      FROM touched t
-    ),
-    fixed AS (
-      SELECT t.staff_id, t.client_id, t.day, (SELECT max(p.day) FROM staff_client_days p
-        WHERE p.salon_id = ${salonId} AND p.staff_id = t.staff_id AND p.client_id = t.client_id AND p.day < t.day) AS prev_day
-      FROM targets t WHERE t.day IS NOT NULL
-    )
-    UPDATE staff_client_days cd
-    SET prev_day = fixed.prev_day
-    FROM fixed
-    WHERE cd.salon_id = ${salonId} AND cd.day = fixed.day AND cd.staff_id = fixed.staff_id AND cd.client_id = fixed.client_id
-      AND cd.prev_day IS DISTINCT FROM fixed.prev_day
-    RETURNING cd.day::text AS day
-  `.execute(db);
-  return rows.map((r) => r.day);
-}
-
-const staffMonthlySql = (filter: RawBuilder<unknown>) => sql`
-  INSERT INTO staff_monthly (salon_id, month, staff_id, gender, earned_cents, recommended_cents, service_cents, service_rec_cents,
-    product_cents, product_rec_cents, discount_cents, discount_rec_cents, visits, visits_with_product, rebooked)
-  SELECT d.salon_id, date_trunc('month', d.day)::date, d.staff_id, d.gender, sum(d.earned_cents), sum(d.recommended_cents),
-    sum(d.service_cents), sum(d.service_rec_cents), sum(d.product_cents), sum(d.product_rec_cents), sum(d.discount_cents),
-    sum(d.discount_rec_cents), sum(d.visits), sum(d.visits_with_product), sum(d.rebooked)
-  FROM staff_daily d WHERE true ${filter}
-  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
-
-/** staff_client_months rows from the staff_client_days rows that are their pair's first in the month, by the month of prev_day. */
-const staffClientMonthsSql = (filter: RawBuilder<unknown>) => sql`
-  INSERT INTO staff_client_months (salon_id, month, staff_id, gender, prev_month, clients)
-  SELECT cd.salon_id, date_trunc('month', cd.day)::date, cd.staff_id, cd.gender, date_trunc('month', cd.prev_day)::date, count(*)
-  FROM staff_client_days cd
-  WHERE (cd.prev_day IS NULL OR cd.prev_day < date_trunc('month', cd.day)::date) ${filter}
-  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`;
-
-/**
- * staff_client_months and staff_monthly (migration 030) of one salon's months (YYYY-MM-01), or of
- * everything (null, null): the staff_client_days rows that are their pair's first in the month,
- * counted by the month of prev_day, and staff_daily summed per month.
- */
-async function fillStaffMonths(db: DbOrTx, salonId: number | null, months: string[] | null): Promise<void> {
-  if (salonId === null || months === null) {
-    await staffMonthlySql(sql``).execute(db);
-    await staffClientMonthsSql(sql``).execute(db);
-    await sql`SELECT staff_new_client_months_fill(s.id, NULL), staff_feedback_months_fill(s.id, NULL) FROM salons s ORDER BY s.id`.execute(
-      db,
-    );
-    return;
-  }
-  if (months.length === 0) return;
-  const sorted = [...months].sort();
-  // The days of the months as constants (a join with the months let the planner scan the salon's whole
-  // staff_client_days_client_idx, 40 ms for a month, instead of the key's day range).
-  const inMonths = (column: RawBuilder<unknown>) =>
-    sql`${column} >= ${sorted[0]}::date AND ${column} < (${sorted[sorted.length - 1]}::date + interval '1 month')::date
-      AND date_trunc('month', ${column})::date = ANY(${sorted}::date[])`;
-  await sql`DELETE FROM staff_monthly WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
-  await staffMonthlySql(sql`AND d.salon_id = ${salonId} AND ${inMonths(sql`d.day`)}`).execute(db);
-  await sql`DELETE FROM staff_client_months WHERE salon_id = ${salonId} AND month = ANY(${sorted}::date[])`.execute(db);
-  await staffClientMonthsSql(sql`AND cd.salon_id = ${salonId} AND ${inMonths(sql`cd.day`)}`).execute(db);
-  // Also the months' feedback (triggers keep it, but a load with triggers off, the demo's, refreshes after it).
-  await sql`SELECT staff_new_client_months_fill(${salonId}::int, ${sorted}::date[]), staff_feedback_months_fill(${salonId}::int, ${sorted}::date[])`.execute(
-    db,
-  );
 }
 
 /** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
@@ -464,19 +273,11 @@ export async function fillPerformanceDaily(db: DbOrTx, salonId: number | null, d
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
 export const ROLLUP_TABLES = [
   'appointments_daily',
-  'staff_booked_daily',
-  'booked_hourly',
-  'staff_daily',
-  'staff_client_days',
   'item_staff_daily',
   'staff_items_daily',
   'staff_hours_daily',
   'item_client_months',
   'item_staff_months',
-  'staff_client_months',
-  'staff_monthly',
-  'staff_new_client_months',
-  'staff_feedback_months',
   'staff_day_details',
   'staff_day_bodies',
   'shift_hourly',
@@ -492,30 +293,14 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
   const scope: Scope = { salonId, from: fromDay, to: toDay };
   const run = async (tx: DbOrTx) => {
     await sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK}, ${salonId})`.execute(tx);
-    for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, scope);
-    const removedPairs = await deleteStaffClientDays(tx, scope);
+    await deleteScope(tx, 'appointments_daily', scope);
     await fillAppointments(tx, scope);
-    await fillStaffDaily(tx, scope);
-    const staffPrevFixed = (await hasDaysOutside(tx, 'staff_client_days', salonId, fromDay, toDay))
-      ? await fixStaffPrevDays(tx, salonId, scope, removedPairs)
-      : [];
     const earlier = await visitsBefore(tx, salonId, fromDay, toDay);
     if (earlier.length > 0) {
       const visits: Scope = { salonId, from: null, to: null, days: earlier };
-      for (const table of ['appointments_daily', 'staff_daily']) await deleteScope(tx, table, visits);
-      const removedEarlier = await deleteStaffClientDays(tx, visits);
+      await deleteScope(tx, 'appointments_daily', visits);
       await fillAppointments(tx, visits);
-      await fillStaffDaily(tx, visits);
-      staffPrevFixed.push(...(await fixStaffPrevDays(tx, salonId, visits, removedEarlier)));
     }
-    // staff_monthly changes in the written months and those of the earlier visits; staff_client_months
-    // also in those of the later rows whose prev_day moved.
-    const staffMonths = new Set(monthsOf(fromDay, toDay));
-    for (const day of [...earlier, ...staffPrevFixed]) staffMonths.add(`${day.slice(0, 7)}-01`);
-    await fillStaffMonths(tx, salonId, [...staffMonths]);
-    await deleteScope(tx, 'staff_booked_daily', scope);
-    await deleteScope(tx, 'booked_hourly', scope);
-    await fillStaffBooked(tx, scope);
     await fillStaffDayDetails(
       tx,
       salonId,
@@ -562,12 +347,9 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await deferStaffDayDetails(tx);
     const all: Scope = { salonId: null, from: null, to: null };
     await fillAppointments(tx, all);
-    await fillStaffBooked(tx, all);
-    await fillStaffDaily(tx, all);
     await fillItemStaff(tx, all);
     await fillStaffItems(tx, all);
     await fillItemClients(tx, null, null);
-    await fillStaffMonths(tx, null, null);
     await refreshStaffHours(tx, null);
     await fillMonths(tx, null, null);
     await fillStaffDayDetails(tx, null, null);

@@ -7,6 +7,9 @@ import { IMPORT_KINDS } from '@salon/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.js';
+import { differenceFromDefinition } from '../db/rollups/check.js';
+import { staleKeyCount } from '../db/rollups/refresher.js';
+import { ROLLUPS } from '../db/rollups/registry.js';
 import { createTestDatabase } from '../test/helpers.js';
 import { SAMPLES_DIR } from '../test/import-helpers.js';
 import { getJob, insertJob } from './import-jobs.query.js';
@@ -73,6 +76,13 @@ function runCli(args: string[]) {
 }
 
 describe('npm run import', () => {
+  it('ends once the stored rollups have caught up with what it wrote, with no API (and its refresher) running', async () => {
+    expect(await staleKeyCount(database.db, null)).toBe(0);
+    for (const r of ROLLUPS) {
+      expect(await differenceFromDefinition(database.db, r, 'stored')).toEqual({ rollup: r.table, extra: [], missing: [] });
+    }
+  });
+
   it('kill -9 during a large import leaves no partial rows', { timeout: 240_000 }, async () => {
     const before = await countLines();
     expect(before).toBe(6);

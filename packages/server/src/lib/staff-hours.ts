@@ -8,7 +8,7 @@ import { type RawBuilder, sql } from 'kysely';
  *   with status DONE or BOOKED whose (salon-local) day is that day, so a person's overlapping
  *   appointments count once (a colour processing while they cut another client is one stretch).
  *   Appointments with no staff count each on their own (staff_id 0 in the rollup). Kept per
- *   salon, day and person in the rollup staff_booked_daily (db/rollups.ts fills it with
+ *   salon, day and person in the rollup staff_booked_daily (db/rollups/staff.ts declares it with
  *   `mergedBookingsSql`).
  * - Shift seconds: the planner's shifts (user_timeframes) on the salon-local day they start, kept
  *   per salon, day and person in the rollup staff_hours_daily (migration 021, by triggers).
@@ -26,14 +26,18 @@ export const REBOOK_DAYS = 7;
  * SQL boolean: the DONE appointment aliased `alias` was rebooked (its client's next, not cancelled,
  * appointment was booked no later than REBOOK_DAYS days after it ended). False without a client.
  */
-export function rebookedSql(alias: string): RawBuilder<boolean> {
-  const a = sql.table(alias);
-  return sql<boolean>`(${a}.client_id IS NOT NULL AND COALESCE((
-    SELECT nx.booked_at <= ${a}.end_at + ${sql.raw(`interval '${REBOOK_DAYS} days'`)}
+export function rebookedCondition(alias: string): string {
+  return `(${alias}.client_id IS NOT NULL AND COALESCE((
+    SELECT nx.booked_at <= ${alias}.end_at + interval '${REBOOK_DAYS} days'
     FROM appointments nx
-    WHERE nx.salon_id = ${a}.salon_id AND nx.client_id = ${a}.client_id AND nx.status <> 'CANCELLED'
-      AND nx.day >= ${a}.day AND (nx.start_at, nx.id) > (${a}.start_at, ${a}.id)
+    WHERE nx.salon_id = ${alias}.salon_id AND nx.client_id = ${alias}.client_id AND nx.status <> 'CANCELLED'
+      AND nx.day >= ${alias}.day AND (nx.start_at, nx.id) > (${alias}.start_at, ${alias}.id)
     ORDER BY nx.day, nx.start_at, nx.id LIMIT 1), false))`;
+}
+
+/** rebookedCondition for a Kysely query. */
+export function rebookedSql(alias: string): RawBuilder<boolean> {
+  return sql.raw<boolean>(rebookedCondition(alias));
 }
 
 /**
@@ -42,21 +46,17 @@ export function rebookedSql(alias: string): RawBuilder<boolean> {
  * staff, on its own), over the appointments `where` keeps (a condition on alias `a`, e.g. a salon
  * and days).
  */
-export function mergedIntervalsSql(
-  where: RawBuilder<unknown>,
-): RawBuilder<{ salon_id: number; day: string; staff_id: number; r: unknown }> {
-  return sql`
+export function mergedIntervalsSql(where: string): string {
+  return `
     SELECT a.salon_id, a.day, COALESCE(a.staff_id, 0) AS staff_id, unnest(range_agg(tstzrange(a.start_at, a.end_at))) AS r
     FROM appointments a
-    WHERE a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at ${where}
+    WHERE a.status IN ('DONE', 'BOOKED') AND a.end_at > a.start_at AND ${where}
     GROUP BY a.salon_id, a.day, COALESCE(a.staff_id, 0), CASE WHEN a.staff_id IS NULL THEN a.id END`;
 }
 
 /** SQL rows (salon_id, day, staff_id, seconds): the booked service seconds per salon, day and person of `mergedIntervalsSql`. */
-export function mergedBookingsSql(
-  where: RawBuilder<unknown>,
-): RawBuilder<{ salon_id: number; day: string; staff_id: number; seconds: number }> {
-  return sql`
+export function mergedBookingsSql(where: string): string {
+  return `
     SELECT m.salon_id, m.day, m.staff_id, sum(extract(epoch FROM upper(m.r) - lower(m.r)))::bigint AS seconds
     FROM (${mergedIntervalsSql(where)}) m
     GROUP BY m.salon_id, m.day, m.staff_id`;
@@ -67,8 +67,8 @@ export function mergedBookingsSql(
  * salon-local hours they cover (hour = the local hour's start), per salon and appointment day:
  * what the rollup booked_hourly keeps for the capacity grid.
  */
-export function bookedHourlySql(where: RawBuilder<unknown>): RawBuilder<{ salon_id: number; day: string; hour: string; seconds: number }> {
-  return sql`
+export function bookedHourlySql(where: string): string {
+  return `
     SELECT m.salon_id, m.day, h AS hour, sum(extract(epoch FROM least(m.e, h + interval '1 hour') - greatest(m.s, h)))::bigint AS seconds
     FROM (
       SELECT mi.salon_id, mi.day, lower(mi.r) AT TIME ZONE z.time_zone AS s, upper(mi.r) AT TIME ZONE z.time_zone AS e

@@ -98,8 +98,17 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     const salon = rand(4) === 0 ? fixture.salon2 : fixture.salon1;
     const clients =
       salon === fixture.salon1 ? [fixture.clients.c1, fixture.clients.c2, fixture.clients.c3, fixture.clients.c4] : [fixture.clients.c5];
-    const op = rand(7);
-    if (op >= 5) {
+    const op = rand(8);
+    if (op === 5) {
+      // A walk-in line of a person and client who already have one, some days before it: the later day's previous day moves.
+      const added = await sql<{ salon_id: number; day: string }>`
+        INSERT INTO sale_lines (salon_id, client_id, staff_id, day, kind, product_id, category, quantity, list_amount_cents,
+          paid_amount_cents, discount_cents)
+        SELECT salon_id, client_id, staff_id, day - ${1 + rand(10)}::int, 'PRODUCT', ${fixture.products.gel}, 'RESALE', 1, 1000, 1000, 0
+        FROM sale_lines WHERE staff_id IS NOT NULL AND client_id IS NOT NULL AND day >= '2025-03-12' ORDER BY id OFFSET ${rand(4)} LIMIT 1
+        RETURNING salon_id, day::text AS day`.execute(db);
+      for (const row of added.rows) await refreshLegacy(db, row.salon_id, [row.day]);
+    } else if (op >= 6) {
       // A walk-in a week before a client's day with another day of theirs in between: that day's previous one on its weekday moves.
       const added = await sql<{ salon_id: number; day: string }>`
         INSERT INTO sale_lines (salon_id, client_id, day, kind, service_id, category, list_amount_cents, paid_amount_cents, discount_cents)
@@ -114,6 +123,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
       // A checkout: an appointment and its lines (a service, maybe a product), or a walk-in's lines.
       const day = fixtureDay(rand);
       const client = rand(5) === 0 ? null : (clients[rand(clients.length)] as number);
+      const staff = [fixture.users.stylist, fixture.users.manager, null][rand(3)] ?? null;
       let appointment: number | null = null;
       if (client !== null && rand(3) > 0) {
         const start = new Date(`${day}T${String(9 + rand(8)).padStart(2, '0')}:00:00Z`);
@@ -122,6 +132,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
           .values({
             salon_id: salon,
             client_id: client,
+            staff_id: staff,
             day,
             start_at: start,
             end_at: new Date(start.getTime() + 3_600_000),
@@ -141,6 +152,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
             appointment_id: appointment,
             client_id: client,
             day,
+            staff_id: staff,
             kind: 'SERVICE',
             service_id: fixture.services.cut,
             category: 'HAIRCUT' as const,
@@ -156,6 +168,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
                   appointment_id: appointment,
                   client_id: client,
                   day,
+                  staff_id: staff,
                   kind: 'PRODUCT' as const,
                   product_id: fixture.products.gel,
                   category: 'RESALE' as const,
@@ -193,12 +206,45 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     // A status change (DONE, CANCELLED, NO_SHOW) or a move of the start time, as the import writes them.
     const statuses = ['DONE', 'CANCELLED', 'NO_SHOW', 'BOOKED'] as const;
     const minutes = rand(240) - 120;
+    // booked_at some days before the start: a visit up to 7 days earlier counts as rebooked by it.
+    const bookedDaysBefore = rand(12);
     const changed = await sql<{ salon_id: number; day: string }>`
       UPDATE appointments SET status = ${statuses[rand(statuses.length)]}, start_at = start_at + make_interval(mins => ${minutes}),
-        end_at = end_at + make_interval(mins => ${minutes})
+        end_at = end_at + make_interval(mins => ${minutes}), booked_at = start_at - make_interval(days => ${bookedDaysBefore})
       WHERE (salon_id, id) = (SELECT salon_id, id FROM appointments ORDER BY id OFFSET ${rand(10)} LIMIT 1)
       RETURNING salon_id, day::text AS day`.execute(db);
     for (const row of changed.rows) await refreshLegacy(db, row.salon_id, [row.day]);
+  },
+  async feedback(db, { fixture, rand }) {
+    // A client's answer naming a person (or nobody), its score or person changed, or removed.
+    const staff = [fixture.users.stylist, fixture.users.manager, null];
+    const op = rand(4);
+    if (op < 2) {
+      const salon = rand(4) === 0 ? fixture.salon2 : fixture.salon1;
+      const clients =
+        salon === fixture.salon1
+          ? [fixture.clients.c1, fixture.clients.c2, fixture.clients.c3, fixture.clients.c4, null]
+          : [fixture.clients.c5, null];
+      await db
+        .insertInto('feedback')
+        .values(
+          Array.from({ length: 1 + rand(3) }, () => ({
+            salon_id: salon,
+            client_id: clients[rand(clients.length)] ?? null,
+            staff_id: staff[rand(staff.length)] ?? null,
+            score: 1 + rand(5),
+            day: fixtureDay(rand),
+          })),
+        )
+        .execute();
+    } else if (op === 2) {
+      await sql`UPDATE feedback SET score = ${1 + rand(5)}, staff_id = ${staff[rand(staff.length)] ?? null}, day = ${fixtureDay(rand)}::date
+        WHERE (salon_id, id) = (SELECT salon_id, id FROM feedback ORDER BY id OFFSET ${rand(5)} LIMIT 1)`.execute(db);
+    } else {
+      await sql`DELETE FROM feedback WHERE (salon_id, id) = (SELECT salon_id, id FROM feedback ORDER BY id DESC OFFSET ${rand(5)} LIMIT 1)`.execute(
+        db,
+      );
+    }
   },
   async salons(db, { fixture, rand }) {
     const pick = pickWith(rand);

@@ -51,6 +51,7 @@ import { salonRollupLocksSchema } from './052-salon-rollup-locks.js';
 import { rollupModelSchema, stockRollupsToModelSchema } from './053-rollup-model.js';
 import { qualityRollupsToModelSchema } from './054-quality-rollups-to-model.js';
 import { clientRollupsToModelSchema } from './055-client-rollups-to-model.js';
+import { staffRollupsToModelSchema } from './056-staff-rollups-to-model.js';
 
 export interface Migration {
   version: number;
@@ -142,4 +143,5 @@ export const migrations: Migration[] = [
   { version: 53, name: 'rollup-model', sql: `${rollupModelSchema}\n${stockRollupsToModelSchema}` },
   { version: 54, name: 'quality-rollups-to-model', sql: qualityRollupsToModelSchema },
   { version: 55, name: 'client-rollups-to-model', sql: clientRollupsToModelSchema },
+  { version: 56, name: 'staff-rollups-to-model', sql: staffRollupsToModelSchema },
 ];

@@ -55,20 +55,34 @@ async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockK
   });
 }
 
+export interface RefreshOptions {
+  /** Stop once this many keys are done. */
+  maxKeys?: number;
+  /** Only this salon's keys (an import catching up the salon it wrote); null or absent: every salon. */
+  salonId?: number | null;
+}
+
 /**
- * Refreshes stale keys, rollups in dependency order, until the log is empty or `maxKeys` keys are done.
- * Several processes may run it at once: a rollup and salon is worked by one at a time.
+ * Refreshes stale keys, rollups in dependency order, until the log is empty (of the salon, when one is
+ * given) or `maxKeys` keys are done. Several processes may run it at once: a rollup and salon is worked
+ * by one at a time.
  */
-export async function refreshStale(db: Db, maxKeys = Number.POSITIVE_INFINITY): Promise<RefreshResult> {
+export async function refreshStale(db: Db, options: RefreshOptions = {}): Promise<RefreshResult> {
+  const maxKeys = options.maxKeys ?? Number.POSITIVE_INFINITY;
+  const salon = options.salonId ?? null;
   const result: RefreshResult = { keys: 0, transactions: 0 };
-  const any = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM rollup_stale LIMIT 1) x`.execute(db);
+  const any = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM (SELECT 1 FROM rollup_stale WHERE ${salon}::int IS NULL OR salon_id = ${salon}::int LIMIT 1) x`.execute(db);
   if (Number(any.rows[0]?.n) === 0) return result;
   for (let pass = 0; pass < 3 && result.keys < maxKeys; pass += 1) {
     let didWork = false;
     for (const [index, r] of ROLLUPS.entries()) {
       const salons = await sql<{
         salon_id: number;
-      }>`SELECT DISTINCT salon_id FROM rollup_stale WHERE rollup = ${r.table} ORDER BY salon_id`.execute(db);
+      }>`SELECT DISTINCT salon_id FROM rollup_stale WHERE rollup = ${r.table} AND (${salon}::int IS NULL OR salon_id = ${salon}::int) ORDER BY salon_id`.execute(
+        db,
+      );
       for (const { salon_id } of salons.rows) {
         for (;;) {
           const done = await refreshBatch(db, r, Number(salon_id), index);
@@ -85,13 +99,18 @@ export async function refreshStale(db: Db, maxKeys = Number.POSITIVE_INFINITY): 
   return result;
 }
 
-/** How many stale keys wait, per rollup (the import's progress and /api/health show it). */
-export async function staleCounts(db: Db): Promise<Record<string, number>> {
+/**
+ * How many stale keys wait, every rollup together: of one salon, or of all (null); with `markedBy`, only
+ * those marked by transactions that began by then (what one writer is waiting for, not what others add after).
+ */
+export async function staleKeyCount(db: Db, salonId: number | null, markedBy: Date | null = null): Promise<number> {
   const { rows } = await sql<{
-    rollup: string;
     n: number;
-  }>`SELECT rollup, count(DISTINCT (salon_id, k)) AS n FROM rollup_stale GROUP BY rollup`.execute(db);
-  return Object.fromEntries(rows.map((row) => [row.rollup, Number(row.n)]));
+  }>`SELECT count(*) AS n FROM (SELECT DISTINCT rollup, salon_id, k FROM rollup_stale
+      WHERE (${salonId}::int IS NULL OR salon_id = ${salonId}::int) AND (${markedBy}::timestamptz IS NULL OR marked_at <= ${markedBy}::timestamptz)) x`.execute(
+    db,
+  );
+  return Number(rows[0]?.n);
 }
 
 interface Log {
