@@ -392,30 +392,6 @@ async function main() {
       both('Staff daily details gender', (r) => `${SA}/GetStaffDailyDetailsAnalysisGender/${code}/${r.from}/${r.to}/${SALON}/MALE`);
       // The first page of the /staff-data-analysis-report screen's daily table (its default page size).
       both('Staff daily details page 1', (r) => `${SA}/GetStaffDailyDetailsAnalysis/${code}/${r.from}/${r.to}/${SALON}?limit=25`);
-      // The read after a write: a write refills its days of staff_day_details (here one day of the year, through
-      // staff_day_details_fill, what a refresh, a shift, an attendance or a feedback runs), whose triggers invalidate
-      // that day and the day 52 weeks later (migration 048); the call renders those again and reads the rest.
-      const writtenDay = sql`${y.from}::date + 150`;
-      calls.push({
-        name: 'Staff daily details after a write',
-        range: 'year',
-        url: `${SA}/GetStaffDailyDetailsAnalysis/${code}/${y.from}/${y.to}/${SALON}`,
-        before: async () => {
-          await sql`SELECT staff_day_details_fill(${SALON}::int, ARRAY[${writtenDay}])`.execute(db);
-        },
-      });
-      // Every rendered day of the year invalidated: the first read after rebuildRollups, the demo load, or a rename
-      // of someone who worked every day; it renders every day from staff_day_details and stores them. Listed apart.
-      calls.push({
-        name: 'Staff daily details all days stale',
-        range: 'year',
-        url: `${SA}/GetStaffDailyDetailsAnalysis/${code}/${y.from}/${y.to}/${SALON}`,
-        stale: true,
-        before: async () => {
-          await sql`UPDATE staff_day_bodies SET version = nextval('staff_day_bodies_version'), body = NULL, body_crc = NULL, body_bytes = NULL
-            WHERE salon_id = ${SALON} AND gender = 'ALL' AND day BETWEEN ${y.from}::date AND ${y.to}::date`.execute(db);
-        },
-      });
       both('StaffItems', (r) => `${SA}/GetStaffItems/${code}/${r.from}/${r.to}/${SALON}/${staffId}`);
       // Weekly details: a month of the salon's current year (the demo runs to a few days past today).
       const weeklyMonth = Math.max(1, new Date().getUTCMonth());

@@ -36,3 +36,15 @@ describe('prepared statements', () => {
     expect((await prepared()).map((r) => r.name.slice(0, 10))).toEqual(['test-mark-', 'test-mark-']);
   });
 });
+
+describe("the app's connections", () => {
+  it('run without JIT (a rollup view read would compile its stale-key branch for longer than it runs)', async () => {
+    const handle = await createTestDatabase(1);
+    try {
+      const { rows } = await sql<{ jit: string }>`SELECT current_setting('jit') AS jit`.execute(handle.db);
+      expect(rows).toEqual([{ jit: 'off' }]);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -59,7 +59,16 @@ const quietLog = { info: () => {}, error: (msg: string) => console.error(msg) };
  * The query in flight fails (answered 503), and the broken client is dropped on release.
  */
 function createPool(url: string, max: number, log: { error(msg: string): void }, isClosing: () => boolean): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // JIT off for the app's statements: a read of a rollup view plans its branch for stale keys (the defining query, over
+  // the rollups it is computed from) at a cost past jit_above_cost, and compiling took far longer than running the read.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: pgTypes,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    options: '-c jit=off',
+  });
   let lastLogged = 0;
   const report = (err: Error) => {
     // One line a few seconds at most: a restart makes every open connection fail at once.

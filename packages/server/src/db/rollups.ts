@@ -1,6 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
 import { monthIndexOf, monthStartOf } from '../lib/months.js';
-import { rebookedSql } from '../lib/staff-hours.js';
 import type { Db, DbOrTx } from './database.js';
 import { rebuildRollupModel } from './rollups/apply.js';
 
@@ -36,44 +35,6 @@ function scopeFilter(alias: string, scope: Scope): RawBuilder<unknown> {
 
 async function deleteScope(db: DbOrTx, table: string, scope: Scope): Promise<void> {
   await sql`DELETE FROM ${sql.table(table)} AS r WHERE true ${scopeFilter('r', scope)}`.execute(db);
-}
-
-/**
- * appointments_daily for a scope. `rebooked` (lib/staff-hours.ts) looks at the client's next
- * appointment, so a write on days D1..D2 also changes the row of each client's last DONE visit
- * before D1: refreshSalesRollup recomputes those days too (visitsBefore).
- */
-async function fillAppointments(db: DbOrTx, scope: Scope): Promise<void> {
-  // Sale lines share their appointment's day (the write path and import keep it so).
-  await sql`
-    INSERT INTO appointments_daily (salon_id, day, gender, appointments, with_service, with_product, with_colour, with_treatment,
-      with_haircut, with_styling, with_resale, with_discount, discount_cents, booked_minutes, with_client, rebooked)
-    SELECT a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN'), count(*),
-      count(*) FILTER (WHERE l.services > 0), count(*) FILTER (WHERE l.products > 0),
-      count(*) FILTER (WHERE l.colour > 0), count(*) FILTER (WHERE l.treatment > 0),
-      count(*) FILTER (WHERE l.haircut > 0), count(*) FILTER (WHERE l.styling > 0), count(*) FILTER (WHERE l.resale > 0),
-      count(*) FILTER (WHERE l.discount > 0), COALESCE(sum(l.discount), 0),
-      COALESCE(round(sum(extract(epoch FROM (a.end_at - a.start_at))) / 60), 0),
-      count(*) FILTER (WHERE a.client_id IS NOT NULL),
-      count(*) FILTER (WHERE ${rebookedSql('a')})
-    FROM appointments a
-    LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
-    LEFT JOIN (
-      SELECT sl.salon_id, sl.appointment_id,
-        count(*) FILTER (WHERE sl.kind = 'SERVICE') AS services, count(*) FILTER (WHERE sl.kind = 'PRODUCT') AS products,
-        count(*) FILTER (WHERE sl.category = 'COLOUR') AS colour, count(*) FILTER (WHERE sl.category = 'TREATMENT') AS treatment,
-        count(*) FILTER (WHERE sl.kind = 'SERVICE' AND sl.category = 'HAIRCUT') AS haircut,
-        count(*) FILTER (WHERE sl.kind = 'SERVICE' AND sl.category = 'STYLING') AS styling,
-        count(*) FILTER (WHERE sl.kind = 'PRODUCT' AND sl.category = 'RESALE') AS resale,
-        sum(sl.discount_cents) AS discount
-      FROM sale_lines sl
-      WHERE sl.appointment_id IS NOT NULL ${scopeFilter('sl', scope)}
-      GROUP BY sl.salon_id, sl.appointment_id
-    ) l ON l.salon_id = a.salon_id AND l.appointment_id = a.id
-    WHERE a.status = 'DONE' ${scopeFilter('a', scope)}
-    GROUP BY a.salon_id, a.day, COALESCE(c.gender, 'UNKNOWN')
-    ORDER BY 1, 2, 3
-  `.execute(db);
 }
 
 /** item_staff_daily for a scope (migration 020): the sums of the lines per day, kind, item and staff member. */
@@ -226,63 +187,8 @@ async function fillMonths(db: DbOrTx, salonId: number | null, months: string[] |
   `.execute(db);
 }
 
-/**
- * A bulk load's transaction (rebuildRollups, the demo) defers staff_day_details: the fills of its refreshes and of the
- * triggers on its sources wait until it fills every salon once, last (fillStaffDayDetails with null).
- */
-export async function deferStaffDayDetails(tx: DbOrTx): Promise<void> {
-  await sql`SELECT set_config('salon.staff_day_details_deferred', 'on', true)`.execute(tx);
-}
-
-/**
- * staff_day_details (migration 045) of one salon's days (an SQL date[]) by staff_day_details_fill, the one
- * definition its triggers also call; of every salon's days (null): after staff_daily, staff_client_days,
- * staff_booked_daily, staff_hours_daily and appointments_daily are in, ending a deferral (deferStaffDayDetails).
- */
-export async function fillStaffDayDetails(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
-  if (salonId === null || days === null) {
-    // The rendered days (migration 048): their triggers wait, and every day is listed again after, with no body
-    // (as the demo load needs: it runs with triggers off).
-    await sql`SELECT set_config('salon.staff_day_details_deferred', 'off', true), set_config('salon.staff_day_bodies_deferred', 'on', true)`.execute(
-      db,
-    );
-    await sql`SELECT staff_day_details_fill(s.id, NULL) FROM salons s WHERE ${salonId}::int IS NULL OR s.id = ${salonId}::int ORDER BY s.id`.execute(
-      db,
-    );
-    await sql`SELECT staff_day_bodies_reset(${salonId}::int), set_config('salon.staff_day_bodies_deferred', 'off', true)`.execute(db);
-    return;
-  }
-  await sql`SELECT staff_day_details_fill(${salonId}::int, ${days})`.execute(db);
-}
-
-/**
- * performance_daily (migration 050) of one salon's days (an SQL date[]) by performance_daily_fill, the one definition
- * its triggers also call; of every salon's days (null): after the sales rollups, staff_hours_daily and the clients are
- * in, after fillStaffDayDetails(null) has ended a bulk load's deferral (deferStaffDayDetails defers both).
- */
-export async function fillPerformanceDaily(db: DbOrTx, salonId: number | null, days: RawBuilder<unknown> | null): Promise<void> {
-  if (salonId === null || days === null) {
-    await sql`SELECT performance_daily_fill(s.id, NULL) FROM salons s WHERE ${salonId}::int IS NULL OR s.id = ${salonId}::int ORDER BY s.id`.execute(
-      db,
-    );
-    return;
-  }
-  await sql`SELECT performance_daily_fill(${salonId}::int, ${days})`.execute(db);
-}
-
 /** Every rollup table (the daily, monthly and trigger-kept ones): rebuilt, vacuumed and analysed together. */
-export const ROLLUP_TABLES = [
-  'appointments_daily',
-  'item_staff_daily',
-  'staff_items_daily',
-  'staff_hours_daily',
-  'item_client_months',
-  'item_staff_months',
-  'staff_day_details',
-  'staff_day_bodies',
-  'shift_hourly',
-  'performance_daily',
-] as const;
+export const ROLLUP_TABLES = ['item_staff_daily', 'staff_items_daily', 'item_client_months', 'item_staff_months'] as const;
 
 /**
  * Recomputes the rollups of one salon for the days fromDay..toDay (inclusive, YYYY-MM-DD).
@@ -293,19 +199,7 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
   const scope: Scope = { salonId, from: fromDay, to: toDay };
   const run = async (tx: DbOrTx) => {
     await sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK}, ${salonId})`.execute(tx);
-    await deleteScope(tx, 'appointments_daily', scope);
-    await fillAppointments(tx, scope);
     const earlier = await visitsBefore(tx, salonId, fromDay, toDay);
-    if (earlier.length > 0) {
-      const visits: Scope = { salonId, from: null, to: null, days: earlier };
-      await deleteScope(tx, 'appointments_daily', visits);
-      await fillAppointments(tx, visits);
-    }
-    await fillStaffDayDetails(
-      tx,
-      salonId,
-      sql`ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${earlier}::date[]`,
-    );
     const itemsBefore = await itemsOf(tx, salonId, fromDay, toDay);
     await deleteScope(tx, 'item_staff_daily', scope);
     await fillItemStaff(tx, scope);
@@ -317,43 +211,20 @@ export async function refreshSalesRollup(db: DbOrTx, salonId: number, fromDay: s
     const months = new Set(monthsOf(fromDay, toDay));
     for (const day of earlier) months.add(`${day.slice(0, 7)}-01`);
     await fillMonths(tx, salonId, [...months]);
-    // performance_daily last: it combines the day totals, appointments and booked seconds above.
-    await fillPerformanceDaily(
-      tx,
-      salonId,
-      sql`ARRAY(SELECT generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date) || ${earlier}::date[]`,
-    );
   };
   if (db.isTransaction) await run(db);
   else await (db as Db).transaction().execute(run);
-}
-
-/**
- * Recomputes staff_hours_daily (migration 021: shifts and attendances per salon, local day and
- * person) and shift_hourly (migration 051: shift seconds per salon, local day and hour) of one salon
- * (null: every salon) from the raw tables. Triggers keep them on every write; this is for writers
- * that switch triggers off (the demo load) and for rebuildRollups.
- */
-export async function refreshStaffHours(db: DbOrTx, salonId: number | null): Promise<void> {
-  await sql`DELETE FROM staff_hours_daily WHERE ${salonId}::int IS NULL OR salon_id = ${salonId}::int`.execute(db);
-  await sql`INSERT INTO staff_hours_daily SELECT * FROM staff_hours_daily_of(${salonId}::int) ORDER BY 1, 2, 3`.execute(db);
-  await sql`SELECT shift_hourly_fill(${salonId}::int, NULL)`.execute(db);
 }
 
 /** Recomputes every rollup of every salon from the raw tables, in one transaction. */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`TRUNCATE ${sql.join(ROLLUP_TABLES.map((table) => sql.table(table)))}`.execute(tx);
-    await deferStaffDayDetails(tx);
     const all: Scope = { salonId: null, from: null, to: null };
-    await fillAppointments(tx, all);
     await fillItemStaff(tx, all);
     await fillStaffItems(tx, all);
     await fillItemClients(tx, null, null);
-    await refreshStaffHours(tx, null);
     await fillMonths(tx, null, null);
-    await fillStaffDayDetails(tx, null, null);
-    await fillPerformanceDaily(tx, null, null);
   });
   await rebuildRollupModel(db);
   // Fresh statistics and hint bits / visibility map now, not on the first reports' time.

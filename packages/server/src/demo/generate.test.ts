@@ -164,19 +164,6 @@ describe('the demo chain', () => {
     expect((await one(sql<{ n: number }>`SELECT sum(appointments) AS n FROM appointments_daily`)).n).toBe(done);
   });
 
-  it('lists every day of staff_day_details in staff_day_bodies, unrendered (the load skips their triggers)', async () => {
-    const listed = await one(sql<{ missing: number; extra: number; rendered: number; days: number }>`
-      SELECT
-        (SELECT count(*) FROM (SELECT DISTINCT salon_id, gender, day FROM staff_day_details) d
-         WHERE NOT EXISTS (SELECT 1 FROM staff_day_bodies b WHERE b.salon_id = d.salon_id AND b.gender = d.gender AND b.day = d.day)) AS missing,
-        (SELECT count(*) FROM staff_day_bodies b WHERE NOT EXISTS (
-           SELECT 1 FROM staff_day_details d WHERE d.salon_id = b.salon_id AND d.gender = b.gender AND d.day = b.day)) AS extra,
-        (SELECT count(body) FROM staff_day_bodies) AS rendered,
-        (SELECT count(*) FROM staff_day_bodies) AS days`);
-    expect(listed).toMatchObject({ missing: 0, extra: 0, rendered: 0 });
-    expect(listed.days).toBeGreaterThan(0);
-  });
-
   it('fills performance_daily after the load (its fills wait with staff_day_details): the totals of what it combines', async () => {
     const rolled = await one(sql<Record<string, number>>`
       SELECT sum(revenue_cents) AS revenue, sum(appointments) AS appointments, sum(booked_seconds) AS booked,

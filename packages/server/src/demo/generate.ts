@@ -3,14 +3,7 @@ import pg from 'pg';
 import { pgTypes } from '../db/connect.js';
 import type { Database, Db, Gender, Role } from '../db/database.js';
 import { rebuildRollupModel } from '../db/rollups/apply.js';
-import {
-  deferStaffDayDetails,
-  fillPerformanceDaily,
-  fillStaffDayDetails,
-  ROLLUP_TABLES,
-  refreshSalesRollup,
-  refreshStaffHours,
-} from '../db/rollups.js';
+import { ROLLUP_TABLES, refreshSalesRollup } from '../db/rollups.js';
 import { freezeSalonParts } from '../features/campaigns/campaigns.query.js';
 import { monthNamesOf } from '../lib/months.js';
 import { hashPassword } from '../lib/password.js';
@@ -475,15 +468,7 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     }
     const rolled = Date.now();
     for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
-    // staff_day_details once, after staff_hours_daily below, not per salon refresh.
-    await deferStaffDayDetails(tx);
     for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.lastDay));
-    // The load skips triggers (session_replication_role replica): staff_hours_daily from the shifts and attendances written.
-    await refreshStaffHours(tx, null);
-    // ... and staff_day_details, which combines staff_hours_daily and the feedback with the sales rollups.
-    await fillStaffDayDetails(tx, null, null);
-    // ... and performance_daily, which combines the sales rollups, staff_hours_daily and the clients' first visits.
-    await fillPerformanceDaily(tx, null, null);
     // ... and the declared rollups (db/rollups/) from what was written.
     await rebuildRollupModel(tx);
     log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);

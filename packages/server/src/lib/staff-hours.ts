@@ -11,7 +11,7 @@ import { type RawBuilder, sql } from 'kysely';
  *   salon, day and person in the rollup staff_booked_daily (db/rollups/staff.ts declares it with
  *   `mergedBookingsSql`).
  * - Shift seconds: the planner's shifts (user_timeframes) on the salon-local day they start, kept
- *   per salon, day and person in the rollup staff_hours_daily (migration 021, by triggers).
+ *   per salon, day and person in the rollup staff_hours_daily (db/rollups/hours.ts).
  * - Utilisation = booked service seconds / shift seconds x 100 (null without shifts). Hours are
  *   not split by client gender: the gender variants show the same utilisation.
  * - Rebooking ("pre-booking"): a DONE visit with a client counts as rebooked when the client's
@@ -90,7 +90,7 @@ export function bookedSecondsSql(salonId: RawBuilder<unknown>, from: RawBuilder<
 
 /**
  * SQL: the shift seconds of salon `salonId` whose salon-local start day is in from..to, from the
- * rollup staff_hours_daily (migration 021, kept by triggers on user_timeframes).
+ * rollup staff_hours_daily (db/rollups/hours.ts).
  */
 export function shiftSecondsSql(salonId: RawBuilder<unknown>, from: RawBuilder<unknown>, to: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`(SELECT COALESCE(sum(h.shift_seconds), 0) FROM staff_hours_daily h

@@ -16,9 +16,9 @@ interface DayFigures {
 }
 
 /**
- * Every salon and day of performance_daily (migration 050) equals its figures recomputed: revenue, DONE appointments and new
+ * Every salon and day of performance_daily (db/rollups/hours.ts) equals its figures recomputed: revenue, DONE appointments and new
  * clients from the raw sale lines, appointments and clients (getSalesTotalsFromRaw), shift seconds from the
- * shifts themselves (staff_hours_daily_of), with-client, rebooked and booked seconds from appointments_daily and
+ * shifts themselves (on the salon-local day they start), with-client, rebooked and booked seconds from appointments_daily and
  * staff_booked_daily (which rollups.test.ts checks against the appointments). A day with none of them has no row.
  */
 export async function expectPerformanceDailyConsistent(db: Db) {
@@ -31,7 +31,8 @@ export async function expectPerformanceDailyConsistent(db: Db) {
     FROM (
       SELECT salon_id, day, with_client, rebooked, NULL::bigint AS booked, NULL::numeric AS shift FROM appointments_daily
       UNION ALL SELECT salon_id, day, NULL, NULL, booked_seconds, NULL FROM staff_booked_daily
-      UNION ALL SELECT h.salon_id, h.day, NULL, NULL, NULL, h.shift_seconds FROM salons s CROSS JOIN LATERAL staff_hours_daily_of(s.id) h
+      UNION ALL SELECT t.salon_id, (t.day_start AT TIME ZONE s.time_zone)::date, NULL, NULL, NULL, extract(epoch FROM t.day_end - t.day_start)
+        FROM user_timeframes t JOIN salons s ON s.id = t.salon_id
       UNION ALL SELECT salon_id, first_visit, NULL, NULL, NULL, NULL FROM clients WHERE first_visit IS NOT NULL
       UNION ALL SELECT salon_id, day, NULL, NULL, NULL, NULL FROM sale_lines
       UNION ALL SELECT salon_id, day, NULL, NULL, NULL, NULL FROM sales_day_totals

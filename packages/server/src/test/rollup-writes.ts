@@ -205,6 +205,18 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
   async appointments(db, { rand }) {
     // A status change (DONE, CANCELLED, NO_SHOW) or a move of the start time, as the import writes them.
     const statuses = ['DONE', 'CANCELLED', 'NO_SHOW', 'BOOKED'] as const;
+    if (rand(2) === 0) {
+      // A client's next visit, a few days after a DONE one and booked within (or after) a week of its end: it moves that visit's rebooking.
+      const after = 1 + rand(20);
+      const added = await sql<{ salon_id: number; day: string }>`
+        INSERT INTO appointments (salon_id, client_id, day, start_at, end_at, status, booked_at)
+        SELECT p.salon_id, p.client_id, p.day + ${after}::int, p.start_at + make_interval(days => ${after}), p.end_at + make_interval(days => ${after}),
+          ${statuses[rand(statuses.length)]}, p.end_at + make_interval(days => ${rand(10)})
+        FROM appointments p WHERE p.status = 'DONE' AND p.client_id IS NOT NULL ORDER BY p.id OFFSET ${rand(6)} LIMIT 1
+        RETURNING salon_id, day::text AS day`.execute(db);
+      for (const row of added.rows) await refreshLegacy(db, row.salon_id, [row.day]);
+      return;
+    }
     const minutes = rand(240) - 120;
     // booked_at some days before the start: a visit up to 7 days earlier counts as rebooked by it.
     const bookedDaysBefore = rand(12);
@@ -308,7 +320,8 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
       );
     } else if (op === 3) {
       await sql`UPDATE clients SET phone = ${pick(phones)}, email = ${pick(emails)}, birth_date = ${pick(births)}::date,
-        gender = ${pick(['MALE', 'FEMALE', null])}, privacy_consent = NOT privacy_consent WHERE id = ${any}`.execute(db);
+        gender = ${pick(['MALE', 'FEMALE', null])}, privacy_consent = NOT privacy_consent,
+        first_visit = ${pick([null, '2025-03-04', '2025-03-10', '2025-04-15'])}::date WHERE id = ${any}`.execute(db);
     } else if (op === 6) {
       // The import's first visits and a record's place, which the recap and the customer map read.
       const [city, postal] = pick([
@@ -332,6 +345,64 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
         external_id = NULL WHERE id = ${free}`.execute(db);
     } else {
       await sql`DELETE FROM clients WHERE id = ${free}`.execute(db);
+    }
+  },
+  async user_timeframes(db, { fixture, rand }) {
+    // A shift added (some crossing the salon's midnight), moved or removed, as the planner writes them; none overlaps another of the person.
+    const { salon1, salon2, users } = fixture;
+    const people = [
+      [salon1, users.stylist],
+      [salon1, users.manager],
+      [salon1, users.assistant],
+      [salon2, users.manager2],
+    ] as const;
+    const [salon, user] = people[rand(people.length)] as (typeof people)[number];
+    const start = `${fixtureDay(rand)}T${String(rand(24)).padStart(2, '0')}:${rand(2) === 0 ? '00' : '30'}:00Z`;
+    const hours = 1 + rand(10);
+    const op = rand(4);
+    if (op < 2) {
+      await sql`INSERT INTO user_timeframes (salon_id, user_id, day_start, day_end)
+        SELECT ${salon}::int, ${user}::int, ${start}::timestamptz, ${start}::timestamptz + make_interval(hours => ${hours})
+        WHERE NOT EXISTS (SELECT 1 FROM user_timeframes t WHERE t.salon_id = ${salon} AND t.user_id = ${user}
+          AND tstzrange(t.day_start, t.day_end) && tstzrange(${start}::timestamptz, ${start}::timestamptz + make_interval(hours => ${hours})))`.execute(
+        db,
+      );
+    } else if (op === 2) {
+      const minutes = (rand(9) - 4) * 90;
+      await sql`UPDATE user_timeframes u SET day_start = u.day_start + make_interval(mins => ${minutes}), day_end = u.day_end + make_interval(mins => ${minutes})
+        WHERE u.id = (SELECT id FROM user_timeframes ORDER BY id OFFSET ${rand(4)} LIMIT 1)
+          AND NOT EXISTS (SELECT 1 FROM user_timeframes t WHERE t.salon_id = u.salon_id AND t.user_id = u.user_id AND t.id <> u.id
+            AND tstzrange(t.day_start, t.day_end) && tstzrange(u.day_start + make_interval(mins => ${minutes}), u.day_end + make_interval(mins => ${minutes})))`.execute(
+        db,
+      );
+    } else {
+      await sql`DELETE FROM user_timeframes WHERE id = (SELECT id FROM user_timeframes ORDER BY id DESC OFFSET ${rand(4)} LIMIT 1)`.execute(
+        db,
+      );
+    }
+  },
+  async attendances(db, { fixture, rand }) {
+    // A clock-in (some late in the salon's evening), a clock-out or correction, or a removal.
+    const { salon1, salon2, users } = fixture;
+    const people = [
+      [salon1, users.stylist],
+      [salon1, users.reception],
+      [salon2, users.manager2],
+    ] as const;
+    const [salon, user] = people[rand(people.length)] as (typeof people)[number];
+    const op = rand(4);
+    if (op < 2) {
+      const clockIn = `${fixtureDay(rand)}T${String(rand(24)).padStart(2, '0')}:15:00Z`;
+      const hours = rand(3) === 0 ? null : 1 + rand(9);
+      await sql`INSERT INTO attendances (salon_id, user_id, clock_in, clock_out)
+        VALUES (${salon}, ${user}, ${clockIn}::timestamptz, ${clockIn}::timestamptz + make_interval(hours => ${hours}))`.execute(db);
+    } else if (op === 2) {
+      const minutes = (rand(9) - 4) * 60;
+      await sql`UPDATE attendances SET clock_in = clock_in + make_interval(mins => ${minutes}),
+          clock_out = COALESCE(clock_out, clock_in + interval '8 hours') + make_interval(mins => ${minutes})
+        WHERE id = (SELECT id FROM attendances ORDER BY id OFFSET ${rand(4)} LIMIT 1)`.execute(db);
+    } else {
+      await sql`DELETE FROM attendances WHERE id = (SELECT id FROM attendances ORDER BY id DESC OFFSET ${rand(4)} LIMIT 1)`.execute(db);
     }
   },
 };

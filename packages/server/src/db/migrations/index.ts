@@ -52,6 +52,7 @@ import { rollupModelSchema, stockRollupsToModelSchema } from './053-rollup-model
 import { qualityRollupsToModelSchema } from './054-quality-rollups-to-model.js';
 import { clientRollupsToModelSchema } from './055-client-rollups-to-model.js';
 import { staffRollupsToModelSchema } from './056-staff-rollups-to-model.js';
+import { hoursRollupsToModelSchema } from './057-hours-rollups-to-model.js';
 
 export interface Migration {
   version: number;
@@ -144,4 +145,5 @@ export const migrations: Migration[] = [
   { version: 54, name: 'quality-rollups-to-model', sql: qualityRollupsToModelSchema },
   { version: 55, name: 'client-rollups-to-model', sql: clientRollupsToModelSchema },
   { version: 56, name: 'staff-rollups-to-model', sql: staffRollupsToModelSchema },
+  { version: 57, name: 'hours-rollups-to-model', sql: hoursRollupsToModelSchema },
 ];

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { bookedSecondsSql, utilisationPercent } from '../../lib/staff-hours.js';
-import { withoutJit } from './no-jit.js';
 
 export interface FullCapacitySettings {
   salonId: number;
@@ -63,14 +62,13 @@ export async function getCapacityHours(
   to: string,
   numberOfPeople: number,
 ): Promise<CapacityHours> {
-  const result = await withoutJit(db, (tx) =>
-    sql<{
-      head_count: number;
-      shift_seconds: number | null;
-      capped_seconds: number | null;
-      booked_seconds: number | null;
-      revenue_cents: number | null;
-    }>`
+  const result = await sql<{
+    head_count: number;
+    shift_seconds: number | null;
+    capped_seconds: number | null;
+    booked_seconds: number | null;
+    revenue_cents: number | null;
+  }>`
     WITH per_person_day AS (
       SELECT h.user_id, h.day, h.shift_seconds AS seconds
       FROM staff_hours_daily h
@@ -87,8 +85,7 @@ export async function getCapacityHours(
       ${bookedSecondsSql(sql`${salonId}`, sql`${from}::date`, sql`${to}::date`)} AS booked_seconds,
       (SELECT sum(d.revenue_cents) FROM sales_daily d
         WHERE d.salon_id = ${salonId} AND d.day BETWEEN ${from}::date AND ${to}::date) AS revenue_cents
-  `.execute(tx),
-  );
+  `.execute(db);
   const r = result.rows[0];
   return {
     headCount: Number(r?.head_count ?? 0),

@@ -104,7 +104,7 @@ function change(current: Figures, lastYear: Figures) {
 /**
  * Performance of salons for a day and its month to date, each against the same weekdays a year
  * earlier (364 days back), with the campaign target running on the day. Every figure is summed from
- * performance_daily (migration 050: per salon and day, combined from the daily rollups): revenue, DONE
+ * performance_daily (db/rollups/hours.ts: per salon and day, combined from the daily rollups): revenue, DONE
  * appointments and rebooking as sales_day_totals and appointments_daily give them (the figures of the sales
  * report and the check-up), booked service hours, shift hours and utilisation as staff_booked_daily and
  * staff_hours_daily (the sums of lib/staff-hours.ts's bookedSecondsSql and shiftSecondsSql, as staff
@@ -121,7 +121,7 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     dayLastYear: [back(day), back(day)],
     monthLastYear: [back(monthFrom), back(day)],
   };
-  // Every figure of a salon and day is one row of performance_daily (migration 050): each salon's month to date
+  // Every figure of a salon and day is one row of performance_daily (db/rollups/hours.ts): each salon's month to date
   // and last year's are an index range of ~30 ready rows, summed here with the day's figures (FILTER: the day
   // ends its month span) and the days' revenue for the trend; ~1,000 rows for the chain, 42 rows answered.
   // OFFSET 0 keeps the ranges per salon: flattened, the generic plan scanned the whole table. Prepared: its

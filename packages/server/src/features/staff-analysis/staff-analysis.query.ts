@@ -1,9 +1,7 @@
-import { gunzipSync } from 'node:zlib';
 import type { StaffDailyDetailsResponse, StaffDataAnalysisResponse, StaffPreviousYear, StaffWeeklyDetailsResponse } from '@salon/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { type DeflatedPart, deflatePart, gzipOfParts } from '../../lib/gzip-parts.js';
 import { withLocalSettings } from '../../lib/local-settings.js';
 import {
   addDays,
@@ -97,7 +95,7 @@ const between =
  * prev_day lies before the bucket; new clients are those of them whose first visit falls in the
  * same bucket, read in the same pass), booked service seconds from staff_booked_daily (the one
  * definition of lib/staff-hours.ts); shift and worked seconds and working days from
- * staff_hours_daily (the planner's shifts and the attendances per salon-local day, migration 021),
+ * staff_hours_daily (the planner's shifts and the attendances per salon-local day, db/rollups/hours.ts),
  * feedback from feedback, on the salon-local day. Rows with staff_id NULL carry the bucket's salon
  * open days (days with a DONE appointment). `staffId` keeps only that person's clients, hours and
  * feedback (money stays every person's: the salon sums need it).
@@ -532,8 +530,8 @@ async function bucketsWithComparison(
 }
 
 /**
- * Runs a statement without parallel workers. The daily details' index ranges cost enough for the planner to
- * spread them over two workers (Parallel Append): starting them cost more than the ~3 ms the scans take.
+ * Runs a statement without parallel workers: the daily details' index ranges cost enough for the planner to
+ * spread them over two workers (Parallel Append), and starting them cost more than the scans take.
  */
 const serially = <T>(db: DbOrTx, run: (tx: DbOrTx) => Promise<T>) => withLocalSettings(db, { max_parallel_workers_per_gather: '0' }, run);
 
@@ -609,7 +607,7 @@ function sidesOf(rows: DayDetailsRow[]): readonly [Map<string, StaffSpan>, Map<s
 }
 
 /**
- * The daily details' figures, both sides in one statement: staff_day_details (migration 045) holds each day's
+ * The daily details' figures, both sides in one statement: staff_day_details (db/rollups/hours.ts) holds each day's
  * figures per person ready (getStaffBuckets' day grain, summed from its six sources when written), so the days
  * shown (side 0) and those 52 weeks earlier (side 1, dated by the day they compare with) are two index ranges of
  * its key, nothing summed. staff_id 0 is the salon's open day. Paged, the statement first lists the range's days
@@ -702,204 +700,6 @@ export async function getStaffDailyDetails(
 function dayElement(day: string, current: Map<string, StaffSpan>, previous: Map<string, StaffSpan>, names: Map<number, string>) {
   const back = addDays(day, -SAME_WEEKDAY_DAYS_BACK);
   return { day, ...bodyOf(current.get(day) ?? EMPTY_SPAN, previous.get(day) ?? EMPTY_SPAN, { from: back, to: back }, names, {}) };
-}
-
-/** A listed day of staff_day_bodies (migration 048): its version and its rendered element (a gzip part), null until rendered. */
-interface DayBodyRow {
-  day: string | null;
-  version: number | null;
-  body: Buffer | null;
-  body_crc: number | null;
-  body_bytes: number | null;
-  total: number | null;
-}
-type ListedDay = { day: string; version: number; part: DeflatedPart | null };
-
-/**
- * The range's (or page's) rows of staff_day_bodies in day order, one statement; paged, a first row with day null
- * carries the total of the range's listed days. `known`: days already read at a version, whose body is not read
- * again where the row still has that version (the part read then is that version's).
- */
-async function dayBodiesOf(
-  db: DbOrTx,
-  salonId: number,
-  from: string,
-  to: string,
-  gender: GenderScope,
-  page: DayPage | null,
-  known: ListedDay[] = [],
-) {
-  const ofRange = sql`b.salon_id = ${salonId}::int AND b.gender = ${gender}::text AND b.day BETWEEN ${from}::date AND ${to}::date`;
-  const unchanged = sql`LEFT JOIN unnest(${known.map((r) => r.day)}::date[], ${known.map((r) => r.version)}::bigint[]) k(day, version)
-    ON k.day = b.day AND k.version = b.version`;
-  const body = sql`CASE WHEN k.day IS NULL THEN b.body END AS body`;
-  const { rows } = page
-    ? await sql<DayBodyRow>`
-      SELECT NULL::date AS day, NULL::bigint AS version, NULL::bytea AS body, NULL::bigint AS body_crc, NULL::int AS body_bytes,
-        count(*) AS total
-      FROM staff_day_bodies b WHERE ${ofRange}
-      UNION ALL
-      (SELECT b.day, b.version, ${body}, b.body_crc, b.body_bytes, NULL FROM staff_day_bodies b ${unchanged} WHERE ${ofRange}
-       ORDER BY b.day OFFSET ${page.offset ?? 0}::int ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}::int`})`.execute(db)
-    : await sql<DayBodyRow>`
-      SELECT b.day, b.version, ${body}, b.body_crc, b.body_bytes, NULL AS total FROM staff_day_bodies b ${unchanged} WHERE ${ofRange}
-      ORDER BY b.day`.execute(db);
-  const total = page ? Number(rows.find((r) => r.day === null)?.total ?? 0) : undefined;
-  const partsKnown = new Map(known.map((r) => [`${r.day} ${r.version}`, r.part]));
-  const days: ListedDay[] = [];
-  for (const r of rows) {
-    if (r.day === null || r.version === null) continue;
-    const part =
-      r.body === null
-        ? (partsKnown.get(`${r.day} ${r.version}`) ?? null)
-        : { deflated: r.body, crc: Number(r.body_crc), bytes: Number(r.body_bytes) };
-    days.push({ day: r.day, version: r.version, part });
-  }
-  return { days, total };
-}
-
-/** Both sides of the days `days` (each day and the one 52 weeks earlier) from staff_day_details, one statement. */
-async function dayDetailsOfDays(db: DbOrTx, salonId: number, gender: GenderScope, days: string[]) {
-  const back = days.map((day) => addDays(day, -SAME_WEEKDAY_DAYS_BACK));
-  const ofSalon = sql`r.salon_id = ${salonId}::int AND r.gender = ${gender}::text`;
-  const { rows } = await serially(db, (tx) =>
-    sql<DayDetailsRow>`
-    SELECT 0 AS side, r.day, ${DAY_DETAILS_COLUMNS} FROM staff_day_details r WHERE ${ofSalon} AND r.day = ANY(${days}::date[])
-    UNION ALL
-    SELECT 1, r.day + ${SAME_WEEKDAY_DAYS_BACK}::int, ${DAY_DETAILS_COLUMNS} FROM staff_day_details r WHERE ${ofSalon} AND r.day = ANY(${back}::date[])`.execute(
-      tx,
-    ),
-  );
-  const [current, previous] = sidesOf(rows);
-  return { current, previous };
-}
-
-export interface DayBodiesHooks {
-  /** Run between a render's read and its write-back (the concurrency test commits a write there). */
-  beforeWriteBack?: () => Promise<void>;
-  /**
-   * Takes the write-back of the rendered days instead of awaiting it: the route answers first and lets it finish
-   * after (it only fills the cache, and skips whatever changed meanwhile).
-   */
-  inBackground?: (writeBack: Promise<void>) => void;
-}
-
-/**
- * Renders the listed days whose body is null, from one snapshot: the listing again (a repeatable-read
- * transaction, unless `db` is one already; the bodies of `known`, the listing read before, are not read again
- * where their version is the snapshot's), both sides of those days and the names. Returns the listing of that
- * snapshot with every body filled, and writes the rendered bodies back each only where its row still has the
- * version read (rows a writer holds locked are skipped: it gives them a new version anyway), so a write committed
- * since that snapshot is never overwritten by a stale body.
- */
-async function renderDayBodies(
-  db: DbOrTx,
-  salonId: number,
-  from: string,
-  to: string,
-  gender: GenderScope,
-  page: DayPage | null,
-  hooks: DayBodiesHooks,
-  known: ListedDay[],
-) {
-  const read = async (tx: DbOrTx) => {
-    const listed = await dayBodiesOf(tx, salonId, from, to, gender, page, known);
-    const missing = listed.days.filter((r) => r.part === null);
-    if (missing.length === 0) return { listed, rendered: [] };
-    const details = dayDetailsOfDays(
-      tx,
-      salonId,
-      gender,
-      missing.map((r) => r.day),
-    );
-    const names = await namesAlongside(
-      tx,
-      salonId,
-      details.then(({ current, previous }) => [...current.values(), ...previous.values()]),
-    );
-    const { current, previous } = await details;
-    for (const r of missing) r.part = deflatePart(JSON.stringify(dayElement(r.day, current, previous, names)));
-    return { listed, rendered: missing };
-  };
-  const { listed, rendered } = db.isTransaction
-    ? await read(db)
-    : await db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
-  if (rendered.length > 0) {
-    const writeBack = writeDayBodies(db, salonId, gender, rendered, hooks);
-    if (hooks.inBackground) hooks.inBackground(writeBack);
-    else await writeBack;
-  }
-  return listed;
-}
-
-/** Stores rendered days, each only where its row still has the version it was rendered at and no body. */
-async function writeDayBodies(db: DbOrTx, salonId: number, gender: GenderScope, rendered: ListedDay[], hooks: DayBodiesHooks) {
-  await hooks.beforeWriteBack?.();
-  const parts = rendered.map((r) => r.part as DeflatedPart);
-  await sql`
-      UPDATE staff_day_bodies b SET body = v.body, body_crc = v.crc, body_bytes = v.bytes
-      FROM (
-        SELECT c.day, x.body, x.crc, x.bytes
-        FROM unnest(${rendered.map((r) => r.day)}::date[], ${rendered.map((r) => r.version)}::bigint[], ${parts.map((p) => p.deflated)}::bytea[],
-          ${parts.map((p) => p.crc)}::bigint[], ${parts.map((p) => p.bytes)}::int[]) x(day, version, body, crc, bytes)
-        JOIN staff_day_bodies c ON c.salon_id = ${salonId}::int AND c.gender = ${gender}::text AND c.day = x.day AND c.version = x.version
-          AND c.body IS NULL
-        FOR UPDATE OF c SKIP LOCKED
-      ) v
-      WHERE b.salon_id = ${salonId}::int AND b.gender = ${gender}::text AND b.day = v.day`.execute(db);
-}
-
-const COMMA = deflatePart(',');
-
-/**
- * getStaffDailyDetails' answer as one gzip member whose content is the JSON text the route sends (JSON.stringify's
- * bytes of that answer), from the rendered days of staff_day_bodies (migration 048): a year is ~310 stored parts
- * (~330 kB) joined, where rendering them parsed ~12,000 rows, wrote 2.4 MB of JSON and compressed it. Days a write
- * invalidated (null) are rendered by getStaffDailyDetails' own element (dayElement) and stored for the next read.
- */
-export async function getStaffDailyDetailsGzip(
-  db: DbOrTx,
-  salonId: number,
-  from: string,
-  to: string,
-  gender: GenderScope,
-  page: DayPage = {},
-  hooks: DayBodiesHooks = {},
-): Promise<Buffer> {
-  const isPaged = page.limit !== undefined || page.offset !== undefined;
-  let listed = await dayBodiesOf(db, salonId, from, to, gender, isPaged ? page : null);
-  if (listed.days.some((r) => r.part === null))
-    listed = await renderDayBodies(db, salonId, from, to, gender, isPaged ? page : null, hooks, listed.days);
-  const head = JSON.stringify({
-    salonId,
-    fromDate: from,
-    toDate: to,
-    gender,
-    days: [],
-    ...(listed.total === undefined ? {} : { total: listed.total }),
-    ...pageFields(page),
-  });
-  const at = head.indexOf('"days":[]') + '"days":['.length;
-  const parts: DeflatedPart[] = [deflatePart(head.slice(0, at))];
-  listed.days.forEach((r, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(r.part as DeflatedPart);
-  });
-  parts.push(deflatePart(head.slice(at)));
-  return gzipOfParts(parts);
-}
-
-/** getStaffDailyDetailsGzip's JSON text. */
-export async function getStaffDailyDetailsJson(
-  db: DbOrTx,
-  salonId: number,
-  from: string,
-  to: string,
-  gender: GenderScope,
-  page: DayPage = {},
-  hooks: DayBodiesHooks = {},
-): Promise<string> {
-  return gunzipSync(await getStaffDailyDetailsGzip(db, salonId, from, to, gender, page, hooks)).toString('utf8');
 }
 
 const pageFields = (page: DayPage) => (page.limit === undefined ? {} : { limit: page.limit, offset: page.offset ?? 0 });
