@@ -4,7 +4,6 @@ import { definingRows } from '../src/db/rollups/ddl.js';
 import { keysOf } from '../src/db/rollups/model.js';
 import { refreshStale } from '../src/db/rollups/refresher.js';
 import { ROLLUPS } from '../src/db/rollups/registry.js';
-import { refreshSalesRollup } from '../src/db/rollups.js';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
@@ -17,10 +16,9 @@ function row(name: string, times: number[], note = ''): string {
 
 /**
  * One checkout: an appointment and its three sale lines (a service, a second service, a product) in one
- * transaction, as the import writes them; `legacy` also refreshes the rollups not yet declared, as the
- * import still does in the writer's transaction. Answers the appointment's id.
+ * transaction, as the import writes them. Answers the appointment's id.
  */
-async function checkout(db: Db, salonId: number, day: string, legacy: boolean): Promise<number> {
+export async function checkout(db: Db, salonId: number, day: string): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const refs = await sql<{ client_id: number; staff_id: number; service_id: number; product_id: number }>`
       SELECT (SELECT id FROM clients WHERE salon_id = ${salonId} ORDER BY id LIMIT 1) AS client_id,
@@ -61,7 +59,6 @@ async function checkout(db: Db, salonId: number, day: string, legacy: boolean): 
       .insertInto('sale_lines')
       .values([line('SERVICE', 3000), line('SERVICE', 2500), line('PRODUCT', 1500)])
       .execute();
-    if (legacy) await refreshSalesRollup(tx, salonId, day, day);
     return appointment.id;
   });
 }
@@ -86,45 +83,39 @@ async function differences(db: Db, salonId: number, day: string): Promise<number
 
 /**
  * The write side of the rollup model on the benchmark chain: one checkout written for a salon (its rows and
- * the stale marks, the writer's whole cost once every rollup is declared), the same with the refresh the import
- * still runs for the rollups not yet declared, whether the declared rollups read it exactly right after, and how
- * long the refresher takes to catch up. The checkouts are removed again at the end.
+ * the stale marks: the writer's whole cost), whether the rollups read it exactly right after, and how long the
+ * refresher takes to catch up. The checkouts are removed again at the end.
  */
 export async function benchWrites(db: Db, salonId: number, day: string, runs: number): Promise<void> {
   const written: number[] = [];
   const own: number[] = [];
-  const withLegacy: number[] = [];
   let inexact = 0;
   try {
     for (let i = 0; i < runs + 2; i += 1) {
       const t0 = performance.now();
-      written.push(await checkout(db, salonId, day, false));
+      written.push(await checkout(db, salonId, day));
       if (i >= 2) own.push(performance.now() - t0);
       inexact += await differences(db, salonId, day);
     }
     const t1 = performance.now();
     const caughtUp = await refreshStale(db);
     const catchUp = performance.now() - t1;
-    for (let i = 0; i < Math.min(runs, 5); i += 1) {
-      const t0 = performance.now();
-      written.push(await checkout(db, salonId, day, true));
-      withLegacy.push(performance.now() - t0);
-    }
     console.log(`\nWrites (salon ${salonId}, day ${day})                               p50 ms   p95 ms`);
     console.log(row('Checkout: appointment + 3 sale lines, rows and stale marks', own, 'target 100 ms p95'));
-    console.log(row('Checkout + the refresh of the rollups not yet declared', withLegacy, 'what the import costs today'));
-    console.log(
-      `declared rollups of that day read exactly right after each checkout: ${inexact === 0 ? 'yes' : `NO (${inexact} rows differ)`}`,
-    );
+    console.log(`the rollups of that day read exactly right after each checkout: ${inexact === 0 ? 'yes' : `NO (${inexact} rows differ)`}`);
     console.log(
       `refresher catch-up after ${runs + 2} checkouts: ${caughtUp.keys} keys in ${caughtUp.transactions} transactions, ${catchUp.toFixed(0)} ms`,
     );
   } finally {
-    await db.transaction().execute(async (tx) => {
-      await sql`DELETE FROM sale_lines WHERE salon_id = ${salonId} AND appointment_id = ANY(${written}::bigint[])`.execute(tx);
-      await sql`DELETE FROM appointments WHERE salon_id = ${salonId} AND id = ANY(${written}::bigint[])`.execute(tx);
-      await refreshSalesRollup(tx, salonId, day, day);
-    });
+    await removeCheckouts(db, salonId, written);
     await refreshStale(db);
   }
+}
+
+/** Removes checkouts `checkout` wrote: their lines and appointments, in one transaction. */
+export async function removeCheckouts(db: Db, salonId: number, appointments: number[]): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`DELETE FROM sale_lines WHERE salon_id = ${salonId} AND appointment_id = ANY(${appointments}::bigint[])`.execute(tx);
+    await sql`DELETE FROM appointments WHERE salon_id = ${salonId} AND id = ANY(${appointments}::bigint[])`.execute(tx);
+  });
 }

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
 import { runMain } from '../lib/run-main.js';
 import { openDatabase } from './connect.js';
+import { rebuildRollupModel } from './rollups/apply.js';
 import { rollupsMarkdown } from './rollups/docs.js';
-import { rebuildRollups } from './rollups.js';
 
 /**
  * `npm run rollups -w @salon/server`: rebuilds every rollup from the raw tables.
@@ -23,7 +23,7 @@ async function main() {
   try {
     const started = performance.now();
     log.info('Rebuilding the rollups…');
-    await rebuildRollups(database.db);
+    await rebuildRollupModel(database.db);
     log.info(`Rollups rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await database.close();

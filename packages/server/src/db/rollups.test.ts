@@ -9,7 +9,7 @@ import { expectPerformanceDailyConsistent } from '../test/performance-daily-chec
 import { type ReportFixture, seedReportFixture } from '../test/report-fixture.js';
 import { CLIENT_VALUES, pickWith, seededRandom, upsertRandomClients } from '../test/rollup-writes.js';
 import type { Db } from './database.js';
-import { rebuildRollups, refreshSalesRollup } from './rollups.js';
+import { rebuildRollupModel } from './rollups/apply.js';
 
 let t: TestApp;
 let f: ReportFixture;
@@ -828,9 +828,9 @@ const RANGES = [
 ] as const;
 
 /**
- * Two transactions writing at once: the first writes and stays open until the second is seen waiting for
- * a lock, then commits; both must commit. The second one's triggers run after the first one's write and
- * before its commit, where a rollup refill that deletes and re-inserts its keys would fail or go stale.
+ * Two transactions writing at once: the first writes and stays open while the second writes and commits
+ * (or waits for a lock the first holds), then the first commits; both must commit. The second one's writes
+ * and stale marks come after the first one's write and before its commit.
  */
 async function writeOverlapped(first: RawBuilder<unknown>, second: RawBuilder<unknown>) {
   let signalWritten = () => {};
@@ -847,13 +847,19 @@ async function writeOverlapped(first: RawBuilder<unknown>, second: RawBuilder<un
     await released;
   });
   await written;
-  const two = t.db.transaction().execute(async (tx) => {
-    await second.execute(tx);
-  });
-  for (let i = 0; ; i++) {
+  let isSecondDone = false;
+  const two = t.db
+    .transaction()
+    .execute(async (tx) => {
+      await second.execute(tx);
+    })
+    .finally(() => {
+      isSecondDone = true;
+    });
+  for (let i = 0; !isSecondDone; i++) {
     const waiting = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_locks WHERE NOT granted`.execute(t.db);
     if (Number(waiting.rows[0]?.n) > 0) break;
-    if (i === 200) throw new Error('the second writer never waited for the first');
+    if (i === 500) throw new Error('the second writer neither ended nor waited for the first');
     await new Promise((r) => setTimeout(r, 10));
   }
   release();
@@ -959,10 +965,8 @@ describe('daily rollups', () => {
         })
         .execute();
       await tx.updateTable('clients').set({ gender: 'MALE' }).where('salon_id', '=', salon1).where('id', '=', clients.c4).execute();
-      await refreshSalesRollup(tx, salon1, '2025-03-05', '2025-03-05');
     });
     // The gender change touched every day of C4: refresh them (here the day of A4)
-    await refreshSalesRollup(t.db, salon1, '2025-03-04', '2025-03-04');
     // A purchase between two of C2's days (02-20 and 03-03) moves the previous day of 03-03
     await t.db.transaction().execute(async (tx) => {
       await tx
@@ -979,7 +983,6 @@ describe('daily rollups', () => {
           paid_amount_cents: 1000,
         })
         .execute();
-      await refreshSalesRollup(tx, salon1, '2025-02-25', '2025-02-25');
     });
     await expectPrevDaysConsistent(t.db);
     await expectClientTotalsConsistent(t.db);
@@ -1000,7 +1003,6 @@ describe('daily rollups', () => {
           booked_at: new Date('2025-03-08T12:00:00Z'),
         })
         .execute();
-      await refreshSalesRollup(tx, salon1, '2025-03-20', '2025-03-20');
     });
     await t.db.transaction().execute(async (tx) => {
       await tx
@@ -1016,7 +1018,6 @@ describe('daily rollups', () => {
           booked_at: new Date('2025-03-06T12:00:00Z'),
         })
         .execute();
-      await refreshSalesRollup(tx, salon1, '2025-06-01', '2025-06-01');
     });
     await expectRebookingConsistent(t.db);
     await expectStaffBookedConsistent(t.db);
@@ -1094,7 +1095,6 @@ describe('daily rollups', () => {
             .where('salon_id', '=', salon1)
             .where('id', '=', row.id)
             .execute();
-          await refreshSalesRollup(tx, salon1, row.day, row.day);
           return;
         }
         if (i % 5 === 4) {
@@ -1167,7 +1167,6 @@ describe('daily rollups', () => {
             recommended: rand(3) === 0,
           })
           .execute();
-        await refreshSalesRollup(tx, salon1, d, d);
       });
     }
     await expectPrevDaysConsistent(t.db);
@@ -1254,7 +1253,7 @@ describe('daily rollups', () => {
     }
     await expectProfessionalUseConsistent(t.db);
     await expectStockMonthlyConsistent(t.db);
-    await rebuildRollups(t.db);
+    await rebuildRollupModel(t.db);
     await expectProfessionalUseConsistent(t.db);
     await expectStockMonthlyConsistent(t.db);
   });
@@ -1306,11 +1305,11 @@ describe('daily rollups', () => {
         (SELECT count(*) FROM client_duplicate_candidates) AS d`.execute(t.db);
     expect(Number(rows[0]?.n)).toBeGreaterThan(0);
     expect(Number(rows[0]?.d)).toBeGreaterThan(1);
-    await rebuildRollups(t.db);
+    await rebuildRollupModel(t.db);
     await expectClientQualityCountsConsistent(t.db);
   });
 
-  it('data quality: two transactions writing records of one name key at once leave client_duplicate_candidates exact (the refresh waits for the other)', async () => {
+  it('data quality: two transactions writing records of one name key at once leave client_duplicate_candidates exact', async () => {
     const { salon1 } = f;
     const records = ['dqc-1', 'dqc-2', 'dqc-3'].map((external_id, k) => ({
       salon_id: salon1,
@@ -1442,7 +1441,7 @@ describe('daily rollups', () => {
     const before = (await getSalesMeasures(t.db, q, 'day')).totals;
     const raw = await getSalesTotalsFromRaw(t.db, q);
     expect(before).toEqual(raw);
-    await rebuildRollups(t.db);
+    await rebuildRollupModel(t.db);
     expect((await getSalesMeasures(t.db, q, 'day')).totals).toEqual(raw);
     await expectClientTotalsConsistent(t.db);
     await expectClientYearsConsistent(t.db);
@@ -1462,7 +1461,7 @@ describe('daily rollups', () => {
       .where('status', '=', 'DONE')
       .execute();
     await expectVisitHoursConsistent(t.db);
-    await rebuildRollups(t.db);
+    await rebuildRollupModel(t.db);
     await expectVisitHoursConsistent(t.db);
   });
 
@@ -1491,7 +1490,6 @@ describe('daily rollups', () => {
             })
             .execute();
         }
-        await refreshSalesRollup(tx, salon1, '2024-12-10', '2024-12-10');
       });
     const ranges = [...RANGES, ['2024-12-01', '2025-02-28'], ['2024-12-11', '2025-02-28'], ['2025-01-01', '2025-02-28']] as const;
     await write(false);
@@ -1616,7 +1614,6 @@ describe('daily rollups', () => {
               discount_cents: 0,
             })
             .execute();
-        await refreshSalesRollup(tx, salon1, pair.mid, pair.mid);
       });
     await write(false);
     const moved = await sql`
@@ -1686,7 +1683,7 @@ describe('daily rollups', () => {
     await t.db.deleteFrom('feedback').where('salon_id', '=', salon1).where('id', '=', Number(ids[1]?.id)).execute();
     await expectStaffFeedbackMonthsConsistent(t.db);
     await expectStaffDayDetailsConsistent(t.db);
-    await rebuildRollups(t.db);
+    await rebuildRollupModel(t.db);
     await expectStaffFeedbackMonthsConsistent(t.db);
     await expectStaffDayDetailsConsistent(t.db);
   });
@@ -1726,7 +1723,6 @@ describe('daily rollups', () => {
             })),
           )
           .execute();
-        await refreshSalesRollup(tx, salonId, from, to);
       });
     const expectExact = async () => {
       await expectPrevDaysConsistent(t.db);

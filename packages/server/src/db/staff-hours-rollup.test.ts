@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, insertSalon, insertUser } from '../test/helpers.js';
 import type { DatabaseHandle } from './connect.js';
 import type { Db } from './database.js';
-import { rebuildRollups } from './rollups.js';
+import { rebuildRollupModel } from './rollups/apply.js';
 
 let handle: DatabaseHandle;
 let db: Db;
@@ -260,7 +260,7 @@ describe('staff_hours_daily (shifts and attendances per salon-local day and pers
       Promise.all(tables.map(async (table) => (await sql`SELECT * FROM ${sql.table(table)} ORDER BY 1, 2, 3`.execute(db)).rows));
     const before = await read();
     expect(before[1]?.length).toBeGreaterThan(50);
-    await rebuildRollups(db);
+    await rebuildRollupModel(db);
     expect(await read()).toEqual(before);
   });
 });

@@ -3,14 +3,16 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
-import { ROLLUP_TABLES } from '../db/rollups.js';
+import { storeTable } from '../db/rollups/ddl.js';
+import { ROLLUPS } from '../db/rollups/registry.js';
 import { describeDatabase } from '../lib/run-main.js';
 import { generateDemoChain } from './generate.js';
 import { DEFAULT_DENSITY, DEMO_LOGINS } from './seed.js';
 
 /** Data tables emptied by --reset (permissions, migrations and the server secret stay). */
 const DATA_TABLES = [
-  ...ROLLUP_TABLES,
+  ...ROLLUPS.map(storeTable),
+  'rollup_stale',
   'appointment_services',
   'check_ups',
   'campaign_results',

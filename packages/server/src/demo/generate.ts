@@ -1,9 +1,10 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pgTypes } from '../db/connect.js';
-import type { Database, Db, Gender, Role } from '../db/database.js';
+import type { Database, Db, DbOrTx, Gender, Role } from '../db/database.js';
 import { rebuildRollupModel } from '../db/rollups/apply.js';
-import { deferStaffDayDetails, endStaffDayDetailsDeferral, ROLLUP_TABLES, refreshSalesRollup } from '../db/rollups.js';
+import { storeTable } from '../db/rollups/ddl.js';
+import { ROLLUPS } from '../db/rollups/registry.js';
 import { freezeSalonParts } from '../features/campaigns/campaigns.query.js';
 import { monthNamesOf } from '../lib/months.js';
 import { hashPassword } from '../lib/password.js';
@@ -468,11 +469,7 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     }
     const rolled = Date.now();
     for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
-    // The recap's trigger fills wait: each salon's refresh fills its recap days.
-    await deferStaffDayDetails(tx);
-    for (const salon of chain.salons) await refreshSalesRollup(tx, salon.id, isoFromDay(chain.start), isoFromDay(chain.lastDay));
-    await endStaffDayDetailsDeferral(tx);
-    // ... and the declared rollups (db/rollups/) from what was written.
+    // The rollups (db/rollups/) from what was written: one fill per rollup and salon.
     await rebuildRollupModel(tx);
     log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);
     await closePastCampaigns(tx, chain);
@@ -512,7 +509,7 @@ const ANALYZED_TABLES = [
   'attendances',
   'stock_movements',
   'rollup_stale',
-  ...ROLLUP_TABLES,
+  ...ROLLUPS.map(storeTable),
 ];
 
 /** Tables big enough that building their indexes once after the load beats updating them row by row. */
@@ -1683,7 +1680,7 @@ function campaignTargetCents(chain: Chain, salon: Salon, theme: (typeof CAMPAIGN
  * the screen) for every salon, as the superadmin five days after their end: their figures are
  * frozen (features/campaigns, the same close as the API's). After the rollups: the close reads them.
  */
-async function closePastCampaigns(tx: Parameters<typeof refreshSalesRollup>[0], chain: Chain): Promise<void> {
+async function closePastCampaigns(tx: DbOrTx, chain: Chain): Promise<void> {
   const { year, month } = partsOf(chain.today);
   const lastMonthStart = isoFromDay(dayOf(year, month - 1, 1));
   const { rows } = await sql<{ salonId: number; campaignId: number; toDate: string }>`SELECT cs.salon_id AS "salonId",

@@ -6,7 +6,6 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pgTypes } from '../db/connect.js';
 import type { Database, Db } from '../db/database.js';
 import { refreshStale, staleKeyCount } from '../db/rollups/refresher.js';
-import { refreshSalesRollup } from '../db/rollups.js';
 import { finishJob, type JobProgress, type JobResult, type StoredError, updateProgress } from './import-jobs.query.js';
 import { type KindSql, kindSql, SALE_LINES_LOCK_REFERENCES, SALE_LINES_RESOLVE, workTableSql } from './kind-sql.js';
 import { type ColumnDef, kindDef } from './kinds.js';
@@ -25,13 +24,14 @@ import {
 } from './values.js';
 
 /**
- * Runs one import job: streams the file through the reader and the
- * cell checks into a temporary work table with COPY, runs the set-based checks, and when every
- * row is valid upserts the records by external_id and refreshes the daily rollups of the days
- * touched, all in one transaction on a connection of its own. Any invalid row: nothing is
- * written (ROLLBACK) and every error is stored on the job. A dry run does the same work and
- * rolls back at the end, so its counts are the real ones. Progress is written to the job every
- * second from outside the transaction.
+ * Runs one import job: streams the file through the reader and the cell checks into a temporary work
+ * table with COPY, runs the set-based checks, and when every row is valid upserts the records by
+ * external_id, in one transaction on a connection of its own. The writes mark the rollup keys they make
+ * stale (db/rollups/), nothing more; after the commit the job stays in ROLLUPS until the stored rollups
+ * have caught up (every report reads the new rows exactly meanwhile). Any invalid row: nothing is
+ * written (ROLLBACK) and every error is stored on the job. A dry run does the same work and rolls back
+ * at the end, so its counts are the real ones. Progress is written to the job every second from outside
+ * the transaction.
  */
 
 export interface ImportRequest {
@@ -254,14 +254,14 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
     await client.connect();
     // The work tables live in this session's memory rather than in temporary files (set before their first use).
     await client.query("SET temp_buffers = '128MB'");
-    // Kysely over this one connection, so the rollup refresh (db/rollups.ts) runs in the import's transaction.
+    // Kysely over this one connection: its transaction is the import's.
     const kysely = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: { connect: async () => Object.assign(client, { release: () => {} }), end: async () => {} } }),
     }) as Db;
     await kysely.transaction().execute(async (tx) => {
       await client.query('SELECT pg_advisory_xact_lock($1, $2)', [IMPORT_LOCK, request.salonId ?? 0]);
-      // Room for the set-based statements' sorts and hashes over a whole file (and the rollup refresh over its
-      // days) in memory: with the default 4 MB a million-line file spills every sort to temporary files.
+      // Room for the set-based statements' sorts and hashes over a whole file in memory: with the default
+      // 4 MB a million-line file spills every sort to temporary files.
       await client.query(`SET LOCAL work_mem = '${IMPORT_WORK_MEM}'`);
       if (request.salonId !== null) {
         const { rows } = await client.query('SELECT 1 FROM salons WHERE id = $1', [request.salonId]);
@@ -312,8 +312,7 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
       progress.progress = 0.7;
       void report();
       if (request.kind === 'sale-lines') await client.query(SALE_LINES_RESOLVE, params);
-      // The rollups refreshed: the days of the rows written where the kind tells them, else the file's.
-      let refresh: { from: string | null; to: string | null } = { from: null, to: null };
+      // The days the file touched, shown on the job.
       if (sqls.days && request.salonId !== null) {
         const { rows } = await client.query<{
           from: string | null;
@@ -324,10 +323,6 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
         const days = rows[0];
         result.daysFrom = days?.from ?? null;
         result.daysTo = days?.to ?? null;
-        refresh =
-          days && 'written_from' in days
-            ? { from: days.written_from ?? null, to: days.written_to ?? null }
-            : { from: result.daysFrom, to: result.daysTo };
       }
       const isFkSkipped = request.kind === 'sale-lines' && (await skipForeignKeyTriggers(client, params));
       for (const statement of sqls.before ?? []) await client.query(statement, statement.includes('$1') ? params : []);
@@ -339,16 +334,6 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
       if (result.rowsInserted + result.rowsUpdated > 0) for (const statement of sqls.after ?? []) await client.query(statement, params);
 
       if (request.isDryRun) throw new RollbackDryRun();
-      if (request.salonId !== null && refresh.from && refresh.to && result.rowsInserted + result.rowsUpdated > 0) {
-        progress.phase = 'ROLLUPS';
-        progress.progress = 0.9;
-        void report();
-        // Fresh statistics for the rows just written (ANALYZE samples; it sees this transaction's rows), so the refresh plans well.
-        // (A sale-lines file leaves the appointments as they were.)
-        if (request.kind === 'sale-lines') await client.query('ANALYZE sale_lines');
-        if (request.kind === 'appointments') await client.query('ANALYZE sale_lines, appointments');
-        await refreshSalesRollup(tx, request.salonId, refresh.from, refresh.to);
-      }
     });
   } catch (error) {
     if (!(error instanceof RollbackDryRun)) {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.js';
-import { refreshSalesRollup } from '../db/rollups.js';
 import { createTestDatabase } from '../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../test/report-fixture.js';
 import { getCampaignRevenueCents } from './campaign-revenue.query.js';
@@ -74,7 +73,6 @@ describe("a campaign's revenue", () => {
         .where('salon_id', '=', f.salon1)
         .where('service_id', '=', f.services.mask)
         .execute();
-      await refreshSalesRollup(tx, f.salon1, '2025-03-04', '2025-03-04');
     });
     expect(await getCampaignRevenueCents(db.db, f.salon1, id, '2025-03-01', '2025-03-31')).toBe(1800);
   });

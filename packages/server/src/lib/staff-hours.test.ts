@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshSalesRollup } from '../db/rollups.js';
 import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../test/helpers.js';
 import { REBOOK_DAYS } from './staff-hours.js';
 
@@ -106,7 +105,6 @@ beforeAll(async () => {
       { salon_id: salon, user_id: users.manager, day_start: at(d, '08:00'), day_end: at(d, '12:00') },
     ])
     .execute();
-  await refreshSalesRollup(t.db, salon, '2025-03-10', '2025-03-24');
   code = await signIn(t.app, 'superadmin');
 });
 afterAll(() => t.close());

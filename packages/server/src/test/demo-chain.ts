@@ -1,4 +1,4 @@
-import { rebuildRollups } from '../db/rollups.js';
+import { rebuildRollupModel } from '../db/rollups/apply.js';
 import { generateDemoChain } from '../demo/generate.js';
 import { createTestApp, createTestDatabase, signIn, type TestApp } from './helpers.js';
 
@@ -30,7 +30,7 @@ export async function openDemoChain(options: { seed?: number; density?: number; 
     today: DEMO_CHAIN_TODAY,
     density: options.density ?? 0.05,
   });
-  await rebuildRollups(database.db);
+  await rebuildRollupModel(database.db);
   const t = await createTestApp(options.pinToday ? { demoToday: DEMO_CHAIN_TODAY } : {}, database);
   const code = await signIn(t.app, 'superadmin', 'demo');
   const salonIds = (await t.db.selectFrom('salons').select('id').orderBy('id').execute()).map((s) => s.id);

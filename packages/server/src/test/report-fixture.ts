@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { rebuildRollups } from '../db/rollups.js';
+import { rebuildRollupModel } from '../db/rollups/apply.js';
 import { seedAccessFixture } from './helpers.js';
 
 /**
@@ -229,7 +229,7 @@ export async function seedReportFixture(db: Db) {
     ])
     .execute();
 
-  await rebuildRollups(db);
+  await rebuildRollupModel(db);
   return {
     ...access,
     services: { cut, colour, mask },

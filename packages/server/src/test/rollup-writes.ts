@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { refreshSalesRollup } from '../db/rollups.js';
 import type { ReportFixture } from './report-fixture.js';
 
 /** A deterministic pseudo-random source, so a failing sequence of writes can be replayed. */
@@ -92,12 +91,6 @@ function lineDay(rand: (n: number) => number): string {
   return `2025-0${1 + rand(6)}-${String(1 + rand(28)).padStart(2, '0')}`;
 }
 
-/** The rollups not yet declared are still refreshed by the writer, as the import does (db/rollups.ts). */
-async function refreshLegacy(db: Db, salonId: number, days: string[]): Promise<void> {
-  const sorted = [...days].sort();
-  if (sorted.length > 0) await refreshSalesRollup(db, salonId, sorted[0] as string, sorted[sorted.length - 1] as string);
-}
-
 /** How many sale-line writes were made: the next one makes the next kind. */
 let saleLineWrites = 0;
 
@@ -107,8 +100,8 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     const salon = rand(4) === 0 ? fixture.salon2 : fixture.salon1;
     const clients =
       salon === fixture.salon1 ? [fixture.clients.c1, fixture.clients.c2, fixture.clients.c3, fixture.clients.c4] : [fixture.clients.c5];
-    // The kinds of write in turn, each with rows at random: seven calls make every kind once.
-    const op = saleLineWrites++ % 7;
+    // The kinds of write in turn, each with rows at random: eight calls make every kind once.
+    const op = saleLineWrites++ % 8;
     if (op === 6) {
       // A walk-in line of a person and client who already have one, some days before it: the later day's previous day moves.
       const added = await sql<{ salon_id: number; day: string }>`
@@ -117,7 +110,16 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
         SELECT salon_id, client_id, staff_id, day - ${1 + rand(10)}::int, 'PRODUCT', ${fixture.products.gel}, 'RESALE', 1, 1000, 1000, 0
         FROM sale_lines WHERE staff_id IS NOT NULL AND client_id IS NOT NULL AND day >= '2025-03-12' ORDER BY id OFFSET ${rand(4)} LIMIT 1
         RETURNING salon_id, day::text AS day`.execute(db);
-      for (const row of added.rows) await refreshLegacy(db, row.salon_id, [row.day]);
+    } else if (op === 7) {
+      // A walk-in a week before a client's day with another day of theirs in between: that day's previous one on its weekday moves.
+      const added = await sql<{ salon_id: number; day: string }>`
+        INSERT INTO sale_lines (salon_id, client_id, day, kind, service_id, category, list_amount_cents, paid_amount_cents, discount_cents)
+        SELECT w.salon_id, w.client_id, w.day - 7, 'SERVICE', ${fixture.services.cut}, 'HAIRCUT', 2500, 2500, 0
+        FROM (SELECT DISTINCT salon_id, client_id, day FROM sale_lines WHERE client_id IS NOT NULL) w
+        WHERE EXISTS (SELECT 1 FROM sale_lines b WHERE b.salon_id = w.salon_id AND b.client_id = w.client_id AND b.day > w.day - 7 AND b.day < w.day)
+          AND NOT EXISTS (SELECT 1 FROM sale_lines b WHERE b.salon_id = w.salon_id AND b.client_id = w.client_id AND b.day = w.day - 7)
+        ORDER BY w.day, w.client_id OFFSET ${rand(4)} LIMIT 1
+        RETURNING salon_id, day::text AS day`.execute(db);
     } else if (op === 0) {
       // A checkout: an appointment and its lines (a service, maybe a product), or a walk-in's lines.
       const day = lineDay(rand);
@@ -180,7 +182,6 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
             : []),
         ])
         .execute();
-      await refreshLegacy(db, salon, [day]);
     } else if (op === 4) {
       // A line moved to another day or amount (an import's update).
       const moved = await sql<{ salon_id: number; day: string; old_day: string }>`
@@ -189,12 +190,10 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
         WHERE (l.salon_id, l.id) = (o.salon_id, o.id)
         RETURNING l.salon_id, l.day::text AS day, o.day::text AS old_day`.execute(db);
       // The old and the new day apart: one refresh of the months between would cost more than the write.
-      for (const row of moved.rows) for (const day of [row.old_day, row.day]) await refreshLegacy(db, row.salon_id, [day]);
     } else if (op === 5) {
       const removed = await sql<{ salon_id: number; day: string }>`
         DELETE FROM sale_lines WHERE (salon_id, id) = (SELECT salon_id, id FROM sale_lines ORDER BY id DESC OFFSET ${rand(6)} LIMIT 1)
         RETURNING salon_id, day::text AS day`.execute(db);
-      for (const row of removed.rows) await refreshLegacy(db, row.salon_id, [row.day]);
     } else if (op === 3) {
       // A correction removing a purchase the client made again in a later month (whose previous purchase it was).
       const removed = await sql<{ salon_id: number; day: string }>`
@@ -203,7 +202,6 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
             AND n.day >= (date_trunc('month', l.day) + interval '1 month')::date)
           ORDER BY l.id OFFSET ${rand(3)} LIMIT 1)
         RETURNING salon_id, day::text AS day`.execute(db);
-      for (const row of removed.rows) await refreshLegacy(db, row.salon_id, [row.day]);
     } else if (op === 2) {
       const changed = await sql<{ salon_id: number; day: string }>`
         UPDATE sale_lines SET client_id = ${clients[rand(clients.length)]}, recommended = NOT recommended,
@@ -211,7 +209,6 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
           service_id = CASE WHEN kind = 'SERVICE' THEN ${pick([fixture.services.cut, fixture.services.colour, fixture.services.mask])}::int END
         WHERE (salon_id, id) = (SELECT salon_id, id FROM sale_lines WHERE salon_id = ${salon} ORDER BY id OFFSET ${rand(8)} LIMIT 1)
         RETURNING salon_id, day::text AS day`.execute(db);
-      for (const row of changed.rows) await refreshLegacy(db, row.salon_id, [row.day]);
     } else {
       // A back-dated purchase, before the client's first: a copy of their first line of an item bought after another of its kind.
       const added = await sql<{ salon_id: number; day: string }>`
@@ -227,7 +224,6 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
             AND e.day < date_trunc('month', l.day) AND COALESCE(e.service_id, e.product_id) = COALESCE(l.service_id, l.product_id))
         ORDER BY l.id DESC OFFSET ${rand(3)} LIMIT 1
         RETURNING salon_id, day::text AS day`.execute(db);
-      for (const row of added.rows) await refreshLegacy(db, row.salon_id, [row.day]);
     }
   },
   async appointments(db, { rand }) {
@@ -242,7 +238,6 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
           ${statuses[rand(statuses.length)]}, p.end_at + make_interval(days => ${rand(10)})
         FROM appointments p WHERE p.status = 'DONE' AND p.client_id IS NOT NULL ORDER BY p.id OFFSET ${rand(6)} LIMIT 1
         RETURNING salon_id, day::text AS day`.execute(db);
-      for (const row of added.rows) await refreshLegacy(db, row.salon_id, [row.day]);
       return;
     }
     const minutes = rand(240) - 120;
@@ -253,7 +248,6 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
         end_at = end_at + make_interval(mins => ${minutes}), booked_at = start_at - make_interval(days => ${bookedDaysBefore})
       WHERE (salon_id, id) = (SELECT salon_id, id FROM appointments ORDER BY id OFFSET ${rand(10)} LIMIT 1)
       RETURNING salon_id, day::text AS day`.execute(db);
-    for (const row of changed.rows) await refreshLegacy(db, row.salon_id, [row.day]);
   },
   async feedback(db, { fixture, rand }) {
     // A client's answer naming a person (or nobody), its score or person changed, or removed.
@@ -287,10 +281,12 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
     }
   },
   async salons(db, { fixture, rand }) {
+    const pick = pickWith(rand);
     const zones = ['Europe/Rome', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
-    await sql`UPDATE salons SET time_zone = ${zones[rand(zones.length)]} WHERE id = ${rand(2) === 0 ? fixture.salon1 : fixture.salon2}`.execute(
-      db,
-    );
+    const salon = rand(2) === 0 ? fixture.salon1 : fixture.salon2;
+    if (rand(2) === 0) await sql`UPDATE salons SET time_zone = ${zones[rand(zones.length)]} WHERE id = ${salon}`.execute(db);
+    // The lost threshold splits the recap's returning clients.
+    else await sql`UPDATE salons SET lost_client_days = ${pick([7, 30, 180])} WHERE id = ${salon}`.execute(db);
   },
   async stock_movements(db, { fixture, rand }) {
     const day = () => `2025-0${3 + rand(2)}-${String(1 + rand(28)).padStart(2, '0')}`;
@@ -335,7 +331,7 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
       AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.client_id = c.id) AND NOT EXISTS (SELECT 1 FROM feedback f WHERE f.client_id = c.id)
       AND NOT EXISTS (SELECT 1 FROM nps_responses r WHERE r.client_id = c.id) ORDER BY c.id DESC OFFSET ${rand(4)} LIMIT 1)`;
     const any = sql`(SELECT id FROM clients ORDER BY id OFFSET ${rand(8)} LIMIT 1)`;
-    const op = rand(6);
+    const op = rand(7);
     if (op < 2) {
       const ids = Array.from({ length: 1 + rand(3) }, () => `random-${rand(12)}`);
       await upsertRandomClients(db, rand, { salons: [fixture.salon1, fixture.salon2], creators }, ids);
@@ -348,6 +344,24 @@ export const RANDOM_WRITES: Record<string, (db: Db, ctx: WriteContext) => Promis
       await sql`UPDATE clients SET phone = ${pick(phones)}, email = ${pick(emails)}, birth_date = ${pick(births)}::date,
         gender = ${pick(['MALE', 'FEMALE', null])}, privacy_consent = NOT privacy_consent,
         first_visit = ${pick([null, '2025-03-04', '2025-03-10', '2025-04-15'])}::date WHERE id = ${any}`.execute(db);
+    } else if (op === 6) {
+      // The import's first visits and a record's place, which the recap and the customer map read.
+      const [city, postal] = pick([
+        [null, null],
+        ['Milano', '20121'],
+        [' Roma ', ' '],
+        ['', '00184'],
+      ] as const);
+      const located = rand(2) === 0;
+      const firstVisit = pick([
+        sql`NULL::date`,
+        sql`${fixtureDay(rand)}::date`,
+        sql`(SELECT min(l.day) FROM sale_lines l WHERE l.salon_id = clients.salon_id AND l.client_id = clients.id)`,
+      ]);
+      await sql`UPDATE clients SET first_visit = ${firstVisit}, city = ${city}, postal_code = ${postal},
+        latitude = ${located ? 45 + rand(100) / 100 : null}, longitude = ${located ? 9 + rand(100) / 100 : null} WHERE id = ${any}`.execute(
+        db,
+      );
     } else if (op === 4) {
       await sql`UPDATE clients SET salon_id = CASE salon_id WHEN ${fixture.salon1} THEN ${fixture.salon2}::int ELSE ${fixture.salon1}::int END,
         external_id = NULL WHERE id = ${free}`.execute(db);

@@ -50,8 +50,10 @@ import { shiftHourlySchema } from './051-shift-hourly.js';
 import { salonRollupLocksSchema } from './052-salon-rollup-locks.js';
 import { rollupModelSchema, stockRollupsToModelSchema } from './053-rollup-model.js';
 import { qualityRollupsToModelSchema } from './054-quality-rollups-to-model.js';
+import { clientRollupsToModelSchema } from './055-client-rollups-to-model.js';
 import { staffRollupsToModelSchema } from './056-staff-rollups-to-model.js';
 import { hoursRollupsToModelSchema } from './057-hours-rollups-to-model.js';
+import { salonRollupLocksGoSchema } from './058-salon-rollup-locks-go.js';
 
 export interface Migration {
   version: number;
@@ -142,6 +144,8 @@ export const migrations: Migration[] = [
   { version: 52, name: 'salon-rollup-locks', sql: salonRollupLocksSchema },
   { version: 53, name: 'rollup-model', sql: `${rollupModelSchema}\n${stockRollupsToModelSchema}` },
   { version: 54, name: 'quality-rollups-to-model', sql: qualityRollupsToModelSchema },
+  { version: 55, name: 'client-rollups-to-model', sql: clientRollupsToModelSchema },
   { version: 56, name: 'staff-rollups-to-model', sql: staffRollupsToModelSchema },
   { version: 57, name: 'hours-rollups-to-model', sql: hoursRollupsToModelSchema },
+  { version: 58, name: 'salon-rollup-locks-go', sql: salonRollupLocksGoSchema },
 ];

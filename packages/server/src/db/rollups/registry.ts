@@ -1,3 +1,4 @@
+import { clientRollups } from './clients.js';
 import { hoursRollups } from './hours.js';
 import { itemRollups } from './items.js';
 import type { RollupDeclaration, RowOf } from './model.js';
@@ -10,7 +11,15 @@ import { stockRollups } from './stock.js';
  * Every declared rollup. A new family file adds its list here; everything else (storage, read views,
  * stale triggers, refresh order, rebuild, types, equality tests, docs/rollups.md) is derived.
  */
-const declared = [...salesRollups, ...stockRollups, ...qualityRollups, ...staffRollups, ...hoursRollups, ...itemRollups] as const;
+const declared = [
+  ...salesRollups,
+  ...stockRollups,
+  ...qualityRollups,
+  ...clientRollups,
+  ...staffRollups,
+  ...hoursRollups,
+  ...itemRollups,
+] as const;
 
 /** The Kysely table types of every rollup view, from the declared columns. */
 export type RollupTables = { [R in (typeof declared)[number] as R['table']]: RowOf<R> };

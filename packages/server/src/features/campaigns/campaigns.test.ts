@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshSalesRollup } from '../../db/rollups.js';
 import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
 
 /*
@@ -92,7 +91,6 @@ beforeAll(async () => {
       line(null, '2025-03-12', 'PRODUCT', shampoo, 1, 1200),
     ])
     .execute();
-  await refreshSalesRollup(t.db, salon1, '2025-02-01', '2025-04-30');
   manager = await signIn(t.app, 'manager');
   manager2 = await signIn(t.app, 'manager2');
   reception = await signIn(t.app, 'reception');
@@ -497,7 +495,6 @@ describe('close', () => {
       })
       .execute();
     await t.db.deleteFrom('sale_lines').where('salon_id', '=', salon1).where('day', '=', '2025-03-10').execute();
-    await refreshSalesRollup(t.db, salon1, '2025-03-01', '2025-03-31');
     const after = (await get(statsUrl(manager, straight))).body;
     expect(after.staff).toEqual(before.staff);
     expect(after.items).toEqual(before.items);

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
-import { rebuildRollups } from '../../db/rollups.js';
+import { rebuildRollupModel } from '../../db/rollups/apply.js';
 import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
 
 /*
@@ -91,7 +91,7 @@ async function seed(db: Db) {
       })
       .execute();
   }
-  await rebuildRollups(db);
+  await rebuildRollupModel(db);
   return { ...access, anna, bruno, ids };
 }
 

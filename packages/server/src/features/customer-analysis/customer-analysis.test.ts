@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
-import { rebuildRollups } from '../../db/rollups.js';
+import { rebuildRollupModel } from '../../db/rollups/apply.js';
 import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
 import { seesContacts } from './customer-access.js';
 import { getCustomerOverview } from './customer-overview.query.js';
@@ -224,7 +224,7 @@ async function seedCustomers(db: Db) {
   await visit(anna, '2025-03-20', '2025-03-20T10:00:00', [], 'CANCELLED');
   await visit(bruno, '2025-05-10', '2025-05-10T10:00:00', [], 'BOOKED');
   await walkIn(null, '2025-03-05', 1200);
-  await rebuildRollups(db);
+  await rebuildRollupModel(db);
   return { ...access, services: { cut, colour }, shampoo, clients: { anna, bruno, carla, dario, elena, fabio, gino, ivo, zoe } };
 }
 

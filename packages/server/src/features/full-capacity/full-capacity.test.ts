@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshSalesRollup } from '../../db/rollups.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
 import { weeksOf } from './full-capacity.routes.js';
@@ -319,7 +318,6 @@ describe('overlapping appointments of one person', () => {
       .values([at('09:00', '10:00', f.users.stylist), at('09:30', '10:30', f.users.stylist), at('09:00', '09:30', null)])
       .execute();
     // The write path: booked hours are read from the rollup (lib/staff-hours.ts).
-    await refreshSalesRollup(t.db, f.salon1, '2025-03-17', '2025-03-17');
   });
 
   it('count once in the capacity block', async () => {

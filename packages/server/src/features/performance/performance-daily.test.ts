@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildRollups, refreshSalesRollup } from '../../db/rollups.js';
+import { rebuildRollupModel } from '../../db/rollups/apply.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
 import { expectPerformanceDailyConsistent } from '../../test/performance-daily-check.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
@@ -57,7 +57,6 @@ describe('performance_daily', () => {
           booked_at: bookedAt,
         })
         .execute();
-      await refreshSalesRollup(tx, salon1, '2025-05-20', '2025-05-20');
     });
     expect(await rebookedOn('2025-04-15')).toBe(1);
     await expectPerformanceDailyConsistent(t.db);
@@ -86,7 +85,7 @@ describe('performance_daily', () => {
     await t.db.updateTable('salons').set({ time_zone: 'Europe/Rome' }).where('id', '=', salon1).execute();
     // rebuildRollups gives the same rows.
     const before = await sql`SELECT * FROM performance_daily ORDER BY salon_id, day`.execute(t.db);
-    await rebuildRollups(t.db);
+    await rebuildRollupModel(t.db);
     const after = await sql`SELECT * FROM performance_daily ORDER BY salon_id, day`.execute(t.db);
     expect(after.rows).toEqual(before.rows);
     await expectPerformanceDailyConsistent(t.db);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshSalesRollup } from '../../db/rollups.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
 
@@ -54,8 +53,6 @@ beforeAll(async () => {
     .set({ booked_at: new Date('2025-04-01T12:00:00Z') })
     .where('id', '=', f.appointments.a8)
     .execute();
-  await refreshSalesRollup(t.db, f.salon1, '2025-03-10', '2025-03-10');
-  await refreshSalesRollup(t.db, f.salon1, '2025-04-15', '2025-04-15');
   manager = await signIn(t.app, 'manager');
   reception = await signIn(t.app, 'reception');
   superadmin = await signIn(t.app, 'superadmin');

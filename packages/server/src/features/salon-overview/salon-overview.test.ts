@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database.js';
-import { rebuildRollups } from '../../db/rollups.js';
+import { rebuildRollupModel } from '../../db/rollups/apply.js';
 import { createTestApp, insertSalon, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
 import { getSalonOverview } from './salon-overview.query.js';
 
@@ -106,7 +106,7 @@ beforeAll(async () => {
   await appointment(t.db, salon2, '2026-03-10', 'NO_SHOW');
   await line(t.db, salon2, '2026-04-01', 500, null, ids);
   // The fixture writes raw rows directly; the write path would refresh the rollups, here one rebuild does.
-  await rebuildRollups(t.db);
+  await rebuildRollupModel(t.db);
 
   superadminCode = await signIn(t.app, 'superadmin');
 });

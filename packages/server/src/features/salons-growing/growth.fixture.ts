@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { AppointmentStatus, Db, ProductCategory, ServiceCategory } from '../../db/database.js';
-import { refreshSalesRollup } from '../../db/rollups.js';
 
 /** Test support: a small catalogue and hand-made appointments whose penetration is worked out in growth.test.ts. */
 export interface Catalogue {
@@ -112,7 +111,6 @@ export async function insertAppointment(
         })
         .execute();
     }
-    await refreshSalesRollup(tx, salonId, day, day);
     return id;
   });
 }
@@ -147,7 +145,6 @@ export async function seedGrowthFixture(db: Db, salonId: number): Promise<Catalo
       paid_amount_cents: 1250,
     })
     .execute();
-  await refreshSalesRollup(db, salonId, '2026-01-30', '2026-01-30');
   await add('2026-02-03', 'DONE', ['TREATMENT', 'TREATMENT']);
   await add('2026-02-17', 'DONE', ['STYLING', 'PROFESSIONAL']);
   await add('2026-02-18', 'NO_SHOW');

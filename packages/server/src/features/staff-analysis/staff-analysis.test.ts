@@ -1,6 +1,5 @@
 import { StaffDailyDetailsResponse } from '@salon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshSalesRollup } from '../../db/rollups.js';
 import type { GenderScope } from '../../lib/report-range.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
@@ -65,7 +64,6 @@ beforeAll(async () => {
     .execute();
   // The write path: the rollups of the days written (A5's line on 03-04, A6 on 03-10, A8 on 04-15; the
   // refresh also recomputes each client's previous visit, whose rebooking the booking times change).
-  for (const day of ['2025-03-04', '2025-03-10', '2025-04-15']) await refreshSalesRollup(t.db, f.salon1, day, day);
   manager = await signIn(t.app, 'manager');
 });
 afterAll(() => t.close());
@@ -240,7 +238,6 @@ describe('GetStaffDataAnalysis', () => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await refreshSalesRollup(tx, f.salon1, '2025-03-05', '2025-03-05');
       return row;
     });
     try {
@@ -249,7 +246,6 @@ describe('GetStaffDataAnalysis', () => {
       // The other tests' figures are the fixture's own.
       await t.db.transaction().execute(async (tx) => {
         await tx.deleteFrom('sale_lines').where('salon_id', '=', f.salon1).where('id', '=', line.id).execute();
-        await refreshSalesRollup(tx, f.salon1, '2025-03-05', '2025-03-05');
       });
     }
   });

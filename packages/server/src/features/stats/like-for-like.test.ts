@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildRollups } from '../../db/rollups.js';
+import { rebuildRollupModel } from '../../db/rollups/apply.js';
 import { addDays, sameDateLastYear } from '../../lib/report-range.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
@@ -34,7 +34,7 @@ beforeAll(async () => {
     .insertInto('sale_lines')
     .values([walkIn('2024-03-02', 4000), walkIn('2024-03-20', 1000)])
     .execute();
-  await rebuildRollups(t.db);
+  await rebuildRollupModel(t.db);
   code = await signIn(t.app, 'manager');
 });
 afterAll(() => t.close());
