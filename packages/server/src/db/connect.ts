@@ -58,16 +58,21 @@ const quietLog = { info: () => {}, error: (msg: string) => console.error(msg) };
  * server went away, and a client checked out by a query has no listener of the pool's then.
  * The query in flight fails (answered 503), and the broken client is dropped on release.
  */
+/**
+ * The startup option every connection of ours passes: JIT off. A read of a rollup view plans its branch for stale
+ * keys (the defining query, over the rollups it is computed from), and a bulk write runs the generated stale
+ * triggers, at costs past jit_above_cost; compiling took far longer than running the statement.
+ */
+export const NO_JIT = '-c jit=off';
+
 function createPool(url: string, max: number, log: { error(msg: string): void }, isClosing: () => boolean): pg.Pool {
-  // JIT off for the app's statements: a read of a rollup view plans its branch for stale keys (the defining query, over
-  // the rollups it is computed from) at a cost past jit_above_cost, and compiling took far longer than running the read.
   const pool = new pg.Pool({
     connectionString: url,
     max,
     types: pgTypes,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
-    options: '-c jit=off',
+    options: NO_JIT,
   });
   let lastLogged = 0;
   const report = (err: Error) => {

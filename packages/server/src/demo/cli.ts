@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/connect.js';
+import { NO_JIT, openDatabase } from '../db/connect.js';
 import { storeTable } from '../db/rollups/ddl.js';
 import { ROLLUPS } from '../db/rollups/registry.js';
 import { describeDatabase } from '../lib/run-main.js';
@@ -77,7 +77,7 @@ async function main() {
   try {
     if (values.reset) {
       const t0 = Date.now();
-      const client = new pg.Client({ connectionString: database.url });
+      const client = new pg.Client({ connectionString: database.url, options: NO_JIT });
       await client.connect();
       await client.query(`TRUNCATE ${DATA_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
       await client.end();

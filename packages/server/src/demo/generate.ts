@@ -1,8 +1,8 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { pgTypes } from '../db/connect.js';
+import { NO_JIT, pgTypes } from '../db/connect.js';
 import type { Database, Db, DbOrTx, Gender, Role } from '../db/database.js';
-import { rebuildRollupModel } from '../db/rollups/apply.js';
+import { rebuildRollupModel, setStaleMarks } from '../db/rollups/apply.js';
 import { storeTable } from '../db/rollups/ddl.js';
 import { ROLLUPS } from '../db/rollups/registry.js';
 import { freezeSalonParts } from '../features/campaigns/campaigns.query.js';
@@ -402,8 +402,8 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
   const log = options.log ?? { info: () => {} };
   const seed = options.seed ?? 1;
   const today = dayFromIso(options.today ?? salonToday(TIME_ZONE, createClock()));
-  // Kysely over this one connection: its transaction wraps the whole load, and the rollup
-  // refresh (db/rollups.ts) runs in it, so the chain and its rollups commit together.
+  // Kysely over this one connection: its transaction wraps the whole load and the rollups' fill, so the
+  // chain and its rollups commit together.
   const kysely: Db = new Kysely<Database>({
     dialect: new PostgresDialect({
       pool: { connect: async () => Object.assign(client, { release: () => {} }), end: async () => {} },
@@ -421,6 +421,8 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     );
     const { rows } = await client.query<{ n: number }>('SELECT (SELECT count(*) FROM salons) + (SELECT count(*) FROM users) AS n');
     if (rows[0]!.n > 0) throw new Error('demo: the database already holds salons or users; refusing to add the demo chain');
+    // Every rollup is filled whole before the commit: the stale marks of each row written would be wasted work.
+    await setStaleMarks(tx, false);
     const indexes = await dropSecondaryIndexes(client);
     const writer = new BulkWriter(client);
     for (const [table, columns] of Object.entries(TABLES)) await writer.register(table, columns);
@@ -470,6 +472,7 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
     const rolled = Date.now();
     for (const table of ['clients', 'appointments', 'sale_lines']) await client.query(`ANALYZE ${table}`);
     // The rollups (db/rollups/) from what was written: one fill per rollup and salon.
+    await setStaleMarks(tx, true);
     await rebuildRollupModel(tx);
     log.info(`demo: daily rollups built in ${((Date.now() - rolled) / 1000).toFixed(1)} s`);
     await closePastCampaigns(tx, chain);
@@ -480,7 +483,7 @@ async function loadChain(client: pg.Client, options: GenerateOptions): Promise<D
 /** Generates the chain into an empty database, in one transaction (a crash leaves nothing half-seeded). */
 export async function generateDemoChain(target: DemoTarget, options: GenerateOptions): Promise<DemoReport> {
   const began = Date.now();
-  const client = new pg.Client({ connectionString: target.url, types: pgTypes });
+  const client = new pg.Client({ connectionString: target.url, types: pgTypes, options: NO_JIT });
   await client.connect();
   try {
     const report = await loadChain(client, options);

@@ -3,7 +3,7 @@ import type { ImportKindName } from '@salon/contracts';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { pgTypes } from '../db/connect.js';
+import { NO_JIT, pgTypes } from '../db/connect.js';
 import type { Database, Db } from '../db/database.js';
 import { refreshStale, staleKeyCount } from '../db/rollups/refresher.js';
 import { finishJob, type JobProgress, type JobResult, type StoredError, updateProgress } from './import-jobs.query.js';
@@ -247,7 +247,7 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
     sheet: null,
   };
 
-  const client = new pg.Client({ connectionString: target.url, types: pgTypes });
+  const client = new pg.Client({ connectionString: target.url, types: pgTypes, options: NO_JIT });
   client.on('error', () => {});
   if (process.env.IMPORT_TRACE) traceQueries(client);
   try {

@@ -120,3 +120,17 @@ function salonKeys(salonId: number): KeySet {
     salon: (column) => `(${column} = ${salon})`,
   };
 }
+
+/**
+ * Turns the generated stale triggers off (`on` false) or on again, in the caller's transaction: for a bulk
+ * load into empty tables that calls rebuildRollupModel before it commits, where marking every key it writes
+ * would cost more than the load and mark nothing the rebuild does not fill anyway.
+ */
+export async function setStaleMarks(tx: DbOrTx, on: boolean): Promise<void> {
+  const { rows } = await sql<{ tgname: string; rel: string }>`
+    SELECT t.tgname, t.tgrelid::regclass::text AS rel FROM pg_trigger t
+    WHERE NOT t.tgisinternal AND t.tgname LIKE 'a\_rollup\_stale\_%' ORDER BY 2, 1`.execute(tx);
+  for (const { tgname, rel } of rows) {
+    await sql.raw(`ALTER TABLE ${rel} ${on ? 'ENABLE ALWAYS' : 'DISABLE'} TRIGGER "${tgname}"`).execute(tx);
+  }
+}
