@@ -1,6 +1,6 @@
 import { rebookedCondition } from '../../lib/staff-hours.js';
 import { type ChangedRows, defineRollup, type KeySet, type StaleRule } from './model.js';
-import { clientsWithNewGender } from './rules.js';
+import { clientsWithNewGender, salonsWithNewZone } from './rules.js';
 
 /**
  * The salon-local days asked of each salon (salon_id, day, time_zone), from the local day of its first row of
@@ -37,10 +37,9 @@ const shiftDays: StaleRule = {
 };
 
 /** The (salon_id, day) of every row of `table` in the old and the new zone of the salons whose time zone an UPDATE changed. */
-function daysOfNewZone({ oldRows, newRows }: ChangedRows, table: string, column: string): string {
+function daysOfNewZone(rows: ChangedRows, table: string, column: string): string {
   return `
-    SELECT n.id, (x.${column} AT TIME ZONE tz.zone)::date FROM ${oldRows} o
-    JOIN ${newRows} n ON n.id = o.id AND n.time_zone IS DISTINCT FROM o.time_zone
+    SELECT n.id, (x.${column} AT TIME ZONE tz.zone)::date FROM ${salonsWithNewZone(rows)}
     CROSS JOIN LATERAL (VALUES (o.time_zone), (n.time_zone)) tz(zone)
     JOIN ${table} x ON x.salon_id = n.id`;
 }

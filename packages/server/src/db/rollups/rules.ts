@@ -26,3 +26,8 @@ export const clientGenderOnSaleLines: StaleRule = {
   keys: (rows) => `SELECT sl.salon_id, sl.day FROM (${clientsWithNewGender(rows)}) c
     JOIN sale_lines sl ON sl.salon_id = c.salon_id AND sl.client_id = c.id`,
 };
+
+/** FROM text: the salons an UPDATE gave another time zone, old row `o` and new row `n` (local days and hours move). */
+export function salonsWithNewZone({ oldRows, newRows }: ChangedRows): string {
+  return `${oldRows} o JOIN ${newRows} n ON n.id = o.id AND n.time_zone IS DISTINCT FROM o.time_zone`;
+}

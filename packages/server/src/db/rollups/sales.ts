@@ -1,5 +1,5 @@
 import { defineRollup } from './model.js';
-import { clientGenderOnSaleLines, saleLineDays } from './rules.js';
+import { clientGenderOnSaleLines, saleLineDays, salonsWithNewZone } from './rules.js';
 
 const GENDER = "COALESCE(c.gender, 'UNKNOWN')";
 const CLIENT = 'LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id';
@@ -149,8 +149,8 @@ export const visitHours = defineRollup({
       source: 'salons',
       on: ['UPDATE'],
       why: "the salon's time zone decides the local hour: a change moves every day it has visits",
-      keys: ({ oldRows, newRows }) => `
-        SELECT a.salon_id, a.day FROM ${oldRows} o JOIN ${newRows} n ON n.id = o.id AND n.time_zone IS DISTINCT FROM o.time_zone
+      keys: (rows) => `
+        SELECT a.salon_id, a.day FROM ${salonsWithNewZone(rows)}
         JOIN appointments a ON a.salon_id = n.id AND a.status = 'DONE'`,
     },
   ],

@@ -1,6 +1,6 @@
 import { bookedHourlySql, mergedBookingsSql, rebookedCondition } from '../../lib/staff-hours.js';
 import { defineRollup, type StaleRule } from './model.js';
-import { clientGenderOnSaleLines, clientsWithNewGender, saleLineDays } from './rules.js';
+import { clientGenderOnSaleLines, clientsWithNewGender, saleLineDays, salonsWithNewZone } from './rules.js';
 
 /** An appointment that books service time (DONE or BOOKED) written, changed or removed moves its day (old and new). */
 const bookedAppointmentDays: StaleRule = {
@@ -39,8 +39,8 @@ export const bookedHourly = defineRollup({
       source: 'salons',
       on: ['UPDATE'],
       why: "the salon's time zone decides the local hours: a change moves every day it has DONE or BOOKED appointments",
-      keys: ({ oldRows, newRows }) => `
-        SELECT a.salon_id, a.day FROM ${oldRows} o JOIN ${newRows} n ON n.id = o.id AND n.time_zone IS DISTINCT FROM o.time_zone
+      keys: (rows) => `
+        SELECT a.salon_id, a.day FROM ${salonsWithNewZone(rows)}
         JOIN appointments a ON a.salon_id = n.id AND a.status IN ('DONE', 'BOOKED')`,
     },
   ],
