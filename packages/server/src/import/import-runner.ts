@@ -56,8 +56,18 @@ export interface ImportTarget {
 /** At most this many errors are kept and stored per job (errorCount still counts them all). */
 export const MAX_STORED_ERRORS = 100_000;
 
-/** Stale keys refreshed between two progress reports of the catch-up. */
-const CATCH_UP_STEP = 256;
+/** An import that writes this many rows analyses the tables it wrote. */
+const ANALYZE_AFTER_ROWS = 5000;
+
+/** The tables a kind's statements insert into or update, read from the statements themselves. */
+export function tablesWritten(sqls: KindSql): string[] {
+  const text = [...(sqls.before ?? []), sqls.upsert, ...(sqls.after ?? [])].join('\n');
+  const names = [...text.matchAll(/\b(?:INSERT INTO|UPDATE)\s+([a-z_]+)\b/g)].map((m) => m[1] as string);
+  return [...new Set(names)].filter((name) => !name.startsWith('import_') && name !== 'of').sort();
+}
+
+/** How long the catch-up refreshes between two progress reports. */
+const CATCH_UP_STEP_MS = 1000;
 /** The catch-up gives up (leaving the rest to the API's refresher) when nothing moved for this long. */
 const CATCH_UP_PATIENCE_MS = 60_000;
 
@@ -332,6 +342,11 @@ export async function runImport(target: ImportTarget, request: ImportRequest, op
       result.rowsUpdated = counts[0]?.updated ?? 0;
       result.rowsUnchanged = copied - result.rowsInserted - result.rowsUpdated;
       if (result.rowsInserted + result.rowsUpdated > 0) for (const statement of sqls.after ?? []) await client.query(statement, params);
+      // A large import changes its tables' shape (a first import fills an empty one): fresh statistics before the
+      // stored rollups catch up, or their queries are planned for the table as it was.
+      if (result.rowsInserted + result.rowsUpdated >= ANALYZE_AFTER_ROWS) {
+        for (const table of tablesWritten(sqls)) await client.query(`ANALYZE ${table}`);
+      }
 
       if (request.isDryRun) throw new RollbackDryRun();
     });
@@ -385,7 +400,7 @@ async function catchUpRollups(db: Db, salonId: number | null, onShare: (share: n
     let left = first;
     let movedAt = Date.now();
     while (left > 0 && Date.now() - movedAt < CATCH_UP_PATIENCE_MS) {
-      const done = await refreshStale(db, { salonId, maxKeys: CATCH_UP_STEP });
+      const done = await refreshStale(db, { salonId, maxMs: CATCH_UP_STEP_MS });
       // Nothing taken: the API's refresher holds what is left; wait for it rather than spin.
       if (done.keys === 0) await new Promise((resolve) => setTimeout(resolve, 200));
       const now = await staleKeyCount(db, salonId, markedBy);

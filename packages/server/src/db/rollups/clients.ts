@@ -1,5 +1,5 @@
 import { type ChangedRows, defineRollup, type StaleRule } from './model.js';
-import { clientGenderOnSaleLines, clientsWithNewGender } from './rules.js';
+import { clientGenderOnSaleLines, clientsWithNewGender, daysFromEarliestWritten } from './rules.js';
 
 /**
  * The per-client rollups: client_days (one row per client and day, with the client's previous day) and what
@@ -75,6 +75,7 @@ export const clientDays = defineRollup({
         UNION ALL
         SELECT h.salon_id, n.day FROM h JOIN w ON w.salon_id = h.salon_id AND w.client_id = h.client_id AND w.day = h.day
         CROSS JOIN LATERAL (VALUES (h.next_day), (h.next_weekday_day)) n(day)`,
+      bulk: ({ changed }) => daysFromEarliestWritten(changed),
     },
     clientGenderOnSaleLines,
   ],

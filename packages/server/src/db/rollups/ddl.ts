@@ -110,7 +110,12 @@ function changedRows(table: string, event: WriteEvent): { ctes: string[]; rows: 
  * One statement per base table and write event: the keys each rollup's rules name for the rows written,
  * then the keys of the rollups computed from those, in dependency order, appended to the stale log.
  */
-export function staleStatement(table: string, event: WriteEvent, rollups: readonly RollupDeclaration[] = ROLLUPS): string | null {
+export function staleStatement(
+  table: string,
+  event: WriteEvent,
+  rollups: readonly RollupDeclaration[] = ROLLUPS,
+  isBulk = false,
+): string | null {
   const { ctes, rows } = changedRows(table, event);
   const first = ctes.length;
   const marked = new Set<string>();
@@ -124,7 +129,7 @@ export function staleStatement(table: string, event: WriteEvent, rollups: readon
         const keys = `c_${source.table}`;
         parts.push(rule.keys({ changed: keys, newRows: keys, oldRows: keys }));
       } else if (rule.source === table && (rule.on ?? EVENTS).includes(event)) {
-        parts.push(rule.keys(rows));
+        parts.push(isBulk && rule.bulk ? rule.bulk(rows) : rule.keys(rows));
       }
     }
     if (parts.length === 0) continue;
@@ -144,9 +149,29 @@ export function staleStatement(table: string, event: WriteEvent, rollups: readon
   return `WITH ${ctes.join(',\n')}\nINSERT INTO rollup_stale (rollup, salon_id, k)\n${inserts.join('\nUNION ALL\n')}`;
 }
 
+/** The setting that overrides BULK_ROWS (tests set it low to run the bulk rules on small writes). */
+export const BULK_ROWS_SETTING = 'rollup.bulk_rows';
+/** A statement that wrote at least this many rows marks its keys with the rules' bulk keys where they have them. */
+const BULK_ROWS = 10000;
+
 function triggerDdl(table: string, event: WriteEvent): string | null {
-  const statement = staleStatement(table, event);
-  if (!statement) return null;
+  const fine = staleStatement(table, event);
+  if (!fine) return null;
+  const hasBulk = ROLLUPS.some((r) =>
+    r.staleWhen.some((rule) => rule.source === table && rule.bulk && (rule.on ?? EVENTS).includes(event)),
+  );
+  const written = event === 'DELETE' ? 'old_rows' : 'new_rows';
+  const threshold = `COALESCE(NULLIF(current_setting(${literal(BULK_ROWS_SETTING)}, true), '')::integer, ${BULK_ROWS})`;
+  const statement = hasBulk
+    ? `IF (SELECT count(*) FROM (SELECT 1 FROM ${written} LIMIT ${threshold}) w) >= ${threshold} THEN
+    ${staleStatement(table, event, ROLLUPS, true)};
+    GET DIAGNOSTICS marked = ROW_COUNT;
+  ELSE
+    ${fine};
+    GET DIAGNOSTICS marked = ROW_COUNT;
+  END IF`
+    : `${fine};
+  GET DIAGNOSTICS marked = ROW_COUNT`;
   const fn = `${GENERATED}.${q(`stale_${table}_${event.toLowerCase()}`)}`;
   const transition =
     event === 'INSERT'
@@ -156,11 +181,11 @@ function triggerDdl(table: string, event: WriteEvent): string | null {
         : 'OLD TABLE AS old_rows NEW TABLE AS new_rows';
   // "a_" first: AFTER triggers fire in name order, and the older refills on the same table read the views these marks keep exact.
   const trigger = q(`a_rollup_stale_${event.toLowerCase()}`);
-  return `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  // Room to hash and sort an import's rows in memory: the statement runs once per write, however many rows it wrote.
+  return `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql SET work_mem = '64MB' AS $fn$
 DECLARE marked bigint;
 BEGIN
   ${statement};
-  GET DIAGNOSTICS marked = ROW_COUNT;
   IF marked > 0 THEN PERFORM pg_notify(${literal(STALE_CHANNEL)}, ''); END IF;
   RETURN NULL;
 END

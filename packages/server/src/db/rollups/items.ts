@@ -1,5 +1,5 @@
 import { defineRollup } from './model.js';
-import { saleLineDays } from './rules.js';
+import { daysFromEarliestWritten, saleLineDays } from './rules.js';
 
 const ITEM = 'COALESCE(sl.service_id, sl.product_id)';
 
@@ -162,6 +162,7 @@ export const itemClientMonths = defineRollup({
           SELECT min(p.day) FROM sale_lines p
           WHERE p.salon_id = c.salon_id AND p.client_id = c.client_id AND p.day >= c.after AND p.kind = c.kind
         ) n`,
+      bulk: ({ changed }) => daysFromEarliestWritten(changed),
     },
   ],
   // The previous month is the lag over the months asked where every month between is asked too (the

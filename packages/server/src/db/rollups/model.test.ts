@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../connect.js';
 import type { Db } from '../database.js';
 import { rebuildRollupModel } from './apply.js';
 import { differenceFromDefinition } from './check.js';
-import { definingRows } from './ddl.js';
+import { BULK_ROWS_SETTING, definingRows } from './ddl.js';
 import { rollupsMarkdown } from './docs.js';
 import { everyKey, keysOf, type RollupDeclaration } from './model.js';
 import { refreshStale } from './refresher.js';
@@ -118,6 +118,24 @@ describe('the rollup model', () => {
     await refreshStale(db);
     await expectExact('stored');
     await expectExact('view');
+  }, 300_000);
+
+  it("reads exactly after random writes whose statements take the bulk rules, as an import's large ones do", async () => {
+    const rand = seededRandom(3131);
+    const tables = writtenTables().filter((table) => ROLLUPS.some((r) => r.staleWhen.some((rule) => rule.source === table && rule.bulk)));
+    expect(tables).toContain('sale_lines');
+    await db.connection().execute(async (connection) => {
+      // Every statement of this connection counts as a large one.
+      await sql.raw(`SET ${BULK_ROWS_SETTING} = 1`).execute(connection);
+      for (let round = 0; round < 8 * tables.length; round += 1) {
+        const table = tables[round % tables.length] as string;
+        await RANDOM_WRITES[table]?.(connection, { fixture, rand });
+        await expectExact('view', rollupsMovedBy(table));
+      }
+      await sql.raw(`RESET ${BULK_ROWS_SETTING}`).execute(connection);
+    });
+    await refreshStale(db);
+    await expectExact('stored');
   }, 300_000);
 
   it('gives for any set of keys the rows the rebuild gives for them (every other key, every third key)', async () => {

@@ -76,6 +76,11 @@ export interface StaleRule {
   /** Why these writes and keys: shown in docs/rollups.md. */
   why: string;
   keys(rows: ChangedRows): string;
+  /**
+   * For a statement that wrote many rows (an import): cheaper keys that hold every key `keys` names and maybe
+   * more (every day from the earliest written on, say), where `keys` would look up each row's neighbours.
+   */
+  bulk?(rows: ChangedRows): string;
 }
 
 export interface RollupDeclaration {

@@ -5,8 +5,16 @@ import { columnList, definingRows, keyOrder, STALE_CHANNEL, storeTable } from '.
 import { decodeKey, keysOf, type RollupDeclaration } from './model.js';
 import { ROLLUPS } from './registry.js';
 
-/** Keys one refresh transaction takes of a rollup and salon: short transactions, a bounded statement. */
-const KEYS_PER_TRANSACTION = 64;
+/** Keys the first refresh transaction of a rollup and salon takes: a writer's few keys go in one short transaction. */
+const FIRST_BATCH_KEYS = 64;
+/** The most keys one transaction takes: a bounded statement even after a salon's first import. */
+const MAX_BATCH_KEYS = 16384;
+/**
+ * How long a refresh transaction should take: the batch doubles while it is quicker and halves while it is
+ * much slower, so thousands of stale keys (an import) go in a few large transactions, which costs far less
+ * per key when the defining query scans a salon's rows (a client or a name key grain).
+ */
+const BATCH_TARGET_MS = 250;
 /** Advisory lock space of a refresh: one refresher at a time per rollup and salon (never a writer). */
 const REFRESH_LOCK_BASE = 7320000;
 
@@ -16,22 +24,23 @@ export interface RefreshResult {
 }
 
 /**
- * Takes up to KEYS_PER_TRANSACTION stale keys of one rollup and salon, recomputes their rows from the
+ * Takes up to `limit` stale keys of one rollup and salon, recomputes their rows from the
  * defining query and removes their marks, in one transaction. A mark written while this runs stays in
  * the log (it was not visible to the DELETE), so its key is refreshed again: nothing is lost, and the
  * read view stays exact in between. Answers the number of keys refreshed (0: none, or another refresher
  * holds this rollup and salon).
  */
-async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockKey: number): Promise<number> {
+async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockKey: number, limit: number): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${REFRESH_LOCK_BASE + lockKey}, ${salonId}) AS ok`.execute(tx);
     if (!lock.rows[0]?.ok) return 0;
+    // The lowest `limit` keys as one bound: an index range whatever the planner believes of the log's size (a join was quadratic).
     const claimed = await sql<{ k: number }>`
       WITH taken AS (
         DELETE FROM rollup_stale WHERE ctid = ANY (ARRAY(
           SELECT x.ctid FROM rollup_stale x
           WHERE x.rollup = ${r.table} AND x.salon_id = ${salonId}
-            AND x.k IN (SELECT DISTINCT y.k FROM rollup_stale y WHERE y.rollup = ${r.table} AND y.salon_id = ${salonId} ORDER BY y.k LIMIT ${KEYS_PER_TRANSACTION})
+            AND x.k <= (SELECT max(t.k) FROM (SELECT DISTINCT y.k FROM rollup_stale y WHERE y.rollup = ${r.table} AND y.salon_id = ${salonId} ORDER BY y.k LIMIT ${limit}) t)
           FOR UPDATE SKIP LOCKED))
         RETURNING k)
       SELECT DISTINCT k FROM taken ORDER BY k`.execute(tx);
@@ -58,39 +67,45 @@ async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockK
 export interface RefreshOptions {
   /** Stop once this many keys are done. */
   maxKeys?: number;
+  /** Stop after the batch that ends this many milliseconds after the start. */
+  maxMs?: number;
   /** Only this salon's keys (an import catching up the salon it wrote); null or absent: every salon. */
   salonId?: number | null;
 }
 
 /**
  * Refreshes stale keys, rollups in dependency order, until the log is empty (of the salon, when one is
- * given) or `maxKeys` keys are done. Several processes may run it at once: a rollup and salon is worked
- * by one at a time.
+ * given) or `maxKeys` keys are done or `maxMs` have passed. Several processes may run it at once: a rollup
+ * and salon is worked by one at a time.
  */
 export async function refreshStale(db: Db, options: RefreshOptions = {}): Promise<RefreshResult> {
   const maxKeys = options.maxKeys ?? Number.POSITIVE_INFINITY;
+  const endsAt = performance.now() + (options.maxMs ?? Number.POSITIVE_INFINITY);
   const salon = options.salonId ?? null;
   const result: RefreshResult = { keys: 0, transactions: 0 };
-  const any = await sql<{
-    n: number;
-  }>`SELECT count(*) AS n FROM (SELECT 1 FROM rollup_stale WHERE ${salon}::int IS NULL OR salon_id = ${salon}::int LIMIT 1) x`.execute(db);
-  if (Number(any.rows[0]?.n) === 0) return result;
-  for (let pass = 0; pass < 3 && result.keys < maxKeys; pass += 1) {
+  for (let pass = 0; pass < 3; pass += 1) {
+    // Which rollups and salons have marks, in one read of the log's index (usually empty).
+    const pending = await sql<{ rollup: string; salon_id: number }>`
+      SELECT DISTINCT rollup, salon_id FROM rollup_stale WHERE ${salon}::int IS NULL OR salon_id = ${salon}::int`.execute(db);
+    if (pending.rows.length === 0) break;
+    const salonsOf = new Map<string, number[]>();
+    for (const row of pending.rows) salonsOf.set(row.rollup, [...(salonsOf.get(row.rollup) ?? []), Number(row.salon_id)]);
     let didWork = false;
     for (const [index, r] of ROLLUPS.entries()) {
-      const salons = await sql<{
-        salon_id: number;
-      }>`SELECT DISTINCT salon_id FROM rollup_stale WHERE rollup = ${r.table} AND (${salon}::int IS NULL OR salon_id = ${salon}::int) ORDER BY salon_id`.execute(
-        db,
-      );
-      for (const { salon_id } of salons.rows) {
+      for (const salonId of (salonsOf.get(r.table) ?? []).sort((a, b) => a - b)) {
+        let limit = FIRST_BATCH_KEYS;
         for (;;) {
-          const done = await refreshBatch(db, r, Number(salon_id), index);
+          const began = performance.now();
+          const done = await refreshBatch(db, r, salonId, index, limit);
           if (done === 0) break;
+          const ms = performance.now() - began;
           didWork = true;
           result.keys += done;
           result.transactions += 1;
-          if (result.keys >= maxKeys) return result;
+          if (result.keys >= maxKeys || performance.now() >= endsAt) return result;
+          if (done < limit) break;
+          if (ms < BATCH_TARGET_MS / 2) limit = Math.min(MAX_BATCH_KEYS, limit * 2);
+          else if (ms > BATCH_TARGET_MS * 2) limit = Math.max(FIRST_BATCH_KEYS, Math.floor(limit / 2));
         }
       }
     }

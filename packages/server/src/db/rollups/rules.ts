@@ -18,6 +18,15 @@ export function clientsWithNewGender({ oldRows, newRows }: ChangedRows): string 
     CROSS JOIN LATERAL (VALUES (o.salon_id, o.id), (n.salon_id, n.id)) x(salon_id, id)`;
 }
 
+/**
+ * Every day of each written salon from the earliest day written to its last sale line's day (or the latest
+ * written): the days a "next visit after it" rule can reach, found without looking up any row's next visit.
+ */
+export function daysFromEarliestWritten(changed: string): string {
+  return `SELECT m.salon_id, d::date FROM (SELECT salon_id, min(day) AS first, max(day) AS last FROM ${changed} GROUP BY salon_id) m
+    CROSS JOIN LATERAL generate_series(m.first, GREATEST(m.last, (SELECT max(sl.day) FROM sale_lines sl WHERE sl.salon_id = m.salon_id)), interval '1 day') d`;
+}
+
 /** A client's gender change moves every day of their sale lines (rows are split by the client's gender). */
 export const clientGenderOnSaleLines: StaleRule = {
   source: 'clients',

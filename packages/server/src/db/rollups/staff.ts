@@ -1,6 +1,6 @@
 import { bookedHourlySql, mergedBookingsSql, rebookedCondition } from '../../lib/staff-hours.js';
 import { defineRollup, type StaleRule } from './model.js';
-import { clientGenderOnSaleLines, clientsWithNewGender, saleLineDays, salonsWithNewZone } from './rules.js';
+import { clientGenderOnSaleLines, clientsWithNewGender, daysFromEarliestWritten, saleLineDays, salonsWithNewZone } from './rules.js';
 
 /** An appointment that books service time (DONE or BOOKED) written, changed or removed moves its day (old and new). */
 const bookedAppointmentDays: StaleRule = {
@@ -205,15 +205,26 @@ function countedLine(sl: string): string {
 /**
  * The staff_client_days keys a write moves, from the (salon_id, day, staff_id, client_id) of the lines it touched:
  * their days, and the next day of each (person, client) pair after them, whose prev_day they may be.
+ * Set-based over the touched clients' lines (sale_lines_client_idx), so an import's thousands of pairs
+ * cost one pass rather than a probe each; a touched day that is no longer a counted line stays in the
+ * ordered days, so the counted day after it is still reached (its own next day is marked too).
  */
 function pairDaysAndNext(touched: string): string {
   return `
-    SELECT t.salon_id, t.day FROM (${touched}) t
+    WITH w AS (SELECT DISTINCT t.salon_id, t.day, t.staff_id, t.client_id FROM (${touched}) t),
+    h AS (
+      SELECT x.salon_id, x.staff_id, x.client_id, x.day,
+        lead(x.day) OVER (PARTITION BY x.salon_id, x.staff_id, x.client_id ORDER BY x.day) AS next_day
+      FROM (
+        SELECT n.salon_id, n.staff_id, n.client_id, n.day FROM sale_lines n
+        WHERE (n.salon_id, n.client_id) IN (SELECT salon_id, client_id FROM w) AND n.staff_id IS NOT NULL AND ${countedLine('n')}
+        UNION SELECT salon_id, staff_id, client_id, day FROM w
+      ) x
+    )
+    SELECT salon_id, day FROM w
     UNION ALL
-    SELECT t.salon_id, (
-      SELECT min(n.day) FROM sale_lines n
-      WHERE n.salon_id = t.salon_id AND n.client_id = t.client_id AND n.staff_id = t.staff_id AND n.day > t.day AND ${countedLine('n')}
-    ) FROM (${touched}) t`;
+    SELECT h.salon_id, h.next_day FROM h
+    JOIN w ON w.salon_id = h.salon_id AND w.staff_id = h.staff_id AND w.client_id = h.client_id AND w.day = h.day`;
 }
 
 /** The clients on each person's lines per day, with the pair's previous day: distinct clients over any range. */
@@ -233,6 +244,7 @@ export const staffClientDays = defineRollup({
       why: "a line with a person and a client written, changed or removed moves its day (old and new) and the pair's next day, whose prev_day it may be",
       keys: ({ changed }) =>
         pairDaysAndNext(`SELECT salon_id, day, staff_id, client_id FROM ${changed} WHERE staff_id IS NOT NULL AND client_id IS NOT NULL`),
+      bulk: ({ changed }) => daysFromEarliestWritten(changed),
     },
     {
       source: 'appointments',
@@ -250,21 +262,25 @@ export const staffClientDays = defineRollup({
         JOIN sale_lines sl ON sl.salon_id = c.salon_id AND sl.client_id = c.id AND sl.staff_id IS NOT NULL`,
     },
   ],
-  // prev_day per row from the pair's earlier lines (sale_lines_client_idx), so any set of days is exact on its own.
+  // prev_day from the pair's earlier rows: every counted line of the clients seen on the asked days (sale_lines_client_idx),
+  // ordered per pair, so any set of days is exact on its own and the whole table is one sort.
   rows: (keys) => `
-    SELECT d.salon_id, d.day, d.staff_id, d.client_id, d.gender, (
-      SELECT max(p.day) FROM sale_lines p
-      WHERE p.salon_id = d.salon_id AND p.client_id = d.client_id AND p.staff_id = d.staff_id AND p.day < d.day AND ${countedLine('p')}
-    ) AS prev_day
+    SELECT d.salon_id, d.day, d.staff_id, d.client_id, d.gender, d.prev_day
     FROM (
-      SELECT sl.salon_id, sl.day, sl.staff_id, sl.client_id, min(COALESCE(c.gender, 'UNKNOWN')) AS gender
-      FROM sale_lines sl
-      LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
-      LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-      WHERE sl.staff_id IS NOT NULL AND sl.client_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE')
-        AND ${keys.match('sl.salon_id', 'sl.day')}
-      GROUP BY sl.salon_id, sl.day, sl.staff_id, sl.client_id
-    ) d`,
+      SELECT p.salon_id, p.day, p.staff_id, p.client_id, p.gender,
+        lag(p.day) OVER (PARTITION BY p.salon_id, p.staff_id, p.client_id ORDER BY p.day) AS prev_day
+      FROM (
+        SELECT sl.salon_id, sl.day, sl.staff_id, sl.client_id, min(COALESCE(c.gender, 'UNKNOWN')) AS gender
+        FROM sale_lines sl
+        LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
+        LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+        WHERE sl.staff_id IS NOT NULL AND sl.client_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE')
+          AND (sl.salon_id, sl.client_id) IN (
+            SELECT s.salon_id, s.client_id FROM sale_lines s WHERE s.client_id IS NOT NULL AND ${keys.match('s.salon_id', 's.day')})
+        GROUP BY sl.salon_id, sl.day, sl.staff_id, sl.client_id
+      ) p
+    ) d
+    WHERE ${keys.match('d.salon_id', 'd.day')}`,
   readBy: ['StaffAnalysis/*', 'staff_day_details'],
 });
 
