@@ -44,7 +44,7 @@ import {
 import { deriveSeed, Rng, WeightedPicker } from './random.js';
 
 /*
- * The demo chain: a deterministic (seeded) generator that fills every table of DESIGN.md §2.
+ * The demo chain: a deterministic (seeded) generator that fills every base table.
  *
  * Invariants the reports rely on (generate.test.ts checks each one in SQL):
  * - sale_lines exist only for DONE appointments, or with appointment_id null for a walk-in

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 
 /**
- * The one definition of a campaign's revenue (performance's campaign progress, issue 14's
+ * The one definition of a campaign's revenue (performance's campaign progress, the
  * campaign stats): the paid amount of the salon's sale lines (DONE appointments and walk-ins,
  * every client gender) on the days from..to whose service or product the campaign lists for that
  * salon in campaign_services_products; every line of those days when it lists none. Read from the

@@ -1,5 +1,5 @@
 /**
- * Issue 16, campaigns and stock (migration 023).
+ * Faster campaign and stock reads (migration 023).
  *
  * Campaign figures read only the lines of the items a campaign lists, not every line of its
  * salons and days:

@@ -1,5 +1,5 @@
 /**
- * Staff analysis over whole months (issue 12):
+ * Staff analysis over whole months:
  * - staff_client_months: per salon, month, staff member, client gender and prev_month, the number
  *   of staff_client_days rows that are their (person, client) pair's first in the month, by the
  *   month of the pair's previous day (prev_month, null: none). A pair's first row in the months

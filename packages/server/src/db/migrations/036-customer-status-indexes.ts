@@ -1,5 +1,5 @@
 /**
- * The customer status list (issue 16) without reading every client's totals row:
+ * The customer status list without reading every client's totals row:
  * - client_totals (salon_id, last_day) carrying the totals: the clients whose last visit is on or
  *   before a range end, counted per status and paged by last visit or total spend, index-only;
  * - client_days (salon_id, day) carrying client_id and prev_day: the clients who came back after a

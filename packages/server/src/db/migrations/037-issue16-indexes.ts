@@ -1,5 +1,5 @@
 /**
- * Two covering indexes for issue 16's reads.
+ * Two covering indexes for the report reads.
  *
  * Feedback per client reads the names of the clients it found from one index range of
  * the salon: clients (salon_id, id) carrying first and last name, merge-joined with the feedback

@@ -1,5 +1,5 @@
 /**
- * Two client rollups of issue 16, both derived from client_days:
+ * Two client rollups for the report reads, both derived from client_days:
  * - recap_client_daily: per salon, day and client gender, what the salon recap counts of that day's
  *   clients (salon-recap.query.ts): new clients (clients.first_visit is that day) with a service, with a
  *   product and in all, and returning clients by the gap to their previous day (client_days.prev_day):

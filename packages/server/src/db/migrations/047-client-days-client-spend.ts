@@ -1,5 +1,5 @@
 /**
- * client_days_client_idx (salon_id, client_id, day) carries appointments and revenue_cents (issue 13):
+ * client_days_client_idx (salon_id, client_id, day) carries appointments and revenue_cents:
  * the customer status page sums a page's clients' visits and spend over the range, and a returning
  * client's days after the range end, from the index alone instead of one heap fetch per client day
  * (a year's first page of salon 1 on the bench copy: ~1,000 of its ~2,900 buffers). The index is
