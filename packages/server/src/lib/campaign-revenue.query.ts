@@ -16,7 +16,7 @@ export function campaignRevenueCentsSql(
   to: RawBuilder<unknown>,
 ): RawBuilder<number> {
   // The listed items as two small arrays read once; kind and item_id then bound the rollup's index
-  // scan (a per-row EXISTS cost ~2.5 ms a salon-month).
+  // scan (a per-row EXISTS was far slower).
   const sumOf = (filter: RawBuilder<unknown>) => sql`(SELECT COALESCE(sum(isd.revenue_cents), 0) FROM item_sales_daily isd
     WHERE isd.salon_id = ${salonId} AND isd.day BETWEEN ${from} AND ${to} ${filter})`;
   return sql<number>`(SELECT CASE WHEN listed.n = 0 THEN ${sumOf(sql``)}
