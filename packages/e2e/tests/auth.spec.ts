@@ -7,7 +7,7 @@ test.describe('sign-in', () => {
       await signIn(page, user.username);
       await expect.poll(() => pathOf(page)).toBe(user.landing);
       if (user.username === 'noroles') {
-        // SPEC.md §6: a user with no roles sees only Logout.
+        // A user with no roles sees only Logout.
         await expect(page.getByTestId('no-roles-screen')).toBeVisible();
         await expect(page.getByTestId('shell')).toHaveCount(0);
         await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();

@@ -51,7 +51,7 @@ async function expectColumnsMatch(page: Page, capacity: Capacity) {
   }
 }
 
-test.describe('full capacity screens (issue 12)', () => {
+test.describe('full capacity screens', () => {
   test.describe.configure({ mode: 'serial' });
   let page: Page;
   /** The salon's settings before the walk, put back after it so the demo chain is left as found. */

@@ -5,7 +5,7 @@ import { type Browser, type BrowserContext, type Download, expect, type Page, te
 import ExcelJS from 'exceljs';
 import { chooseLanguage, DEMO_TODAY, seriousViolations, signInToShell, storedSessionCode } from './helpers';
 
-/** Issue 13: the customer analysis screens (overview, status, heat-map), walked by the salon's manager. */
+/** The customer analysis screens (overview, status, heat-map), walked by the salon's manager. */
 
 const ARTIFACTS = join(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -59,7 +59,7 @@ interface StatusList {
   rows: { clientId: number; firstName: string; lastName: string; status: string }[];
 }
 
-test.describe('customer analysis screens (issue 13)', () => {
+test.describe('customer analysis screens', () => {
   test.describe.configure({ mode: 'serial' });
   let context: BrowserContext;
   let page: Page;

@@ -4,7 +4,7 @@ import { type Browser, type Download, expect, type Page, test } from '@playwrigh
 import ExcelJS from 'exceljs';
 import { chooseLanguage, DEMO_TODAY, seriousViolations, signInToShell, storedSessionCode } from './helpers';
 
-/** Issue 13: /data-qualities and /NPS, signed in once as the demo ADMIN `manager` (salon 1). */
+/** /data-qualities and /NPS, signed in once as the demo ADMIN `manager` (salon 1). */
 
 const ARTIFACTS = join(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -68,7 +68,7 @@ interface NpsYear {
 }
 
 test.describe
-  .serial('data qualities and NPS (issue 13)', () => {
+  .serial('data qualities and NPS', () => {
     let page: Page;
 
     test.beforeAll(async ({ browser }: { browser: Browser }) => {

@@ -55,7 +55,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-test.describe('feedback screens (issue 13)', () => {
+test.describe('feedback screens', () => {
   test('manager: the three lists, sorting, a staff member and a service with their rows, back, Italian, 390 px and axe', async ({
     page,
   }) => {

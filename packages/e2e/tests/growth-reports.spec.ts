@@ -54,7 +54,7 @@ async function sheetRows(buffer: Buffer): Promise<unknown[][]> {
   return rows;
 }
 
-test.describe('salon growth and report screens (issue 4, part B)', () => {
+test.describe('salon growth and report screens', () => {
   test('manager: the salon recap merges the months, compares a period and exports the rows shown', async ({ page }) => {
     await signIn(page, 'manager');
     // Two whole months and a bit: three requests merged as they arrive.

@@ -25,9 +25,9 @@ export function demoMonth(n: number): { from: string; to: string; days: number }
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10), days: last.getUTCDate() };
 }
 
-/** DESIGN.md §5: the Staff group, open to every role. */
+/** The Staff group, open to every role. */
 const STAFF_MENU = ['staff-shifts', 'staff-days-off', 'staff-requests'];
-/** Where each demo user lands on / (SPEC.md §2) and the menu entries of their level (SPEC.md §2 menu table). */
+/** Where each demo user lands on / and the menu entries of their level. */
 const ADMIN_MENU = [
   'salon-growth',
   'full-capacity',

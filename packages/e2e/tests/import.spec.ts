@@ -4,7 +4,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { bodyRows, chooseLanguage, columnTexts, pathOf, seriousViolations, signInToShell, storedSessionCode } from './helpers';
 
 /**
- * Issue 15: the /import screen, walked by the manager of salon 1 (ADMIN): a file with 3 bad rows is
+ * The /import screen, walked by the manager of salon 1 (ADMIN): a file with 3 bad rows is
  * checked and refused row by row, a good file is checked, imported with progress, lands in the
  * history, and the sales report shows its numbers.
  */
@@ -63,7 +63,7 @@ async function chooseKind(page: Page, name: string) {
   await page.getByRole('option', { name }).click();
 }
 
-test.describe('import screen (issue 15)', () => {
+test.describe('import screen', () => {
   test.describe.configure({ mode: 'serial' });
   let context: BrowserContext;
   let page: Page;
@@ -210,7 +210,7 @@ test.describe('import screen (issue 15)', () => {
 
   test('Italian, desktop then 390 px: the screen, the preview and the error table, without sideways scrolling or axe findings', async () => {
     test.setTimeout(120_000);
-    // A language change lands on the user's start page (SPEC.md §2): open the screen after it.
+    // A language change lands on the user's start page: open the screen after it.
     await chooseLanguage(page, 'Italiano');
     try {
       await page.goto('/import');

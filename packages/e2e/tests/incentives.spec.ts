@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { chooseLanguage, DEMO_TODAY, demoMonth, seriousViolations, signInToShell, storedSessionCode } from './helpers';
 
-/** Issue 14: the incentive campaign screens, one path per role (manager, stylist, superadmin). */
+/** The incentive campaign screens, one path per role (manager, stylist, superadmin). */
 
 const ARTIFACTS = join(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });

@@ -45,7 +45,7 @@ async function expectNoEnglishNumbersDrawn(page: Page, screen: string) {
   expect(english, screen).toEqual([]);
 }
 
-test.describe('Italian screens: no English leftovers (issue 9, item 9)', () => {
+test.describe('Italian screens: no English leftovers', () => {
   test('chart labels, status words and one word for revenue', async ({ page }) => {
     test.setTimeout(180_000);
     await signInToShell(page, 'manager');

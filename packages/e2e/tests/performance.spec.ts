@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays, chooseLanguage, DEMO_TODAY, seriousViolations, signInToShell, storedSessionCode } from './helpers';
 
-/** Issue 12: the performance screens, /Performance (superadmin, every salon) and /PerformanceSalon (admin, one salon). */
+/** The performance screens, /Performance (superadmin, every salon) and /PerformanceSalon (admin, one salon). */
 
 const ARTIFACTS = join(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -154,7 +154,7 @@ test.describe('performance screens', () => {
     await expect(page.getByTestId('comparison-day')).toBeVisible(LOADED);
     await chooseLanguage(page, 'Italiano');
     try {
-      // A language change lands on another page (SPEC.md §2): back to the screen.
+      // A language change lands on another page: back to the screen.
       await page.goto('/PerformanceSalon');
       await expect(page.getByRole('heading', { level: 1, name: `Performance: ${salon.name}` })).toBeVisible(LOADED);
       await expect(page.getByText('Mediana catena').first()).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEMO_TODAY, demoMonth, signInToShell } from './helpers';
 
-/** Issue 9 items 3, 6, 7 and 8: typed dates, one date format, exports with a heading, tables with totals. */
+/** Report screens: typed dates, one date format, exports with a heading, tables with totals. */
 
 const LAST_MONTH = demoMonth(-1);
 const LAST_MONTH_DAYS = `/sales-data-analysis-days?fromDate=${LAST_MONTH.from}&toDate=${LAST_MONTH.to}`;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { pathOf, signIn, signInToShell } from './helpers';
 
-test.describe('routing rules (SPEC.md §2)', () => {
+test.describe('routing rules', () => {
   test('a guest on a guarded route goes to /login and returns there after sign-in', async ({ page }) => {
     await page.goto('/NPS');
     await expect(page).toHaveURL(/\/login$/);
@@ -45,7 +45,7 @@ test.describe('routing rules (SPEC.md §2)', () => {
   test('a consultant lands on a home page that lists what they can open', async ({ page }) => {
     await signInToShell(page, 'stylist');
     const home = page.getByTestId('home-screen');
-    // Sales Data's four pages, then the Staff group's five: shifts, days off, requests, attendance, news (DESIGN.md §5).
+    // Sales Data's four pages, then the Staff group's five: shifts, days off, requests, attendance, news.
     await expect(home.getByRole('link')).toHaveCount(9);
     await expect(home.getByRole('link', { name: 'Shifts' })).toHaveAttribute('href', '/staff-shifts');
     await expect(home.getByRole('link', { name: 'News' })).toHaveAttribute('href', '/news');

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { addDays, DEMO_TODAY, demoMonth, signInToShell, storedSessionCode } from './helpers';
 
-/** Issue 4 part A: the sales screens, days of the week, service-product, services and products analysis. */
+/** The sales screens, days of the week, service-product, services and products analysis. */
 
 /** The last whole month before DEMO_TODAY (October 2026 for 2026-11-20): a month of history. */
 const LAST_MONTH = demoMonth(-1);

@@ -123,7 +123,7 @@ test.describe('shell', () => {
     await signInToShell(page, 'manager');
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: 'Italiano' }).click();
-    // SPEC.md §2: after a language change the user lands on /salon-listing; a manager may not open it and goes on to their landing.
+    // After a language change the user lands on /salon-listing; a manager may not open it and goes on to their landing.
     await expect.poll(() => pathOf(page)).toBe('/sales-data-analysis');
     await expect(page.locator('html')).toHaveAttribute('lang', 'it');
     await page.reload();

@@ -22,7 +22,7 @@ interface StaffRow {
   totalWorkingHours: number;
 }
 
-test.describe('staff analysis screens (issue 12)', () => {
+test.describe('staff analysis screens', () => {
   test('manager: merged months, sorting, filter, gender, a person report, Italian, 390 px and axe', async ({ page }) => {
     test.setTimeout(300_000);
     await signIn(page, 'manager');

@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { chooseLanguage, signIn, signInToShell, storedSessionCode } from './helpers';
 
 /**
- * Issue 11, "Done when": a stylist clocks in and out; the manager sees the day on the sheet,
+ * The staff side end to end: a stylist clocks in and out; the manager sees the day on the sheet,
  * corrects a forgotten clock-out with a reason and exports CSV and XLS (both read back with the
  * sheet's totals); the manager posts news the stylist sees in the quick panel; the manager creates
  * a user, grants RECEPTIONIST, resets the password and the new user signs in; a manager cannot
@@ -81,7 +81,7 @@ function hoursOf(rows: string[][], lastName: string, firstName: string, totalWor
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-test.describe('staff side: attendance, news, users (issue 11)', () => {
+test.describe('staff side: attendance, news, users', () => {
   test.beforeAll(async ({ browser }) => {
     stylist = await signedIn(browser, 'stylist');
     manager = await signedIn(browser, 'manager');

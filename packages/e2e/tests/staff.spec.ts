@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { addDays, chooseLanguage, DEMO_TODAY, signInToShell } from './helpers';
 
 /**
- * The staff side (issue 10), walked as the salon uses it: the manager plans a fortnightly series
+ * The staff side, walked as the salon uses it: the manager plans a fortnightly series
  * and deletes its rest, a clash is refused at the cell, the stylist asks for days off, the
  * manager sees her booked appointments and approves, and the days off show in the planner and
  * in the remaining days; then the stylist's screens in Italian on a phone.

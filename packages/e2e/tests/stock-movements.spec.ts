@@ -4,7 +4,7 @@ import { type Browser, type Download, expect, type Page, test } from '@playwrigh
 import ExcelJS from 'exceljs';
 import { addDays, chooseLanguage, DEMO_TODAY, seriousViolations, signInToShell, storedSessionCode } from './helpers';
 
-/** Issue 14 (stock part): /stock-movements, signed in once as the demo ADMIN `manager` (salon 1). */
+/** /stock-movements, signed in once as the demo ADMIN `manager` (salon 1). */
 
 const ARTIFACTS = join(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -53,7 +53,7 @@ async function openList(page: Page, path = SCREEN) {
 }
 
 test.describe
-  .serial('stock movements (issue 14)', () => {
+  .serial('stock movements', () => {
     let page: Page;
 
     test.beforeAll(async ({ browser }: { browser: Browser }) => {

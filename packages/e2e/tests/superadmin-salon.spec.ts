@@ -10,7 +10,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACT
 /** Entries of the salon's reports (admin level) that a superadmin sees only with a salon chosen. */
 const SALON_REPORT_ENTRIES = ['sales-data', 'report', 'salon-growth', 'customer-analysis', 'nps'];
 
-test.describe('superadmin: a chosen salon and the way back to the chain (DESIGN.md §5)', () => {
+test.describe('superadmin: a chosen salon and the way back to the chain', () => {
   test("salon listing -> open reports -> the salon's reports in the menu and the search -> back to the chain", async ({ page }) => {
     await signInToShell(page, 'superadmin');
     await expect.poll(() => pathOf(page)).toBe('/salon-listing');

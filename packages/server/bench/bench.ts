@@ -5,15 +5,15 @@
  *    20-salon x 3-year demo chain (benchmark volume, density 1) when it is empty; builds the
  *    daily rollups when they are missing.
  * 2. Starts the app on BENCH_PORT (default 18200), signs in as the superadmin and calls every
- *    report GET of issue 4 over HTTP for one salon, over a month and over a year: a warm-up,
+ *    sales and growth report GET over HTTP for one salon, over a month and over a year: a warm-up,
  *    then BENCH_RUNS (default 20) timed calls each; prints p50 / p95 against the targets.
  *    Also the staff planner's week of a 15-person salon (bench/planner-salon.ts adds it once),
- *    every staff analysis, full capacity and performance GET of issue 12, every customer, feedback,
- *    NPS and data-quality GET of issue 13, the stock movement and campaign calls of issue 14: every
- *    report call has a p95 target of 25 ms over a month and over a year (issue 16). The file downloads
+ *    every staff analysis, full capacity and performance GET, every customer, feedback,
+ *    NPS and data-quality GET, the stock movement and campaign calls: every
+ *    report call has a p95 target of 25 ms over a month and over a year. The file downloads
  *    (xlsx, pdf: a whole file written per call) are timed and listed apart, without a target.
  *    BENCH_ONLY=<regex> times only the calls it matches and skips 3-5; BENCH_ONLY=import runs only
- *    the import benchmark (bench/import-bench.ts, issue 15).
+ *    the import benchmark (bench/import-bench.ts).
  * 3. Times the chain-wide year totals straight from the raw sale lines (the baseline) and from
  *    the rollups, checks they agree and prints the ratio.
  * 4. Measures /api/health while year-long reports run in parallel.
@@ -57,7 +57,7 @@ const runs = Number(process.env.BENCH_RUNS || 20);
 const SALON = Number(process.env.BENCH_SALON || 1);
 const clients = Number(process.env.BENCH_CLIENTS || 100);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS || 10);
-/** Issue 16: every report call 25 ms p95 over a month and over a year (20 salons x 3 years). */
+/** Every report call 25 ms p95 over a month and over a year (20 salons x 3 years). */
 const TARGET_MS = { month: 25, year: 25, none: 25 } as const;
 /** The staff planner's calls and /api/health under load (not reports). */
 const TARGET_OTHER_MS = 50;
@@ -104,8 +104,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 /**
  * GET as a browser does it: Accept-Encoding gzip and deflate (what undici's fetch sends over http), the whole
  * answer read, then decoded in one native call. Resolves when the answer is decoded: its status and decoded size.
- * (undici's fetch decodes in stream chunks in JavaScript: ~17 ms more for the 2.3 MB year of staff daily details,
- * which the server writes in ~6 ms. BENCH_CLIENT=fetch times the calls through fetch instead, for comparison.)
+ * (undici's fetch decodes in stream chunks in JavaScript, slower than the server writes the largest answers.
+ * BENCH_CLIENT=fetch times the calls through fetch instead, for comparison.)
  */
 function httpGet(url: string): Promise<{ status: number; bytes: number }> {
   if (process.env.BENCH_CLIENT === 'fetch')
@@ -261,7 +261,7 @@ async function main() {
       SELECT id FROM appointments WHERE salon_id = ${SALON} AND status = 'DONE' AND client_id IS NOT NULL AND day <= ${m.to}::date
       ORDER BY day DESC, id DESC LIMIT 1`.execute(db);
     const appointmentId = Number(appointment.rows[0]?.id);
-    // Issue 13's feedback details: the staff member and the service with the most feedback.
+    // The feedback details: the staff member and the service with the most feedback.
     const feedbackSubjects = await sql<{ staff_id: number | null; service_id: number | null }>`
       SELECT (SELECT staff_id FROM feedback WHERE salon_id = ${SALON} AND staff_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS staff_id,
         (SELECT service_id FROM feedback WHERE salon_id = ${SALON} AND service_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS service_id`.execute(
@@ -367,13 +367,13 @@ async function main() {
       });
       calls.push({ name: 'SalonsGrowing Today', range: 'none', url: fill(getGrowthTodayReport, {}) });
       calls.push({ name: 'SalonsGrowing Tomorrow', range: 'none', url: fill(getGrowthTomorrowReport, {}) });
-      // Issue 10: the staff planner's week of a 15-person salon (one call), and its shift list.
+      // The staff planner's week of a 15-person salon (one call), and its shift list.
       const planner = await ensurePlannerSalon(db, base, code);
       const week = `salonId=${planner.salonId}&fromDate=${planner.day}`;
       calls.push({ name: 'Planner week (15 staff)', range: 'none', url: `/api/UserTimeframes/Planner/${code}?${week}`, other: true });
       calls.push({ name: 'Shifts of the week (15 staff)', range: 'none', url: `/api/UserTimeframes/${code}?${week}`, other: true });
 
-      // Issue 12: staff analysis, full capacity and performance.
+      // Staff analysis, full capacity and performance.
       const member = await sql<{ id: number }>`
         SELECT staff_id AS id FROM sale_lines WHERE salon_id = ${SALON} AND day BETWEEN ${m.from}::date AND ${m.to}::date
           AND staff_id IS NOT NULL GROUP BY staff_id ORDER BY count(*) DESC, staff_id LIMIT 1`.execute(db);
@@ -421,7 +421,7 @@ async function main() {
       calls.push({ name: 'Performance by id', range: 'month', url: `${P}/GetPerformanceById/${m.to}/${code}/${SALON}` });
       calls.push({ name: 'Performance every salon', range: 'month', url: `${P}/GetPerformance/${m.to}/${code}` });
 
-      // Issue 13: customer analysis (overview, the status list's first page of every client, one client, the heat-map).
+      // Customer analysis (overview, the status list's first page of every client, one client, the heat-map).
       const CA = '/api/CustomerAnalysis';
       const client = await sql<{ id: number }>`
         SELECT client_id AS id FROM client_days WHERE salon_id = ${SALON} AND day <= ${m.to}::date ORDER BY day DESC, client_id LIMIT 1`.execute(
@@ -437,7 +437,7 @@ async function main() {
       both('Customer one client', (r) => `${CA}/GetCustomerAnalysisStatusById/${code}/${SALON}/${r.from}/${r.to}/${clientId}`);
       both('Customer heat-map', (r) => `${CA}/GetCustomerMapAnalysisData/${code}/${SALON}/${r.from}/${r.to}`);
 
-      // Issue 13: feedback (SPEC.md's order: toDate first), NPS, data qualities.
+      // Feedback (the API's order: toDate first), NPS, data qualities.
       const F = '/api/Feedback';
       both('Feedback Staff', (r) => `${F}/GetFeedbackStaff/${r.to}/${r.from}/${SALON}/${code}`);
       both('Feedback Customer', (r) => `${F}/GetFeedbackCustomer/${r.to}/${r.from}/${SALON}/${code}`);
@@ -462,7 +462,7 @@ async function main() {
         file: true,
         url: `/api/DataQualities/GetCustomersBySalonXls/${code}/${SALON}`,
       });
-      // Issue 14: stock movements (a page of 100 at the start and deep in the range, the status,
+      // Stock movements (a page of 100 at the start and deep in the range, the status,
       // professional use against the chain, the xlsx of every movement of the range).
       const SM = '/api/CassaNova';
       both('Stock movements page 1', (r) => `${SM}/ImportStocksMovements/${code}/${SALON}/${r.from}/${r.to}/?steps=100&progress=false`);
@@ -482,7 +482,7 @@ async function main() {
       both('Stock status', (r) => `${SM}/StocksStatus/${code}/${SALON}/${r.from}/${r.to}`);
       both('Stock professional use', (r) => `${SM}/ProfessionalProductsUse/${code}/${SALON}/${r.from}/${r.to}`);
       both('Stock xlsx', (r) => `${SM}/ExportStocksMovements/${code}/${SALON}/${r.from}/${r.to}`, { file: true });
-      // Issue 14: the stats of the salon's campaign running on the month's last day (open: computed from
+      // The stats of the salon's campaign running on the month's last day (open: computed from
       // the sale lines), the month's campaigns of every salon, and incentive.pdf of the year.
       const C = '/api/Campaign';
       const campaign = await sql<{ id: number }>`SELECT c.id FROM campaigns c

@@ -1,5 +1,5 @@
 /**
- * The bench's 15-person salon for the staff planner (issue 10): the demo salons have 9 to 14
+ * The bench's 15-person salon for the staff planner: the demo salons have 9 to 14
  * people, so the bench adds one salon of 15 (an ADMIN and 14 stylists) once, and plans a year
  * of shifts around today through the API itself (weekly and fortnightly series, Tuesday to
  * Saturday, early and late), a few days off and pending requests. Later runs find it by its code.

@@ -16,7 +16,7 @@ import { jsonBodyPlugin } from './plugins/json-body.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
 
-/** The largest in-memory answer compressed in one call (the largest JSON report, a year's staff daily details, is ~2.4 MB). */
+/** The largest in-memory answer compressed in one call (above the largest JSON report, a year's staff daily details). */
 export const SYNC_COMPRESS_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface BuildAppOptions {
@@ -64,12 +64,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(dbPlugin, { database });
-  // Brotli quality 1, not the plugin's 4: on a year's 1.3 MB report, quality 4 spent ~44 ms compressing
-  // (more than the query) for an answer 12 % smaller than quality 1's ~5 ms.
+  // Brotli quality 1, not the plugin's 4: on a year's report quality 4 spent longer compressing than the
+  // query took, for a slightly smaller answer (docs/decisions/0009-compression.md).
   // Every answer built in memory (a string or Buffer: every JSON report) up to SYNC_COMPRESS_MAX_BYTES is
   // compressed in one call, not through a zlib stream on the threadpool (the plugin's default above 8 KB on
-  // 2 cores): on a loaded 2-core machine the stream's hops cost more than the work (1.1 MB at gzip 1: p50 7.8 /
-  // p95 22 ms streamed against 3.4 / 4.9 ms in one call; 2.4 MB brotli 1: 14.6 / 40 against 4.3 / 10.6).
+  // 2 cores): on a loaded 2-core machine the stream's hops cost more than the work.
   // Streams (file downloads) keep the streaming path.
   await app.register(compress, {
     global: true,

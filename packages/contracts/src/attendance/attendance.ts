@@ -3,7 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { DateString, Id, SalonId, SessionCode, SessionParams } from '../common/schemas.js';
 
 /*
- * Attendance (SPEC.md §7 "/api/Attendances", DESIGN.md §5 additions). Times are wall-clock
+ * Attendance (/api/Attendances). Times are wall-clock
  * times in the salon's time zone, `YYYY-MM-DDTHH:MM` (the salon's timeZone is in every
  * sheet), so a sheet reads the same in any browser. A record belongs to the day its clock-in
  * falls on; a shift crossing midnight counts on the day it starts. Hours are decimal hours
@@ -16,7 +16,7 @@ export const AttendanceTime = Type.String({
 });
 
 export const AbsenceCode = Type.Union([Type.Literal('HOLIDAY'), Type.Literal('SICK'), Type.Literal('PERMIT')], {
-  description: 'The type of an approved day off covering the day (DESIGN.md §2 user_shifts)',
+  description: 'The type of an approved day off covering the day (from the days off)',
 });
 
 export const AttendanceSource = Type.Union([Type.Literal('APP'), Type.Literal('BADGE'), Type.Literal('MANUAL'), Type.Literal('ADMIN')], {

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { DateString, ErrorResponse, Id, Money, type Role, SalonId, SessionCode, SessionParams } from '../common/schemas.js';
 
 /*
- * Incentive campaigns (SPEC.md §7 "Campaigns", issue 14; DESIGN.md §2 and §3 "Incentives").
+ * Incentive campaigns.
  *
  * A campaign has a name, a period (a month or a date range), the salons in it with a revenue
  * target each, and, per salon: the staff in it with a revenue target (and the manager's
@@ -22,8 +22,7 @@ import { DateString, ErrorResponse, Id, Money, type Role, SalonId, SessionCode, 
  * (409).
  *
  * Writes that fail (validation, closed campaign) answer an ErrorResponse whose `message` is
- * meant to be shown to the user as is (SPEC.md §8 "Campaign insert and duplicate calls pass the
- * raw error on").
+ * meant to be shown to the user as is (the insert and duplicate calls pass the raw error on).
  */
 
 const tags = ['Campaigns'];
@@ -277,7 +276,7 @@ export const CampaignCreateBody = Type.Object(
 );
 export type CampaignCreateBody = Static<typeof CampaignCreateBody>;
 
-/* ------------------------------------------------------------------ endpoints (SPEC.md §7) */
+/* ------------------------------------------------------------------ endpoints */
 
 const CampaignId = { ...Id, description: 'The campaign' };
 const SalonCampaignParams = Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId, campaignId: CampaignId });
@@ -406,7 +405,7 @@ export const campaignStaffFeedbackInsertDTO = Type.Object(
       description: "The salon's staff in the campaign with target and feedback: replaces the salon's list (people left out are removed)",
     }),
   },
-  { description: 'campaignStaffFeedbackInsertDTO (SPEC.md §3)' },
+  { description: 'campaignStaffFeedbackInsertDTO' },
 );
 export type CampaignStaffFeedbackInsertDTO = Static<typeof campaignStaffFeedbackInsertDTO>;
 
@@ -470,7 +469,7 @@ export const getCampaignStaff = defineEndpoint({
   response: Type.Object({ staff: Type.Array(CampaignStaffOption) }),
 });
 
-/* ------------------------------------------------------------------ our additions */
+/* ------------------------------------------------------------------ more endpoints */
 
 export const CampaignItemOption = Type.Object({
   kind: ItemKind,

@@ -4,7 +4,7 @@ import { REPORT_ACCESS, SalonId, SessionCode } from '../common/schemas.js';
 import { DownloadLink } from '../downloads/downloads.js';
 import { count, date, percentOrNull } from '../stats/report-fields.js';
 
-/** NPS is a 'user'-level report (SPEC.md §2: NPS menu entry). */
+/** NPS is a 'user'-level report (NPS menu entry). */
 export const NPS_ACCESS = REPORT_ACCESS.user;
 
 const NpsYear = Type.Integer({ minimum: 2000, maximum: 2100, description: 'A 4-digit year (2000..2100)' });
@@ -114,7 +114,7 @@ export const getNpsExcelLink = defineEndpoint({
   method: 'GET',
   path: '/api/ClientNPSs/GetByAllClientsExcelLink/{SESSIONCODE}/{salonId}/{year}',
   summary:
-    'The NPS excel download (SPEC.md §7: "uses a returned link, saved as Nps.xlsx"): a link, for the session that asked and a few minutes, to Nps.xlsx with the months of the year, the totals and every answer. Our addition (DESIGN.md §5)',
+    'The NPS excel download ("uses a returned link, saved as Nps.xlsx"): a link, for the session that asked and a few minutes, to Nps.xlsx with the months of the year, the totals and every answer',
   tags: ['ClientNPSs'],
   params: Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId, year: NpsYear }),
   querystring: Type.Object({
@@ -165,7 +165,7 @@ export const getNpsDetractors = defineEndpoint({
   method: 'GET',
   path: '/api/ClientNPSs/GetDetractors/{SESSIONCODE}/{salonId}/{year}',
   summary:
-    "The clients who answered 0 to 6 in the year, each with their latest such answer, their last visit and their status today (at risk, lost, active): the NPS follow-up list. Our addition (issue 13's /NPS screen)",
+    'The clients who answered 0 to 6 in the year, each with their latest such answer, their last visit and their status today (at risk, lost, active): the NPS follow-up list of the /NPS screen',
   tags: ['ClientNPSs'],
   params: Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId, year: NpsYear }),
   response: NpsDetractorsResponse,

@@ -3,7 +3,7 @@ import type { Static, TSchema } from 'typebox';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * One API call: its method, its path exactly as SPEC.md §7 writes it (placeholders in braces,
+ * One API call: its method, its path exactly as clients call it (placeholders in braces,
  * the session as {SESSIONCODE}), and the schemas of its parts. The server registers routes from
  * these; the web client builds URLs and types from them.
  */

@@ -20,7 +20,7 @@ export type Gender = Static<typeof GenderScope>;
 export type WithGender<P extends TProperties> = P & { gender: typeof GenderParam };
 
 /**
- * A report served twice (SPEC.md keeps both paths): `all` counts every client, `byGender` only
+ * A report served twice (the API keeps both paths): `all` counts every client, `byGender` only
  * clients of the path's {gender}. Same method, tags, query, body and response schema; the
  * gender variant's params are the plain ones plus `gender`. The server registers both with one
  * handler taking `gender: 'ALL' | 'MALE' | 'FEMALE'`; the web picks `all` or `byGender`.
@@ -35,7 +35,7 @@ export interface GenderedReport<
   byGender: Endpoint<TObject<WithGender<P>>, Q, B, R>;
 }
 
-/** What differs between the two endpoints of a pair: the path (SPEC.md puts {gender} in different places) and the summary. */
+/** What differs between the two endpoints of a pair: the path ({gender} sits in different places) and the summary. */
 export interface GenderedVariant {
   path: string;
   summary: string;

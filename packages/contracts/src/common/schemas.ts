@@ -14,7 +14,7 @@ export const RoleSchema = Type.Union(
   { description: 'A role, from the permission of the same name' },
 );
 
-/** Menu levels of SPEC.md §2 / DESIGN.md §4. */
+/** The menu levels: which roles see a menu entry (and may call the API behind it). */
 export const ROLE_GROUPS = {
   user: ['ADMIN', 'SALESMARKETING', 'RECEPTIONIST'],
   admin: ['ADMIN'],
@@ -24,7 +24,7 @@ export const ROLE_GROUPS = {
 } as const satisfies Record<string, readonly Role[]>;
 
 /**
- * Who may call a report family's API: the menu level of its screens (SPEC.md §2, DESIGN.md §4),
+ * Who may call a report family's API: the menu level of its screens,
  * and SUPERADMIN always. The web routes stay open to every role; the API enforces the level.
  */
 export const REPORT_ACCESS = {

@@ -5,9 +5,9 @@ import { DownloadLink } from '../downloads/downloads.js';
 import { count, date, euros, GenderBucket, percentOrNull, RangeFields } from '../stats/report-fields.js';
 
 /**
- * Customer analysis (SPEC.md §7, DESIGN.md §3): overview, status list and one client's status,
+ * Customer analysis: overview, status list and one client's status,
  * the weekday x hour heat-map with clients per city / postal code, and the status and lost-list
- * exports. The 'admin' menu level (SPEC.md §2): ADMIN and SUPERADMIN.
+ * exports. The 'admin' menu level: ADMIN and SUPERADMIN.
  *
  * Words used below. A client's *visit day* is a day they bought something in the salon (a DONE
  * appointment's sale lines or a walk-in purchase: one row of the client_days rollup, as the sales
@@ -473,7 +473,7 @@ export const CustomerStatusSettings = Type.Object(
 export const getCustomerStatusSettings = defineEndpoint({
   method: 'GET',
   path: '/api/CustomerAnalysis/StatusSettings/{SESSIONCODE}/{salonId}',
-  summary: "The salon's customer status thresholds: active under activeDays since the last visit, lost over lostDays (our addition)",
+  summary: "The salon's customer status thresholds: active under activeDays since the last visit, lost over lostDays",
   tags: TAGS,
   params: Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId }),
   response: CustomerStatusSettings,
@@ -483,7 +483,7 @@ export const getCustomerStatusSettings = defineEndpoint({
 export const saveCustomerStatusSettings = defineEndpoint({
   method: 'POST',
   path: '/api/CustomerAnalysis/StatusSettings/{SESSIONCODE}',
-  summary: "Sets the salon's customer status thresholds (ADMIN of the salon or SUPERADMIN; our addition); answers what is stored",
+  summary: "Sets the salon's customer status thresholds (ADMIN of the salon or SUPERADMIN); answers what is stored",
   tags: TAGS,
   params: Type.Object({ SESSIONCODE: SessionCode }),
   body: CustomerStatusSettings,

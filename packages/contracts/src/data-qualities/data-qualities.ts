@@ -3,11 +3,11 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { REPORT_ACCESS, SalonId, SessionCode } from '../common/schemas.js';
 import { count, date, percentOrNull } from '../stats/report-fields.js';
 
-/** Data qualities is a 'user'-level report (SPEC.md §2: Data Qualities menu entry). */
+/** Data qualities is a 'user'-level report (Data Qualities menu entry). */
 export const DATA_QUALITY_ACCESS = REPORT_ACCESS.user;
 
 /**
- * The checks of a client record (DESIGN.md §3, data quality). Five checks make the
+ * The checks of a client record (data quality). Five checks make the
  * completeness score: phone, e-mail, birth date, gender, privacy consent; a record passes a
  * check when the field is present and valid.
  * - phone: missing when empty; invalid when, after removing spaces, '+', '-', '.', '/' and

@@ -6,7 +6,7 @@ import { ErrorResponse, SessionCode } from '../common/schemas.js';
 export const DOWNLOAD_LINK_SECONDS = 300;
 
 /**
- * What an export that "uses a returned link" (SPEC.md §7: status.xlsx, Lost List status.xlsx, Nps.xlsx)
+ * What an export that "uses a returned link" (status.xlsx, Lost List status.xlsx, Nps.xlsx)
  * answers: a link that only the session that asked can open, for DOWNLOAD_LINK_SECONDS.
  */
 export const DownloadLink = Type.Object(
@@ -15,7 +15,7 @@ export const DownloadLink = Type.Object(
     fileName: Type.String({ description: 'The name to save the file as' }),
     expiresAt: Type.String({ description: 'ISO instant after which the link answers 404' }),
   },
-  { description: 'A time-limited download link for the session that asked (DESIGN.md §5, our addition)' },
+  { description: 'A time-limited download link for the session that asked' },
 );
 
 export const DownloadToken = Type.String({

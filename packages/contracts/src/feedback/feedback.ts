@@ -3,7 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { ErrorResponse, REPORT_ACCESS, SalonId, SessionCode } from '../common/schemas.js';
 import { count, date, RangeFields } from '../stats/report-fields.js';
 
-/** Feedback is a 'user'-level report (SPEC.md §2: Feedback menu entry). */
+/** Feedback is a 'user'-level report (Feedback menu entry). */
 export const FEEDBACK_ACCESS = REPORT_ACCESS.user;
 
 const averageScore = (description: string) =>
@@ -77,7 +77,7 @@ export const FeedbackStaffResponse = summaryResponse(FeedbackStaffRow, 'staff me
 export const FeedbackCustomerResponse = summaryResponse(FeedbackCustomerRow, 'client');
 export const FeedbackServiceResponse = summaryResponse(FeedbackServiceRow, 'service');
 
-/** SPEC.md §7 puts {toDate} before {fromDate} in every feedback path. */
+/** Every feedback path puts {toDate} before {fromDate}. */
 const rangeParams = {
   toDate: date('Last day of the range (inclusive)'),
   fromDate: date('First day of the range (inclusive)'),
@@ -171,7 +171,7 @@ export const getFeedbacStaffDetail = defineEndpoint({
   method: 'GET',
   path: '/api/Feedback/GetFeedbacStaffDetail/{toDate}/{fromDate}/{staffMemberId}/{salonId}/{SESSIONCODE}',
   summary:
-    'The feedback rows on one staff member over a range (day, client, service, score, comment), paged, with their summary. The path keeps SPEC.md’s spelling',
+    'The feedback rows on one staff member over a range (day, client, service, score, comment), paged, with their summary. The path keeps its historical spelling',
   tags: ['Feedback'],
   params: Type.Object({
     ...rangeParams,

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { DateString, ErrorResponse, Money, SalonId, SessionCode } from '../common/schemas.js';
 
 /**
- * Full capacity (SPEC.md §3 "Full capacity setting", §7 "Capacity"; DESIGN.md §3 "Full capacity").
+ * Full capacity: its settings and its report.
  *
  * Settings per salon: numberOfPeople (0 = not set: no cap) and averageHourly (euros per staff
  * hour). A salon with none stored answers numberOfPeople 0, averageHourly 0, isDefault true.
@@ -142,7 +142,7 @@ export const getCapacityCustom = defineEndpoint({
 });
 
 /**
- * Our addition (not in SPEC.md §7), for the capacity screen's weekday x hour grid: the salon's
+ * For the capacity screen's weekday x hour grid: the salon's
  * shift and booked hours per ISO weekday and local hour over fromDate..toDate, so the screen can
  * name the hours that run over UTILISATION_THRESHOLDS.over or under UTILISATION_THRESHOLDS.under.
  */
@@ -174,7 +174,7 @@ export const getUtilisationGrid = defineEndpoint({
   method: 'GET',
   path: '/api/FullCapacity/UtilisationGrid/{fromDate}/{toDate}/{salonId}/{SESSIONCODE}',
   summary:
-    'Our addition: utilisation per weekday and local hour over fromDate..toDate (shift hours, booked service hours, per cent, OVER/UNDER level at 90 % / 40 %). ADMIN or SUPERADMIN.',
+    'Utilisation per weekday and local hour over fromDate..toDate (shift hours, booked service hours, per cent, OVER/UNDER level at 90 % / 40 %). ADMIN or SUPERADMIN.',
   tags,
   params: Type.Object({ fromDate: DateString, toDate: DateString, salonId: SalonId, SESSIONCODE: SessionCode }),
   response: UtilisationGrid,

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { ErrorResponse, Id, SalonId, SessionCode, SessionParams } from '../common/schemas.js';
 
 /*
- * Point-of-sale import (issue 15, DESIGN.md §2; our addition to SPEC.md §7). A file of one kind
+ * Point-of-sale import. A file of one kind
  * is uploaded, checked row by row and written in one transaction (or not at all); the work runs
  * as a job whose progress and result the client polls. docs/import.md documents every column.
  */

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { Id, SalonId, SessionCode, SessionParams } from '../common/schemas.js';
 
 /*
- * News (SPEC.md §7 GET/POST /api/News/{session}; PUT/DELETE are our additions, DESIGN.md §5).
+ * News (/api/News/{session}: GET, POST, PUT, DELETE).
  * Title and body are plain text: the server stores them as written and never interprets HTML;
  * the screen shows them as text and makes links clickable.
  */

@@ -113,7 +113,7 @@ export const getPerformance = defineEndpoint({
 export const getPerformanceById = defineEndpoint({
   method: 'GET',
   path: '/api/Performance/GetPerformanceById/{day}/{SESSIONCODE}/{salonId}',
-  summary: "One salon's performance (same answer as GetPerformanceBysalon, SPEC.md's second path)",
+  summary: "One salon's performance (same answer as GetPerformanceBysalon, its second path)",
   tags,
   params: Type.Object({ day: Day, SESSIONCODE: SessionCode, salonId: SalonId }),
   response: PerformanceResponse,

@@ -5,7 +5,7 @@ import { date, RangeFields } from '../stats/report-fields.js';
 
 const TAGS = ['ReportDataAnalysis'];
 
-/** The check-up KPIs (DESIGN.md §3), their unit and definition: the web shows the definition as a tooltip. */
+/** The check-up KPIs, their unit and definition: the web shows the definition as a tooltip. */
 export const CHECK_UP_KPIS = {
   averageTicket: { unit: 'EUR', definition: 'Total revenue (services + products, walk-ins included) / DONE appointments' },
   retailAttachRate: { unit: 'PERCENT', definition: 'DONE appointments with at least one product line / DONE appointments x 100' },

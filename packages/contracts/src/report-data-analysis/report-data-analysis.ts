@@ -216,7 +216,7 @@ export const SalonRecapResponse = Type.Object(
       { description: 'Totals of the range' },
     ),
   },
-  { description: 'Salon recap (SPEC.md §3): per day, products and services checked out vs recommended, discounts and client counts' },
+  { description: 'Salon recap: per day, products and services checked out vs recommended, discounts and client counts' },
 );
 
 /** The salon recap, plain and per client gender. */

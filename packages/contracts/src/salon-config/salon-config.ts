@@ -3,7 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { ErrorResponse, SalonId, SessionCode } from '../common/schemas.js';
 
 /**
- * Salon growth settings (SPEC.md §3 "Salon settings", §9 defaults): one setting per product line.
+ * Salon growth settings: one setting per product line.
  * When a salon has stored none, GET answers the defaults with a null id and isDefault true:
  * target 60, reachTargetMonths 12, targetMonths 6, and periodStartDate = the first day of the
  * month targetMonths (6) months before the current month in the salon's time zone (on
@@ -68,31 +68,31 @@ export const SalonConfigTreatmentResponse = Type.Object({
   salonConfigTreatmentId: ConfigId('treatment'),
   ...commonResponseFields,
   target: TargetPercent('treatment'),
-  targetTreatment: TargetPercent('treatment (same value as target, SPEC.md name)'),
+  targetTreatment: TargetPercent('treatment (same value as target, under its historical name)'),
 });
 export const SalonConfigColourResponse = Type.Object({
   salonConfigColourId: ConfigId('colour'),
   ...commonResponseFields,
   target: TargetPercent('colour'),
-  targetColor: TargetPercent('colour (same value as target, SPEC.md name)'),
+  targetColor: TargetPercent('colour (same value as target, under its historical name)'),
 });
 export const SalonConfigHaircutResponse = Type.Object({
   salonConfigHaircutId: ConfigId('haircut'),
   ...commonResponseFields,
   target: TargetPercent('haircut'),
-  targetHaircut: TargetPercent('haircut (same value as target, SPEC.md name)'),
+  targetHaircut: TargetPercent('haircut (same value as target, under its historical name)'),
 });
 export const SalonConfigResaleResponse = Type.Object({
   salonConfigResaleId: ConfigId('resale'),
   ...commonResponseFields,
   target: TargetPercent('resale (retail product)'),
-  targetResale: TargetPercent('resale (same value as target, SPEC.md name)'),
+  targetResale: TargetPercent('resale (same value as target, under its historical name)'),
 });
 export const SalonConfigStylingResponse = Type.Object({
   salonConfigStylingId: ConfigId('styling'),
   ...commonResponseFields,
   target: TargetPercent('styling'),
-  targetstyling: TargetPercent('styling (same value as target, SPEC.md name, lower-case s as written there)'),
+  targetstyling: TargetPercent('styling (same value as target, under its historical name, lower-case s included)'),
 });
 
 export const SalonConfigTreatmentBody = Type.Object(

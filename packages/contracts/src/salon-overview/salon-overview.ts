@@ -25,7 +25,7 @@ export const SalonOverviewResponse = Type.Object({
   salons: Type.Array(SalonOverviewRow, { description: 'Every salon of the chain, ordered by name' }),
 });
 
-/** Not named by SPEC.md: the chain overview behind /salon-listing (superadmin only). */
+/** The chain overview behind /salon-listing (superadmin only). */
 export const getSalonOverview = defineEndpoint({
   method: 'GET',
   path: '/api/Salons/Overview/{SESSIONCODE}',

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { ErrorResponse, Money, SalonId, SessionCode } from '../common/schemas.js';
 
 /*
- * Salon growth (DESIGN.md §3). Definitions every field below relies on:
+ * Salon growth. Definitions every field below relies on:
  *
  * - Penetration of a category in a month = appointments with status DONE that have at least one
  *   sale line of that category / all DONE appointments of the month, in per cent (2 decimals).
@@ -30,7 +30,7 @@ export const GrowthCategorySchema = Type.Union(
   { description: 'A growth category: service categories TREATMENT, COLOUR, HAIRCUT, STYLING; RESALE = retail products sold' },
 );
 
-/** The {type} of GetDailyData (SPEC.md §7) and the category each stands for. */
+/** The {type} of GetDailyData and the category each stands for. */
 export const DAILY_DATA_TYPES = { TREATMENTS: 'TREATMENT', CUTS: 'HAIRCUT', COLOUR: 'COLOUR', RE_SALE: 'RESALE' } as const;
 export type DailyDataType = keyof typeof DAILY_DATA_TYPES;
 
@@ -174,7 +174,7 @@ export const growthReportEndpoints = {
 } as const;
 
 /**
- * SPEC.md §9: "The value 60 is fixed in daily graph and recap calls": a literal path segment. On
+ * The value 60 is fixed in the daily graph and recap calls: a literal path segment. On
  * track is judged against each category's saved target (salon setting), as everywhere else.
  */
 export const FIXED_GRAPH_TARGET = 60;
@@ -198,7 +198,7 @@ export const GrowthRecap = Type.Object({
   salonId: Type.Integer({ description: 'The salon' }),
   salonName: Type.String({ description: "The salon's name" }),
   toDate: Type.String({ format: 'date', description: "Today in the salon's time zone: actuals are counted up to here" }),
-  target: Percent("The 60 of the call's path (SPEC.md §9); each category is judged against its own saved target, categories[].target"),
+  target: Percent("The 60 of the call's path; each category is judged against its own saved target, categories[].target"),
   reachTargetMonths: Type.Integer({ description: 'As given in the path' }),
   targetMonths: Type.Integer({ description: 'As given in the path' }),
   onTrackCount: Type.Integer({ description: 'How many of the five categories are on track' }),
@@ -209,7 +209,7 @@ export const getGrowthRecapData = defineEndpoint({
   method: 'GET',
   path: '/api/SalonsGrowing/GetRecapData/60/{reachTargetMonths}/{targetMonths}/{salonId}/{SESSIONCODE}',
   summary:
-    "All five categories at once, up to today: current average, path, target, gaps and on track yes/no. Each category is judged against its saved target (the 60 in the path is SPEC.md's fixed segment) from its stored periodStartDate (or the defaults); reachTargetMonths and targetMonths come from the path.",
+    'All five categories at once, up to today: current average, path, target, gaps and on track yes/no. Each category is judged against its saved target (the 60 in the path is a fixed segment) from its stored periodStartDate (or the defaults); reachTargetMonths and targetMonths come from the path.',
   tags,
   params: Type.Object({
     reachTargetMonths: MonthsParam('Months from periodStartDate by which the target is due'),
@@ -256,7 +256,7 @@ export const getGrowthDailyData = defineEndpoint({
   method: 'GET',
   path: '/api/SalonsGrowing/GetDailyData/{type}/60/{reachTargetMonths}/{targetMonths}/{salonId}/{SESSIONCODE}',
   summary:
-    "Penetration per day for one type (TREATMENTS, CUTS, COLOUR, RE_SALE), with the category's saved target (the 60 in the path is SPEC.md's fixed segment) and the path. Range: dateFrom..dateTo when given (both, at most 366 days), else month (1..12) of the current year, else the current month.",
+    "Penetration per day for one type (TREATMENTS, CUTS, COLOUR, RE_SALE), with the category's saved target (the 60 in the path is a fixed segment) and the path. Range: dateFrom..dateTo when given (both, at most 366 days), else month (1..12) of the current year, else the current month.",
   tags,
   params: Type.Object({
     type: Type.Union([Type.Literal('TREATMENTS'), Type.Literal('CUTS'), Type.Literal('COLOUR'), Type.Literal('RE_SALE')], {

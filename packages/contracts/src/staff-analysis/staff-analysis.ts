@@ -3,7 +3,7 @@ import { genderedReport } from '../common/gendered-report.js';
 import { REPORT_ACCESS, SalonId, SessionCode } from '../common/schemas.js';
 import { count, date, euros, GenderScope, percentOrNull, RangeFields } from '../stats/report-fields.js';
 
-/** Who may call the staff analysis API: the 'user' menu level of /staff-data-analysis (SPEC.md §2). */
+/** Who may call the staff analysis API: the 'user' menu level of /staff-data-analysis. */
 export const STAFF_ANALYSIS_ACCESS = REPORT_ACCESS.user;
 
 const hours = (description: string) => Type.Number({ minimum: 0, description: `${description}. Hours, 2 decimals` });
@@ -12,7 +12,7 @@ const eurosPerHourOrNull = (description: string) =>
     description: `${description}. Euros per hour, 2 decimals; null when there are no working hours`,
   });
 
-/** The manager's figures beside SPEC.md §3's, for one person over one span (also used for the previous year). */
+/** The manager's figures beside the report's, for one person over one span (also used for the previous year). */
 const ManagerFields = {
   visits: count('DONE appointments on which the person has at least one sale line'),
   rebookingRate: percentOrNull(
@@ -64,7 +64,7 @@ export const StaffDataAnalysisRow = Type.Object(
     totalRecommended: euros('Paid amount of the lines they recommended'),
     totalShiftHours: hours('Hours of their shifts starting in the span (salon-local day)'),
     totalWorkingHours: hours('Hours of their closed attendances clocked in during the span (salon-local day)'),
-    intervalCount: count('Interval counter: 1 in a response; the screen adds 1 per merged interval (SPEC.md §4)'),
+    intervalCount: count('Interval counter: 1 in a response; the screen adds 1 per merged interval'),
     ...ManagerFields,
     previousYear: StaffPreviousYear,
   },
@@ -98,7 +98,7 @@ const staffAnalysisBody = {
 
 export const StaffDataAnalysisResponse = Type.Object(
   { ...RangeFields, gender: GenderScope, ...staffAnalysisBody },
-  { description: 'Staff data analysis of a salon over a range (SPEC.md §3, DESIGN.md §3)' },
+  { description: 'Staff data analysis of a salon over a range' },
 );
 
 export const StaffDailyDetailsResponse = Type.Object(

@@ -27,7 +27,7 @@ export const StaffItemsResponse = Type.Object(
         'The items on the lines naming the person in the range (DONE appointments and walk-in sales): services first, then products, each highest revenue first',
     }),
   },
-  { description: "The services and products one person sold over a range (this project's addition to SPEC.md §7)" },
+  { description: 'The services and products one person sold over a range' },
 );
 
 export const getStaffItems = defineEndpoint({

@@ -16,7 +16,7 @@ import {
 } from './staff-common.js';
 
 /**
- * Days off (user shifts), SPEC.md §7 "Day off (/api/UserShifts)". Types HOLIDAY, SICK, PERMIT;
+ * Days off (user shifts, /api/UserShifts). Types HOLIDAY, SICK, PERMIT;
  * whole days (FULL_DAY, startDate..endDate), a MORNING or AFTERNOON of one day, or HOURS of one
  * day (PERMIT only). One person's days off never overlap (409 DAY_OFF_CLASH naming the other);
  * a morning and an afternoon of the same day do not overlap, nor hours on the other half.
@@ -137,12 +137,12 @@ export const updateDayOff = defineEndpoint({
   response: DayOffWriteResult,
 });
 
-/** SPEC.md §5: an update without its id is refused with 'Something went wrong.'. */
+/** An update without its id is refused with 'Something went wrong.'. */
 export const updateDayOffWithoutId = defineEndpoint({
   method: 'PUT',
   path: '/api/UserShifts/{SESSIONCODE}',
   errors: STAFF_ERRORS,
-  summary: "A day-off update without its id: always 400 'Something went wrong.' (SPEC.md §5)",
+  summary: "A day-off update without its id: always 400 'Something went wrong.'",
   tags: TAGS,
   params: SessionParams,
   response: Type.Object({}, { description: 'Never answered: the call always fails with 400' }),

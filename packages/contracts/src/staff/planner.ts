@@ -7,8 +7,8 @@ import { ShiftDTO, STAFF_ERRORS } from './shifts.js';
 import { AppointmentSummaryDTO, DateOnly, dateOnly, Instant, idField, staffNameFields, TimeOfDay } from './staff-common.js';
 
 /**
- * Around the planner: the week planner in one call (our addition), who is free for a service
- * (SPEC.md §7 "Other"), a client's next and last appointment.
+ * Around the planner: the week planner in one call, who is free for a service, and a client's
+ * next and last appointment.
  */
 
 export const PlannerStaff = Type.Object({
@@ -34,7 +34,7 @@ export const getPlannerWeek = defineEndpoint({
   path: '/api/UserTimeframes/Planner/{SESSIONCODE}',
   errors: STAFF_ERRORS,
   summary:
-    "Our addition: one week of a salon's planner in one call: the staff employed in the week with their hours, the shifts, the days off and the PENDING requests. ADMIN: their salon; SUPERADMIN: the salonId given (required); other roles: their own row only",
+    "One week of a salon's planner in one call: the staff employed in the week with their hours, the shifts, the days off and the PENDING requests. ADMIN: their salon; SUPERADMIN: the salonId given (required); other roles: their own row only",
   tags: ['Shifts'],
   params: SessionParams,
   querystring: Type.Object({

@@ -21,7 +21,7 @@ import {
 } from './staff-common.js';
 
 /**
- * Requests (user shift requests), SPEC.md §7 "Shift requests (/api/UserShiftRequests)". A request
+ * Requests (user shift requests, /api/UserShiftRequests). A request
  * asks for a day off (kind DAY_OFF: type, dates, part) or a shift change (kind SHIFT_CHANGE: the
  * wanted start and end, optionally replacing one of the person's shifts). Everyone creates, edits
  * and deletes their own while PENDING; an ADMIN of the salon or a SUPERADMIN approves or rejects;
@@ -143,12 +143,12 @@ export const updateShiftRequest = defineEndpoint({
   response: ShiftRequestDTO,
 });
 
-/** SPEC.md §5: an update without its id is refused with 'Something went wrong.'. */
+/** An update without its id is refused with 'Something went wrong.'. */
 export const updateShiftRequestWithoutId = defineEndpoint({
   method: 'PUT',
   path: '/api/UserShiftRequests/{SESSIONCODE}',
   errors: STAFF_ERRORS,
-  summary: "A shift-request update without its id: always 400 'Something went wrong.' (SPEC.md §5)",
+  summary: "A shift-request update without its id: always 400 'Something went wrong.'",
   tags: TAGS,
   params: SessionParams,
   response: Type.Object({}, { description: 'Never answered: the call always fails with 400' }),
@@ -209,7 +209,7 @@ export const getShiftRequestConflicts = defineEndpoint({
   path: '/api/UserShiftRequests/Conflicts/{SESSIONCODE}/{id}',
   errors: STAFF_ERRORS,
   summary:
-    "Our addition: what approving would touch, for the approver to see first (ADMIN of its salon, SUPERADMIN): the person's BOOKED appointments in the period and their shifts on those days",
+    "What approving would touch, for the approver to see first (ADMIN of its salon, SUPERADMIN): the person's BOOKED appointments in the period and their shifts on those days",
   tags: TAGS,
   params: Type.Object({ SESSIONCODE: SessionCode, id: RowId }),
   response: Type.Object({

@@ -16,7 +16,7 @@ import {
 } from './staff-common.js';
 
 /**
- * Shifts (user timeframes), SPEC.md §7 "Shifts (/api/UserTimeframes)". Rules the server enforces:
+ * Shifts (user timeframes, /api/UserTimeframes). Rules the server enforces:
  * one person's shifts never overlap (one ending when the next starts is fine); a shift outside
  * the person's employment dates or on an approved whole day off is refused; a series (weekly or
  * fortnightly) keeps its wall-clock times across daylight-saving changes and is written whole
@@ -229,7 +229,7 @@ export const updateShift = defineEndpoint({
   path: '/api/UserTimeframes/{SESSIONCODE}/{id}',
   errors: STAFF_ERRORS,
   summary:
-    'Our addition: edit one shift in place (ADMIN of its salon, SUPERADMIN): new times and note, checked like a new shift (409 SHIFT_CLASH naming the other shift, OUTSIDE_EMPLOYMENT, ON_DAY_OFF); an edited shift leaves its series. 404 when no such shift',
+    'Edit one shift in place (ADMIN of its salon, SUPERADMIN): new times and note, checked like a new shift (409 SHIFT_CLASH naming the other shift, OUTSIDE_EMPLOYMENT, ON_DAY_OFF); an edited shift leaves its series. 404 when no such shift',
   tags: TAGS,
   params: Type.Object({ SESSIONCODE: SessionCode, id: RowId }),
   body: Type.Object({

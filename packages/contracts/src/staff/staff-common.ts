@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 
 /**
- * Shared pieces of the staff side (issue 10): shifts (user timeframes), days off (user shifts)
+ * Shared pieces of the staff side: shifts (user timeframes), days off (user shifts)
  * and requests. Times go in as the salon's wall-clock time ('2026-03-02T09:00', no offset) or
  * as an instant with an offset ('2026-03-02T08:00:00Z'); they come back as UTC instants
  * (ISO 8601) plus the salon-local day and HH:MM times, so a screen needs no time-zone library.
@@ -120,7 +120,7 @@ export const AppointmentSummaryDTO = Type.Object(
 );
 
 /**
- * The messages of SPEC.md §8 for the staff side, word for word (typos included), to show when a
+ * The fixed messages for the staff side, word for word (typos included), to show when a
  * call fails; the Italian interface translates them. The API's own error answers say precisely
  * what is wrong (409 naming the clashing shift, etc.); screens show these as the headline.
  */
@@ -140,6 +140,6 @@ export const STAFF_MESSAGES = {
   availableStaff: 'Unable to get available working staff',
   lastAppointment: 'Unable to get client last appointment',
   presentStaff: 'Unable to fetch present staff list',
-  /** SPEC.md §5: an update of a request or a day off without its id. */
+  /** An update of a request or a day off without its id. */
   missingId: 'Something went wrong.',
 } as const;

@@ -3,7 +3,7 @@ import { SalonId } from '../common/schemas.js';
 
 /**
  * Building blocks shared by the sales, report, service and product analysis contracts.
- * Definitions (DESIGN.md §3): only DONE appointments and their sale lines count, plus walk-in
+ * Definitions: only DONE appointments and their sale lines count, plus walk-in
  * retail sales (sale lines without an appointment: in revenue and products, never in
  * appointments); revenue is the amount paid; money is in euros with 2 decimals.
  */
@@ -36,7 +36,7 @@ export const RangeFields = {
   toDate: date('Last day of the range (inclusive)'),
 };
 
-/** The sales measures of DESIGN.md §3, for one period (a day, a month, a weekday, a range). */
+/** The sales measures, for one period (a day, a month, a weekday, a range). */
 export const SalesMeasuresFields = {
   servicesRevenue: euros('Paid amount of the service lines of DONE appointments'),
   productsRevenue: euros('Paid amount of the product lines: products sold at DONE appointments plus walk-in retail sales'),

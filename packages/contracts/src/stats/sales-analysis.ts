@@ -239,7 +239,7 @@ export const SalesPerClientResponse = Type.Object(
 
 const SessionField = { SESSIONCODE: SessionCode };
 
-/** Sales per day, plain and per client gender (one definition, both SPEC.md paths). */
+/** Sales per day, plain and per client gender (one definition, both paths). */
 export const salesPerDayReport = genderedReport({
   method: 'GET',
   tags: TAGS,
@@ -320,7 +320,7 @@ export const salesPerClient = defineEndpoint({
   method: 'GET',
   path: '/api/Stats/GetSalesDataAnalysisPerClient/{toDate}/{fromDate}/{salonId}/{SESSIONCODE}',
   summary:
-    'Sales per client over a range, one page (limit, default 50, at most 500) with the totals of every matching client: revenue, visits, average ticket, last visit and appointment ids to open the client history (not in SPEC.md: added for /sales-data-analysis-clients)',
+    'Sales per client over a range, one page (limit, default 50, at most 500) with the totals of every matching client: revenue, visits, average ticket, last visit and appointment ids to open the client history (for /sales-data-analysis-clients)',
   tags: TAGS,
   params: Type.Object({ toDate: RangeFields.toDate, fromDate: RangeFields.fromDate, salonId: SalonId, ...SessionField }),
   querystring: SalesPerClientQuery,

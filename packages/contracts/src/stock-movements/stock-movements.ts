@@ -3,10 +3,10 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { REPORT_ACCESS, SalonId, SessionCode } from '../common/schemas.js';
 import { count, date, euros, RangeFields } from '../stats/report-fields.js';
 
-/** Stock movements is an 'admin'-level report (SPEC.md §2 route table: /stock-movements is admin). */
+/** Stock movements is an 'admin'-level report (/stock-movements is on the admin menu level). */
 export const STOCK_ACCESS = REPORT_ACCESS.admin;
 
-/** SPEC.md §9: "Stock import steps=100". */
+/** The stock screen loads its movements 100 at a time. */
 export const STOCK_DEFAULT_STEPS = 100;
 export const STOCK_MAX_STEPS = 1000;
 /** Days of usage the status call averages over (the 90 days ending on toDate). */
@@ -52,7 +52,7 @@ export const StockMovementsQuery = Type.Object({
       minimum: 1,
       maximum: STOCK_MAX_STEPS,
       default: STOCK_DEFAULT_STEPS,
-      description: `Movements per page, 1..${STOCK_MAX_STEPS} (default ${STOCK_DEFAULT_STEPS}, SPEC.md §9)`,
+      description: `Movements per page, 1..${STOCK_MAX_STEPS} (default ${STOCK_DEFAULT_STEPS})`,
     }),
   ),
   progress: Type.Optional(
@@ -170,7 +170,7 @@ export const StockStatusResponse = Type.Object(
 export const getStocksStatus = defineEndpoint({
   method: 'GET',
   path: '/api/CassaNova/StocksStatus/{SESSIONCODE}/{salonId}/{fromDate}/{toDate}',
-  summary: `Stock on hand per product at the end of toDate (sum of its movements), value at cost, days of cover from the last ${STOCK_USAGE_DAYS} days' usage, and the products to reorder first. Our addition (DESIGN.md §5)`,
+  summary: `Stock on hand per product at the end of toDate (sum of its movements), value at cost, days of cover from the last ${STOCK_USAGE_DAYS} days' usage, and the products to reorder first`,
   tags: ['CassaNova'],
   params: StockParams,
   response: StockStatusResponse,
@@ -180,7 +180,7 @@ export const getStocksMovementsXlsx = defineEndpoint({
   method: 'GET',
   path: '/api/CassaNova/ExportStocksMovements/{SESSIONCODE}/{salonId}/{fromDate}/{toDate}',
   summary:
-    'The stock spreadsheet: the movements of the range (with the filters) and the stock status at toDate; file StocksMovements-{fromDate}-{toDate}.xlsx. Our addition (DESIGN.md §5)',
+    'The stock spreadsheet: the movements of the range (with the filters) and the stock status at toDate; file StocksMovements-{fromDate}-{toDate}.xlsx',
   tags: ['CassaNova'],
   params: StockParams,
   querystring: Type.Object({ language: Language, ...StockFilters }),
@@ -235,7 +235,7 @@ export const getProfessionalProductsUse = defineEndpoint({
   method: 'GET',
   path: '/api/CassaNova/ProfessionalProductsUse/{SESSIONCODE}/{salonId}/{fromDate}/{toDate}',
   summary:
-    'Per month of the range: the cost of the PROFESSIONAL products used (INTERNAL_USE movements) per DONE service, against the salon’s average over the range and the chain’s. Our addition',
+    'Per month of the range: the cost of the PROFESSIONAL products used (INTERNAL_USE movements) per DONE service, against the salon’s average over the range and the chain’s',
   tags: ['CassaNova'],
   params: StockParams,
   response: ProfessionalUseResponse,

@@ -100,9 +100,8 @@ const PREPARED_MARK = /^\/\* prepared: ([a-z-]+) \*\//;
  *
  * Every call without a callback (Kysely's `await client.query(sql, parameters)`) is made through
  * pg's callback form under a promise of our own. pg's own promise form kept a large share of each
- * answer alive past the next young-generation garbage collection: in a loop of 1,500-row queries
- * 1.9 MB survived each scavenge (7 ms pauses) against 0.1 MB (0.3-1.7 ms) through the callback form,
- * and on a year's salon recap 3.5 MB (12 MB with a 64 MB young generation). README "Benchmark notes".
+ * answer alive past the next young-generation garbage collection, which lengthened its pauses
+ * (docs/decisions/0005-young-generation.md).
  */
 function runMarkedPrepared(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;

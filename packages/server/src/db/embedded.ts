@@ -459,9 +459,9 @@ function serverArgs(clusterDir: string, port: number): string[] {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '',
     max_connections: '100',
-    // A big import (docs/import.md) writes about 1 KB of WAL a sale line: with 256 MB a checkpoint came every
-    // ~130 MB, and after each one every page touched again was logged whole (a third of the WAL). The log may
-    // now grow to 2 GB during such a write and shrinks back to min_wal_size after it.
+    // A big import (docs/import.md) writes a lot of WAL: a small log forced checkpoints midway, after each of
+    // which every page touched again was logged whole. The log may grow to 2 GB during such a write and
+    // shrinks back to min_wal_size after it.
     max_wal_size: '2GB',
     min_wal_size: '32MB',
     // The API logs what a client did wrong; the server's own log keeps only its problems.
@@ -470,8 +470,8 @@ function serverArgs(clusterDir: string, port: number): string[] {
     log_checkpoints: 'off',
     lc_messages: 'C',
   };
-  // After a crash PostgreSQL flushes the whole cluster before recovery; one fsync a file (about 1,400 files)
-  // took 6.6 s for a 2-salon chain and longer under load, one syncfs() of the disk 0.2 s.
+  // After a crash PostgreSQL flushes the whole cluster before recovery; one syncfs() of the disk is far
+  // quicker than one fsync per file.
   if (process.platform === 'linux') settings.recovery_init_sync_method = 'syncfs';
   return ['-D', clusterDir, '-p', String(port), ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 }

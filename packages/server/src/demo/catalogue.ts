@@ -583,7 +583,7 @@ export const CAMPAIGN_THEMES = [
   { name: 'Styling', serviceNames: ['Piega lunga', 'Piega con ferro (onde)'], productNames: ["Olio Elixir Ultime L'Huile 100 ml"] },
 ] as const;
 
-/** Check-up KPIs (DESIGN.md §3) with a default target each: per cent, euros or a count per month. */
+/** Check-up KPIs with a default target each: per cent, euros or a count per month. */
 export const CHECK_UP_KPIS = [
   { kpi: 'averageTicket', target: 65 },
   { kpi: 'retailAttachRate', target: 25 },

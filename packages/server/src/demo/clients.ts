@@ -26,7 +26,7 @@ export const MIN_DAYS_BETWEEN_KERATIN = 90;
 const RETURN_DAYS = { FEMALE: [28, 70], MALE: [21, 42], CHILD: [42, 70] } as const;
 /** Each visit comes this much earlier or later than the client's usual interval (relative). */
 const RETURN_JITTER = 0.15;
-/** Share of first-time clients who never come back (DESIGN.md: first-visit retention). */
+/** Share of first-time clients who never come back (first-visit retention). */
 const FIRST_VISIT_CHURN = 0.5;
 /** Share of returning clients lost after any later visit (moved, changed salon). */
 const LATER_VISIT_CHURN = 0.07;

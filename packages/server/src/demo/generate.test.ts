@@ -82,7 +82,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the demo chain', () => {
-  it('fills every table of DESIGN.md §2', async () => {
+  it('fills every base table', async () => {
     for (const table of TABLES) {
       const n = await countOf(`SELECT 1 FROM ${table}`);
       expect(n, table).toBeGreaterThan(0);

@@ -44,7 +44,7 @@ import {
 import { deriveSeed, Rng, WeightedPicker } from './random.js';
 
 /*
- * The demo chain: a deterministic (seeded) generator that fills every table of DESIGN.md §2.
+ * The demo chain: a deterministic (seeded) generator that fills every base table.
  *
  * Invariants the reports rely on (generate.test.ts checks each one in SQL):
  * - sale_lines exist only for DONE appointments, or with appointment_id null for a walk-in
@@ -503,7 +503,7 @@ export async function generateDemoChain(target: DemoTarget, options: GenerateOpt
 }
 
 // The raw tables and every rollup: without statistics the planner took a salon-year of staff_daily for 6 rows and
-// probed clients once per staff_client_days row (staff analysis over a year: 128 ms instead of 32 ms).
+// probed clients once per staff_client_days row, several times slower.
 const ANALYZED_TABLES = [
   'clients',
   'appointments',
@@ -595,7 +595,7 @@ async function buildStaff(chain: Chain): Promise<void> {
   const { rng } = chain;
   const used = new Set<string>();
   const demoHash = async () => hashPassword('demo');
-  // Staff sign in with 'demo' too; one hash shared by all of them saves ~50 ms of scrypt each.
+  // Staff sign in with 'demo' too; one hash shared by all of them saves a slow scrypt each.
   const staffHash = await hashPassword('demo');
   const s1 = chain.salons[0]!;
   const s2 = chain.salons[1]!;

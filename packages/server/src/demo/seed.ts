@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../db/connect.js';
 
-/** The demo users of issue 2; every one signs in with the password `demo`. */
+/** The demo users (the README lists them); every one signs in with the password `demo`. */
 export const DEMO_LOGINS = [
   { username: 'superadmin', description: 'SUPERADMIN, the whole chain' },
   { username: 'manager', description: 'ADMIN, salon 1' },

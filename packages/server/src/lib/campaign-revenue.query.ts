@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 
 /**
- * The one definition of a campaign's revenue (performance's campaign progress, issue 14's
+ * The one definition of a campaign's revenue (performance's campaign progress, the
  * campaign stats): the paid amount of the salon's sale lines (DONE appointments and walk-ins,
  * every client gender) on the days from..to whose service or product the campaign lists for that
  * salon in campaign_services_products; every line of those days when it lists none. Read from the
@@ -16,7 +16,7 @@ export function campaignRevenueCentsSql(
   to: RawBuilder<unknown>,
 ): RawBuilder<number> {
   // The listed items as two small arrays read once; kind and item_id then bound the rollup's index
-  // scan (a per-row EXISTS cost ~2.5 ms a salon-month).
+  // scan (a per-row EXISTS was far slower).
   const sumOf = (filter: RawBuilder<unknown>) => sql`(SELECT COALESCE(sum(isd.revenue_cents), 0) FROM item_sales_daily isd
     WHERE isd.salon_id = ${salonId} AND isd.day BETWEEN ${from} AND ${to} ${filter})`;
   return sql<number>`(SELECT CASE WHEN listed.n = 0 THEN ${sumOf(sql``)}

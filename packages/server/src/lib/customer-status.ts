@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 
-/** A client's status from their last visit (DESIGN.md §3): the customer status report and the NPS follow-up list. */
+/** A client's status from their last visit: the customer status report and the NPS follow-up list. */
 export type CustomerStatusValue = 'ACTIVE' | 'AT_RISK' | 'LOST' | 'NO_VISIT';
 
 /** The salon's thresholds (salons.active_client_days / lost_client_days): under `activeDays` ACTIVE, over `lostDays` LOST. */

@@ -17,7 +17,7 @@ interface Entry extends DownloadSource {
 const MAX_LINKS = 2000;
 
 /**
- * The time-limited download links of the "returned link" exports (SPEC.md §7, DESIGN.md §5): a random
+ * The time-limited download links of the "returned link" exports: a random
  * 256-bit token bound to the session that asked, valid for DOWNLOAD_LINK_SECONDS. Kept in memory: a link
  * is for the next few minutes of one session, and a restart (which ends nothing else) only means asking
  * again. The file is produced on download, under the caller's access as checked when the link was made.

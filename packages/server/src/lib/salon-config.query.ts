@@ -15,7 +15,7 @@ export interface SalonConfig {
 }
 
 /**
- * Defaults (SPEC.md §9): target 60, 12 months to reach it, measured over 6; the period starts on the
+ * Defaults: target 60, 12 months to reach it, measured over 6; the period starts on the
  * first day of the month targetMonths months before today's month, so the report already has
  * targetMonths months of actuals on its path.
  */

@@ -2,8 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 
 /**
  * A session code is `s1.<256-bit random id>.<absolute expiry, unix seconds>.<HMAC-SHA256>`:
- * the client can read its expiry (SPEC.md §5), the server rejects any code it did not sign,
- * and the database keeps only a hash of it (DESIGN.md §4).
+ * the client can read its expiry, the server rejects any code it did not sign,
+ * and the database keeps only a hash of it.
  */
 const PREFIX = 's1';
 

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * The one definition of booked service hours, utilisation and rebooking (issue 12), read by staff
+ * The one definition of booked service hours, utilisation and rebooking, read by staff
  * analysis, full capacity (blocks and grid), performance and the check-up.
  *
  * - Booked service seconds of a person on a day: the union of the intervals of their appointments

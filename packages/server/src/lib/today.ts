@@ -1,6 +1,6 @@
 /**
  * "Today" for every default date (report ranges, the current month or year, today / tomorrow):
- * the calendar date in the salon's time zone (DESIGN.md §2), never the server's or the
+ * the calendar date in the salon's time zone, never the server's or the
  * database's clock zone. A demo server pins it with DEMO_TODAY so its data and the e2e specs
  * do not move with the calendar. Session expiries are instants, not days: they use real time.
  */

@@ -4,7 +4,7 @@ import { HttpError } from '../plugins/errors.js';
 import type { Caller } from './caller.js';
 import type { UserAccess } from './users.query.js';
 
-/** Roles that manage users, passwords and permissions (DESIGN.md §4). */
+/** Roles that manage users, passwords and permissions. */
 export const MANAGERS = ['SUPERADMIN', 'ADMIN'] as const;
 
 /**

@@ -12,7 +12,7 @@ import { strictNumbersHook } from './strict-numbers.js';
 
 /**
  * Who may call a route: 'public' (no session), 'session' (any signed-in user, even one with
- * no roles), or the roles of which the caller needs at least one (SPEC.md §6).
+ * no roles), or the roles of which the caller needs at least one.
  */
 export type Access = 'public' | 'session' | readonly Role[];
 

@@ -97,7 +97,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       status = 400;
       ({ message, parameter } = describeValidation(error));
       // A missing or garbled session code ('null', 'undefined', truncated) is a failed sign-in,
-      // not a bad request: 401 makes the client log out (SPEC.md §4, §8).
+      // not a bad request: 401 makes the client log out.
       if (parameter === 'SESSIONCODE' || parameter === 'sessionCode') {
         status = 401;
         message = 'Unauthorized Access';

@@ -12,7 +12,7 @@ const isPair = (entry: [string, unknown]): entry is [string, GenderedReport] =>
 const pairs = Object.entries(contracts as Record<string, unknown>).filter(isPair);
 
 describe('gendered report pairs (contracts)', () => {
-  it('covers the plain/gender twins of SPEC.md', () => {
+  it('covers the plain/gender twins of the API', () => {
     expect(pairs.map(([name]) => name).sort()).toEqual([
       'addCheckUpReport',
       'getCheckUpReport',

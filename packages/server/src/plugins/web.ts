@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { inlineScriptHashes, pageCsp } from './security-headers.js';
 
-/** The path is never echoed: it can carry a session code (SPEC.md puts it in every path). */
+/** The path is never echoed: it can carry a session code (the API puts it in every path). */
 function notFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No such path for ${request.method}` });
 }

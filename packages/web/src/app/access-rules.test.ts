@@ -5,7 +5,7 @@ const guest = { signedIn: false, roles: [] };
 const manager = { signedIn: true, roles: ['ADMIN'] as const };
 const superadmin = { signedIn: true, roles: ['SUPERADMIN'] as const };
 
-describe('landingFor (SPEC.md §2)', () => {
+describe('landingFor', () => {
   it('sends a superadmin to /salon-listing', () => expect(landingFor(['SUPERADMIN'])).toBe('/salon-listing'));
   it('keeps a consultant on the home page', () => {
     expect(landingFor(['IMAGE'])).toBeNull();

@@ -10,7 +10,7 @@ interface SessionView {
 }
 
 /**
- * The routing rules of SPEC.md §2: guests only on /login and /forgot-password; anonymous users
+ * The routing rules: guests only on /login and /forgot-password; anonymous users
  * to /login with the attempted path remembered; signed-in users without permission to the
  * stored redirect (when they may open it) or to /.
  */
@@ -41,7 +41,7 @@ function usableRedirect(redirect: string | null, session: SessionView, location:
 }
 
 /**
- * SPEC.md §2 landing on /: a superadmin goes to /salon-listing, a consultant (IMAGE or
+ * The landing on /: a superadmin goes to /salon-listing, a consultant (IMAGE or
  * ASSISTANCE) stays on the home page (null), everyone else goes to /sales-data-analysis.
  */
 export function landingFor(roles: readonly Role[]): string | null {

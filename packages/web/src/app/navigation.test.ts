@@ -15,13 +15,13 @@ import {
 import { appRoutes, REPORT_DETAIL_PATHS, reportRoutes } from './routes';
 
 const ids = (items: NavigationItem[]) => flattenNavigation(items).map((item) => item.id);
-/** DESIGN.md §5: the Staff group, open to every role. */
+/** The Staff group, open to every role. */
 const STAFF = ['staff-shifts', 'staff-days-off', 'staff-requests'];
 const STAFF_PATHS = STAFF.map((id) => `/${id}`);
 const topIds = (items: NavigationItem[]) =>
   items.flatMap((item) => (item.type === 'group' ? (item.children ?? []).map((c) => c.id) : [item.id]));
 
-describe('navigation (SPEC.md §2 menu table)', () => {
+describe('navigation (the menu and its levels)', () => {
   it('gives the admin level the admin and user entries, not the superadmin ones', () => {
     expect(topIds(filterNavigation(navigation, ['ADMIN']))).toEqual([
       'salon-growth',
@@ -132,7 +132,7 @@ describe('navigation (SPEC.md §2 menu table)', () => {
   });
 });
 
-describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => {
+describe('navigationFor: the menu with the chosen salon', () => {
   const adminMenu = filterNavigation(navigation, ['ADMIN']);
   const adminReports = ids(adminMenu.filter((item) => item.id === 'reports'));
 
@@ -177,7 +177,7 @@ describe('navigationFor: the menu with the chosen salon (DESIGN.md §5)', () => 
   });
 });
 
-describe('routes (SPEC.md §2 access table)', () => {
+describe('routes (who may open each screen)', () => {
   it('keeps /salon-listing for the superadmin and every report route open to all six roles', () => {
     expect(appRoutes.find((r) => r.path === '/salon-listing')?.auth).toEqual(['SUPERADMIN']);
     const staff = ['/staff-attendance', '/news', '/users', '/import', ...STAFF_PATHS];
@@ -192,12 +192,12 @@ describe('routes (SPEC.md §2 access table)', () => {
     expect(staff.map((r) => r.path)).toEqual(['/staff-shifts', '/staff-days-off', '/staff-requests']);
     for (const route of staff) expect(route.auth).toEqual(ROLE_GROUPS.all);
   });
-  it('opens attendance and news to every role and keeps /users for managers (DESIGN.md §5)', () => {
+  it('opens attendance and news to every role and keeps /users for managers', () => {
     expect(appRoutes.find((r) => r.path === '/staff-attendance')?.auth).toEqual(ROLE_GROUPS.all);
     expect(appRoutes.find((r) => r.path === '/news')?.auth).toEqual(ROLE_GROUPS.all);
     expect(appRoutes.find((r) => r.path === '/users')?.auth).toEqual(['ADMIN', 'SUPERADMIN']);
   });
-  it('keeps /import (issue 15) for managers: ADMIN their salon, SUPERADMIN any', () => {
+  it('keeps /import for managers: ADMIN their salon, SUPERADMIN any', () => {
     expect(appRoutes.find((r) => r.path === '/import')?.auth).toEqual(['ADMIN', 'SUPERADMIN']);
     for (const roles of [['RECEPTIONIST'], ['SALESMARKETING'], ['IMAGE'], ['ASSISTANCE'], []] as const)
       expect(ids(filterNavigation(navigation, roles)), roles.join()).not.toContain('import');

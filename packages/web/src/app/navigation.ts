@@ -4,7 +4,7 @@ import { hasAccess } from '../lib/access';
 type NavigationType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
 
 /**
- * One navigation entry (SPEC.md §3). `id` is stable: it is the translation key in the
+ * One navigation entry. `id` is stable: it is the translation key in the
  * `navigation` namespace and the id saved in a user's shortcuts.
  */
 export interface NavigationItem {
@@ -27,7 +27,7 @@ export interface NavigationItem {
 
 const { user, admin, superadmin, consultant } = ROLE_GROUPS;
 
-/** The menu of SPEC.md §2; each entry is shown only to its level. */
+/** The menu; each entry is shown only to its level. */
 export const navigation: NavigationItem[] = [
   {
     id: 'reports',
@@ -63,8 +63,8 @@ export const navigation: NavigationItem[] = [
         title: 'Sales Data',
         type: 'collapse',
         icon: 'sales',
-        // SPEC.md §2: the entry is 'user' level, its children visible to all roles of the salons,
-        // so a consultant sees the group with the children only (and has a menu, DESIGN.md §5).
+        // The entry is 'user' level, its children visible to all roles of the salons,
+        // so a consultant sees the group with the children only (and has a menu).
         // The superadmin keeps the chain menu and opens a salon's reports from /salon-listing.
         auth: [...user, ...consultant],
         children: [
@@ -147,7 +147,7 @@ export const navigation: NavigationItem[] = [
     ],
   },
   {
-    // DESIGN.md §5: every role reads their own shifts, days off and attendance, makes requests and reads
+    // Every role reads their own shifts, days off and attendance, makes requests and reads
     // the news; ADMIN and SUPERADMIN manage them and the users.
     id: 'staff',
     title: 'Staff',
@@ -170,7 +170,7 @@ export const navigation: NavigationItem[] = [
     ],
   },
   {
-    // Issue 15: a salon's own data from its point-of-sale system (ADMIN their salon, SUPERADMIN any and the chain).
+    // A salon's own data from its point-of-sale system (ADMIN their salon, SUPERADMIN any and the chain).
     id: 'data',
     title: 'Data',
     type: 'group',
@@ -187,7 +187,7 @@ export const navigation: NavigationItem[] = [
  */
 export const LEAVE_SALON_PARAM = 'chain';
 
-/** DESIGN.md §5: the superadmin's visible way back from a chosen salon's reports to the chain. */
+/** The superadmin's visible way back from a chosen salon's reports to the chain. */
 export const CHAIN_ENTRY: NavigationItem = {
   id: 'chain-all-salons',
   title: 'Chain: all salons',
@@ -201,7 +201,7 @@ export const CHAIN_ENTRY: NavigationItem = {
  * The menu of a signed-in user. A superadmin without a chosen salon sees the chain entries only;
  * with a salon chosen (on /salon-listing or in a report's salon picker, lib/current-salon.ts) also
  * that salon's reports, as the salon's admin level sees them (REPORT_ACCESS lets a superadmin read
- * every salon's reports), and first in the chain group the entry back to the chain (DESIGN.md §5).
+ * every salon's reports), and first in the chain group the entry back to the chain.
  */
 export function navigationFor(roles: readonly Role[], options: { salonChosen: boolean }): NavigationItem[] {
   const tree = filterNavigation(navigation, roles);
@@ -240,12 +240,12 @@ export function flattenNavigation(items: readonly NavigationItem[], parentId?: s
   ]);
 }
 
-/** SPEC.md §9: menu indent grows 16 px per nesting level, capped at 80. */
+/** Menu indent grows 16 px per nesting level, capped at 80. */
 export function navIndent(level: number): number {
   return Math.min(level * 16, 80);
 }
 
-/** SPEC.md §9: toolbar search suggests at most 10 entries. */
+/** Toolbar search suggests at most 10 entries. */
 const SEARCH_LIMIT = 10;
 
 export function searchNavigation(

@@ -1,4 +1,4 @@
-/** The path an anonymous user tried to open, restored after sign-in (SPEC.md §2). */
+/** The path an anonymous user tried to open, restored after sign-in. */
 const REDIRECT_KEY = 'redirect_url';
 
 export function rememberRedirect(path: string): void {

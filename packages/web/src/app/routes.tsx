@@ -3,10 +3,10 @@ import type { ComponentType } from 'react';
 
 type ScreenModule = { default: ComponentType };
 
-/** One screen of the app: its path (case-sensitive, SPEC.md §2), who may open it, and its lazily loaded screen. */
+/** One screen of the app: its path (case-sensitive), who may open it, and its lazily loaded screen. */
 export interface AppRoute {
   path: string;
-  /** SPEC.md §6: undefined = open to all; [] = only users with no roles; else one role in common. */
+  /** `undefined` = open to all; [] = only users with no roles; else one role in common. */
   auth?: readonly Role[];
   /** /login and /forgot-password: a signed-in user is sent on. */
   guestOnly?: boolean;
@@ -18,7 +18,7 @@ export interface AppRoute {
 const all = ROLE_GROUPS.all;
 /**
  * Report screens by path, one line per report: each becomes a route open to every signed-in role
- * (SPEC.md §2; the API enforces the report's level) in the shell layout.
+ * (the API enforces the report's level) in the shell layout.
  */
 const REPORT_SCREENS: Record<string, () => Promise<ScreenModule>> = {
   '/show-report': () => import('../features/salon-growth/show-report-screen'),
@@ -69,7 +69,7 @@ export const REPORT_DETAIL_PATHS: readonly string[] = [
 
 export const reportRoutes: AppRoute[] = Object.entries(REPORT_SCREENS).map(([path, load]) => ({ path, auth: all, layout: 'shell', load }));
 
-/** Staff screens (DESIGN.md §5): every role reads their own and makes requests; ADMIN and SUPERADMIN manage. */
+/** Staff screens: every role reads their own and makes requests; ADMIN and SUPERADMIN manage. */
 const staffRoutes: AppRoute[] = [
   { path: '/staff-shifts', auth: all, layout: 'shell', load: () => import('../features/staff-shifts/staff-shifts-screen') },
   { path: '/staff-days-off', auth: all, layout: 'shell', load: () => import('../features/staff-days-off/staff-days-off-screen') },

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, LAYOUT_DEFAULTS, normalizeSettings, withLayoutStyle } from './settings';
 
 describe('settings', () => {
-  it('defaults to DESIGN.md §5: layout1, full width, default main, dark navbar and footer, light toolbar', () => {
+  it('defaults to layout1, full width, default main, dark navbar and footer, light toolbar', () => {
     expect(DEFAULT_SETTINGS.layout.style).toBe('layout1');
     expect(DEFAULT_SETTINGS.layout.config.mode).toBe('fullwidth');
     expect(DEFAULT_SETTINGS.theme).toEqual({ main: 'default', navbar: 'dark', toolbar: 'light', footer: 'dark' });
   });
-  it('resets the config to the new style’s defaults when the layout style changes (SPEC.md §4)', () => {
+  it('resets the config to the new style’s defaults when the layout style changes', () => {
     const folded = {
       ...DEFAULT_SETTINGS,
       layout: {

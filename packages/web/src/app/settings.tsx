@@ -20,14 +20,14 @@ interface LayoutConfig {
   rightSidePanel: { display: boolean };
 }
 
-/** SPEC.md §3 settings: layout style and config, the four themes, custom scrollbars. */
+/** The shell settings: layout style and config, the four themes, custom scrollbars. */
 export interface AppSettings {
   layout: { style: LayoutStyle; config: LayoutConfig };
   theme: { main: ThemeName; navbar: ThemeName; toolbar: ThemeName; footer: ThemeName };
   customScrollbars: boolean;
 }
 
-/** SPEC.md §9 widths. */
+/** The shell's widths. */
 export const WIDTHS = { navbar: 230, navbarFolded: 64, boxed: 1280, container: 1120, settingsPanel: 380, quickPanel: 280 } as const;
 
 /** A layout's defaults: the three layouts differ only in their mode. A fresh object each call. */
@@ -43,14 +43,14 @@ function layoutDefaults(mode: LayoutConfig['mode']): LayoutConfig {
   };
 }
 
-/** Each layout's own defaults; changing the style resets its config to these (SPEC.md §4). */
+/** Each layout's own defaults; changing the style resets its config to these. */
 export const LAYOUT_DEFAULTS: Record<LayoutStyle, LayoutConfig> = {
   layout1: layoutDefaults('fullwidth'),
   layout2: layoutDefaults('container'),
   layout3: layoutDefaults('container'),
 };
 
-/** DESIGN.md §5: layout1, full width, main 'default', navbar dark, toolbar light, footer dark. */
+/** The defaults: layout1, full width, main 'default', navbar dark, toolbar light, footer dark. */
 export const DEFAULT_SETTINGS: AppSettings = {
   layout: { style: 'layout1', config: LAYOUT_DEFAULTS.layout1 },
   theme: { main: 'default', navbar: 'dark', toolbar: 'light', footer: 'dark' },

@@ -5,7 +5,7 @@ export type ThemeName = (typeof THEME_NAMES)[number];
 
 const PINK_DARK = '#ad1457';
 
-/** DESIGN.md §5: pink accent on the 'default' main theme; navbar and footer dark, toolbar light. */
+/** Pink accent on the 'default' main theme; navbar and footer dark, toolbar light. */
 const palettes: Record<ThemeName, Parameters<typeof createTheme>[0]> = {
   default: {
     palette: {

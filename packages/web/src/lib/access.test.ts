@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasAccess } from './access';
 
-describe('hasAccess (SPEC.md §6)', () => {
+describe('hasAccess', () => {
   it('opens an item without auth to everyone, guests included', () => {
     expect(hasAccess(undefined, [])).toBe(true);
     expect(hasAccess(undefined, ['ADMIN'])).toBe(true);

@@ -1,7 +1,7 @@
 import type { Role } from '@salon/contracts';
 
 /**
- * SPEC.md §6: no auth = open to everyone; an empty list = only users with no roles (guests);
+ * No auth = open to everyone; an empty list = only users with no roles (guests);
  * otherwise the user needs at least one role of the list.
  */
 export function hasAccess(auth: readonly Role[] | undefined, roles: readonly Role[]): boolean {

@@ -96,7 +96,7 @@ describe('api client', () => {
     await expect(callApi(listSalons)).rejects.toMatchObject({ status: 403, message: 'Not your salon' });
   });
 
-  it('maps errors and empty data to the messages of SPEC.md §8', () => {
+  it('maps errors and empty data to the fixed messages', () => {
     expect(errorMessageOf(new ApiError(0, 'x'))).toBe(MESSAGES.failure);
     expect(errorMessageOf(new ApiError(502, 'x'), MESSAGES.staffFailure)).toBe('something went wrong jj.');
     expect(errorMessageOf(new ApiError(404, 'No such salon'))).toBe('No such salon');

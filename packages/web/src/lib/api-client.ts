@@ -1,7 +1,7 @@
 import { type BodyOf, type Endpoint, fillPath, getDownload, type ParamsOf, type QueryOf, type ResponseOf } from '@salon/contracts';
 import { getStoredSessionCode } from './session-code';
 
-/** The messages of SPEC.md §8 the client shows itself, word for word (the Italian UI translates them). */
+/** The fixed messages the client shows itself, word for word (the Italian UI translates them). */
 export const MESSAGES = {
   unauthorized: 'Unauthorized Access',
   emptyData: 'Unable to fetch product list',
@@ -30,7 +30,7 @@ export class ApiError extends Error {
 type UnauthorizedHandler = (message: string) => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
-/** The auth store registers the logout to run on any 401 (SPEC.md §7). */
+/** The auth store registers the logout to run on any 401. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   onUnauthorized = handler;
 }
@@ -89,7 +89,7 @@ async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, option
     onUnauthorized?.(MESSAGES.unauthorized);
     throw new ApiError(401, MESSAGES.unauthorized, body);
   }
-  // A 4xx names what the client got wrong; a 5xx is shown as the generic failure of SPEC.md §8.
+  // A 4xx names what the client got wrong; a 5xx is shown as the fixed generic failure.
   const serverMessage = typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : '';
   throw new ApiError(response.status, response.status < 500 && serverMessage ? serverMessage : MESSAGES.failure, body);
 }
@@ -133,7 +133,7 @@ export async function downloadFile<E extends Endpoint>(endpoint: E, input: CallI
 }
 
 /**
- * An export that "uses a returned link" (SPEC.md §7: status.xlsx, Lost List status.xlsx, Nps.xlsx): asks for
+ * An export that "uses a returned link" (status.xlsx, Lost List status.xlsx, Nps.xlsx): asks for
  * the link, then fetches its file with the same session and offers it under the name the link gives.
  */
 export async function downloadViaLink<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions = {}): Promise<void> {
@@ -154,7 +154,7 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** SPEC.md §8: empty response data (null, an empty list, an empty object) is reported as 'Unable to fetch product list'. */
+/** Empty response data (null, an empty list, an empty object) is reported as 'Unable to fetch product list'. */
 export function isEmptyData(data: unknown): boolean {
   if (data === null || data === undefined || data === '') return true;
   if (Array.isArray(data)) return data.length === 0;
@@ -163,7 +163,7 @@ export function isEmptyData(data: unknown): boolean {
 }
 
 /**
- * The message SPEC.md §8 gives for a failed call: a client error keeps the server's message, a
+ * The fixed message for a failed call: a client error keeps the server's message, a
  * network or server failure becomes `fallback` ('something went wrong.' unless a report says otherwise).
  */
 export function errorMessageOf(error: unknown, fallback: string = MESSAGES.failure): string {

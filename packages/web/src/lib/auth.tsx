@@ -10,7 +10,7 @@ type UserDTO = ResponseOf<typeof updateOwnUser>;
 type SessionResponse = ResponseOf<typeof login>;
 type UserUpdate = { settings?: UserDTO['settings']; data?: UserDTO['data']; language?: UserDTO['language'] };
 
-/** SPEC.md §4 / §9: the auth check shows the splash screen for about 2000 ms. */
+/** The auth check shows the splash screen for about 2000 ms. */
 const SPLASH_MIN_MS = 2000;
 
 type AuthStatus = 'checking' | 'guest' | 'signedIn';
@@ -36,7 +36,7 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** SPEC.md §6: roles come from the user's permission ids (1 SUPERADMIN … 6 ASSISTANCE). */
+/** Roles come from the user's permission ids (1 SUPERADMIN … 6 ASSISTANCE). */
 export function rolesFromPermissions(permissions: readonly { permissionId: number }[]): Role[] {
   const roles = new Set<Role>();
   for (const { permissionId } of permissions) {
@@ -68,7 +68,7 @@ function stateFrom(response: SessionResponse): SessionState {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Clears local storage as SPEC.md §2 says for logout, keeping only the language chosen on this device. */
+/** Clears local storage on logout, keeping only the language chosen on this device. */
 function clearLocalStorage() {
   const language = localStorage.getItem(LANGUAGE_KEY);
   localStorage.clear();
@@ -96,7 +96,7 @@ export function AuthProvider({ children, splashMs = SPLASH_MIN_MS }: { children:
       if (code) {
         clearStoredSessionCode();
         // A stored code that is no session code at all (damaged, edited) fails the automatic
-        // sign-in and says so (SPEC.md §8); one whose embedded expiry has passed ends quietly.
+        // sign-in and says so; one whose embedded expiry has passed ends quietly.
         if (sessionCodeExpiry(code) === null) showMessage(MESSAGES.sessionLoginFailed, 'error');
       }
       return;
@@ -116,7 +116,7 @@ export function AuthProvider({ children, splashMs = SPLASH_MIN_MS }: { children:
     })();
   }, [adopt, splashMs]);
 
-  // SPEC.md §7: a 401 on any call logs out with 'Unauthorized Access' and clears the stored code.
+  // A 401 on any call logs out with 'Unauthorized Access' and clears the stored code.
   useEffect(() => {
     setUnauthorizedHandler((message) => {
       clearStoredSessionCode();
@@ -156,7 +156,7 @@ export function AuthProvider({ children, splashMs = SPLASH_MIN_MS }: { children:
     clearLocalStorage();
     queryClient.clear();
     setState(GUEST);
-    // A full load resets navigation, settings and every cached screen (SPEC.md §2).
+    // A full load resets navigation, settings and every cached screen.
     window.location.assign('/login');
   }, []);
 

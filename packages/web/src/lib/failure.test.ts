@@ -8,7 +8,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe('describeFailure: the SPEC.md §8 message, then what the refusal means', () => {
+describe('describeFailure: the fixed message, then what the refusal means', () => {
   it('keeps the message word for word and names a known refusal', () => {
     const taken = new ApiError(409, "The username 'sara' is already taken", { parameter: 'username' });
     expect(describeFailure(taken, 'Unable to create user')).toBe('Unable to create user: this username is already taken.');

@@ -38,7 +38,7 @@ export function explainRefusal(error: unknown): string | null {
 }
 
 /**
- * A failed call as the staff screens show it: the SPEC.md §8 message of the call (word for word
+ * A failed call as the staff screens show it: the fixed message of the call (word for word
  * in English, translated otherwise), then what the API's refusal means when it refused.
  */
 export function describeFailure(error: unknown, message: string): string {

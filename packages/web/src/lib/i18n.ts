@@ -87,7 +87,7 @@ export async function setLanguage(language: Language): Promise<void> {
 }
 
 /**
- * Translates a message of SPEC.md §8 (the English text is the key of the `messages` namespace,
+ * Translates a fixed message (the English text is the key of the `messages` namespace,
  * kept word for word); an unknown message is shown as it came.
  */
 export function translateMessage(message: string): string {

@@ -14,7 +14,7 @@ const NAMES: Record<Language, string> = { en: 'English', it: 'Italiano' };
 
 /**
  * Chooses the interface language. The choice is stored on this device and, when signed in,
- * saved to the user; a signed-in user then lands on /salon-listing (SPEC.md §2), where the
+ * saved to the user; a signed-in user then lands on /salon-listing, where the
  * routing rules send on anyone who may not open it.
  */
 export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {

@@ -4,7 +4,7 @@ import { isSessionCodeValid, sessionCodeExpiry } from './session-code';
 const now = new Date('2026-01-01T00:00:00Z');
 const at = (date: string) => `s1.randomid.${Math.floor(new Date(date).getTime() / 1000)}.sig`;
 
-describe('session code validity (SPEC.md §5)', () => {
+describe('session code validity', () => {
   it('reads the embedded expiry', () => {
     expect(sessionCodeExpiry(at('2026-01-02T00:00:00Z'))?.toISOString()).toBe('2026-01-02T00:00:00.000Z');
     expect(sessionCodeExpiry('garbage')).toBeNull();

@@ -1,4 +1,4 @@
-/** The local storage key SPEC.md §9 names for the session code. */
+/** The local storage key of the session code. */
 export const SESSION_CODE_KEY = 'session_code';
 
 export function getStoredSessionCode(): string | null {
@@ -27,7 +27,7 @@ export function sessionCodeExpiry(code: string): Date | null {
   return new Date(Number(parts[2]) * 1000);
 }
 
-/** SPEC.md §5: a session code is invalid when missing or when its embedded expiry has passed. */
+/** A session code is invalid when missing or when its embedded expiry has passed. */
 export function isSessionCodeValid(code: string | null | undefined, now = new Date()): code is string {
   if (!code) return false;
   const expiry = sessionCodeExpiry(code);

@@ -3,7 +3,7 @@ import Snackbar from '@mui/material/Snackbar';
 import { translateMessage } from './i18n';
 import type { SnackbarMessage } from './snackbar';
 
-/** One message: top centre, hidden after 6000 ms, with the icon of its variant (SPEC.md §4). */
+/** One message: top centre, hidden after 6000 ms, with the icon of its variant. */
 export default function SnackbarView({ message, hideMs, onClose }: { message: SnackbarMessage; hideMs: number; onClose: () => void }) {
   return (
     <Snackbar

@@ -10,7 +10,7 @@ export interface SnackbarMessage {
   variant: SnackbarVariant;
 }
 
-/** SPEC.md §9: the snackbar hides itself after 6000 ms. */
+/** The snackbar hides itself after 6000 ms. */
 const SNACKBAR_HIDE_MS = 6000;
 
 let current: SnackbarMessage | null = null;
@@ -21,7 +21,7 @@ const emit = () => {
 };
 
 /**
- * Shows a message in the snackbar (top centre). Messages of SPEC.md §8 are translated here, so
+ * Shows a message in the snackbar (top centre). Fixed messages are translated here, so
  * callers pass the English text; anything else should be translated by the caller.
  */
 export function showMessage(message: string, variant: SnackbarVariant = 'info'): void {

@@ -28,7 +28,7 @@ describe('locales', () => {
     // One word per figure: revenue is 'Fatturato' everywhere (the recap said 'Incasso totale').
     expect(text).not.toMatch(/\bincass/i);
   });
-  it('translates every message of SPEC.md §8 kept word for word as the key', () => {
+  it('translates every fixed message, kept word for word as the key', () => {
     const en = read('en', 'messages.json');
     for (const [key, value] of Object.entries(en)) expect(value).toBe(key);
     expect(Object.keys(en)).toEqual(

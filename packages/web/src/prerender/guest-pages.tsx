@@ -1,6 +1,6 @@
 // Build-time rendering of the guest pages (/login, /forgot-password) to static HTML, so their
 // sign-in card is painted from the HTML itself before any JavaScript has run; the app then
-// replaces it (scripts/prerender.mjs writes the pages; ARCHITECTURE.md, "Prerendered guest pages").
+// replaces it (scripts/prerender.mjs writes the pages; docs/decisions/0010-prerendered-guest-pages.md).
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ComponentType } from 'react';

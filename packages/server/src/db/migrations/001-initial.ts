@@ -1,5 +1,5 @@
 /**
- * Every table of DESIGN.md §2. Tenant tables carry salon_id first in their primary key and
+ * Every base table. Tenant tables carry salon_id first in their primary key and
  * in every index, so the schema can be distributed by salon_id (Citus) later.
  * Money is integer cents; dates are salon-local `date`s; instants are timestamptz.
  */
@@ -283,7 +283,7 @@ CREATE TABLE news (
 CREATE INDEX news_salon_idx ON news (salon_id, published_at);
 
 -- One row per salon and product line (treatment, colour, haircut, resale, styling): the
--- five salon_config_{product} settings of DESIGN.md §2 share one shape, so one table.
+-- five salon_config_{product} settings share one shape, so one table.
 CREATE TABLE salon_configs (
   salon_id integer NOT NULL REFERENCES salons(id),
   product text NOT NULL CHECK (product IN ('treatment', 'colour', 'haircut', 'resale', 'styling')),

@@ -1,5 +1,5 @@
 /**
- * Daily rollups (DESIGN.md §1): what the long-range reports read instead of scanning years of
+ * Daily rollups: what the long-range reports read instead of scanning years of
  * sale lines. Kept current by `refreshSalesRollup` in the same transaction as the writes and
  * rebuilt by `npm run rollups -w @salon/server`. Every key leads with salon_id.
  *

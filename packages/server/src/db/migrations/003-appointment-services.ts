@@ -1,6 +1,6 @@
 /**
  * The services booked on an appointment before checkout. Sale lines exist only once an
- * appointment is DONE, so the today / tomorrow report (DESIGN.md §3) reads the expected revenue
+ * appointment is DONE, so the today / tomorrow report reads the expected revenue
  * of BOOKED appointments from here: the list price at booking time, per booked service.
  */
 export const appointmentServicesSchema = `

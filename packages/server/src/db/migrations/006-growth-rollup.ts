@@ -1,7 +1,7 @@
 /**
  * appointments_daily.with_haircut / with_styling / with_resale: DONE appointments with a haircut,
  * a styling service or a retail (RESALE) product line, so salon growth (penetration per
- * category, DESIGN.md §3) reads the daily rollup like the other long-range reports. Existing
+ * category) reads the daily rollup like the other long-range reports. Existing
  * rows are filled here; the rollup refresh keeps them current.
  */
 export const growthRollupSchema = `

@@ -1,5 +1,5 @@
 /**
- * The staff side (issue 10): shifts, days off and requests.
+ * The staff side: shifts, days off and requests.
  * - users.annual_allowance_days: HOLIDAY working days a year (default 24; half days allowed).
  * - user_timeframes.recurrence_kind: WEEKLY / FORTNIGHTLY for a series (with its recurrence_id),
  *   and an exclusion constraint (btree_gist) so one person's shifts never overlap, even under

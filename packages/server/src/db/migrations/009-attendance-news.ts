@@ -1,5 +1,5 @@
 /**
- * Attendance corrections and news reads (issue 11).
+ * Attendance corrections and news reads.
  * - attendance_corrections: every record a manager adds, changes or removes, with who, when,
  *   the old and new times and the reason (Italian attendance sheets must show corrections).
  *   No foreign key to attendances: a DELETE correction outlives its record.

@@ -1,5 +1,5 @@
 /**
- * Client records for the data-quality report (issue 13).
+ * Client records for the data-quality report.
  * - created_by: the staff member who created the record ("per staff member who created the
  *   records"); null when unknown (imported, or created before this column).
  * - dq_*: the date-independent checks of a record, kept by PostgreSQL itself (generated, stored), so

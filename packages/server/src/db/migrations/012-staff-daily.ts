@@ -1,5 +1,5 @@
 /**
- * Staff analysis rollups (issue 12), kept by refreshSalesRollup like the others:
+ * Staff analysis rollups, kept by refreshSalesRollup like the others:
  * - staff_daily: per salon, day, staff member and client gender, the paid amounts of their sale
  *   lines (walk-ins and DONE appointments) by kind and recommended, the discounts, their visits
  *   (DONE appointments with a line of theirs), those with a product and those rebooked

@@ -1,5 +1,5 @@
 /**
- * Incentive campaigns (issue 14): how each counted item pays and the frozen figures at close.
+ * Incentive campaigns: how each counted item pays and the frozen figures at close.
  * - campaigns.tier_mode: STRAIGHT (every unit at the rate of the highest tier reached) or
  *   SLIDING (each band of units at its own tier's rate).
  * - campaign_services_products.bonus_kind: PER_UNIT (bonus_per_unit_cents), PERCENT

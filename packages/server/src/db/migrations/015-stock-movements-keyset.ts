@@ -1,5 +1,5 @@
 /**
- * Stock movements (issue 14): the list pages by (day, id) and the status and professional-use
+ * Stock movements: the list pages by (day, id) and the status and professional-use
  * calls sum a salon's movements up to a day. One index in that key order carries every column
  * they read, so the page, its counts and the sums are index-only scans; it supersedes
  * stock_movements_day_idx (salon_id, day).

@@ -1,5 +1,5 @@
 /**
- * Point-of-sale import (issue 15).
+ * Point-of-sale import.
  * - external_id on every imported kind that lacked one (salons, users = staff, services,
  *   products, feedback, nps_responses), unique per salon for tenant tables and chain-wide for the
  *   chain's tables. Adding a nullable column without a default rewrites nothing, and the indexes

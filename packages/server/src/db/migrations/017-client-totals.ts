@@ -1,5 +1,5 @@
 /**
- * client_totals (issue 16): per salon and client, the totals of all their client_days (last visit
+ * client_totals: per salon and client, the totals of all their client_days (last visit
  * day, visits, spend), kept by refreshSalesRollup for the clients a refresh touches. The customer
  * status list reads a client's status and totals on any day D from it minus their client_days
  * after D (few when D is recent), instead of every client day up to D. Filled here in key order.

@@ -1,5 +1,5 @@
 /**
- * The daily rollups rewritten once in their key order (issue 16): refreshSalesRollup and
+ * The daily rollups rewritten once in their key order: refreshSalesRollup and
  * rebuildRollups now insert them ordered by (salon, day, ...), but rows written before were in
  * hash-aggregate or client order (client_days came out of lag() by client), so a salon's range of
  * days read one page per row: 25,070 pages for the 28,814 client days of a salon-year.

@@ -1,5 +1,5 @@
 /**
- * Day and month grain sales totals (issue 16), derived from the daily rollups of migration 002 and
+ * Day and month grain sales totals, derived from the daily rollups of migration 002 and
  * kept by refreshSalesRollup in the same transaction:
  * - sales_day_totals: per salon, day and client gender, the sales measures the sales reports sum
  *   (service / product revenue, discount, sale lines, DONE appointments, clients of the day), one

@@ -1,5 +1,5 @@
 /**
- * item_staff_daily (issue 16): per salon, day, kind, item (service or product) and staff member
+ * item_staff_daily: per salon, day, kind, item (service or product) and staff member
  * (null = a line without one), the sums of every sale line, so the service and product analyses
  * add a range's sums and pick each item's top staff member from a few thousand rows instead of
  * hashing a salon-year of raw lines (lib/item-sales.query.ts). Counts every line, as those

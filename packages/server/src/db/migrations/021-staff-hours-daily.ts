@@ -1,5 +1,5 @@
 /**
- * staff_hours_daily (issue 12): per salon, salon-local day and person, their planner shifts
+ * staff_hours_daily: per salon, salon-local day and person, their planner shifts
  * (user_timeframes, on the local day a shift starts) and their attendances (on the local day of
  * clock_in): how many, and their seconds (worked seconds of the closed attendances only). Staff
  * analysis, full capacity, performance and the check-up read it instead of converting every

@@ -1,5 +1,5 @@
 /**
- * Customer and feedback reports (issue 13), index-only reads:
+ * Customer and feedback reports, index-only reads:
  * - the heat-map counts a range's DONE appointments per local weekday and hour from their start:
  *   appointments (salon_id, day, status) carrying start_at, so it reads no appointment rows;
  * - the feedback details of one service or one staff member over a range read that subject's

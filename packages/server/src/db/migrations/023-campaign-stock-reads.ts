@@ -1,19 +1,17 @@
 /**
- * Issue 16, campaigns and stock (migration 023).
+ * Faster campaign and stock reads (migration 023).
  *
  * Campaign figures read only the lines of the items a campaign lists, not every line of its
  * salons and days:
  * - sale_lines_item_idx: a salon's lines of one service or product (kind + the item id as the
  *   campaign figures match it) over a range of days: the staff x item sums of an open campaign
- *   read ~360 lines a salon-month instead of ~5,600, index-only (it carries every column they read;
- *   314 MB for 4.9 M lines: the key-only index, 50 MB, left a heap fetch per line, 4,403 buffers
- *   for the 20 salons of a month against 1,669).
+ *   read only the listed items' lines, index-only (it carries every column they read; a key-only
+ *   index left a heap fetch per line).
  * - item_sales_daily_item_idx: the same for the daily item rollup (the salon's counted revenue,
  *   lib/campaign-revenue.query.ts), index-only with revenue_cents.
  *
  * Professional use (ProfessionalProductsUse) reads one row per salon and day instead of every
- * movement and every sales_daily row of the range (a year of the chain: ~112,000 movements and
- * ~54,000 sales_daily rows):
+ * movement and every sales_daily row of the range:
  * - professional_use_daily: -sum(quantity x unit cost) of the day's INTERNAL_USE movements of
  *   PROFESSIONAL products (a row only for days that have some). Kept by statement triggers on
  *   stock_movements (any insert, update, delete: the import, the demo, tests) and on products (a
@@ -21,8 +19,7 @@
  * - service_units_daily: the quantities of the day's service lines (sales_daily SERVICE rows:
  *   DONE appointments only), kept by refreshSalesRollup / rebuildRollups (db/rollups.ts).
  *
- * Stock status sums every movement of the salon up to the range end (3 years: ~17,000 rows a
- * salon): stock_monthly holds per salon, product and month the quantity and the number of
+ * Stock status sums every movement of the salon up to the range end: stock_monthly holds per salon, product and month the quantity and the number of
  * movements, so whole months before the raw window are one row per product and month. Kept by the
  * same stock_movements triggers (stock_monthly_refresh).
  */

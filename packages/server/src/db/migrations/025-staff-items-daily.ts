@@ -1,5 +1,5 @@
 /**
- * staff_items_daily (issue 16, StaffItems): per salon, staff member, day, kind and item (service
+ * staff_items_daily (StaffItems): per salon, staff member, day, kind and item (service
  * or product), the sums of the lines naming that person that the staff item list counts: lines
  * of DONE appointments and walk-in lines (no appointment), as staff-items.query.ts always did.
  * Quantity, paid revenue and their recommended parts. The key starts (salon_id, staff_id, day), so

@@ -1,5 +1,5 @@
 /**
- * Issue 13, data quality read from an index instead of re-checking every record (migration 027).
+ * Data quality read from an index instead of re-checking every record (migration 027).
  *
  * The report checked every client of the salon in a chain of CTEs on each call (~14,000 records a
  * salon: a heap scan, a hash self-join on the name key, a sort). Two more generated columns keep the

@@ -1,5 +1,5 @@
 /**
- * item_client_months (issue 16): the distinct clients of each item (service or product) over a
+ * item_client_months: the distinct clients of each item (service or product) over a
  * range, without grouping the range's raw (item, client) pairs. One row per salon, kind, item, day
  * and prev_month with the number of (item, client) pairs whose first purchase in that day's month
  * is that day and whose previous purchase of the item lies in prev_month (null: none before).

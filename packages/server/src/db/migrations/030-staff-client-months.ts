@@ -1,20 +1,20 @@
 /**
- * Staff analysis over whole months (issue 12):
+ * Staff analysis over whole months:
  * - staff_client_months: per salon, month, staff member, client gender and prev_month, the number
  *   of staff_client_days rows that are their (person, client) pair's first in the month, by the
  *   month of the pair's previous day (prev_month, null: none). A pair's first row in the months
  *   M1..M2 is its only first-in-month row there whose prev_month is null or before M1, so a
- *   person's distinct clients over whole months are a sum (about 3,500 rows a salon-year against
- *   45,000 staff_client_days rows), as client_months does for the salon (migration 019).
+ *   person's distinct clients over whole months are a sum over far fewer rows, as client_months
+ *   does for the salon (migration 019).
  * - staff_monthly: staff_daily summed per salon, month, staff member and client gender (money,
- *   visits, rebooked): a salon-year is ~400 rows instead of ~4,800.
+ *   visits, rebooked): a twelfth of the day rows.
  * - staff_client_days_client_idx (client_id, day) with the columns the report reads: new clients
  *   served are read for the array of the clients whose first visit falls in the range (a few
- *   thousand a salon-year, ~450 pages index only) instead of hashing the range's every
+ *   thousand a salon-year, index only) instead of hashing the range's every
  *   staff_client_days row. client_id leads (ids come from one identity; salon_id is still checked
  *   from the included columns): led by (salon_id, client_id) the index covered every day-range read of
- *   staff_client_days too, and the planner scanned the salon's whole index for a month (130,000
- *   entries, 9 ms) instead of the key's day range (4,600 rows, 1 ms).
+ *   staff_client_days too, and the planner scanned the salon's whole index for a month instead of
+ *   the key's day range.
  * Kept by refreshSalesRollup / rebuildRollups (db/rollups.ts); filled here from staff_client_days and
  * staff_daily, in key order.
  */

@@ -1,5 +1,5 @@
 /**
- * visit_hours (issue 13): the DONE appointments per salon, appointment day and salon-local hour of
+ * visit_hours: the DONE appointments per salon, appointment day and salon-local hour of
  * their start (the hour truncated, as a local timestamp), for the customer heat-map (weekday x hour)
  * without converting a year of appointments per call. Kept by refreshSalesRollup (db/rollups.ts).
  */

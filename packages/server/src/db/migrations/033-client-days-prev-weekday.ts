@@ -1,5 +1,5 @@
 /**
- * client_days.prev_weekday_day (issue 16): the client's previous purchase day in the salon on the
+ * client_days.prev_weekday_day: the client's previous purchase day in the salon on the
  * same ISO weekday, kept by the rollup refresh like prev_day. A range's distinct clients per
  * weekday are then the rows whose prev_weekday_day is null or before the range, counted in one
  * pass, instead of hashing the range's (weekday, client) pairs (the day-of-week report).

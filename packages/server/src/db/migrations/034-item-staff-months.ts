@@ -1,5 +1,5 @@
 /**
- * item_staff_months (issue 16): item_staff_daily summed per calendar month (salon, month, kind,
+ * item_staff_months: item_staff_daily summed per calendar month (salon, month, kind,
  * item, staff member), so the item analyses read a range's whole months from about 200 rows a month
  * instead of the days' 1,500 (the days before and after them still come from item_staff_daily).
  * Kept with the other month rollups by fillMonths (db/rollups.ts); filled here in key order.

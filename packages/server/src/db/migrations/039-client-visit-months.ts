@@ -1,5 +1,5 @@
 /**
- * The customer overview's month rollups (issue 16), derived from client_days and clients:
+ * The customer overview's month rollups, derived from client_days and clients:
  * - client_visit_months: per salon, client and month of client_days, the month's first and last
  *   day, prev_day of its first day (the client's last visit before the month, null: none), its
  *   visits and spend, and the client's gender, birth date and first visit. A range of whole months'

@@ -1,5 +1,5 @@
 /**
- * Issue 13, data quality from a few counted rows instead of two scans of the salon's records
+ * Data quality from a few counted rows instead of two scans of the salon's records
  * (migration 027 left an index-only scan of every record's flags and score, ~14,000 a salon, and
  * another of every name key, to find the names held by two or more records).
  *

@@ -1,5 +1,5 @@
 /**
- * place_months (issue 13, customer heat-map places): per salon, month, the month of the client's
+ * place_months (customer heat-map places): per salon, month, the month of the client's
  * previous visit (prev_month, null for a first visit) and the client's place (city and postal code,
  * trimmed, null when blank), the client_days rows of the month joined to their client: how many
  * (days), how many of clients with coordinates (located_days) and the sums of those coordinates

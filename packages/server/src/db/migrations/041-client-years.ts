@@ -1,5 +1,5 @@
 /**
- * client_years (issue 16): per salon, calendar year (its 1 January), client and gender, the sums
+ * client_years: per salon, calendar year (its 1 January), client and gender, the sums
  * of the client's client_days of that year (visits, revenue, service and product revenue), their
  * last day, and their last day with an appointment with that day's last appointment id. Sales per
  * client reads a range's whole calendar years from it and its other days from client_days: a

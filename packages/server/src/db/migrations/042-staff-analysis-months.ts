@@ -1,5 +1,5 @@
 /**
- * Two month rollups for staff analysis over whole months (issue 16).
+ * Two month rollups for staff analysis over whole months.
  *
  * staff_new_client_months: new clients served over whole months as a sum.
  * Per salon, month, staff member, client gender, prev_month and the month of the client's first visit

@@ -1,21 +1,21 @@
 /**
- * Two client rollups of issue 16, both derived from client_days:
+ * Two client rollups for the report reads, both derived from client_days:
  * - recap_client_daily: per salon, day and client gender, what the salon recap counts of that day's
  *   clients (salon-recap.query.ts): new clients (clients.first_visit is that day) with a service, with a
  *   product and in all, and returning clients by the gap to their previous day (client_days.prev_day):
- *   balance (at most salons.lost_client_days days) and lost (more). A year is ~1,100 rows instead of
- *   ~29,000 client days joined to clients. One SQL function recomputes a salon's days
+ *   balance (at most salons.lost_client_days days) and lost (more). A year is a few rows a day
+ *   instead of every client day joined to clients. One SQL function recomputes a salon's days
  *   (recap_client_daily_refresh); refreshSalesRollup calls it for the days it wrote and those whose
  *   prev_day it moved, and two triggers for what the rows also depend on: a salon's lost threshold
  *   (its rows recomputed) and a client's first_visit (the old and the new day recomputed).
  * - client_weekday_months: per salon, month, client gender and ISO weekday, the client_days rows that
  *   are their (client, weekday) pair's first in the month, counted by the month of prev_weekday_day
  *   (null: none), as client_months does with prev_day: the distinct clients per weekday of whole months
- *   are then a sum (the day-of-week report), ~1,700 rows a salon-year instead of ~29,000 client days.
+ *   are then a sum (the day-of-week report) over far fewer rows than the client days.
  *   Kept with the other month rollups by fillMonths (db/rollups.ts).
  * And clients_first_visit_idx carries the client's gender (clients_first_visit_gender_idx): the sales reports' new
  * clients of one gender (lib/sales-measures.query.ts) are an index-only range of the salon's first visits, where the
- * planner scanned every client of the salon (~14,000 entries, ~10 ms) to filter gender and first visit.
+ * planner scanned every client of the salon to filter gender and first visit.
  */
 export const recapWeekdayRollupsSchema = `
 CREATE TABLE recap_client_daily (

@@ -1,5 +1,5 @@
 /**
- * staff_day_details (issue 12): the staff daily details' figures of each salon, gender scope ('ALL', 'MALE',
+ * staff_day_details: the staff daily details' figures of each salon, gender scope ('ALL', 'MALE',
  * 'FEMALE': the client's gender), day and person, already combined: money, visits and rebooking
  * (staff_daily), clients and new clients (staff_client_days, the clients' first visit), booked seconds
  * (staff_booked_daily), shift and worked seconds and working days (staff_hours_daily), the day's feedback

@@ -1,8 +1,7 @@
 /**
- * Issue 13, the data-quality report's duplicate candidates from one compact table instead of the
+ * The data-quality report's duplicate candidates from one compact table instead of the
  * salon's records (migration 040 left a probe of clients_dq_name_idx per name held by two or more
- * records and a heap fetch per candidate record: salon 1 of the bench copy, 168 names and 336
- * records, ~1,000 of the report's ~1,200 buffers).
+ * records and a heap fetch per candidate record, most of the report's reads).
  *
  * client_duplicate_candidates: per salon, non-blank dq_name_key held by two or more records
  * (client_name_counts.clients > 1) and record id, what the report reads of the record: the

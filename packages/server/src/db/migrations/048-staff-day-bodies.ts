@@ -1,5 +1,5 @@
 /**
- * staff_day_bodies (issue 16): the staff daily details' answer, rendered, one row per salon, gender scope and day
+ * staff_day_bodies: the staff daily details' answer, rendered, one row per salon, gender scope and day
  * that has staff_day_details rows (the days the report lists), `body` the exact JSON text of that day's element
  * of `days` (what JSON.stringify writes for {day, ...bodyOf(the day, the same weekday 52 weeks earlier, names)}),
  * stored compressed as a part of a gzip answer (lib/gzip-parts.ts: raw deflate, sync-flushed, with the text's

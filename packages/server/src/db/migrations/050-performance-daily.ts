@@ -1,5 +1,5 @@
 /**
- * performance_daily (issue 16): per salon and day every figure the performance report sums, already combined:
+ * performance_daily: per salon and day every figure the performance report sums, already combined:
  * revenue (sales_day_totals' services + products over the genders), DONE appointments, those with a client and
  * the rebooked ones (appointments_daily), booked service seconds (staff_booked_daily), shift seconds
  * (staff_hours_daily), new clients (clients.first_visit). A day without any of them has no row. The report read

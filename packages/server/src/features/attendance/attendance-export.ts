@@ -155,7 +155,7 @@ export function buildAttendanceXls(people: PersonDto[], language: ExportLanguage
   });
 }
 
-/** Presence-{YYYYMMDD}-{YYYYMMDD}.csv|.xls (SPEC.md §9). */
+/** Presence-{YYYYMMDD}-{YYYYMMDD}.csv|.xls. */
 export function exportFileName(from: string, to: string, extension: 'csv' | 'xls'): string {
   return `Presence-${from.replaceAll('-', '')}-${to.replaceAll('-', '')}.${extension}`;
 }

@@ -20,7 +20,7 @@ import { buildAttendanceXls, buildCsv, exportFileName } from './attendance-expor
 
 type Caller = ReturnType<typeof callerOf>;
 
-/** Who corrects attendance and sees the whole salon's sheet (DESIGN.md §4). */
+/** Who corrects attendance and sees the whole salon's sheet. */
 const MANAGERS = ['SUPERADMIN', 'ADMIN'] as const;
 /** Every role clocks in and reads their own sheet. */
 const EVERYONE = [...ROLES];

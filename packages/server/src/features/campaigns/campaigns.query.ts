@@ -28,7 +28,7 @@ const isNoPart = (parts: PartsAsked) => ('campaignIds' in parts ? parts.campaign
  * The (salon, campaign) pairs asked, as a derived table p(salon_id, campaign_id). The arrays are read through scalar
  * subqueries so that no plan sees their length: unnest of a constant array is estimated at its length, so the custom
  * plans of one pair (GetStatsCampaign) cost a fraction of the generic plan (10 pairs assumed) and PostgreSQL planned
- * the prepared statement on every call (~3 ms of planning on the bench chain, for ~1.6 ms of execution). Now every
+ * the prepared statement on every call, which cost more than running it. Now every
  * plan assumes 10 pairs and the generic one is kept after five runs of a connection.
  */
 function pairsSql(keys: PartsAsked): RawBuilder<unknown> {
@@ -319,7 +319,7 @@ ORDER BY i.campaign_id, i.salon_id, (i.service_id IS NULL), COALESCE(s.name, pr.
 
 export async function getSalonRows(db: DbOrTx, keys: readonly SalonCampaignKey[]): Promise<SalonRowWithKey[]> {
   if (keys.length === 0) return [];
-  // Prepared (db/connect.ts): planned on every call, its planning took ~1.6 ms.
+  // Prepared (db/connect.ts): planning it on every call cost a large share of its time.
   return (await sql<SalonRowWithKey>`/* prepared: campaign-salon-rows */ WITH ${statsCtes(keys, null)} ${salonSelect}`.execute(db)).rows;
 }
 
@@ -360,7 +360,7 @@ export interface PartStats {
 export async function getPartStats(db: DbOrTx, keys: PartsAsked, userId: number | null = null): Promise<PartStats> {
   if (isNoPart(keys)) return { salons: [], staff: [], teamLeaders: [], items: [] };
   const agg = (select: RawBuilder<unknown>) => sql`(SELECT COALESCE(json_agg(x), '[]'::json) FROM (${select}) x)`;
-  // A prepared statement (db/connect.ts): planning it took ~3 ms of its ~15.
+  // A prepared statement (db/connect.ts): its planning is a large share of its time.
   const { rows } = await sql<PartStats>`/* prepared: campaign-part-stats */ WITH ${statsCtes(keys, userId)}
     SELECT ${agg(salonSelect)} AS salons, ${agg(staffSelect(userId))} AS staff, ${agg(leaderSelect(userId))} AS "teamLeaders",
       ${agg(itemSelect)} AS items`.execute(db);

@@ -172,7 +172,7 @@ interface DetractorRow {
 /**
  * The year's detractors (a client's answers 0-6), one row per client with their latest such
  * answer, and their status today: days since the last visit day (client_days, up to the salon's
- * today) against the salon's thresholds, the rule of the customer status report (DESIGN.md §3).
+ * today) against the salon's thresholds, the rule of the customer status report.
  */
 export async function getNpsDetractors(
   db: DbOrTx,

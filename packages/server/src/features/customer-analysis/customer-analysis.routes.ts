@@ -22,9 +22,9 @@ import { getCustomerOverview } from './customer-overview.query.js';
 import { getCustomerSalon, saveStatusThresholds } from './customer-salon.query.js';
 import { getCustomerDetail, getCustomerStatusList, type StatusListOptions, type StatusScope } from './customer-status.query.js';
 
-/** Customer analysis is on the 'admin' menu level (SPEC.md §2): ADMIN and SUPERADMIN. */
+/** Customer analysis is on the 'admin' menu level: ADMIN and SUPERADMIN. */
 const ACCESS = REPORT_ACCESS.admin;
-/** Who sets the thresholds: the salon's ADMIN or a SUPERADMIN (DESIGN.md §4, management writes). */
+/** Who sets the thresholds: the salon's ADMIN or a SUPERADMIN (management writes). */
 const MANAGERS = [...ROLE_GROUPS.admin, ...ROLE_GROUPS.superadmin];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/helpers.js';
 import { getCustomerOverview } from './customer-overview.query.js';
 import { getCustomerStatusList, getCustomerStatusListFull } from './customer-status.query.js';
 
-// Issue 13's cross-checks of the customer reports against the sales reports, on a small generated
+// Cross-checks of the customer reports against the sales reports, on a small generated
 // demo chain (2 salons, about 15 months up to a fixed today, 5 % of the benchmark volume).
 const SALON = 1;
 const FROM = '2025-01-01';

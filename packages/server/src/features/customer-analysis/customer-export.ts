@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 
 type StatusList = Static<typeof CustomerStatusResponse>;
 
-/** SPEC.md §9's export names. */
+/** The export file names (part of the product: clients save and share them). */
 export const STATUS_FILE_NAME = 'status.xlsx';
 export const LOST_LIST_FILE_NAME = 'Lost List status.xlsx';
 

@@ -209,7 +209,7 @@ export async function getDataQuality(
   today: string,
   page: { limit: number; offset: number } | null,
 ): Promise<DataQuality> {
-  // A prepared statement (db/connect.ts): its plan, ~1.5 ms of the report's time, is kept once PostgreSQL settles on a generic one.
+  // A prepared statement (db/connect.ts): its plan, a large share of the report's time, is kept once PostgreSQL settles on a generic one.
   const { rows } = await sql<DataQualityRow>`/* prepared: data-quality */
     ${checkedClients(salonId, today)},
     per_creator AS (

@@ -158,7 +158,7 @@ async function getFeedbackGroups(db: DbOrTx, subject: Subject, salonId: number, 
 
 const range = (salonId: number, fromDate: string, toDate: string) => ({ salonId, fromDate, toDate });
 
-/** Feedback per staff member (DESIGN.md §3): count, average, distribution; most feedback first. */
+/** Feedback per staff member: count, average, distribution; most feedback first. */
 export async function getFeedbackPerStaff(
   db: DbOrTx,
   salonId: number,

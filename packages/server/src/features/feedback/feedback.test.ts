@@ -16,7 +16,7 @@ import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../te
  *   F9 salon 2 2025-03-05 Elsa manager2 Cut 1        another salon: not counted
  * Range 2025-03-01..2025-03-31: F1..F6, scores 5 4 3 5 1 4.
  */
-const RANGE = '2025-03-31/2025-03-01'; // SPEC.md's order: toDate first
+const RANGE = '2025-03-31/2025-03-01'; // the API's order: toDate first
 
 let t: TestApp;
 let manager: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHAIN_TODAY, type DemoChain, openDemoChain } from '../../test/demo-chain.js';
 import type { TestApp } from '../../test/helpers.js';
 
-// Issue 13's cross-checks of feedback, NPS and data qualities on a small generated demo chain
+// Cross-checks of feedback, NPS and data qualities on a small generated demo chain
 // (2 salons, about 15 months up to a pinned "today", 15 % of the benchmark volume: enough for a few
 // people registered twice), through the API
 // only: the figures add up to the raw rows and recompute from their own parts.

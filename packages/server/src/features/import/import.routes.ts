@@ -26,7 +26,7 @@ import type { Caller } from '../../lib/caller.js';
 import { assertSalonAccess, callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 
-/** Who imports (issue 15): ADMIN their salon, SUPERADMIN any salon and the chain's kinds. */
+/** Who imports: ADMIN their salon, SUPERADMIN any salon and the chain's kinds. */
 const IMPORTERS = ['SUPERADMIN', 'ADMIN'] as const;
 
 async function languageOf(app: FastifyInstance, caller: Caller, asked: Language | undefined): Promise<Language> {

@@ -4,7 +4,7 @@ import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import * as q from './news.query.js';
 
-/** Who writes news (DESIGN.md §4: management writes need ADMIN or SUPERADMIN). */
+/** Who writes news (management writes need ADMIN or SUPERADMIN). */
 const WRITERS = ['SUPERADMIN', 'ADMIN'] as const;
 
 type Caller = ReturnType<typeof callerOf>;

@@ -3,7 +3,7 @@ import { getSalesTotalsFromRaw } from '../../lib/sales-measures.query.js';
 import { DEMO_CHAIN_TODAY, type DemoChain, openDemoChain } from '../../test/demo-chain.js';
 import type { TestApp } from '../../test/helpers.js';
 
-// Issue 12's cross-check on a small generated demo chain (2 salons, about 15 months up to a
+// A cross-check on a small generated demo chain (2 salons, about 15 months up to a
 // fixed "today", 5 % of the benchmark volume): each salon's performance equals its sales report
 // for the same spans, this year's and last year's, and the raw sale lines. Compared in cents.
 const TODAY = DEMO_CHAIN_TODAY;

@@ -16,7 +16,7 @@ import { getDayOfWeek } from './day-of-week.query.js';
 import { getReportData } from './report-data.query.js';
 import { getSalonRecap } from './salon-recap.query.js';
 
-/** Report GETs: every role (SPEC.md §2), salon checked by the auth plugin. Check-up writes: ADMIN or SUPERADMIN. */
+/** Report GETs: every role, salon checked by the auth plugin. Check-up writes: ADMIN or SUPERADMIN. */
 const ADMIN_LEVEL = REPORT_ACCESS.admin;
 const MANAGERS = [...ROLE_GROUPS.admin, ...ROLE_GROUPS.superadmin];
 

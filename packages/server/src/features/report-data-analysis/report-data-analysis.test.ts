@@ -135,7 +135,7 @@ describe('GetReportDataAnalysis', () => {
 });
 
 describe('GetSalonRecap', () => {
-  it('gives per day the SPEC.md §3 blocks', async () => {
+  it('gives per day the report blocks', async () => {
     const { status, body } = await get(`${base}/GetSalonRecap/${manager}/2025-03-01/2025-03-31/${f.salon1}`);
     expect(status).toBe(200);
     expect(body.reportDashboardDataDiscounts).toHaveLength(1);

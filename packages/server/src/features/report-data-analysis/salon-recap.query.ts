@@ -51,7 +51,7 @@ interface RecapRow {
 }
 
 /**
- * Salon recap per day (SPEC.md §3, DESIGN.md §3), read from recap_daily (migration 051), which combines per gender scope
+ * Salon recap per day, read from recap_daily (migration 051), which combines per gender scope
  * and day sales_daily for amounts, quantities and discounts; appointments_daily for appointment counts and appointment
  * discounts; recap_client_daily (migration 043: client_days with clients.first_visit and each client's previous purchase
  * day, client_days.prev_day, against the salon's lost threshold) for new clients and the balance / lost counts.

@@ -4,7 +4,7 @@ import type { GrowthReportData } from './growth.service.js';
 
 export type PdfLanguage = 'en' | 'it';
 
-/** Every string the PDF prints, in the two interface languages (SPEC.md §1). */
+/** Every string the PDF prints, in the two interface languages. */
 const LABELS = {
   en: {
     categories: { TREATMENT: 'Treatment', COLOUR: 'Colour', HAIRCUT: 'Haircut', RESALE: 'Resale', STYLING: 'Styling' },

@@ -201,8 +201,8 @@ export async function getAllGrowthReports(
 }
 
 /**
- * GetRecapData: every category against its saved target (the 60 in the path is SPEC.md's fixed
- * segment, not a target), each from its stored periodStartDate.
+ * GetRecapData: every category against its saved target (the 60 in the path is a fixed
+ * segment of the API path, not a target), each from its stored periodStartDate.
  */
 export async function getGrowthRecap(
   db: DbOrTx,

@@ -135,7 +135,7 @@ function bucketStatement(salonId: number, days: DayFilter, gender: GenderScope, 
   const salon = sql`${salonId}::int`;
   const genderIs = (column: RawBuilder<unknown>) => sql`(${gender}::text = 'ALL' OR ${column} = ${gender}::text)`;
   // One person (weekly details). On staff_client_days as `staff_id + 0`: the day range of the key
-  // (a month: 65 buffers) beats the (staff, client, day) index, which reads the person's 3 years (696).
+  // beats the (staff, client, day) index, which reads every day of the person's history.
   const person = (column: RawBuilder<unknown>) => (staffId === undefined ? sql`true` : sql`${column} = ${staffId}::int`);
   const day = sql`cd.day`;
   // A week clipped by the range (its Monday before spanStart) starts at spanStart: a pair seen on that Monday,
@@ -243,9 +243,9 @@ type SpanRow = { s: string; staff_id: number | null } & Record<`v${number}`, unk
  * day of a range starting mid-month) still count staff_client_days' rows whose prev_day lies before
  * the range. New clients: the counted rows of the clients whose first visit falls in the range; over
  * whole months only, a sum of staff_new_client_months (migration 042: those rows by the month of the
- * client's first visit, ~3,000 rows a salon-year instead of ~730 index pages), otherwise one index scan
+ * client's first visit, far fewer rows than the day index's pages), otherwise one index scan
  * of staff_client_days_client_idx for the array of their ids (PostgreSQL 17 reads each leaf page once
- * for adjacent ids: ~470 buffers a salon-year where a probe per client read ~10,000). Feedback: whole
+ * for adjacent ids, where a probe per client read each page again). Feedback: whole
  * months' score sums and counts from staff_feedback_months (migration 042, by client gender: no client
  * lookup per feedback row), the other days' scores from feedback; the average is round(sum / count, 2),
  * the numeric division avg() makes. The statement is prepared per connection (the mark of
@@ -488,7 +488,7 @@ function bodyOf(
 }
 
 /**
- * Staff data analysis (SPEC.md §3, DESIGN.md §3) of a salon over from..to, with the previous
+ * Staff data analysis of a salon over from..to, with the previous
  * year's same dates beside each person. `staffId` keeps one person (ByStaff); the salon sums
  * stay the whole salon's, so perOnStaffTotal keeps its meaning. `order` 'earned' puts the
  * highest totalEarned first, 'name' sorts by name.

@@ -38,7 +38,7 @@ export async function staffAnalysisRoutes(app: FastifyInstance) {
     STAFF_ANALYSIS_ACCESS,
     async ({ params: p, query: q, gender }, _, reply) => {
       assertRange(p.fromDate, p.toDate);
-      // A year is ~2.4 MB of JSON. The answer holds the schema's fields alone, built in its order, so JSON.stringify
+      // A year is megabytes of JSON. The answer holds the schema's fields alone, built in its order, so JSON.stringify
       // writes the schema serialiser's bytes (the tests check it) without a validator on each of its nullable numbers.
       const answer = await getStaffDailyDetails(app.db, p.salonId, p.fromDate, p.toDate, gender, q);
       reply.type('application/json; charset=utf-8').serializer(JSON.stringify);

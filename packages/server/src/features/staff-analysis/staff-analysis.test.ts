@@ -74,7 +74,7 @@ const url = (code: string, salonId: number, from = '2025-03-01', to = '2025-03-3
     : `/api/StaffDataAnalysis/GetStaffDataAnalysis/${code}/${from}/${to}/${salonId}`;
 
 describe('GetStaffDataAnalysis', () => {
-  it('gives every SPEC.md §3 field per person, the manager figures and the previous year', async () => {
+  it('gives every report field per person, the manager figures and the previous year', async () => {
     const res = await t.app.inject({ method: 'GET', url: url(manager, f.salon1) });
     expect(res.statusCode).toBe(200);
     const body = res.json();

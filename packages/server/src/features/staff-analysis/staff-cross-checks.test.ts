@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoChain, openDemoChain } from '../../test/demo-chain.js';
 import type { TestApp } from '../../test/helpers.js';
 
-// Issue 12's cross-checks of staff analysis and full capacity on a small generated demo chain
+// Cross-checks of staff analysis and full capacity on a small generated demo chain
 // (2 salons, about 15 months up to a fixed "today", 5 % of the benchmark volume), against the
 // other screens' APIs over HTTP: the sales report, the planner, the attendance sheet. Money in cents.
 const MONTH = { from: '2025-05-01', to: '2025-05-31' };

@@ -165,7 +165,7 @@ describe('PUT and DELETE /api/UserShifts/{id}', () => {
     ).toBe(404);
   });
 
-  it("answers an update without its id with SPEC.md §5's 'Something went wrong.'", async () => {
+  it("answers an update without its id with the fixed 'Something went wrong.'", async () => {
     for (const path of ['/api/UserShifts', '/api/UserShiftRequests']) {
       const res = await call('PUT', `${path}/${fx.codes.manager}`, { payload: { startDate: '2026-07-14', type: 'HOLIDAY' } });
       expect(res.statusCode).toBe(400);

@@ -6,7 +6,7 @@ import { HttpError } from '../../plugins/errors.js';
 /** The signed-in caller (the auth plugin's, without importing the sessions feature). */
 export type Caller = NonNullable<FastifyRequest['caller']>;
 
-/** Who manages shifts, days off and approvals (DESIGN.md §4): ADMIN in their salon, SUPERADMIN anywhere. */
+/** Who manages shifts, days off and approvals: ADMIN in their salon, SUPERADMIN anywhere. */
 export const STAFF_MANAGERS = ['SUPERADMIN', 'ADMIN'] as const;
 
 export function isStaffManager(caller: Caller): boolean {

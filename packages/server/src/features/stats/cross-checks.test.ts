@@ -5,7 +5,7 @@ import { getSalesTotalsFromRaw } from '../../lib/sales-measures.query.js';
 import { DEMO_CHAIN_TODAY, type DemoChain, openDemoChain } from '../../test/demo-chain.js';
 import type { TestApp } from '../../test/helpers.js';
 
-// The cross-checks of issue 4 on a small generated demo chain: 2 salons, about 15 months up to
+// Cross-checks of the sales reports on a small generated demo chain: 2 salons, about 15 months up to
 // a fixed "today", at 5 % of the benchmark volume. Sums are compared in cents to avoid float noise.
 const TODAY = DEMO_CHAIN_TODAY;
 const SALON = 1;

@@ -193,7 +193,7 @@ interface ClientRow {
 
 /**
  * The answer in the order the response schema's serialiser writes it, with nothing else in it: the
- * route sends it through JSON.stringify (a page of 500: ~110 kB).
+ * route sends it through JSON.stringify.
  */
 function answerOf(
   salonId: number,

@@ -20,7 +20,7 @@ import { getDiscountsPerAppointment, getDiscountsPerDay } from './discounts.quer
 import { getSalesByGender, getSalesPerDay, getSalesPerMonth, getSalesPerYear } from './sales-analysis.service.js';
 import { getSalesPerClient } from './sales-per-client.query.js';
 
-/** Report GETs are open to every role at route level (SPEC.md §2); the auth plugin checks the salon. */
+/** Report GETs are open to every role at route level; the auth plugin checks the salon. */
 const ALL = [...ROLE_GROUPS.all];
 
 export async function statsRoutes(app: FastifyInstance) {
@@ -42,7 +42,7 @@ export async function statsRoutes(app: FastifyInstance) {
   registerEndpoint(app, salesPerClient, ALL, async ({ params: p, query: q }, _, reply) => {
     assertRange(p.fromDate, p.toDate);
     const answer = await getSalesPerClient(app.db, p.salonId, p.fromDate, p.toDate, q);
-    // A page of up to 500 clients (~110 kB). The answer holds the schema's fields alone, in the order
+    // A page of up to 500 clients. The answer holds the schema's fields alone, in the order
     // its serialiser writes them, so JSON.stringify writes the same bytes (the tests check it) faster.
     reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
     return answer;

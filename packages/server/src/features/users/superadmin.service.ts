@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { hashPassword, passwordProblem } from '../../lib/password.js';
 import { insertUserWithPermissions, revokeUserSessions, setPasswordHash } from './users.query.js';
 
-/** Permission 1 (DESIGN.md §2). */
+/** The permission id of SUPERADMIN (ids follow ROLES order). */
 const SUPERADMIN_PERMISSION = 1;
 
 export type SuperadminResult = { outcome: 'created' | 'reset'; userId: number };

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC.md §9: the countdown ticks every second and ends 15 days ahead unless told otherwise. */
+/** The countdown ticks every second and ends 15 days ahead unless told otherwise. */
 const COUNTDOWN_TICK_MS = 1000;
 const COUNTDOWN_DEFAULT_DAYS = 15;
 

@@ -14,7 +14,7 @@ export function yearRange(first: number, now = new Date()): string {
   return current > first ? `${first}–${current}` : String(first);
 }
 
-/** The footer: the company's copyright line with a year range (SPEC.md §1). */
+/** The footer: the company's copyright line with a year range. */
 export function Footer() {
   const { t } = useTranslation('shell');
   const { settings } = useSettings();

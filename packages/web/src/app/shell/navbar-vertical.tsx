@@ -16,7 +16,7 @@ import { NavigationTree } from './navigation-tree';
 import { useShellState } from './shell-state';
 import { useNavigation } from './use-navigation';
 
-/** SPEC.md §9: a folded navbar opens on hover after 150 ms. */
+/** A folded navbar opens on hover after 150 ms. */
 const HOVER_OPEN_MS = 150;
 
 function NavbarContent({ folded, mobile, onClose }: { folded: boolean; mobile: boolean; onClose?: () => void }) {

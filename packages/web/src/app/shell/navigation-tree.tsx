@@ -44,7 +44,7 @@ const itemSx = (level: number, folded: boolean) => ({
   '&:hover': { bgcolor: (theme: { palette: { text: { primary: string } } }) => alpha(theme.palette.text.primary, 0.08) },
 });
 
-/** The vertical navigation: groups, collapses, items, external links and dividers (SPEC.md §2). */
+/** The vertical navigation: groups, collapses, items, external links and dividers. */
 export function NavigationTree({ items, folded = false, onNavigate }: TreeProps) {
   const { t } = useTranslation('shell');
   return (

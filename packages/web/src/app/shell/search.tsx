@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { type NavigationItem, searchNavigation } from '../navigation';
 import { useNavigation } from './use-navigation';
 
-/** Toolbar search: up to 10 navigation entries by title; 'No results..' when none match (SPEC.md §2). */
+/** Toolbar search: up to 10 navigation entries by title; 'No results..' when none match. */
 export function NavigationSearch({
   width = 240,
   autoFocus = false,

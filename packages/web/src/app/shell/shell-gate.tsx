@@ -16,7 +16,7 @@ import { SplashScreen } from '../splash-screen';
 import { ShellLayout } from './shell-layout';
 
 /**
- * Everything inside the shell needs a signed-in user with a role. SPEC.md §4: a non-superadmin
+ * Everything inside the shell needs a signed-in user with a role. A non-superadmin
  * with a salonId loads the salon settings before the layout renders (until the SalonConfig
  * endpoints exist, the salon itself is that step).
  */

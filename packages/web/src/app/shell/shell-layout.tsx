@@ -87,7 +87,7 @@ function Layout3({ isMobile, mode }: { isMobile: boolean; mode: LayoutMode }) {
   );
 }
 
-/** The shell: one of the three layouts of SPEC.md §2 in one of the three modes, and the side panels. */
+/** The shell: one of the three layouts in one of the three modes, and the side panels. */
 export function ShellLayout() {
   const { settings } = useSettings();
   const isMobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });

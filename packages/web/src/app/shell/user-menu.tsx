@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
 
-/** The user menu: Profile and Logout (SPEC.md §2). */
+/** The user menu: Profile and Logout. */
 export function UserMenu() {
   const { t } = useTranslation('shell');
   const { user, roles, signOut } = useAuth();

@@ -1,7 +1,7 @@
 import { decimalSeparatorOf } from '../format/number-format';
 
 /**
- * A bar label with a k suffix (SPEC.md §2): 1500 -> '1.5k', 1000 -> '1k', 950 -> '950'.
+ * A bar label with a k suffix: 1500 -> '1.5k', 1000 -> '1k', 950 -> '950'.
  * Values are rounded to whole units first (999.6 -> '1k'); thousands keep one decimal, written
  * with the interface language's decimal separator ('1,5k' in Italian). No grouping: labels stay short.
  */

@@ -1,6 +1,6 @@
 import { parseDateInput } from '../format/dates';
 
-/** The per-column text filter modes of SPEC.md §2. */
+/** The per-column text filter modes. */
 export const FILTER_MODES = ['contains', 'startsWith', 'endsWith', 'matches', 'greaterThan', 'lessThan'] as const;
 export type FilterMode = (typeof FILTER_MODES)[number];
 

@@ -16,7 +16,7 @@ export interface KpiCardProps {
   value: number | string | null | undefined;
   /** money (euros), number, integer, percent (given in per cent) or text. */
   format?: ValueKind;
-  /** How the KPI is computed, already translated: shown as a tooltip (DESIGN.md §3: every KPI carries its definition). */
+  /** How the KPI is computed, already translated: shown as a tooltip (every KPI carries its definition). */
   definition: string;
   /** A line under the value (a comparison, a target). */
   secondary?: ReactNode;

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 
-/** A KPI's name with an info button whose tooltip gives its definition (DESIGN.md §3), for tables and headers. */
+/** A KPI's name with an info button whose tooltip gives its definition, for tables and headers. */
 export function KpiLabel({ label, definition }: { label: string; definition: string }) {
   const { t } = useTranslation('components');
   return (

@@ -25,7 +25,7 @@ export function ExportButton({ kind, run, disabled = false }: ExportButtonProps)
     try {
       await run();
     } catch (error) {
-      // Download flags clear on failure too (SPEC.md §4); the snackbar says why.
+      // Download flags clear on failure too; the snackbar says why.
       showMessage(errorMessageOf(error), 'error');
     } finally {
       setIsRunning(false);

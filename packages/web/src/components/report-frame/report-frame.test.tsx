@@ -257,7 +257,7 @@ describe('ReportFrame', () => {
     expect(screen.getByTestId('from-date-message').textContent).toBe('The start date is after the end date.');
   });
 
-  it('shows a loader, the SPEC.md §8 empty message, or the error instead of the report', () => {
+  it('shows a loader, the fixed empty message, or the error instead of the report', () => {
     const { rerender } = render(<Frame status="loading" />, { wrapper: wrapperAt('/x') });
     expect(screen.getByTestId('report-loading')).toBeTruthy();
     expect(screen.queryByText('the report')).toBeNull();

@@ -34,7 +34,7 @@ interface ReportFrameProps {
   status: ReportStatus;
   /** The failure behind status 'error'. */
   error?: unknown;
-  /** The message for a network or server failure; 'something went wrong.' unless a report says otherwise (SPEC.md §8). */
+  /** The message for a network or server failure; 'something went wrong.' unless a report says otherwise. */
   errorFallback?: string;
   /** Offered on the error state. */
   onRetry?: () => void;
@@ -101,7 +101,7 @@ export function ReportFrame({
       </Box>
     );
   } else if (status === 'error' && error instanceof ApiError && error.status === 403) {
-    // The route is open to every role (SPEC.md §2) but the report's API is not: say so, no retry.
+    // The route is open to every role but the report's API is not: say so, no retry.
     body = (
       <Alert severity="warning" data-testid="report-forbidden">
         {t('reportFrame.forbidden')}

@@ -3,7 +3,7 @@ import { isEmptyData } from '../../lib/api-client';
 /** What a report frame shows: a loader, the error, the empty message, or the report. */
 export type ReportStatus = 'loading' | 'error' | 'empty' | 'ready';
 
-/** The status of a report from its TanStack query; `isEmpty` decides what counts as no data (SPEC.md §8 by default). */
+/** The status of a report from its TanStack query; `isEmpty` decides what counts as no data (empty data, by default). */
 export function reportStatusOf<T>(
   query: { isPending: boolean; isError: boolean; data: T | undefined },
   isEmpty: (data: T) => boolean = isEmptyData,

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffError } from './staff-error';
 
-/** A failed staff call, as staffError() words it: the SPEC.md §8 message and why. */
+/** A failed staff call, as staffError() words it: the fixed message and why. */
 export function StaffErrorAlert({
   error,
   message,
@@ -13,7 +13,7 @@ export function StaffErrorAlert({
   onClose,
 }: {
   error: unknown;
-  /** The SPEC.md §8 message of the call, in English (translated here). */
+  /** The fixed message of the call, in English (translated here). */
   message: string;
   testId?: string;
   action?: ReactNode;

@@ -16,7 +16,7 @@ export function staffErrorBody(error: unknown): StaffErrorBody | null {
 }
 
 /**
- * What a failed staff call shows: the SPEC.md §8 message of the call (word for word, translated
+ * What a failed staff call shows: the fixed message of the call (word for word, translated
  * in Italian) and, below it, why, in the interface language: the API's reason (a clash names the
  * clashing shift), a refused role, a record gone, or the field at fault. A network or server
  * failure shows the headline alone.

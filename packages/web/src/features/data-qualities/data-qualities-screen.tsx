@@ -53,7 +53,7 @@ const ISSUE_KEYS: readonly (readonly [keyof IssueCounts, DataQualityIssue])[] = 
 /** Rows per page of the records to fix. */
 const PAGE_SIZES = [25, 50, 100];
 
-/** The error SPEC.md §8 gives this report for a network or server failure. */
+/** This report's fixed error for a network or server failure. */
 const DATA_QUALITY_FAILURE = 'Unable to fetch data Qualities by Salon';
 
 /** /data-qualities: how complete the salon's client records are, what is missing or wrong, the duplicates and the records to fix first. */

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { filterNavigation, flattenNavigation, navigation } from '../../app/navigation';
 import { useAuth } from '../../lib/auth';
 
-/** DESIGN.md §5: the consultant's landing on / lists what they can open, instead of a blank page. */
+/** The consultant's landing on / lists what they can open, instead of a blank page. */
 export default function HomeScreen() {
   const { t } = useTranslation(['common', 'navigation']);
   const { user, roles } = useAuth();

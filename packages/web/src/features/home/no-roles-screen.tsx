@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth';
 
-/** SPEC.md §6: a user with no roles sees only Logout. */
+/** A user with no roles sees only Logout. */
 export default function NoRolesScreen() {
   const { t } = useTranslation('common');
   const { signOut } = useAuth();

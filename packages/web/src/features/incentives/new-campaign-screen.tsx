@@ -47,7 +47,7 @@ import { useCampaignFilters } from './use-campaign-filters';
 const TIER_MODES: readonly TierMode[] = ['STRAIGHT', 'SLIDING'];
 
 /**
- * What a refused create or duplicate says: the server's own message, as is (SPEC.md §8: "Campaign
+ * What a refused create or duplicate says: the server's own message, as is ("Campaign
  * insert and duplicate calls pass the raw error on"); a network failure is the generic one.
  */
 export function rawErrorOf(error: unknown): string {

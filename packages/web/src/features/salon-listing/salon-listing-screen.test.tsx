@@ -74,7 +74,7 @@ describe('SalonListingScreen', () => {
     expect(localStorage.getItem(CURRENT_SALON_KEY)).toBe('2');
   });
 
-  it('shows the SPEC.md §8 message for no salons', async () => {
+  it('shows the fixed message for no salons', async () => {
     renderScreen(() => new Response(JSON.stringify({ ...overview, salons: [] }), { status: 200 }));
     expect((await screen.findByTestId('report-empty')).textContent).toBe('Unable to fetch product list');
   });
@@ -101,7 +101,7 @@ describe('SalonListingScreen in Italian', () => {
     expect(kpis).toEqual(['111,83 €', '4', '27,96 €']);
   });
 
-  it('translates the SPEC.md §8 messages', async () => {
+  it('translates the fixed messages', async () => {
     await act(() => i18next.changeLanguage('it'));
     renderScreen(() => new Response('{}', { status: 500 }));
     expect((await screen.findByTestId('report-error')).textContent).toMatch(/qualcosa è andato storto\./);

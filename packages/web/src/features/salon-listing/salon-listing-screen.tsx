@@ -24,7 +24,7 @@ import { type SalonOverview, type SalonOverviewRow, useSalonOverview } from './a
 
 const salonRowId = (salon: SalonOverviewRow) => String(salon.id);
 
-/** Where "Open reports" leads: the first report every role sees (SPEC.md §2). */
+/** Where "Open reports" leads: the first report every role sees. */
 const REPORT_LANDING = '/sales-data-analysis';
 
 /** Chain totals: the average ticket is total revenue over total appointments, not a mean of the salons' averages. */

@@ -2,7 +2,7 @@ import type { getSalonRecap, ResponseOf } from '@salon/contracts';
 import { addDays, type DateRange, daysBetween, yearEarlier } from '../../components/format/dates';
 
 /*
- * The salon recap store of SPEC.md §4: successive GetSalonRecap responses (a long range is asked
+ * The salon recap store: successive GetSalonRecap responses (a long range is asked
  * for month by month) are merged by day, numeric values added (a non-number counts as 0), new days
  * appended. Three sets are kept: the primary range, a second period to compare with, and a gender
  * set; a reset clears results and counters. Pure functions: the hook folds responses through

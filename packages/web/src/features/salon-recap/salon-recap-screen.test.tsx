@@ -114,7 +114,7 @@ describe('SalonRecapScreen', () => {
       .getAllByRole('row')
       .slice(2)
       .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
-    // Days in the interface language's format, as on every other table (issue 9, item 6).
+    // Days in the interface language's format, as on every other table.
     expect(days).toEqual(['15 Jan 2026', '1 Feb 2026', '1 Mar 2026']);
   });
 
@@ -151,7 +151,7 @@ describe('SalonRecapScreen', () => {
     );
   });
 
-  it('shows the SPEC.md §8 message when the range has no day', async () => {
+  it('shows the fixed message when the range has no day', async () => {
     renderAt('/Salon-Recap?fromDate=2026-03-01&toDate=2026-03-31', (url) => {
       const empty = answerFor(url);
       empty.reportDashboardDataDiscounts = [];

@@ -123,7 +123,7 @@ export default function SalonRecapScreen() {
     [setParams],
   );
 
-  // SPEC.md §4 reset: the comparison sets are dropped from the URL first; once they are gone (the URL changes in a
+  // Reset: the comparison sets are dropped from the URL first; once they are gone (the URL changes in a
   // transition, a render later), every recap result and counter is cleared and only the primary range is asked again.
   const [isResetPending, setIsResetPending] = useState(false);
   const reset = useCallback(() => {

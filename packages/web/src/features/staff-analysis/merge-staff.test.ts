@@ -104,7 +104,7 @@ const mar = response(
   26,
 );
 
-describe('staffReducer (SPEC.md §4 staff analysis store)', () => {
+describe('staffReducer (the staff analysis store)', () => {
   it('stores the first response with every interval count at 1 and the counter at 1', () => {
     const state = staffReducer(initialStaffState(), { type: 'merge', set: 'primary', response: jan });
     expect(state.primary.loaded).toBe(1);

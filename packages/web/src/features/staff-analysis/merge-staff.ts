@@ -1,7 +1,7 @@
 import type { getStaffDataAnalysis, ResponseOf } from '@salon/contracts';
 
 /*
- * The staff analysis store of SPEC.md §4: a long range is asked month by month and the responses
+ * The staff analysis store: a long range is asked month by month and the responses
  * are merged as they arrive. The first response is stored with every person's interval counter at
  * 1; a later one is added per staffId into the totals already there (intervalCount + 1), a person
  * not seen yet is appended. Three sets are kept (primary range, second = comparison, gender); a

@@ -181,7 +181,7 @@ describe('StaffAnalysisScreen', () => {
     expect(cellsOf('Anna')[1]).toBe('€2,100.00');
   });
 
-  it('shows the staff analysis failure message of SPEC.md §8 when the server fails', async () => {
+  it('shows the staff analysis fixed failure message when the server fails', async () => {
     renderAt('/staff-data-analysis?fromDate=2026-01-01&toDate=2026-01-31', () => new Response('{}', { status: 500 }));
     expect((await screen.findByTestId('report-error', {}, { timeout: 10_000 })).textContent).toContain('something went wrong jj.');
   });

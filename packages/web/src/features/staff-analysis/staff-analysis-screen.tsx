@@ -64,7 +64,7 @@ export function staffReportLink(staffId: number, salonId: number | null, fromDat
   return `/staff-data-analysis-report?${params.toString()}`;
 }
 
-/** /staff-data-analysis: every person of the salon over the range, merged month by month (SPEC.md §4). */
+/** /staff-data-analysis: every person of the salon over the range, merged month by month. */
 export default function StaffAnalysisScreen() {
   const { t, i18n } = useTranslation('staff-analysis');
   const language = i18n.language;
@@ -72,7 +72,7 @@ export default function StaffAnalysisScreen() {
   const filters = useReportFilters();
   const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
 
-  // SPEC.md §4 reset: every result and counter cleared, the intervals asked again from the first.
+  // Reset: every result and counter cleared, the intervals asked again from the first.
   // Dropped from the cache, then asked again under new keys, a few intervals at a time like the first time.
   const [generation, setGeneration] = useState(0);
   const reset = useCallback(() => {

@@ -146,7 +146,7 @@ export default function StaffReportScreen() {
   const days = useMemo<PeriodRow[]>(() => (staffId === null ? [] : personDays(daily.data?.days ?? [], staffId)), [daily.data, staffId]);
   const weeks = useMemo<PeriodRow[]>(() => {
     if (staffId === null) return [];
-    // A week that has not begun is not shown as a week of zeros (DESIGN.md §3).
+    // A week that has not begun is not shown as a week of zeros.
     const begun = (weekly.data?.weeks ?? []).filter((week) => !today || week.fromDate <= today);
     return begun.flatMap((week) => {
       const row = personRowOf(week.staffDataAnalysis, staffId);

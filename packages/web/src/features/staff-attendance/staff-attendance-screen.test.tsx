@@ -85,7 +85,7 @@ afterEach(() => {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 describe('StaffAttendanceScreen (manager)', () => {
-  it('names the exports as SPEC.md §9 says', () => {
+  it('names the exports Presence-{from}-{to}', () => {
     expect(exportFileName('2026-11-01', '2026-11-30', 'xls')).toBe('Presence-20261101-20261130.xls');
   });
 

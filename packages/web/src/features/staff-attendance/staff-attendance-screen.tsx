@@ -28,7 +28,7 @@ import { ClockCard } from './clock-card';
 import { MonthSheet } from './month-sheet';
 import { PersonMonth } from './person-month';
 
-/** Presence-{YYYYMMDD}-{YYYYMMDD}.csv / .xls (SPEC.md §9). */
+/** Presence-{YYYYMMDD}-{YYYYMMDD}.csv / .xls. */
 export function exportFileName(from: string, to: string, extension: 'csv' | 'xls'): string {
   return `Presence-${from.replaceAll('-', '')}-${to.replaceAll('-', '')}.${extension}`;
 }

@@ -316,7 +316,7 @@ export default function StaffDaysOffScreen() {
       setDialog(null);
       showMessage(id === null ? t('daysOff.created') : t('daysOff.updated'), 'success');
     } catch (error) {
-      // SPEC.md §8 names no message for creating a day off: the update's is the nearest.
+      // There is no fixed message for creating a day off: the update's is the nearest.
       setDialogError({ error, message: STAFF_MESSAGES.updateDayOff });
     }
   };

@@ -310,7 +310,7 @@ export default function StaffRequestsScreen() {
         showMessage(t('requests.rejected'), 'success');
       }
     } catch (error) {
-      // SPEC.md §8 has no reject message: a refused decision is the approval's.
+      // There is no fixed reject message: a refused decision is the approval's.
       setPageError({ error, message: action === 'delete' ? STAFF_MESSAGES.deleteRequest : STAFF_MESSAGES.approveRequest });
     }
     setConfirm(null);

@@ -118,7 +118,7 @@ describe('StaffShiftsScreen', () => {
     expect(within(grid).getAllByText('Closed')).toHaveLength(1);
   });
 
-  it('shows a refused shift at the cell of the shift it clashes with, with the SPEC.md §8 message', async () => {
+  it('shows a refused shift at the cell of the shift it clashes with, with the fixed message', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {

@@ -48,7 +48,7 @@ import {
   useStockStatus,
 } from './api/use-stock-movements';
 
-/** The error SPEC.md §8 gives this report for a network or server failure (word for word). */
+/** This report's fixed error for a network or server failure (word for word). */
 const STOCK_FAILURE = 'Unable to fetch stock movemenys list';
 
 const TABS = ['movements', 'status', 'professional'] as const;

@@ -23,7 +23,7 @@ export interface UserFormDialogProps {
   salons: readonly { id: number; name: string }[];
   callerRoles: readonly Role[];
   isSuperadmin: boolean;
-  /** The SPEC.md §8 failure of the last submit, already described. */
+  /** The fixed failure message of the last submit, already described. */
   problem: string | null;
   isPending: boolean;
   onSubmit: (payload: UserPayload) => void;
@@ -32,7 +32,7 @@ export interface UserFormDialogProps {
 
 type TextKey = Exclude<keyof UserFormValues, 'roles' | 'gender' | 'language' | 'salonId'>;
 
-/** Creating (every SPEC.md §3 User field and the roles) or editing a user. */
+/** Creating (every User field and the roles) or editing a user. */
 export function UserFormDialog({
   mode,
   initial,

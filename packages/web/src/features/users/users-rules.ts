@@ -15,7 +15,7 @@ export interface StaffUser {
   isActive: boolean;
 }
 
-/** SPEC.md §6 / DESIGN.md §4: permission ids 1..6 in ROLES order. */
+/** Permission ids 1..6 in ROLES order. */
 export function permissionIdOf(role: Role): number {
   return ROLES.indexOf(role) + 1;
 }
@@ -30,7 +30,7 @@ export function displayName(user: Pick<StaffUser, 'firstName' | 'lastName' | 'us
 export type RoleLimit = 'superadminOnly' | 'ownAdmin' | 'superadminTarget' | null;
 
 /**
- * The same limits as the API (DESIGN.md §4, the permissions routes): only a superadmin grants or
+ * The same limits as the API (the permissions routes): only a superadmin grants or
  * revokes SUPERADMIN and manages a superadmin; an administrator never removes their own ADMIN role
  * (the API also keeps a salon's last ADMIN, answered with a 409 the screen shows).
  */

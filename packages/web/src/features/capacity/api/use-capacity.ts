@@ -12,7 +12,7 @@ export type CapacitySettingInput = Pick<CapacitySetting, 'numberOfPeople' | 'ave
 
 /** The salon's full capacity settings (numberOfPeople 0 / averageHourly 0 and isDefault when none are stored). */
 export function useCapacitySetting(salonId: number | null) {
-  // The query names the salon `SalonId` (SPEC.md), which useReportQuery does not recognise: asked only once a salon is known.
+  // The query names the salon `SalonId`, which useReportQuery does not recognise: asked only once a salon is known.
   return useReportQuery(getFullCapacity, { query: { SalonId: salonId ?? 0 } }, { isEnabled: salonId !== null });
 }
 

@@ -9,7 +9,7 @@ export type DuplicateGroup = DataQuality['duplicateGroups'][number];
 export type DataQualityIssue = ClientQuality['issues'][number];
 export type IssueCounts = DataQuality['issues'];
 
-/** The file name SPEC.md §9 gives the data-quality spreadsheet. */
+/** The fixed file name of the data-quality spreadsheet. */
 export const DATA_QUALITY_FILE_NAME = 'CustomersBySalon.xlsx';
 
 /** One page of a salon's data quality (the summary figures come with every page): the records to fix first, lowest score first. */

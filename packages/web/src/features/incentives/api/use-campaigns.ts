@@ -80,7 +80,7 @@ function useRefreshCampaigns() {
     );
 }
 
-/** Creates a campaign or duplicates one (POST {session}); a refusal carries the server's message, shown as is (SPEC.md §8). */
+/** Creates a campaign or duplicates one (POST {session}); a refusal carries the server's message, shown as is. */
 export function useCreateCampaign() {
   const refresh = useRefreshCampaigns();
   return useMutation({

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** What a table's columns mean, under it: term and definition pairs (DESIGN.md §3: every KPI carries its definition). */
+/** What a table's columns mean, under it: term and definition pairs (every KPI carries its definition). */
 export function Definitions({ items }: { items: readonly { term: string; definition: string }[] }) {
   const { t } = useTranslation('incentives');
   return (

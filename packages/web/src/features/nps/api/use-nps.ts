@@ -26,7 +26,7 @@ export function useNpsDetractors(salonId: number | null, year: number) {
   return useReportQuery(getNpsDetractors, { params: { salonId, year } }, { isEnabled: year > 0 });
 }
 
-/** Nps.xlsx of a year, in the UI's language, through the link the API returns (SPEC.md §7). */
+/** Nps.xlsx of a year, in the UI's language, through the link the API returns. */
 export function downloadNpsXlsx(salonId: number, year: number, language: string) {
   return downloadViaLink(getNpsExcelLink, { params: { salonId, year }, query: { language: language === 'it' ? 'it' : 'en' } });
 }

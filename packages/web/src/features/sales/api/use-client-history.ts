@@ -6,7 +6,7 @@ type ClientHistory = ResponseOf<typeof clientHistoryServices>;
 export type ClientHistoryLine = ClientHistory['rows'][number];
 export type HistoryKind = 'services' | 'products';
 
-/** The messages SPEC.md §8 gives when a client's history cannot be fetched, word for word (typo included). */
+/** The fixed messages when a client's history cannot be fetched, word for word (typo included). */
 export const HISTORY_FAILURE: Record<HistoryKind, string> = {
   services: 'Unable to fetch client service history list',
   products: 'Unable to fetch client product histoy list',

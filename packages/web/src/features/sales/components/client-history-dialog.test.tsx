@@ -78,7 +78,7 @@ describe('ClientHistoryDialog', () => {
     expect(urls[1]).toMatch(/^\/api\/ClientHistoryProducts\/Appointment\//);
   });
 
-  it('shows the SPEC.md §8 history messages word for word on a failure, translated in Italian', async () => {
+  it('shows the fixed history messages word for word on a failure, translated in Italian', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('{}', { status: 500 })),

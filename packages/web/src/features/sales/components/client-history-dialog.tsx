@@ -83,7 +83,7 @@ function HistoryList({ kind, appointmentId }: { kind: HistoryKind; appointmentId
     );
   }
   if (history.isError) {
-    // SPEC.md §8: the history calls have their own failure messages; a 403 says the appointment is out of reach.
+    // The history calls have their own failure messages; a 403 says the appointment is out of reach.
     const message =
       history.error instanceof ApiError && history.error.status === 403 ? t('history.forbidden') : translateMessage(HISTORY_FAILURE[kind]);
     return (

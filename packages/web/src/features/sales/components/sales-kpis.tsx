@@ -38,7 +38,7 @@ function comparedSpanText(compared: ComparedSpan, t: (key: string, options: Reco
   });
 }
 
-/** The eight sales measures of a period as KPI cards, each with its definition (DESIGN.md §3) and the span compared. */
+/** The eight sales measures of a period as KPI cards, each with its definition and the span compared. */
 export function SalesKpis({ totals, compared }: SalesKpisProps) {
   const { t, i18n } = useTranslation('sales');
   const language = i18n.language;

@@ -1,7 +1,7 @@
 import { type DailyDataType, type GrowthCategory, getGrowthDailyData } from '@salon/contracts';
 import { useReportQuery } from '../../../lib/use-report-query';
 
-/** The {type} of GetDailyData for a category; styling has none (SPEC.md §7 lists TREATMENTS, CUTS, COLOUR, RE_SALE). */
+/** The {type} of GetDailyData for a category; styling has none (the API takes TREATMENTS, CUTS, COLOUR, RE_SALE). */
 export const DAILY_TYPE_OF: Record<GrowthCategory, DailyDataType | null> = {
   TREATMENT: 'TREATMENTS',
   HAIRCUT: 'CUTS',

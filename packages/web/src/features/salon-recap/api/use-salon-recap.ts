@@ -39,7 +39,7 @@ function fetchPiece(salonId: number, piece: DateRange, gender: Gender | null | u
 
 /**
  * One recap set for a range: asked month by month (a year is twelve requests), each answer merged
- * into the set as it arrives (SPEC.md §4), so the screen can show the months already there and a
+ * into the set as it arrives, so the screen can show the months already there and a
  * progress counter.
  */
 export function useSalonRecapSet({ set, salonId, range, gender }: RecapSetRequest): RecapSetResult {

@@ -53,7 +53,7 @@ function fetchInterval(salonId: number, interval: DateRange, gender: Gender | nu
 
 /**
  * One staff analysis set for a range: asked month by month (three months are three requests),
- * each answer merged into the set as it arrives (SPEC.md §4), so the screen shows a progress
+ * each answer merged into the set as it arrives, so the screen shows a progress
  * counter and the people already there.
  */
 export function useStaffAnalysisSet({ set, salonId, range, gender, generation = 0 }: StaffSetRequest): StaffSetResult {

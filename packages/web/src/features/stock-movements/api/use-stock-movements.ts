@@ -36,7 +36,7 @@ export function stockMovementsKey(range: StockRange, filters: StockListFilters) 
 }
 
 /**
- * The movements of a range, appended page by page (SPEC.md §4 and §9: steps=100, progress=false):
+ * The movements of a range, appended page by page (steps=100, progress=false):
  * each page asks from the previous page's cursor; none is asked while `isEnabled` is false.
  */
 export function useStockMovementPages(range: StockRange, filters: StockListFilters, isEnabled: boolean) {
