@@ -285,6 +285,31 @@ describe('other request rules', () => {
     expect(approved.json().shift).toMatchObject({ userId: fx.users.stylist2, day: '2026-06-16', startTime: '12:00', endTime: '20:00' });
   });
 
+  it("approves a shift change sent without the shift it moves by moving the day's shift, not adding a second", async () => {
+    const [existing] = (
+      await call('POST', `/api/UserTimeframes/Multiple/${fx.codes.manager}`, {
+        payload: { salonId: fx.salon1, userId: fx.users.stylist2, dayStart: '2026-06-17T10:00', dayEnd: '2026-06-17T19:00' },
+      })
+    ).json() as { userTimeframeId: number }[];
+    const req = (
+      await call('POST', `${R}/${fx.codes.stylist2}`, {
+        payload: { kind: 'SHIFT_CHANGE', wantedStart: '2026-06-17T12:00', wantedEnd: '2026-06-17T20:00', userTimeframeId: null },
+      })
+    ).json();
+    expect(req.userTimeframeId).toBe(existing?.userTimeframeId);
+    // A request stored before without its shift is resolved on approval too.
+    await t.db.updateTable('user_shift_requests').set({ user_timeframe_id: null }).where('id', '=', req.userShiftRequestId).execute();
+    const approved = await call('POST', `${R}/Approve/${fx.codes.manager}/${req.userShiftRequestId}`, { payload: {} });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().shift).toMatchObject({ userTimeframeId: existing?.userTimeframeId, startTime: '12:00', endTime: '20:00' });
+    const day = (
+      await call('GET', `/api/UserTimeframes/UserAndDates/${fx.codes.stylist2}/${fx.users.stylist2}`, {
+        query: { fromDate: '2026-06-17', toDate: '2026-06-17' },
+      })
+    ).json();
+    expect(day.map((s: { startTime: string }) => s.startTime)).toEqual(['12:00']);
+  });
+
   it('lets only one of two concurrent approvals through', async () => {
     const req = (
       await call('POST', `${R}/${fx.codes.reception}`, { payload: { kind: 'DAY_OFF', type: 'SICK', startDate: '2026-06-23' } })
