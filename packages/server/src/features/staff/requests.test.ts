@@ -180,6 +180,36 @@ describe('other request rules', () => {
     expect(await t.db.selectFrom('user_shifts').select('id').where('user_id', '=', fx.users.manager).execute()).toHaveLength(0);
   });
 
+  it('takes an optional reason with a rejection, which the person who asked reads; lists pending requests by their dates', async () => {
+    const later = (
+      await call('POST', `${R}/${fx.codes.reception}`, { payload: { kind: 'DAY_OFF', type: 'HOLIDAY', startDate: '2026-09-10' } })
+    ).json();
+    const sooner = (
+      await call('POST', `${R}/${fx.codes.reception}`, { payload: { kind: 'DAY_OFF', type: 'HOLIDAY', startDate: '2026-09-03' } })
+    ).json();
+    const queue = (await call('GET', `${R}/${fx.codes.manager}`, { query: { status: 'PENDING' } })).json() as {
+      userShiftRequestId: number;
+    }[];
+    const ids = queue.map((r) => r.userShiftRequestId);
+    expect(ids.indexOf(sooner.userShiftRequestId)).toBeLessThan(ids.indexOf(later.userShiftRequestId));
+    const tooLong = await call('POST', `${R}/Reject/${fx.codes.manager}/${later.userShiftRequestId}`, {
+      payload: { reason: 'x'.repeat(501) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const rejected = await call('POST', `${R}/Reject/${fx.codes.manager}/${later.userShiftRequestId}`, {
+      payload: { reason: '  Two people already off that week  ' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().request).toMatchObject({ status: 'REJECTED', rejectReason: 'Two people already off that week' });
+    const mine = (await call('GET', `${R}/User/${fx.codes.reception}/${fx.users.reception}`)).json() as {
+      userShiftRequestId: number;
+      rejectReason: string;
+    }[];
+    expect(mine.find((r) => r.userShiftRequestId === later.userShiftRequestId)?.rejectReason).toBe('Two people already off that week');
+    const plain = await call('POST', `${R}/Reject/${fx.codes.manager}/${sooner.userShiftRequestId}`, { payload: {} });
+    expect(plain.json().request).toMatchObject({ status: 'REJECTED', rejectReason: '' });
+  });
+
   it('refuses a request over an existing day off (409 DAY_OFF_CLASH), and deletes a pending one', async () => {
     const clash = await call('POST', `${R}/${fx.codes.stylist}`, {
       payload: { kind: 'DAY_OFF', type: 'PERMIT', startDate: '2026-04-22', part: 'MORNING' },
