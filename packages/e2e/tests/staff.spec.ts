@@ -95,6 +95,7 @@ test.describe('staff: shifts, days off and requests', () => {
     // Delete the rest of the series from 18 January: 18 Jan and 1 Feb go, 4 Jan stays.
     await second.click();
     await page.getByTestId('shift-delete-following').click();
+    await page.getByTestId('shift-delete-yes').click();
     await expect(page.getByText('2 shifts deleted.')).toBeVisible();
     await expect(second).toHaveCount(0);
     await page.goto('/staff-shifts?week=2027-02-01');

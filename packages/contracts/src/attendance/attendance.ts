@@ -38,13 +38,16 @@ export const AttendanceDTO = Type.Object({
   source: AttendanceSource,
   isCorrected: Type.Boolean({ description: 'A manager added or changed this record (see corrections)' }),
   isForgottenClockOut: Type.Boolean({
-    description: "Still open after the salon's closing time of its day, or more than 14 hours after clock-in",
+    description:
+      "Still open once the salon's day of its clock-in is over (its local midnight) and at least 14 hours after clock-in; until then the person is still in",
   }),
 });
 
 export const AttendanceFlags = Type.Object(
   {
-    forgottenClockOut: Type.Boolean({ description: "A record of the day is open after the salon's closing time or over 14 h" }),
+    forgottenClockOut: Type.Boolean({
+      description: "A record of the day is still open after the salon's day is over (and at least 14 h after clock-in)",
+    }),
     clockInWithoutShift: Type.Boolean({ description: 'Clocked in on a day with no shift' }),
     shiftWithoutClockIn: Type.Boolean({
       description: 'A shift that has started, not wholly excused by a day off, with no clock-in that day',
@@ -70,7 +73,7 @@ export const AttendanceDayDTO = Type.Object({
   }),
   difference: Type.Number({
     description:
-      'hoursWorked - (shiftHours - excusedHours): positive = overtime, negative = short; 0 on a day still to come (no shift started, nothing clocked)',
+      'hoursWorked - (shiftHours - excusedHours): positive = overtime, negative = short; 0 on a day still to come (no shift started, nothing clocked) and on a day someone is still in (clocked in, the day not over)',
   }),
   absenceCode: Type.Union([AbsenceCode, Type.Null()], {
     description: 'Approved day off covering the day (or part of it: see excusedHours), or null; a whole day wins over a part',

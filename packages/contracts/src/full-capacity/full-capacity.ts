@@ -20,7 +20,8 @@ import { DateString, ErrorResponse, Money, SalonId, SessionCode } from '../commo
  * - capacityRevenue: capacityHours x averageHourly;
  * - actualRevenue: the paid amount of every sale line of those days, walk-ins included (the
  *   sales report's total revenue for the same days);
- * - ratio: actualRevenue / capacityRevenue in per cent (null when capacityRevenue is 0).
+ * - ratio: actualRevenue / the capacity revenue of the days up to today, in per cent (null when that is 0,
+ *   so for a range after today).
  */
 export const FULL_CAPACITY_LIMITS = { numberOfPeopleMax: 500, averageHourlyMax: 10_000 } as const;
 
@@ -65,7 +66,8 @@ export const CapacityBlock = Type.Object({
   capacityRevenue: Money,
   actualRevenue: Money,
   ratio: Type.Union([Type.Number(), Type.Null()], {
-    description: 'actualRevenue / capacityRevenue in per cent, 2 decimals; null when capacityRevenue is 0',
+    description:
+      "actualRevenue / the capacity revenue of the range's days up to the salon's today, in per cent, 2 decimals; null when that is 0 (a range after today: not known yet)",
   }),
 });
 

@@ -18,7 +18,7 @@ export const CHECK_UP_KPIS = {
   firstVisitRetention: {
     unit: 'PERCENT',
     definition:
-      'Clients whose first visit is in the range and who had another DONE appointment within 90 days after it / those clients x 100',
+      'Clients whose first visit is in the range and who had another DONE appointment within 90 days after it / those clients x 100; a client not back yet whose 90 days reach today is pending, out of the base (null, not known yet, when all are)',
   },
   colourPenetration: { unit: 'PERCENT', definition: 'DONE appointments with a COLOUR service line / DONE appointments x 100' },
   treatmentPenetration: { unit: 'PERCENT', definition: 'DONE appointments with a TREATMENT service line / DONE appointments x 100' },
@@ -54,7 +54,7 @@ export const CheckUpStatus = Type.Union(
   [Type.Literal('ON_TARGET'), Type.Literal('CLOSE'), Type.Literal('OFF'), Type.Literal('NO_TARGET'), Type.Literal('NO_DATA')],
   {
     description:
-      'ON_TARGET: actual >= target; CLOSE: actual below target by at most 10 % of the target; OFF: further below; NO_TARGET: no target set; NO_DATA: actual not computable (nothing to divide by)',
+      'ON_TARGET: actual >= target; CLOSE: actual below target by at most 10 % of the target; OFF: further below; NO_TARGET: no target set; NO_DATA: actual not computable or not known yet (nothing to divide by, or every new client still within their retention window); never counted as OFF',
   },
 );
 

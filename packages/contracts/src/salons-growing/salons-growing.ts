@@ -50,8 +50,12 @@ export const GrowthMonth = Type.Object({
   periodMonth: Type.Union([Type.Integer(), Type.Null()], {
     description: '1-based month number inside the period; null for BASELINE months',
   }),
-  appointments: Type.Integer({ description: 'DONE appointments in the month (up to toDate)' }),
-  appointmentsWithCategory: Type.Integer({ description: 'Of those, the appointments with at least one line of the category' }),
+  appointments: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'DONE appointments in the month (up to toDate); null for a month that starts after toDate (not known yet)',
+  }),
+  appointmentsWithCategory: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Of those, the appointments with at least one line of the category; null for a month that starts after toDate',
+  }),
   actualPercent: NullablePercent('Penetration of the month; null when the month has no DONE appointments or starts after toDate'),
   pathPercent: NullablePercent('Where the straight-line path to the target stands at the end of this month; null for BASELINE months'),
   gapPercent: NullablePercent('actualPercent - pathPercent (negative = behind the path); null when either is null'),

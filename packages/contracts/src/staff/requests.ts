@@ -58,6 +58,7 @@ export const ShiftRequestDTO = Type.Object(
     decidedBy: Type.Union([Type.Integer(), Type.Null()], { description: 'Who approved or rejected it; null while PENDING' }),
     decidedByName: Type.Union([Type.String(), Type.Null()], { description: "The decider's first and last name; null while PENDING" }),
     decidedAt: Type.Union([Instant, Type.Null()], { description: 'When it was decided; null while PENDING' }),
+    rejectReason: Type.String({ description: "Why the manager rejected it, shown to the person who asked ('' when none was given)" }),
   },
   { description: 'A request for a day off or a shift change' },
 );
@@ -181,6 +182,15 @@ export const ApprovalResult = Type.Object({
 
 const EmptyBody = Type.Object({}, { additionalProperties: false, description: 'An empty JSON object' });
 
+const RejectBody = Type.Object(
+  {
+    reason: Type.Optional(
+      Type.String({ maxLength: 500, description: 'Why it is rejected (optional), shown to the person who asked; at most 500 characters' }),
+    ),
+  },
+  { additionalProperties: false, description: 'An empty JSON object, or the reason for the rejection' },
+);
+
 export const approveShiftRequest = defineEndpoint({
   method: 'POST',
   path: '/api/UserShiftRequests/Approve/{SESSIONCODE}/{id}',
@@ -200,7 +210,7 @@ export const rejectShiftRequest = defineEndpoint({
   summary: 'Reject a PENDING request (ADMIN of its salon, SUPERADMIN; never your own: 403 OWN_REQUEST). 409 ALREADY_DECIDED',
   tags: TAGS,
   params: Type.Object({ SESSIONCODE: SessionCode, id: RowId }),
-  body: Type.Optional(EmptyBody),
+  body: Type.Optional(RejectBody),
   response: Type.Object({ request: ShiftRequestDTO }),
 });
 

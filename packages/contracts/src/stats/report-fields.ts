@@ -46,7 +46,10 @@ export const SalesMeasuresFields = {
     'Distinct clients who bought something in the period (appointment or walk-in with a client). For totals this is distinct over the whole period, so it is NOT the sum of the rows',
   ),
   newClients: count('Clients whose first visit (clients.first_visit) falls in the period; sums over rows'),
-  averageTicket: euros('totalRevenue / appointments (0 when there are no appointments); walk-in sales are in the revenue'),
+  averageTicket: Type.Union([euros('totalRevenue / appointments; walk-in sales are in the revenue'), Type.Null()], {
+    description:
+      'totalRevenue / appointments, euros with 2 decimals; null when there are no appointments (a closed day: nothing to average)',
+  }),
   discountTotal: euros('Sum of the discounts of all lines (list amount - paid amount as recorded)'),
 };
 export const SalesMeasures = Type.Object(SalesMeasuresFields, { description: 'Sales measures of one period' });

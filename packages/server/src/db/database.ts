@@ -271,6 +271,8 @@ export interface UserShiftRequestsTable {
   status: Defaulted<RequestStatus>;
   decided_by: number | null;
   decided_at: Timestamp | null;
+  /** Why a manager rejected it ('' when they gave no reason). */
+  reject_reason: Defaulted<string>;
   created_at: Generated<Timestamp>;
 }
 

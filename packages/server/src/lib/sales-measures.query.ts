@@ -23,7 +23,7 @@ export interface SalesMeasures {
   appointments: number;
   clients: number;
   newClients: number;
-  averageTicket: number;
+  averageTicket: number | null;
   discountTotal: number;
 }
 
@@ -58,7 +58,7 @@ export function toMeasures(m: RawMeasures): SalesMeasures {
     appointments: m.appointments,
     clients: m.clients,
     newClients: m.newClients,
-    averageTicket: ratio2(total / 100, m.appointments),
+    averageTicket: m.appointments ? ratio2(total / 100, m.appointments) : null,
     discountTotal: euros(m.discountCents),
   };
 }

@@ -41,8 +41,8 @@ const HEADERS: Record<ExportLanguage, string[]> = {
 };
 
 const WORDS = {
-  en: { total: 'Total', yes: 'yes', HOLIDAY: 'Holiday', SICK: 'Sick', PERMIT: 'Permit', sheet: 'Attendance' },
-  it: { total: 'Totale', yes: 'sì', HOLIDAY: 'Ferie', SICK: 'Malattia', PERMIT: 'Permesso', sheet: 'Presenze' },
+  en: { stillIn: 'still in', total: 'Total', yes: 'yes', HOLIDAY: 'Holiday', SICK: 'Sick', PERMIT: 'Permit', sheet: 'Attendance' },
+  it: { stillIn: 'ancora dentro', total: 'Totale', yes: 'sì', HOLIDAY: 'Ferie', SICK: 'Malattia', PERMIT: 'Permesso', sheet: 'Presenze' },
 } as const;
 
 /** The columns holding counts (the flags' and corrections' totals): no decimals. */
@@ -70,7 +70,7 @@ export function exportRows(people: PersonDto[], language: ExportLanguage): { row
         person.firstName,
         { date: day.day },
         timeOf(day.clockIn, day.day),
-        timeOf(day.clockOut, day.day),
+        day.clockIn && !day.clockOut && !day.flags.forgottenClockOut ? words.stillIn : timeOf(day.clockOut, day.day),
         day.hoursWorked,
         day.shiftHours,
         day.excusedHours,

@@ -25,16 +25,14 @@ export async function findSalon(db: DbOrTx, salonId: number): Promise<SalonInfo 
 const local = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE s.time_zone, 'YYYY-MM-DD"T"HH24:MI')`);
 
 /**
- * Whether a record is a forgotten clock-out at `now`: still open after the salon's closing time
- * on the day of its clock-in (opening_hours of that weekday), or more than 14 hours after it.
+ * Whether a record is a forgotten clock-out at `now`: still open once the salon's day of its
+ * clock-in is over (its local midnight), and at least 14 hours after it (a shift past midnight
+ * is still under way). Until then the person is still in.
  */
-const forgottenSql = (now: Date) => sql<boolean>`(a.clock_out IS NULL AND (
-    ${now}::timestamptz > a.clock_in + make_interval(hours => ${FORGOTTEN_AFTER_HOURS})
-    OR ${now}::timestamptz > (
-      ((a.clock_in AT TIME ZONE s.time_zone)::date
-        + (s.opening_hours -> (ARRAY['monday','tuesday','wednesday','thursday','friday','saturday','sunday'])[extract(isodow FROM a.clock_in AT TIME ZONE s.time_zone)::int] ->> 1)::time
-      ) AT TIME ZONE s.time_zone)
-  ))`;
+const forgottenSql = (now: Date) => sql<boolean>`(a.clock_out IS NULL
+    AND ${now}::timestamptz >= a.clock_in + make_interval(hours => ${FORGOTTEN_AFTER_HOURS})
+    AND ${now}::timestamptz >= (((a.clock_in AT TIME ZONE s.time_zone)::date + 1)::timestamp AT TIME ZONE s.time_zone)
+  )`;
 
 /**
  * The attendance record columns in the contract's shape (AttendanceDTO), for `attendances a`
@@ -258,6 +256,7 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
              CASE WHEN bool_and(clock_out IS NOT NULL) THEN max(clock_out) END AS last_out,
              round(coalesce(sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL), 0)::numeric / 3600, 2) AS hours,
              bool_or(is_forgotten) AS forgotten,
+             bool_or(clock_out IS NULL AND NOT is_forgotten) AS still_in,
              bool_or(is_corrected) AS corrected,
              json_agg(record ORDER BY clock_in) AS records
       FROM att GROUP BY user_id, day
@@ -312,8 +311,10 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
              ad.first_in, ad.last_out, coalesce(ad.hours, 0) AS hours_worked,
              sd.shift_start, sd.shift_end, coalesce(sd.hours, 0) AS shift_hours,
              least(coalesce(ex.hours, 0), coalesce(sd.hours, 0)) AS excused_hours,
-             -- Shifts still to come (none started, nothing clocked) are not short hours yet.
+             -- Shifts still to come (none started, nothing clocked) are not short hours yet, nor is a day
+             -- someone is still in (its hours are not known until they clock out).
              CASE WHEN ad.user_id IS NULL AND sd.has_started IS NOT TRUE THEN 0
+                  WHEN ad.still_in THEN 0
                   ELSE coalesce(ad.hours, 0) - coalesce(sd.hours, 0) + least(coalesce(ex.hours, 0), coalesce(sd.hours, 0))
              END AS difference,
              ab.type AS absence_code,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AttendancePerMonthResponse, AttendancePerUserResponse } from '@salon/contracts';
 import type { Static } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, insertUser, seedAccessFixture, signIn, type TestApp } from '../../test/helpers.js';
 
 type PerUser = Static<typeof AttendancePerUserResponse>;
@@ -593,6 +593,45 @@ describe('Exports', () => {
     expect(
       (await call('GET', `/api/Attendances/ExportCSV/${codes.manager}`, { query: { from: '2025-11-09', to: '2025-11-01' } })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe("Today's open clock-in", () => {
+  it("is still in, not a forgotten clock-out short of its shift, until the salon's day is over; on the sheet and the export", async () => {
+    // The assistant: shift Saturday 2025-11-15 09:30-18:00 (8.50 h), clocked in at 09:25, not out.
+    const a = fx.users.assistant;
+    await addShift(a, '2025-11-15T09:30', '2025-11-15T18:00');
+    await addRecord(a, '2025-11-15T09:25', null);
+    const sheetAt = async (now: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(rome(now));
+      try {
+        const res = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.manager}`, {
+          query: { from: '2025-11-15', to: '2025-11-15', userId: a },
+        });
+        const csv = await call('GET', `/api/Attendances/ExportCSV/${codes.manager}`, {
+          query: { from: '2025-11-15', to: '2025-11-15', userId: a, language: 'en' },
+        });
+        return { person: (res.json() as PerUser).person, csv: csvOf(csv.rawPayload) };
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    // 19:39, after the salon's closing time (19:00): the day is not over, so still in, no flag, no -8.50.
+    const during = await sheetAt('2025-11-15T19:39');
+    expect(during.person.days[0]).toMatchObject({ clockOut: null, hoursWorked: 0, shiftHours: 8.5, difference: 0 });
+    expect(during.person.days[0]?.flags.forgottenClockOut).toBe(false);
+    expect(during.person.totals).toMatchObject({ forgottenClockOuts: 0, difference: 0 });
+    expect(during.csv[1]?.slice(3, 5)).toEqual(['09:25', 'still in']);
+    expect(during.csv.at(-1)?.[8]).toBe('0.00');
+    // 23:59 is still the same day; at Sunday 00:00 it is over (and 14 h have passed): forgotten, 8.50 h short.
+    expect((await sheetAt('2025-11-15T23:59')).person.days[0]?.flags.forgottenClockOut).toBe(false);
+    const after = await sheetAt('2025-11-16T00:00');
+    expect(after.person.days[0]).toMatchObject({ difference: -8.5, flags: { forgottenClockOut: true } });
+    expect(after.person.totals).toMatchObject({ forgottenClockOuts: 1, difference: -8.5 });
+    expect(after.csv[1]?.[4]).toBe('');
+    await t.db.deleteFrom('attendances').where('user_id', '=', a).where('clock_in', '=', rome('2025-11-15T09:25')).execute();
+    await t.db.deleteFrom('user_timeframes').where('user_id', '=', a).where('day_start', '=', rome('2025-11-15T09:30')).execute();
   });
 });
 

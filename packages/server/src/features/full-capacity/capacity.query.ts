@@ -112,14 +112,26 @@ export interface CapacityFigures {
 const hours2 = (seconds: number) => Math.round(seconds / 36) / 100;
 const percent2 = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 100 : null);
 
-/** One capacity block (contracts' CapacityBlock); actual revenue is the sales report's total for the same days. */
+/**
+ * One capacity block (contracts' CapacityBlock); actual revenue is the sales report's total for the same days.
+ * The ratio sets the revenue against the capacity of the days that have come (up to `today`): days still to
+ * come have no revenue yet, so a range after today has no ratio (not known yet) rather than 0 %.
+ */
 export async function getCapacity(
   db: DbOrTx,
-  q: { salonId: number; from: string; to: string; averageHourly: number; numberOfPeople: number },
+  q: { salonId: number; from: string; to: string; averageHourly: number; numberOfPeople: number; today?: string },
 ): Promise<CapacityFigures> {
   const hours = await getCapacityHours(db, q.salonId, q.from, q.to, q.numberOfPeople);
   const actualCents = hours.revenueCents;
   const capacityCents = Math.round((hours.cappedSeconds / 3600) * q.averageHourly * 100);
+  const today = q.today ?? q.to;
+  const cappedToDate =
+    q.from > today
+      ? 0
+      : q.to <= today
+        ? hours.cappedSeconds
+        : (await getCapacityHours(db, q.salonId, q.from, today, q.numberOfPeople)).cappedSeconds;
+  const capacityToDateCents = Math.round((cappedToDate / 3600) * q.averageHourly * 100);
   return {
     fromDate: q.from,
     toDate: q.to,
@@ -130,6 +142,6 @@ export async function getCapacity(
     utilisation: utilisationPercent(hours.bookedSeconds, hours.shiftSeconds),
     capacityRevenue: capacityCents / 100,
     actualRevenue: actualCents / 100,
-    ratio: percent2(actualCents, capacityCents),
+    ratio: percent2(actualCents, capacityToDateCents),
   };
 }

@@ -42,8 +42,9 @@ export async function fullCapacityRoutes(app: FastifyInstance) {
   });
 
   const answer = async (p: { salonId: number; averageHourly: number; numberOfPeople: number }, custom?: { from: string; to: string }) => {
-    const weeks = weeksOf(await todayOf(p.salonId));
-    const block = (range: { from: string; to: string }) => getCapacity(app.db, { ...p, ...range });
+    const today = await todayOf(p.salonId);
+    const weeks = weeksOf(today);
+    const block = (range: { from: string; to: string }) => getCapacity(app.db, { ...p, ...range, today });
     return {
       lastWeek: await block(weeks.lastWeek),
       actualWeek: await block(weeks.actualWeek),

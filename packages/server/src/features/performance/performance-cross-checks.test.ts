@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, sameDateLastYear } from '../../lib/report-range.js';
 import { getSalesTotalsFromRaw } from '../../lib/sales-measures.query.js';
 import { DEMO_CHAIN_TODAY, type DemoChain, openDemoChain } from '../../test/demo-chain.js';
 import type { TestApp } from '../../test/helpers.js';
@@ -29,8 +30,8 @@ interface Figures {
 }
 interface Salon {
   salonId: number;
-  day: { current: Figures; lastYear: Figures };
-  monthToDate: { current: Figures; lastYear: Figures };
+  day: { current: Figures; lastYear: Figures; revenueChange: number | null };
+  monthToDate: { current: Figures; lastYear: Figures; revenueChange: number | null };
 }
 interface SalesTotals {
   totalRevenue: number;
@@ -46,10 +47,13 @@ describe('performance cross-checks on the demo chain', () => {
       expect(salons.length).toBe(2);
       expect(salons.reduce((s, x) => s + x.monthToDate.current.appointments, 0)).toBeGreaterThan(day.endsWith('-01') ? 0 : 20);
       for (const salon of salons) {
-        if (day.endsWith('-01')) {
-          expect(salon.monthToDate.current).toEqual(salon.day.current);
-          expect(salon.monthToDate.lastYear).toEqual(salon.day.lastYear);
-        }
+        if (day.endsWith('-01')) expect(salon.monthToDate.current).toEqual(salon.day.current);
+        // A day is set against the same weekday 52 weeks back, a month to date against the same dates.
+        expect(salon.day.lastYear.fromDate).toBe(addDays(day, -364));
+        expect(salon.monthToDate.lastYear).toMatchObject({
+          fromDate: sameDateLastYear(`${day.slice(0, 8)}01`),
+          toDate: sameDateLastYear(day),
+        });
         for (const f of [salon.day.current, salon.day.lastYear, salon.monthToDate.current, salon.monthToDate.lastYear]) {
           const { totals } = await get<{ totals: SalesTotals }>(
             `/api/Stats/GetSalesDataAnalysisPerDay/${f.toDate}/${f.fromDate}/${salon.salonId}/${code}`,
@@ -61,6 +65,17 @@ describe('performance cross-checks on the demo chain', () => {
           const raw = await getSalesTotalsFromRaw(t.db, { salonId: salon.salonId, from: f.fromDate, to: f.toDate, gender: 'ALL' });
           expect(cents(f.revenue)).toBe(raw.servicesCents + raw.productsCents);
           expect(f.appointments).toBe(raw.appointments);
+        }
+        // The month's change on last year is the one Sales by month gives for the same month to date.
+        if (day === TODAY) {
+          const month = await get<{ compared: { previousFromDate: string; previousToDate: string }; revenueChangePercent: number | null }>(
+            `/api/Stats/GetSalesDataAnalysisPerMonth/${Number(day.slice(5, 7))}/${salon.salonId}/${code}?year=${day.slice(0, 4)}`,
+          );
+          expect(month.compared).toMatchObject({
+            previousFromDate: salon.monthToDate.lastYear.fromDate,
+            previousToDate: salon.monthToDate.lastYear.toDate,
+          });
+          expect(salon.monthToDate.revenueChange).toBe(month.revenueChangePercent);
         }
         // The one-salon call gives the same answer as the chain's row.
         const one = await get<{ salons: Salon[] }>(`/api/Performance/GetPerformanceBysalon/${day}/${salon.salonId}/${code}`);

@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
 import { campaignRevenueCentsSql } from '../../lib/campaign-revenue.query.js';
 import { addDays, firstOfMonth } from '../../lib/months.js';
-import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK } from '../../lib/report-range.js';
+import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK, sameDateLastYear } from '../../lib/report-range.js';
 import { utilisationPercent } from '../../lib/staff-hours.js';
 
 type Performance = Static<typeof PerformanceResponse>;
@@ -33,7 +33,7 @@ interface MonthSpanRow extends SpanRow {
   id: number;
   name: string;
   city: string;
-  span: 'month' | 'monthLastYear';
+  span: 'month' | 'monthLastYear' | 'dayLastYear';
   revenue_cents: number;
   day_revenue_cents: number;
   day_appointments: number;
@@ -102,8 +102,8 @@ function change(current: Figures, lastYear: Figures) {
 }
 
 /**
- * Performance of salons for a day and its month to date, each against the same weekdays a year
- * earlier (364 days back), with the campaign target running on the day. Every figure is summed from
+ * Performance of salons for a day and its month to date: the day against the same weekday a year
+ * earlier (364 days back), the month to date against the same dates a year earlier, with the campaign target running on the day. Every figure is summed from
  * performance_daily (db/rollups/hours.ts: per salon and day, combined from the daily rollups): revenue, DONE
  * appointments and rebooking as sales_day_totals and appointments_daily give them (the figures of the sales
  * report and the check-up), booked service hours, shift hours and utilisation as staff_booked_daily and
@@ -119,11 +119,11 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
     day: [day, day],
     month: [monthFrom, day],
     dayLastYear: [back(day), back(day)],
-    monthLastYear: [back(monthFrom), back(day)],
+    monthLastYear: [sameDateLastYear(monthFrom), sameDateLastYear(day)],
   };
-  // Every figure of a salon and day is one row of performance_daily (db/rollups/hours.ts): each salon's month to date
-  // and last year's are an index range of ~30 ready rows, summed here with the day's figures (FILTER: the day
-  // ends its month span) and the days' revenue for the trend; ~1,000 rows for the chain, 42 rows answered.
+  // Every figure of a salon and day is one row of performance_daily (db/rollups/hours.ts): each salon's month to date,
+  // last year's and last year's day are index ranges of ready rows, summed here with the day's figures (FILTER: the day
+  // ends its span) and the days' revenue for the trend.
   // OFFSET 0 keeps the ranges per salon: flattened, the generic plan scanned the whole table. Prepared: its
   // text is the same for every day.
   const [{ rows }, campaigns] = await Promise.all([
@@ -133,7 +133,8 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
         a.day_shift_seconds, a.day_new_clients, a.revenue_by_day
       FROM salons s
       CROSS JOIN (VALUES ('month'::text, ${monthFrom}::date, ${day}::date),
-        ('monthLastYear'::text, ${back(monthFrom)}::date, ${back(day)}::date)) r(span, from_day, to_day)
+        ('monthLastYear'::text, ${sameDateLastYear(monthFrom)}::date, ${sameDateLastYear(day)}::date),
+        ('dayLastYear'::text, ${back(day)}::date, ${back(day)}::date)) r(span, from_day, to_day)
       CROSS JOIN LATERAL (
         SELECT COALESCE(sum(d.revenue_cents), 0) AS revenue_cents, COALESCE(sum(d.appointments), 0) AS appointments,
           COALESCE(sum(d.with_client), 0) AS with_client, COALESCE(sum(d.rebooked), 0) AS rebooked,
@@ -162,9 +163,8 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
       WHERE ${day}::date BETWEEN c.date_from AND c.date_to AND cs.target_cents > 0
       ORDER BY cs.salon_id, c.date_from DESC, c.id DESC`.execute(db),
   ]);
-  // The trend's days, and last year's (each 364 days back, in the same order).
+  // The trend's days; each is set against the same date a year earlier.
   const monthDays = daysOf(monthFrom, day);
-  const lastYearDays = daysOf(back(monthFrom), back(day));
 
   const campaignOf = new Map<number, Campaign>(
     campaigns.rows.map((r) => [
@@ -194,7 +194,7 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
 
   const figures = (salon: SalonSpans, name: SpanName) => {
     const [from, to] = spans[name];
-    const row = salon.spans.get(name === 'day' ? 'month' : name === 'dayLastYear' ? 'monthLastYear' : name);
+    const row = salon.spans.get(name === 'day' ? 'month' : name);
     if (name === 'month' || name === 'monthLastYear') return figuresOf(row, from, to, Number(row?.revenue_cents ?? 0));
     const dayRow = row && {
       appointments: row.day_appointments,
@@ -218,10 +218,10 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
       city: salon.city,
       day: { current: dayNow, lastYear: dayBefore, revenueChange: change(dayNow, dayBefore) },
       monthToDate: { current: monthNow, lastYear: monthBefore, revenueChange: change(monthNow, monthBefore) },
-      trend: monthDays.map((d, i) => ({
+      trend: monthDays.map((d) => ({
         day: d,
         revenue: euros(revenueOn(salon, 'month', d)),
-        lastYearRevenue: euros(revenueOn(salon, 'monthLastYear', lastYearDays[i]!)),
+        lastYearRevenue: euros(revenueOn(salon, 'monthLastYear', sameDateLastYear(d))),
       })),
       campaign: campaignOf.get(salon.id) ?? null,
     };

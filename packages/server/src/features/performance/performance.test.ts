@@ -3,7 +3,8 @@ import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
 
 // Expected numbers are worked out by hand from the fixture in report-fixture.ts, day 2025-03-04
-// (Tuesday); 364 days earlier is Tuesday 2024-03-05 (A000: Cut paid 25.00, 30 min, C2).
+// (Tuesday); the day is set against the same weekday 364 days earlier, Tuesday 2024-03-05 (A000: Cut
+// paid 25.00, 30 min, C2); the month to date against the same dates, 2024-03-01..04, which hold nothing.
 let t: TestApp;
 let f: ReportFixture;
 let manager: string;
@@ -64,7 +65,7 @@ const get = async (url: string) => {
   return { status: res.statusCode, body: res.json() };
 };
 
-// The last year span of both the day and the month to date (2024-03-02..05) holds only A000.
+// Last year's day (2024-03-05) holds only A000.
 const a000 = (from: string) => ({
   fromDate: from,
   toDate: '2024-03-05',
@@ -117,15 +118,16 @@ const salon1 = () => ({
       newClients: 2,
       rebookingRate: 25,
     },
-    lastYear: a000('2024-03-02'),
-    revenueChange: 684, // (196 - 25) / 25
+    // the same dates a year earlier, 2024-03-01..04, not the same weekdays (which would reach A000 on 03-05)
+    lastYear: zero('2024-03-01', '2024-03-04'),
+    revenueChange: null, // no revenue last year to compare with
   },
-  // 03-03 114 and 03-04 82, against Tue 2024-03-05's 25 (A000) a year earlier
+  // 03-03 114 and 03-04 82, each against the same date a year earlier: nothing
   trend: [
     { day: '2025-03-01', revenue: 0, lastYearRevenue: 0 },
     { day: '2025-03-02', revenue: 0, lastYearRevenue: 0 },
     { day: '2025-03-03', revenue: 114, lastYearRevenue: 0 },
-    { day: '2025-03-04', revenue: 82, lastYearRevenue: 25 },
+    { day: '2025-03-04', revenue: 82, lastYearRevenue: 0 },
   ],
   // March, Cut and Shampoo to 03-04: Cut A2 30 + A3 30 + A4 27, Shampoo A1 30 = 117 of 500 = 23.4 %
   // (not the Colour, Mask and Gel of the 196); the February campaign ended before the day
@@ -160,7 +162,7 @@ const chainMedian = {
     utilisation: 22.92,
     newClients: 1.5, // (2 + 1) / 2
     rebookingRate: 12.5, // (25 + 0) / 2
-    revenueChange: 684,
+    revenueChange: null, // no salon had revenue on 2024-03-01..04
   },
 };
 
@@ -178,7 +180,7 @@ const zero = (from: string, to: string) => ({
 });
 
 describe('GetPerformanceBysalon and GetPerformanceById', () => {
-  it("give the salon's day and month to date against the same weekdays last year, with its campaign", async () => {
+  it("give the salon's day and month to date against the same weekday and the same dates last year, with its campaign", async () => {
     const bySalon = await get(`/api/Performance/GetPerformanceBysalon/2025-03-04/${f.salon1}/${manager}`);
     expect(bySalon.status).toBe(200);
     expect(bySalon.body).toEqual({ day: '2025-03-04', salons: [salon1()], chainMedian });
@@ -190,13 +192,13 @@ describe('GetPerformanceBysalon and GetPerformanceById', () => {
   it('answers zeros, not errors, for a day with nothing recorded', async () => {
     const { status, body } = await get(`/api/Performance/GetPerformanceBysalon/2025-03-02/${f.salon2}/${superadmin}`);
     expect(status).toBe(200);
-    // salon 2 had nothing on 03-01..02; last year 2024-03-02..03 nothing either; the February campaign is over
+    // salon 2 had nothing on 03-01..02; last year 2024-03-01..02 and 03-03 nothing either; the February campaign is over
     expect(body.salons[0]).toEqual({
       salonId: f.salon2,
       name: 'Salone Due',
       city: 'Milano',
       day: { current: zero('2025-03-02', '2025-03-02'), lastYear: zero('2024-03-03', '2024-03-03'), revenueChange: null },
-      monthToDate: { current: zero('2025-03-01', '2025-03-02'), lastYear: zero('2024-03-02', '2024-03-03'), revenueChange: null },
+      monthToDate: { current: zero('2025-03-01', '2025-03-02'), lastYear: zero('2024-03-01', '2024-03-02'), revenueChange: null },
       trend: [
         { day: '2025-03-01', revenue: 0, lastYearRevenue: 0 },
         { day: '2025-03-02', revenue: 0, lastYearRevenue: 0 },

@@ -12,8 +12,19 @@ type Actuals = Record<CheckUpKpi, number | null>;
 /** First-visit retention window (days); rebooking and utilisation are lib/staff-hours.ts's. */
 const RETENTION_DAYS = 90;
 
-/** The actual of every check-up KPI over a range (definitions in CHECK_UP_KPIS). */
-export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: string, to: string, gender: GenderScope): Promise<Actuals> {
+/**
+ * The actual of every check-up KPI over a range (definitions in CHECK_UP_KPIS). A new client who has
+ * not come back and whose retention window reaches `today` or later is pending, out of the
+ * retention's base (as on the customer overview): with only such clients the retention is not known yet (null).
+ */
+export async function getCheckUpActuals(
+  db: DbOrTx,
+  salonId: number,
+  from: string,
+  to: string,
+  gender: GenderScope,
+  today: string | null = null,
+): Promise<Actuals> {
   const range = sql`salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date ${genderFilter(gender)}`;
   const cg = gender === 'ALL' ? sql`` : sql`AND c.gender = ${gender}`;
   const { rows } = await sql<{
@@ -27,6 +38,7 @@ export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: strin
     rebooked: number | null;
     new_clients: number;
     retained: number;
+    pending: number;
     shift_seconds: number | null;
     nps_total: number;
     promoters: number;
@@ -36,7 +48,7 @@ export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: strin
       (SELECT sum(revenue_cents) FROM sales_daily WHERE ${range}) AS revenue,
       a.appointments, a.with_product, a.with_colour, a.with_treatment,
       ${bookedSecondsSql(sql`${salonId}`, sql`${from}::date`, sql`${to}::date`)} AS booked_seconds,
-      a.rebook_base, a.rebooked, nc.new_clients, nc.retained,
+      a.rebook_base, a.rebooked, nc.new_clients, nc.retained, nc.new_clients - nc.retained - nc.settled AS pending,
       ${shiftSecondsSql(sql`${salonId}`, sql`${from}::date`, sql`${to}::date`)} AS shift_seconds,
       n.nps_total, n.promoters, n.detractors
     FROM
@@ -44,13 +56,14 @@ export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: strin
          sum(with_treatment) AS with_treatment,
          sum(with_client) AS rebook_base, sum(rebooked) AS rebooked
        FROM appointments_daily WHERE ${range}) a,
-      (SELECT count(*) AS new_clients,
-         count(*) FILTER (WHERE EXISTS (
+      (SELECT count(*) AS new_clients, count(*) FILTER (WHERE back) AS retained,
+         count(*) FILTER (WHERE NOT back AND (${today}::date IS NULL OR first_visit + ${RETENTION_DAYS}::int < ${today}::date)) AS settled
+       FROM (SELECT c.first_visit, EXISTS (
            SELECT 1 FROM appointments b
            WHERE b.salon_id = c.salon_id AND b.client_id = c.id AND b.status = 'DONE'
-             AND b.day > c.first_visit AND b.day <= c.first_visit + ${RETENTION_DAYS}::int)) AS retained
+             AND b.day > c.first_visit AND b.day <= c.first_visit + ${RETENTION_DAYS}::int) AS back
        FROM clients c
-       WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date ${cg}) nc,
+       WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date ${cg}) fv) nc,
       (SELECT count(*) AS nps_total, count(*) FILTER (WHERE r.score >= 9) AS promoters, count(*) FILTER (WHERE r.score <= 6) AS detractors
        FROM nps_responses r LEFT JOIN clients c ON c.salon_id = r.salon_id AND c.id = r.client_id
        WHERE r.salon_id = ${salonId} AND r.day BETWEEN ${from}::date AND ${to}::date ${cg}) n
@@ -64,7 +77,7 @@ export async function getCheckUpActuals(db: DbOrTx, salonId: number, from: strin
     retailAttachRate: percent(n(r?.with_product), appointments),
     rebookingRate: percent(n(r?.rebooked), n(r?.rebook_base)),
     newClients: n(r?.new_clients),
-    firstVisitRetention: percent(n(r?.retained), n(r?.new_clients)),
+    firstVisitRetention: percent(n(r?.retained), n(r?.new_clients) - n(r?.pending)),
     colourPenetration: percent(n(r?.with_colour), appointments),
     treatmentPenetration: percent(n(r?.with_treatment), appointments),
     utilisation: utilisationPercent(n(r?.booked_seconds), n(r?.shift_seconds)),
@@ -142,7 +155,7 @@ export async function getCheckUp(
 ): Promise<CheckUp> {
   const end = today !== undefined && today < to ? today : to;
   const [actuals, { targets, updatedAt }, months] = await Promise.all([
-    getCheckUpActuals(db, salonId, from, to, gender),
+    getCheckUpActuals(db, salonId, from, to, gender, today ?? null),
     getCheckUpTargets(db, salonId, gender),
     end < from ? 0 : monthsInRange(db, from, end),
   ]);

@@ -391,6 +391,36 @@ describe('Check-up', () => {
         url: `${base}/AddCheckUp/${code}/${f.salon1}`,
         payload: [{ kpi: 'newClients', target: 0 }],
       });
+      // On 18 March C4 (first visit 03-04, not back yet) is still within their 90 days: pending, out of the
+      // retention's base; C1 came back: 1 / 1. For 03-04 alone only C4 is new: not known yet, not off target.
+      await pinned.app.inject({
+        method: 'POST',
+        url: `${base}/AddCheckUp/${code}/${f.salon1}`,
+        payload: [{ kpi: 'firstVisitRetention', target: 60 }],
+      });
+      const month = (await pinned.app.inject({ method: 'GET', url: `${base}/GetCheckUp/${code}/${f.salon1}` })).json();
+      expect(month.items.find((i: { kpi: string }) => i.kpi === 'firstVisitRetention')).toMatchObject({ actual: 100, status: 'ON_TARGET' });
+      const day = (
+        await pinned.app.inject({ method: 'GET', url: `${base}/GetCheckUp/${code}/${f.salon1}?fromDate=2025-03-04&toDate=2025-03-04` })
+      ).json();
+      expect(day.items.find((i: { kpi: string }) => i.kpi === 'firstVisitRetention')).toMatchObject({
+        actual: null,
+        gapPercent: null,
+        status: 'NO_DATA',
+      });
+      const overview = (
+        await pinned.app.inject({
+          method: 'GET',
+          url: `/api/CustomerAnalysis/GetCustomerAnalysis/${code}/${f.salon1}/2025-03-04/2025-03-04`,
+        })
+      ).json();
+      // The customer overview says the same for the same range.
+      expect(overview.kpis).toMatchObject({ newClients: 1, pendingClients: 1, firstVisitRetention: null });
+      await pinned.app.inject({
+        method: 'POST',
+        url: `${base}/AddCheckUp/${code}/${f.salon1}`,
+        payload: [{ kpi: 'firstVisitRetention', target: null }],
+      });
     } finally {
       await pinned.close();
     }

@@ -274,8 +274,8 @@ function drawCategoryPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, report
     ],
     report.months.map((month) => [
       month.phase === 'BASELINE' ? `${month.month} (${labels.base})` : month.month,
-      String(month.appointments),
-      String(month.appointmentsWithCategory),
+      month.appointments === null ? '-' : String(month.appointments),
+      month.appointmentsWithCategory === null ? '-' : String(month.appointmentsWithCategory),
       formatPercent(month.actualPercent, labels),
       formatPercent(month.pathPercent, labels),
       month.phase === 'BASELINE' ? '-' : formatPercent(report.target, labels),

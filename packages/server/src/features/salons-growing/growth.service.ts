@@ -125,8 +125,9 @@ export function buildGrowthReport(counts: MonthCounts, salon: { salonId: number;
       month: monthKeyOf(month),
       phase,
       periodMonth: phase === 'BASELINE' ? null : month - start + 1,
-      appointments: row?.appointments ?? 0,
-      appointmentsWithCategory: row?.withCategory[params.category] ?? 0,
+      // A month still to come has no count yet, not a count of 0.
+      appointments: month > toMonth ? null : (row?.appointments ?? 0),
+      appointmentsWithCategory: month > toMonth ? null : (row?.withCategory[params.category] ?? 0),
       actualPercent: roundOrNull(monthActual),
       pathPercent: roundOrNull(path),
       gapPercent: differenceOrNull(monthActual, path),

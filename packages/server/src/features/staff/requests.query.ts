@@ -29,6 +29,7 @@ export interface RequestRow {
   decided_by: number | null;
   decided_by_name: string | null;
   decided_at: Date | null;
+  reject_reason: string;
 }
 
 const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
@@ -59,6 +60,7 @@ export function toShiftRequest(row: RequestRow, days: number): ShiftRequest {
     decidedBy: row.decided_by,
     decidedByName: row.decided_by_name,
     decidedAt: row.decided_at?.toISOString() ?? null,
+    rejectReason: row.reject_reason,
   };
 }
 
@@ -67,7 +69,7 @@ const REQUEST_COLUMNS = sql`r.id, r.salon_id, r.user_id, u.first_name, u.last_na
   to_char(r.wanted_start AT TIME ZONE s.time_zone, 'HH24:MI') AS wanted_start_time,
   to_char(r.wanted_end AT TIME ZONE s.time_zone, 'HH24:MI') AS wanted_end_time,
   r.user_timeframe_id, r.note, r.status, r.created_at, r.decided_by,
-  CASE WHEN d.id IS NULL THEN NULL ELSE trim(d.first_name || ' ' || d.last_name) END AS decided_by_name, r.decided_at`;
+  CASE WHEN d.id IS NULL THEN NULL ELSE trim(d.first_name || ' ' || d.last_name) END AS decided_by_name, r.decided_at, r.reject_reason`;
 const REQUEST_FROM = sql`user_shift_requests r JOIN users u ON u.id = r.user_id JOIN salons s ON s.id = r.salon_id
   LEFT JOIN users d ON d.id = r.decided_by`;
 
@@ -80,7 +82,7 @@ export interface RequestFilter {
   kind?: RequestKind;
 }
 
-/** PENDING first (oldest first), then decided ones (latest decision first). */
+/** PENDING first, by the days they ask for (then oldest first), then decided ones (latest decision first). */
 export async function listRequestRows(db: DbOrTx, filter: RequestFilter): Promise<RequestRow[]> {
   const { rows } = await sql<RequestRow>`
     SELECT ${REQUEST_COLUMNS}
@@ -93,6 +95,7 @@ export async function listRequestRows(db: DbOrTx, filter: RequestFilter): Promis
       ${filter.status !== undefined ? sql`AND r.status = ${filter.status}` : sql``}
       ${filter.kind !== undefined ? sql`AND r.kind = ${filter.kind}` : sql``}
     ORDER BY (r.status = 'PENDING') DESC,
+      CASE WHEN r.status = 'PENDING' THEN r.start_day END ASC,
       CASE WHEN r.status = 'PENDING' THEN r.created_at END ASC,
       r.decided_at DESC, r.id
   `.execute(db);
@@ -153,10 +156,16 @@ export async function deleteRequestRow(db: DbOrTx, id: number): Promise<void> {
   await db.deleteFrom('user_shift_requests').where('id', '=', id).where('status', '=', 'PENDING').execute();
 }
 
-export async function decideRequest(db: DbOrTx, id: number, status: 'APPROVED' | 'REJECTED', deciderId: number): Promise<void> {
+export async function decideRequest(
+  db: DbOrTx,
+  id: number,
+  status: 'APPROVED' | 'REJECTED',
+  deciderId: number,
+  rejectReason = '',
+): Promise<void> {
   await db
     .updateTable('user_shift_requests')
-    .set({ status, decided_by: deciderId, decided_at: new Date() })
+    .set({ status, decided_by: deciderId, decided_at: new Date(), reject_reason: rejectReason })
     .where('id', '=', id)
     .where('status', '=', 'PENDING')
     .execute();

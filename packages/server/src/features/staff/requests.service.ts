@@ -1,9 +1,9 @@
 import type { DayOffPart, DayOffType, Db, DbOrTx, RequestKind } from '../../db/database.js';
-import { instantToLocal, parseMoment, type SalonCalendar } from '../../lib/salon-time.js';
+import { instantToLocal, parseMoment, type SalonCalendar, salonCalendar as salonCalendarOf } from '../../lib/salon-time.js';
 import { HttpError } from '../../plugins/errors.js';
 import { type AppointmentSummary, bookedAppointmentsOf } from './appointments.query.js';
 import { decideRequest, findRequestRow, type RequestRow, type RequestValues, type ShiftRequest, toShiftRequest } from './requests.query.js';
-import { findShift } from './shifts.query.js';
+import { findShift, listShiftsOf } from './shifts.query.js';
 import {
   assertNoDayOffClash,
   assertShiftLength,
@@ -66,8 +66,10 @@ export async function normaliseRequest(db: DbOrTx, userId: number, calendar: Sal
   const wantedEnd = parseMoment(input.wantedEnd as string, calendar.timeZone, 'wantedEnd');
   assertShiftLength(wantedStart, wantedEnd, 'wantedEnd');
   const day = instantToLocal(wantedStart, calendar.timeZone).day;
-  const userTimeframeId = input.userTimeframeId ?? null;
-  if (userTimeframeId !== null) {
+  let userTimeframeId = input.userTimeframeId ?? null;
+  if (userTimeframeId === null) {
+    userTimeframeId = await shiftOfTheDay(db, calendar.salonId, userId, day, wantedStart, wantedEnd);
+  } else {
     const shift = await findShift(db, userTimeframeId);
     if (!shift || shift.userId !== userId) {
       throw new HttpError(400, `Shift ${userTimeframeId} is not one of the shifts of user ${userId}`, 'userTimeframeId');
@@ -86,6 +88,17 @@ export async function normaliseRequest(db: DbOrTx, userId: number, calendar: Sal
     userTimeframeId,
     note,
   };
+}
+
+/**
+ * The shift a change request without one moves: the person's only shift that day in the salon,
+ * or among several the one the wanted hours overlap; null (an extra shift) when there is none.
+ */
+async function shiftOfTheDay(db: DbOrTx, salonId: number, userId: number, day: string, start: Date, end: Date): Promise<number | null> {
+  const shifts = await listShiftsOf(db, { salonId, userId, fromDay: day, toDay: day });
+  if (shifts.length === 1) return (shifts[0] as (typeof shifts)[number]).userTimeframeId;
+  const overlapping = shifts.filter((s) => Date.parse(s.dayStart) < end.getTime() && Date.parse(s.dayEnd) > start.getTime());
+  return overlapping.length === 1 ? (overlapping[0] as (typeof shifts)[number]).userTimeframeId : null;
 }
 
 export function shapeOfRequest(row: Pick<RequestRow, 'type' | 'start_day' | 'end_day' | 'part' | 'start_time' | 'end_time'>): DayOffShape {
@@ -183,10 +196,13 @@ export async function approveRequest(tx: Db | DbOrTx, caller: Caller, row: Reque
       recurrenceKind: null,
       index: 0,
     };
-    if (row.user_timeframe_id !== null) {
-      const shift = await findShift(tx, row.user_timeframe_id);
+    const calendar = await salonCalendarOf(tx, row.salon_id);
+    const day = instantToLocal(candidate.start, calendar.timeZone).day;
+    const replacing = row.user_timeframe_id ?? (await shiftOfTheDay(tx, row.salon_id, row.user_id, day, candidate.start, candidate.end));
+    if (replacing !== null) {
+      const shift = await findShift(tx, replacing);
       if (!shift || shift.userId !== row.user_id) {
-        throw staffError(409, 'SHIFT_GONE', `Shift ${row.user_timeframe_id}, which the request would change, no longer exists`);
+        throw staffError(409, 'SHIFT_GONE', `Shift ${replacing}, which the request would change, no longer exists`);
       }
       await writeShifts(tx, [candidate], { replacingId: shift.id });
       result = { dayOffId: null, shiftId: shift.id, removedShiftIds: [] };

@@ -180,6 +180,36 @@ describe('other request rules', () => {
     expect(await t.db.selectFrom('user_shifts').select('id').where('user_id', '=', fx.users.manager).execute()).toHaveLength(0);
   });
 
+  it('takes an optional reason with a rejection, which the person who asked reads; lists pending requests by their dates', async () => {
+    const later = (
+      await call('POST', `${R}/${fx.codes.reception}`, { payload: { kind: 'DAY_OFF', type: 'HOLIDAY', startDate: '2026-09-10' } })
+    ).json();
+    const sooner = (
+      await call('POST', `${R}/${fx.codes.reception}`, { payload: { kind: 'DAY_OFF', type: 'HOLIDAY', startDate: '2026-09-03' } })
+    ).json();
+    const queue = (await call('GET', `${R}/${fx.codes.manager}`, { query: { status: 'PENDING' } })).json() as {
+      userShiftRequestId: number;
+    }[];
+    const ids = queue.map((r) => r.userShiftRequestId);
+    expect(ids.indexOf(sooner.userShiftRequestId)).toBeLessThan(ids.indexOf(later.userShiftRequestId));
+    const tooLong = await call('POST', `${R}/Reject/${fx.codes.manager}/${later.userShiftRequestId}`, {
+      payload: { reason: 'x'.repeat(501) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const rejected = await call('POST', `${R}/Reject/${fx.codes.manager}/${later.userShiftRequestId}`, {
+      payload: { reason: '  Two people already off that week  ' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().request).toMatchObject({ status: 'REJECTED', rejectReason: 'Two people already off that week' });
+    const mine = (await call('GET', `${R}/User/${fx.codes.reception}/${fx.users.reception}`)).json() as {
+      userShiftRequestId: number;
+      rejectReason: string;
+    }[];
+    expect(mine.find((r) => r.userShiftRequestId === later.userShiftRequestId)?.rejectReason).toBe('Two people already off that week');
+    const plain = await call('POST', `${R}/Reject/${fx.codes.manager}/${sooner.userShiftRequestId}`, { payload: {} });
+    expect(plain.json().request).toMatchObject({ status: 'REJECTED', rejectReason: '' });
+  });
+
   it('refuses a request over an existing day off (409 DAY_OFF_CLASH), and deletes a pending one', async () => {
     const clash = await call('POST', `${R}/${fx.codes.stylist}`, {
       payload: { kind: 'DAY_OFF', type: 'PERMIT', startDate: '2026-04-22', part: 'MORNING' },
@@ -283,6 +313,31 @@ describe('other request rules', () => {
     const approved = await call('POST', `${R}/Approve/${fx.codes.superadmin}/${req.userShiftRequestId}`, { payload: {} });
     expect(approved.statusCode).toBe(200);
     expect(approved.json().shift).toMatchObject({ userId: fx.users.stylist2, day: '2026-06-16', startTime: '12:00', endTime: '20:00' });
+  });
+
+  it("approves a shift change sent without the shift it moves by moving the day's shift, not adding a second", async () => {
+    const [existing] = (
+      await call('POST', `/api/UserTimeframes/Multiple/${fx.codes.manager}`, {
+        payload: { salonId: fx.salon1, userId: fx.users.stylist2, dayStart: '2026-06-17T10:00', dayEnd: '2026-06-17T19:00' },
+      })
+    ).json() as { userTimeframeId: number }[];
+    const req = (
+      await call('POST', `${R}/${fx.codes.stylist2}`, {
+        payload: { kind: 'SHIFT_CHANGE', wantedStart: '2026-06-17T12:00', wantedEnd: '2026-06-17T20:00', userTimeframeId: null },
+      })
+    ).json();
+    expect(req.userTimeframeId).toBe(existing?.userTimeframeId);
+    // A request stored before without its shift is resolved on approval too.
+    await t.db.updateTable('user_shift_requests').set({ user_timeframe_id: null }).where('id', '=', req.userShiftRequestId).execute();
+    const approved = await call('POST', `${R}/Approve/${fx.codes.manager}/${req.userShiftRequestId}`, { payload: {} });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().shift).toMatchObject({ userTimeframeId: existing?.userTimeframeId, startTime: '12:00', endTime: '20:00' });
+    const day = (
+      await call('GET', `/api/UserTimeframes/UserAndDates/${fx.codes.stylist2}/${fx.users.stylist2}`, {
+        query: { fromDate: '2026-06-17', toDate: '2026-06-17' },
+      })
+    ).json();
+    expect(day.map((s: { startTime: string }) => s.startTime)).toEqual(['12:00']);
   });
 
   it('lets only one of two concurrent approvals through', async () => {

@@ -492,12 +492,12 @@ export async function staffRoutes(app: FastifyInstance) {
     });
   });
 
-  registerEndpoint(app, rejectShiftRequest, STAFF_MANAGERS, async ({ params }, request) => {
+  registerEndpoint(app, rejectShiftRequest, STAFF_MANAGERS, async ({ params, body }, request) => {
     const caller = callerOf(request);
     return db.transaction().execute(async (tx) => {
       const row = await pendingRequest(tx, params.id);
       assertCanDecide(caller, row);
-      await decideRequest(tx, row.id, 'REJECTED', caller.userId);
+      await decideRequest(tx, row.id, 'REJECTED', caller.userId, body?.reason?.trim() ?? '');
       return { request: await requestById(tx, row.id) };
     });
   });

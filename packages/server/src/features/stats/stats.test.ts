@@ -62,10 +62,11 @@ describe('GetSalesDataAnalysisPerDay', () => {
       productsRevenue: 12,
       appointments: 0,
       clients: 0,
-      averageTicket: 0,
+      averageTicket: null, // no appointment to average over: not 0.00
       discountTotal: 3,
     });
-    expect(body.rows[0]).toMatchObject({ day: '2025-03-01', totalRevenue: 0, appointments: 0 });
+    // a closed day: no ticket at all
+    expect(body.rows[0]).toMatchObject({ day: '2025-03-01', totalRevenue: 0, appointments: 0, averageTicket: null });
     // totals: services 156, products 52, 4 appointments, clients C1..C4 = 4, new C1 + C4, 208 / 4 = 52, discount 17
     expect(body.totals).toEqual({
       servicesRevenue: 156,

@@ -95,7 +95,9 @@ function CampaignStatsView({ data }: { data: CampaignStats }) {
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }} data-testid="as-of">
         {data.frozen && salon.closedAt
           ? t('details.frozenAt', { day: formatDay(salon.closedAt.slice(0, 10), language), name: salon.closedBy ?? '' })
-          : t('details.asOf', { day: formatDay(data.asOf, language) })}
+          : campaign.status === 'UPCOMING'
+            ? t('details.upcoming', { day: formatDay(campaign.fromDate, language) })
+            : t('details.asOf', { day: formatDay(data.asOf, language) })}
       </Typography>
       {campaign.description ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -4,6 +4,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../components/a11y/visually-hidden';
+import { italianOf } from '../../components/format/italian-article';
 import { formatValue } from '../../components/format/number-format';
 import { changeDirectionOf } from './performance-shaping';
 
@@ -15,7 +16,10 @@ export function ChangeIndicator({ change }: { change: number | null }) {
   const { t, i18n } = useTranslation('performance');
   const direction = changeDirectionOf(change);
   const shown = change === null ? '–' : `${change > 0 ? '+' : ''}${formatValue(change, 'percent', i18n.language)}`;
-  const words = t(`change.${direction}`, { value: formatValue(change === null ? null : Math.abs(change), 'percent', i18n.language) });
+  const words = t(`change.${direction}`, {
+    value: formatValue(change === null ? null : Math.abs(change), 'percent', i18n.language),
+    of: italianOf(change ?? 0),
+  });
   const Icon = direction === 'none' ? null : ICONS[direction];
   return (
     <Box

@@ -149,6 +149,8 @@ export default function PerformanceScreen() {
               : t('chain.monthDescription', {
                   from: formatDay(data.salons[0]?.monthToDate.current.fromDate ?? day, language),
                   to: formatDay(day, language),
+                  lastFrom: formatDay(data.salons[0]?.monthToDate.lastYear.fromDate ?? day, language),
+                  lastTo: formatDay(data.salons[0]?.monthToDate.lastYear.toDate ?? day, language),
                 })}
           </Typography>
           <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>

@@ -135,6 +135,8 @@ describe('/Performance', () => {
     fireEvent.click(screen.getByTestId('span-monthToDate'));
     await screen.findByRole('table', { name: /month to date/i });
     expect(shownOrder()).toEqual(['Gamma', 'Alfa', 'Beta']);
+    // It says what it compared with: the same dates last year.
+    expect(screen.getByTestId('span-description').textContent).toMatch(/same dates a year earlier \(.*2025.*–.*2025.*\)/);
     // A figure sorts highest first (Gamma 93.75, Beta 90, Alfa 80), then lowest first.
     fireEvent.click(screen.getByRole('button', { name: 'Average ticket' }));
     expect(shownOrder()).toEqual(['Gamma', 'Beta', 'Alfa']);

@@ -6,8 +6,8 @@ import type { SalesMonthRow } from './api/use-sales-per-year';
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** (current - previous) / previous x 100, 2 decimals; null when the previous value is 0 (no base to compare with). */
-export function changePercent(current: number, previous: number): number | null {
-  if (previous === 0) return null;
+export function changePercent(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null || previous === 0) return null;
   return round2(((current - previous) / previous) * 100);
 }
 
@@ -39,7 +39,7 @@ export interface DayComparisonRow {
   appointments: number;
   previousAppointments: number;
   appointmentsChange: number | null;
-  averageTicket: number;
+  averageTicket: number | null;
   clients: number;
   newClients: number;
   discountTotal: number;
@@ -100,8 +100,8 @@ export interface MonthComparisonRow {
   appointments: number;
   previousAppointments: number;
   appointmentsChange: number | null;
-  averageTicket: number;
-  previousAverageTicket: number;
+  averageTicket: number | null;
+  previousAverageTicket: number | null;
   clients: number;
   newClients: number;
   discountTotal: number;
@@ -144,7 +144,7 @@ export function compareMonths(current: readonly SalesMonthRow[], compared: reado
         previousAppointments,
         appointmentsChange: notYetCome ? null : changePercent(now.appointments, previousAppointments),
         averageTicket: row.averageTicket,
-        previousAverageTicket: span?.previous.averageTicket ?? 0,
+        previousAverageTicket: span?.previous.averageTicket ?? null,
         clients: row.clients,
         newClients: row.newClients,
         discountTotal: row.discountTotal,

@@ -11,7 +11,7 @@
 interface SalesTotalsRow {
   totalRevenue: number;
   appointments: number;
-  averageTicket: number;
+  averageTicket: number | null;
   clients: number;
   newClients: number;
   discountTotal: number;
@@ -19,7 +19,7 @@ interface SalesTotalsRow {
   productsRevenue?: number;
   previousRevenue?: number;
   previousAppointments?: number;
-  previousAverageTicket?: number;
+  previousAverageTicket?: number | null;
   revenueChange?: number | null;
   appointmentsChange?: number | null;
   notYetCome?: boolean;
@@ -63,7 +63,7 @@ export function salesTotals<T extends SalesTotalsRow>(rows: readonly T[]): T {
   const totals: SalesTotalsRow = {
     totalRevenue,
     appointments,
-    averageTicket: appointments === 0 ? 0 : round2(totalRevenue / appointments),
+    averageTicket: appointments === 0 ? null : round2(totalRevenue / appointments),
     // Distinct clients do not add up over rows: no total (the cell shows '–').
     clients: null as unknown as number,
     newClients: sum(rows, (row) => row.newClients),
@@ -81,7 +81,8 @@ export function salesTotals<T extends SalesTotalsRow>(rows: readonly T[]): T {
     totals.revenueChange = change(comeRevenue, totals.previousRevenue);
     totals.appointmentsChange = change(comeAppointments, totals.previousAppointments);
     if (first.previousAverageTicket !== undefined) {
-      totals.previousAverageTicket = totals.previousAppointments === 0 ? 0 : round2(totals.previousRevenue / totals.previousAppointments);
+      totals.previousAverageTicket =
+        totals.previousAppointments === 0 ? null : round2(totals.previousRevenue / totals.previousAppointments);
     }
     totals.notYetCome = false;
     totals.isToDate = false;

@@ -116,12 +116,27 @@ export default function ShowReportScreen() {
     [t, language],
   );
 
-  const period = useMemo(() => (today ? { label: formatDay(today, language), file: today } : undefined), [today, language]);
+  // The export's period is the months its table holds (baseline to the period's end), not the day of the export.
+  const firstMonth = report.data?.months[0]?.month;
+  const periodEnd = report.data?.periodEndDate;
+  const period = useMemo(
+    () =>
+      firstMonth && periodEnd
+        ? {
+            label: `${formatDay(`${firstMonth}-01`, language)} – ${formatDay(periodEnd, language)}`,
+            file: `${firstMonth}-01_${periodEnd}`,
+          }
+        : undefined,
+    [firstMonth, periodEnd, language],
+  );
   const { table, tableProps } = useReportTable({
     name: `Salon-Growth-${category}`,
     columns,
     period,
-    details: [[t('report.category'), categoryName]],
+    details: [
+      [t('report.category'), categoryName],
+      ...(today ? [[t('report.figuresUpTo'), formatDay(today, language)] as [string, string]] : []),
+    ],
   });
 
   const chartOption = useMemo<EChartsCoreOption>(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, monthRange, monthWeeks } from './month-calendar';
+import { addMonths, monthRange, monthWeeks, shortNames } from './month-calendar';
 
 describe('month calendar', () => {
   it('lays November 2026 out in Monday-first weeks, the days of other months marked', () => {
@@ -19,5 +19,19 @@ describe('month calendar', () => {
     expect(addMonths('2026-01', -1)).toBe('2025-12');
     // February 2027 starts on a Monday and fills exactly four weeks.
     expect(monthWeeks('2027-02')).toHaveLength(4);
+  });
+});
+
+describe('shortNames', () => {
+  it('keeps a first name that is unique and tells namesakes apart by their last name', () => {
+    const names = shortNames([
+      { userId: 1, firstName: 'Marco', lastName: 'Rossi' },
+      { userId: 2, firstName: 'Marco', lastName: 'Bianchi' },
+      { userId: 3, firstName: 'Giulia', lastName: 'Verdi' },
+      { userId: 4, firstName: 'Luca', lastName: 'Romano' },
+      { userId: 5, firstName: 'Luca', lastName: 'Rossi' },
+      { userId: 3, firstName: 'Giulia', lastName: 'Verdi' },
+    ]);
+    expect(Object.fromEntries(names)).toEqual({ 1: 'Marco R.', 2: 'Marco B.', 3: 'Giulia', 4: 'Luca Rom.', 5: 'Luca Ros.' });
   });
 });

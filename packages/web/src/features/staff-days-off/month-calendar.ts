@@ -26,3 +26,31 @@ export function addMonths(month: string, n: number): string {
   const date = new Date(Date.UTC(year, monthNumber - 1 + n, 1));
   return date.toISOString().slice(0, 7);
 }
+
+/**
+ * A short name per person that tells them apart: the first name when nobody else shown has it,
+ * else the first name with as much of the last name as makes it unique ("Marco R.", "Marco Ro."),
+ * else the full name.
+ */
+export function shortNames(people: readonly { userId: number; firstName: string; lastName: string }[]): Map<number, string> {
+  const unique = new Map<number, { firstName: string; lastName: string }>();
+  for (const person of people) unique.set(person.userId, { firstName: person.firstName.trim(), lastName: person.lastName.trim() });
+  const names = new Map<number, string>();
+  for (const [userId, person] of unique) {
+    const namesakes = [...unique].filter(([id, other]) => id !== userId && other.firstName === person.firstName);
+    if (namesakes.length === 0) {
+      names.set(userId, person.firstName || person.lastName);
+      continue;
+    }
+    let name = `${person.firstName} ${person.lastName}`.trim();
+    for (let letters = 1; letters < person.lastName.length; letters++) {
+      const prefix = person.lastName.slice(0, letters);
+      if (namesakes.every(([, other]) => !other.lastName.startsWith(prefix))) {
+        name = `${person.firstName} ${prefix}.`;
+        break;
+      }
+    }
+    names.set(userId, name);
+  }
+  return names;
+}

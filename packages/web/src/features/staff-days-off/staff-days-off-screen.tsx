@@ -40,7 +40,7 @@ import { useAuth } from '../../lib/auth';
 import { showMessage } from '../../lib/snackbar';
 import { formatHours } from '../../lib/staff-time';
 import { type DayOff, useDaysOff, useDeleteDayOff, useSalonStaff, useSaveDayOff } from './api/use-days-off';
-import { addMonths, monthRange, monthWeeks } from './month-calendar';
+import { addMonths, monthRange, monthWeeks, shortNames } from './month-calendar';
 
 interface Person {
   id: number;
@@ -68,6 +68,7 @@ function MonthCalendar({
 }) {
   const { t, i18n } = useTranslation('staff');
   const weeks = useMemo(() => monthWeeks(month), [month]);
+  const names = useMemo(() => shortNames(daysOff), [daysOff]);
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>
       <Table
@@ -130,7 +131,7 @@ function MonthCalendar({
                               <Chip
                                 key={dayOff.userShiftId}
                                 size="small"
-                                label={`${dayOff.firstName} · ${absenceLabel(t, dayOff)}`}
+                                label={`${names.get(dayOff.userId) ?? dayOff.firstName} · ${absenceLabel(t, dayOff)}`}
                                 sx={{ maxWidth: '100%', fontSize: 11, height: 20, ...staffChipSx(dayOff.type) }}
                               />
                             ))}

@@ -45,6 +45,16 @@ export function RequestDialog({ open, isEdit, initial, myUserId, isBusy, error, 
     }
   }, [open, initial]);
 
+  // A shift change moves that day's shift, so the day's first shift is chosen until the person picks another.
+  const dayShifts = myShifts.data;
+  useEffect(() => {
+    const first = dayShifts?.[0];
+    if (first)
+      setTexts((previous) =>
+        previous.userTimeframeId === '' ? { ...previous, userTimeframeId: String(first.userTimeframeId) } : previous,
+      );
+  }, [dayShifts]);
+
   const set = (change: Partial<RequestTexts>) => setTexts((previous) => ({ ...previous, ...change }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,7 +125,7 @@ export function RequestDialog({ open, isEdit, initial, myUserId, isBusy, error, 
                   helperText={myShifts.data && myShifts.data.length === 0 ? t('requests.form.noShiftThatDay') : undefined}
                   slotProps={{ select: { inputProps: { 'data-testid': 'request-replaces' } } }}
                 >
-                  <MenuItem value="">{t('requests.form.extraShift')}</MenuItem>
+                  {dayShifts && dayShifts.length > 0 ? null : <MenuItem value="">{t('requests.form.extraShift')}</MenuItem>}
                   {(myShifts.data ?? []).map((shift) => (
                     <MenuItem key={shift.userTimeframeId} value={String(shift.userTimeframeId)}>
                       {`${shift.startTime}–${shift.endTime}`}

@@ -14,6 +14,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { STAFF_MESSAGES } from '@salon/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -133,6 +134,9 @@ function Decision({ request, timeZone }: { request: ShiftRequest; timeZone: stri
         name: request.decidedByName ?? '',
         when: formatInstant(request.decidedAt, i18n.language, timeZone),
       })}
+      {request.status === 'REJECTED' && request.rejectReason ? (
+        <span data-testid="request-reject-reason">{` — ${t('requests.rejectReasonShown', { reason: request.rejectReason })}`}</span>
+      ) : null}
     </Typography>
   );
 }
@@ -279,6 +283,7 @@ export default function StaffRequestsScreen() {
   const [approving, setApproving] = useState<ShiftRequest | null>(null);
   const [approveError, setApproveError] = useState<{ error: unknown; message: string } | null>(null);
   const [confirm, setConfirm] = useState<{ request: ShiftRequest; action: 'delete' | 'reject' } | null>(null);
+  const [rejectReason, setRejectReason] = useState('');
   const [pageError, setPageError] = useState<{ error: unknown; message: string } | null>(null);
 
   const queue = useMemo(() => (salonRequests.data ?? []).filter((request) => request.status === 'PENDING'), [salonRequests.data]);
@@ -306,7 +311,7 @@ export default function StaffRequestsScreen() {
         await remove.mutateAsync(request.userShiftRequestId);
         showMessage(t('requests.deleted'), 'success');
       } else {
-        await reject.mutateAsync(request.userShiftRequestId);
+        await reject.mutateAsync({ id: request.userShiftRequestId, reason: rejectReason.trim() });
         showMessage(t('requests.rejected'), 'success');
       }
     } catch (error) {
@@ -314,6 +319,7 @@ export default function StaffRequestsScreen() {
       setPageError({ error, message: action === 'delete' ? STAFF_MESSAGES.deleteRequest : STAFF_MESSAGES.approveRequest });
     }
     setConfirm(null);
+    setRejectReason('');
   };
 
   const runApprove = async () => {
@@ -417,7 +423,10 @@ export default function StaffRequestsScreen() {
                           <Button
                             size="small"
                             color="error"
-                            onClick={() => setConfirm({ request, action: 'reject' })}
+                            onClick={() => {
+                              setRejectReason('');
+                              setConfirm({ request, action: 'reject' });
+                            }}
                             data-testid="reject-request"
                           >
                             {t('requests.reject')}
@@ -518,6 +527,20 @@ export default function StaffRequestsScreen() {
         <DialogTitle id="confirm-title">{confirm?.action === 'reject' ? t('requests.rejectTitle') : t('requests.deleteTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{confirm ? absenceLabel(t, confirm.request) : ''}</DialogContentText>
+          {confirm?.action === 'reject' ? (
+            <TextField
+              size="small"
+              fullWidth
+              multiline
+              minRows={2}
+              sx={{ mt: 2 }}
+              label={t('requests.rejectReason')}
+              helperText={t('requests.rejectReasonHelp')}
+              value={rejectReason}
+              onChange={(event) => setRejectReason(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'reject-reason' } }}
+            />
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>

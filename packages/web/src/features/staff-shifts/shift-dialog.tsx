@@ -12,6 +12,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../components/format/dates';
@@ -52,11 +53,13 @@ export function ShiftDialog({ open, editing, initial, people, isBusy, error, onC
   const titleId = useId();
   const [texts, setTexts] = useState(initial);
   const [errors, setErrors] = useState<ShiftFormErrors>({});
+  const [confirming, setConfirming] = useState<'one' | 'following' | null>(null);
 
   useEffect(() => {
     if (open) {
       setTexts(initial);
       setErrors({});
+      setConfirming(null);
     }
   }, [open, initial]);
 
@@ -173,13 +176,32 @@ export function ShiftDialog({ open, editing, initial, people, isBusy, error, onC
           </Stack>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {editing ? (
+          {editing && confirming ? (
+            // A deletion cannot be undone: it asks once more, saying what goes.
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mr: 'auto' }} data-testid="shift-delete-confirm">
+              <Typography variant="body2">
+                {confirming === 'one' ? t('shifts.form.confirmDeleteOne') : t('shifts.form.confirmDeleteFollowing')}
+              </Typography>
+              <Button
+                color="error"
+                variant="contained"
+                onClick={() => onDelete(confirming)}
+                disabled={isBusy}
+                data-testid="shift-delete-yes"
+              >
+                {t('common.delete')}
+              </Button>
+              <Button onClick={() => setConfirming(null)} disabled={isBusy} data-testid="shift-delete-no">
+                {t('shifts.form.keep')}
+              </Button>
+            </Stack>
+          ) : editing ? (
             <>
-              <Button color="error" onClick={() => onDelete('one')} disabled={isBusy} data-testid="shift-delete-one">
+              <Button color="error" onClick={() => setConfirming('one')} disabled={isBusy} data-testid="shift-delete-one">
                 {t('shifts.form.deleteOne')}
               </Button>
               {editing.recurrenceId ? (
-                <Button color="error" onClick={() => onDelete('following')} disabled={isBusy} data-testid="shift-delete-following">
+                <Button color="error" onClick={() => setConfirming('following')} disabled={isBusy} data-testid="shift-delete-following">
                   {t('shifts.form.deleteFollowing')}
                 </Button>
               ) : null}

@@ -160,4 +160,25 @@ describe('StaffShiftsScreen', () => {
     expect(screen.getByTestId('shift-2').getAttribute('data-clash')).toBe('true');
     await waitFor(() => expect(screen.queryByTestId('shift-dialog')).toBeNull());
   });
+
+  it('asks before deleting a shift, and deletes nothing when the person keeps it', async () => {
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'DELETE') return new Response(JSON.stringify({ deleted: 1, userTimeframeIds: [2] }), { status: 200 });
+      return new Response(JSON.stringify(planner), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderScreen();
+    fireEvent.click(await screen.findByTestId('shift-2'));
+    const dialog = await screen.findByTestId('shift-dialog');
+    const deletes = () => fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').length;
+    fireEvent.click(within(dialog).getByTestId('shift-delete-one'));
+    expect(within(dialog).getByTestId('shift-delete-confirm').textContent).toContain('Delete this shift? It cannot be undone.');
+    expect(deletes()).toBe(0);
+    fireEvent.click(within(dialog).getByTestId('shift-delete-no'));
+    expect(within(dialog).queryByTestId('shift-delete-confirm')).toBeNull();
+    expect(deletes()).toBe(0);
+    fireEvent.click(within(dialog).getByTestId('shift-delete-one'));
+    fireEvent.click(within(dialog).getByTestId('shift-delete-yes'));
+    await waitFor(() => expect(deletes()).toBe(1));
+  });
 });

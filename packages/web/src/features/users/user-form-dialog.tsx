@@ -93,8 +93,8 @@ export function UserFormDialog({
             </Alert>
           )}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
-            {field('firstName', { autoComplete: 'off' })}
-            {field('lastName')}
+            {field('firstName', { autoComplete: 'off', required: mode === 'create' })}
+            {field('lastName', { required: mode === 'create' })}
             {field('username', { required: true, helper: t('form.usernameHelp') })}
             {mode === 'create' &&
               field('password', { type: 'password', autoComplete: 'new-password', required: true, helper: t('form.passwordHelp') })}

@@ -139,6 +139,9 @@ export function validateUserForm(
   options: { isSuperadmin: boolean },
 ): { errors: FormErrors; payload: UserPayload | null } {
   const errors: FormErrors = {};
+  // A new person is known by name on every screen (planner, requests, attendance): both names are needed.
+  if (mode === 'create' && !values.firstName.trim()) errors.firstName = 'required';
+  if (mode === 'create' && !values.lastName.trim()) errors.lastName = 'required';
   const username = values.username.trim();
   if (!username) errors.username = 'required';
   else if (!USERNAME.test(username)) errors.username = 'username';

@@ -79,10 +79,24 @@ describe('UsersScreen', () => {
     fireEvent.click(within(form).getByTestId('user-role-RECEPTIONIST'));
     // A manager is never offered SUPERADMIN.
     expect(within(form).queryByTestId('user-role-SUPERADMIN')).toBeNull();
+    // First and last name are required for a new person: nothing is sent without them.
+    fireEvent.click(within(form).getByTestId('user-form-save'));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    fireEvent.change(within(form).getByTestId('user-field-firstName'), { target: { value: 'Sara' } });
+    fireEvent.change(within(form).getByTestId('user-field-lastName'), { target: { value: 'Verdi' } });
     fireEvent.click(within(form).getByTestId('user-form-save'));
     expect((await screen.findByTestId('user-form-problem')).textContent).toBe('Unable to create user: this username is already taken.');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ username: 'sara', salonId: 1, permissionIds: [3], annualDaysOff: 24 });
+    // The manager works in English: the new person starts in English too.
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      username: 'sara',
+      firstName: 'Sara',
+      lastName: 'Verdi',
+      language: 'en',
+      salonId: 1,
+      permissionIds: [3],
+      annualDaysOff: 24,
+    });
   });
 
   it("keeps SUPERADMIN and the manager's own ADMIN role out of reach, saying why", async () => {
@@ -119,6 +133,8 @@ describe('UsersScreen', () => {
     fireEvent.click(screen.getByTestId('user-create'));
     const form = await screen.findByTestId('user-form');
     fireEvent.change(within(form).getByTestId('user-field-username'), { target: { value: 'chain.user' } });
+    fireEvent.change(within(form).getByTestId('user-field-firstName'), { target: { value: 'Chain' } });
+    fireEvent.change(within(form).getByTestId('user-field-lastName'), { target: { value: 'User' } });
     fireEvent.change(within(form).getByTestId('user-field-password'), { target: { value: 'secret123' } });
     fireEvent.click(within(form).getByTestId('user-role-SUPERADMIN'));
     fireEvent.click(within(form).getByTestId('user-form-save'));

@@ -258,7 +258,14 @@ export default function UsersScreen() {
         <UserFormDialog
           mode={open.kind}
           initial={
-            open.kind === 'edit' ? formValuesOf(open.user) : { ...EMPTY_USER_FORM, salonId: salonId === null ? '' : String(salonId) }
+            open.kind === 'edit'
+              ? formValuesOf(open.user)
+              : // A new person starts in the language of the manager who adds them.
+                {
+                  ...EMPTY_USER_FORM,
+                  language: i18n.language.startsWith('en') ? 'en' : 'it',
+                  salonId: salonId === null ? '' : String(salonId),
+                }
           }
           salons={salons.data ?? []}
           callerRoles={roles}

@@ -4,15 +4,18 @@
 -- 1 of 2; parameters:
 --   $1 = '2026-01-01'
 --   $2 = '2026-01-20'
---   $3 = '2025-01-02'
---   $4 = '2025-01-21'
+--   $3 = '2025-01-01'
+--   $4 = '2025-01-20'
+--   $5 = '2025-01-21'
+--   $6 = '2025-01-21'
 /* prepared: performance-days */
 SELECT s.id, s.name, s.city, r.span, a.revenue_cents, a.appointments, a.with_client, a.rebooked, a.booked_seconds, a.shift_seconds,
   a.new_clients, a.day_revenue_cents, a.day_appointments, a.day_with_client, a.day_rebooked, a.day_booked_seconds,
   a.day_shift_seconds, a.day_new_clients, a.revenue_by_day
 FROM salons s
 CROSS JOIN (VALUES ('month'::text, $1::date, $2::date),
-  ('monthLastYear'::text, $3::date, $4::date)) r(span, from_day, to_day)
+  ('monthLastYear'::text, $3::date, $4::date),
+  ('dayLastYear'::text, $5::date, $6::date)) r(span, from_day, to_day)
 CROSS JOIN LATERAL (
   SELECT COALESCE(sum(d.revenue_cents), 0) AS revenue_cents, COALESCE(sum(d.appointments), 0) AS appointments,
     COALESCE(sum(d.with_client), 0) AS with_client, COALESCE(sum(d.rebooked), 0) AS rebooked,

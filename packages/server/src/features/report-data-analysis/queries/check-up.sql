@@ -14,19 +14,22 @@
 --   $10 = 1
 --   $11 = '2026-01-01'
 --   $12 = '2026-01-31'
---   $13 = 90
---   $14 = 1
---   $15 = '2026-01-01'
---   $16 = '2026-01-31'
+--   $13 = '2026-01-20'
+--   $14 = 90
+--   $15 = '2026-01-20'
+--   $16 = 90
 --   $17 = 1
 --   $18 = '2026-01-01'
 --   $19 = '2026-01-31'
+--   $20 = 1
+--   $21 = '2026-01-01'
+--   $22 = '2026-01-31'
 SELECT
   (SELECT sum(revenue_cents) FROM sales_daily WHERE salon_id = $1 AND day BETWEEN $2::date AND $3::date ) AS revenue,
   a.appointments, a.with_product, a.with_colour, a.with_treatment,
   (SELECT COALESCE(sum(bd.booked_seconds), 0) FROM staff_booked_daily bd
 WHERE bd.salon_id = $4 AND bd.day BETWEEN $5::date AND $6::date) AS booked_seconds,
-  a.rebook_base, a.rebooked, nc.new_clients, nc.retained,
+  a.rebook_base, a.rebooked, nc.new_clients, nc.retained, nc.new_clients - nc.retained - nc.settled AS pending,
   (SELECT COALESCE(sum(h.shift_seconds), 0) FROM staff_hours_daily h
 WHERE h.salon_id = $7 AND h.day BETWEEN $8::date AND $9::date) AS shift_seconds,
   n.nps_total, n.promoters, n.detractors
@@ -35,16 +38,17 @@ FROM
      sum(with_treatment) AS with_treatment,
      sum(with_client) AS rebook_base, sum(rebooked) AS rebooked
    FROM appointments_daily WHERE salon_id = $10 AND day BETWEEN $11::date AND $12::date ) a,
-  (SELECT count(*) AS new_clients,
-     count(*) FILTER (WHERE EXISTS (
+  (SELECT count(*) AS new_clients, count(*) FILTER (WHERE back) AS retained,
+     count(*) FILTER (WHERE NOT back AND ($13::date IS NULL OR first_visit + $14::int < $15::date)) AS settled
+   FROM (SELECT c.first_visit, EXISTS (
        SELECT 1 FROM appointments b
        WHERE b.salon_id = c.salon_id AND b.client_id = c.id AND b.status = 'DONE'
-         AND b.day > c.first_visit AND b.day <= c.first_visit + $13::int)) AS retained
+         AND b.day > c.first_visit AND b.day <= c.first_visit + $16::int) AS back
    FROM clients c
-   WHERE c.salon_id = $14 AND c.first_visit BETWEEN $15::date AND $16::date ) nc,
+   WHERE c.salon_id = $17 AND c.first_visit BETWEEN $18::date AND $19::date ) fv) nc,
   (SELECT count(*) AS nps_total, count(*) FILTER (WHERE r.score >= 9) AS promoters, count(*) FILTER (WHERE r.score <= 6) AS detractors
    FROM nps_responses r LEFT JOIN clients c ON c.salon_id = r.salon_id AND c.id = r.client_id
-   WHERE r.salon_id = $17 AND r.day BETWEEN $18::date AND $19::date ) n;
+   WHERE r.salon_id = $20 AND r.day BETWEEN $21::date AND $22::date ) n;
 
 -- 2 of 3; parameters:
 --   $1 = 1

@@ -66,4 +66,7 @@ export const useUpdateRequest = () =>
   );
 export const useDeleteRequest = () => useStaffMutation((id: number) => callApi(deleteShiftRequest, { params: { id } }));
 export const useApproveRequest = () => useStaffMutation((id: number) => callApi(approveShiftRequest, { params: { id }, body: {} }));
-export const useRejectRequest = () => useStaffMutation((id: number) => callApi(rejectShiftRequest, { params: { id }, body: {} }));
+export const useRejectRequest = () =>
+  useStaffMutation(({ id, reason }: { id: number; reason: string }) =>
+    callApi(rejectShiftRequest, { params: { id }, body: reason ? { reason } : {} }),
+  );
