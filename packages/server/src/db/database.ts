@@ -20,7 +20,7 @@ export type ServiceCategory = 'TREATMENT' | 'COLOUR' | 'HAIRCUT' | 'STYLING';
 export type ProductCategory = 'RESALE' | 'PROFESSIONAL';
 export type AppointmentStatus = 'BOOKED' | 'DONE' | 'CANCELLED' | 'NO_SHOW';
 export type DayOffType = 'HOLIDAY' | 'SICK' | 'PERMIT';
-export type RequestStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type RequestStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
 export type RequestKind = 'DAY_OFF' | 'SHIFT_CHANGE';
 export type DayOffPart = 'FULL_DAY' | 'MORNING' | 'AFTERNOON' | 'HOURS';
 export type RecurrenceKind = 'WEEKLY' | 'FORTNIGHTLY';
@@ -271,6 +271,8 @@ export interface UserShiftRequestsTable {
   status: Defaulted<RequestStatus>;
   decided_by: number | null;
   decided_at: Timestamp | null;
+  cancelled_by: ColumnType<number | null, number | null | undefined, number | null>;
+  cancelled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Generated<Timestamp>;
 }
 

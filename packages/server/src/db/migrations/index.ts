@@ -54,6 +54,7 @@ import { clientRollupsToModelSchema } from './055-client-rollups-to-model.js';
 import { staffRollupsToModelSchema } from './056-staff-rollups-to-model.js';
 import { hoursRollupsToModelSchema } from './057-hours-rollups-to-model.js';
 import { salonRollupLocksGoSchema } from './058-salon-rollup-locks-go.js';
+import { requestCancellationSchema } from './059-request-cancellation.js';
 
 export interface Migration {
   version: number;
@@ -148,4 +149,5 @@ export const migrations: Migration[] = [
   { version: 56, name: 'staff-rollups-to-model', sql: staffRollupsToModelSchema },
   { version: 57, name: 'hours-rollups-to-model', sql: hoursRollupsToModelSchema },
   { version: 58, name: 'salon-rollup-locks-go', sql: salonRollupLocksGoSchema },
+  { version: 59, name: 'request-cancellation', sql: requestCancellationSchema },
 ];
