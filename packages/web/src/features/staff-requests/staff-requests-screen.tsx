@@ -28,6 +28,7 @@ import { formatHours, formatInstant } from '../../lib/staff-time';
 import {
   type ShiftRequest,
   useApproveRequest,
+  useCancelRequest,
   useCreateRequest,
   useDeleteRequest,
   useMyRequests,
@@ -37,7 +38,7 @@ import {
   useUpdateRequest,
 } from './api/use-requests';
 import { RequestDialog } from './request-dialog';
-import type { RequestBody, RequestTexts } from './request-form';
+import { isCancellable, type RequestBody, type RequestTexts } from './request-form';
 
 function emptyTexts(today: string): RequestTexts {
   return {
@@ -124,16 +125,42 @@ function RequestCard({
   );
 }
 
+/** The confirmation dialog's title and button per action. */
+const CONFIRM_TEXTS = {
+  delete: { title: 'requests.deleteTitle', button: 'common.delete' },
+  reject: { title: 'requests.rejectTitle', button: 'requests.reject' },
+  cancel: { title: 'requests.cancelTitle', button: 'requests.cancel' },
+} as const;
+
+function CancelButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('staff');
+  return (
+    <Button size="small" color="error" onClick={onClick} data-testid="cancel-request">
+      {t('requests.cancel')}
+    </Button>
+  );
+}
+
 function Decision({ request, timeZone }: { request: ShiftRequest; timeZone: string }) {
   const { t, i18n } = useTranslation('staff');
   if (request.status === 'PENDING' || !request.decidedAt) return null;
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="request-decision">
-      {t(request.status === 'APPROVED' ? 'requests.approvedBy' : 'requests.rejectedBy', {
-        name: request.decidedByName ?? '',
-        when: formatInstant(request.decidedAt, i18n.language, timeZone),
-      })}
-    </Typography>
+    <>
+      <Typography variant="body2" color="text.secondary" data-testid="request-decision">
+        {t(request.status === 'REJECTED' ? 'requests.rejectedBy' : 'requests.approvedBy', {
+          name: request.decidedByName ?? '',
+          when: formatInstant(request.decidedAt, i18n.language, timeZone),
+        })}
+      </Typography>
+      {request.cancelledAt ? (
+        <Typography variant="body2" color="text.secondary" data-testid="request-cancellation">
+          {t('requests.cancelledBy', {
+            name: request.cancelledByName ?? '',
+            when: formatInstant(request.cancelledAt, i18n.language, timeZone),
+          })}
+        </Typography>
+      ) : null}
+    </>
   );
 }
 
@@ -273,12 +300,13 @@ export default function StaffRequestsScreen() {
   const remove = useDeleteRequest();
   const approve = useApproveRequest();
   const reject = useRejectRequest();
+  const cancel = useCancelRequest();
 
   const [editing, setEditing] = useState<{ request: ShiftRequest | null; initial: RequestTexts } | null>(null);
   const [dialogError, setDialogError] = useState<{ error: unknown; message: string } | null>(null);
   const [approving, setApproving] = useState<ShiftRequest | null>(null);
   const [approveError, setApproveError] = useState<{ error: unknown; message: string } | null>(null);
-  const [confirm, setConfirm] = useState<{ request: ShiftRequest; action: 'delete' | 'reject' } | null>(null);
+  const [confirm, setConfirm] = useState<{ request: ShiftRequest; action: 'delete' | 'reject' | 'cancel' } | null>(null);
   const [pageError, setPageError] = useState<{ error: unknown; message: string } | null>(null);
 
   const queue = useMemo(() => (salonRequests.data ?? []).filter((request) => request.status === 'PENDING'), [salonRequests.data]);
@@ -305,13 +333,21 @@ export default function StaffRequestsScreen() {
       if (action === 'delete') {
         await remove.mutateAsync(request.userShiftRequestId);
         showMessage(t('requests.deleted'), 'success');
+      } else if (action === 'cancel') {
+        await cancel.mutateAsync(request.userShiftRequestId);
+        showMessage(t('requests.cancelled'), 'success');
       } else {
         await reject.mutateAsync(request.userShiftRequestId);
         showMessage(t('requests.rejected'), 'success');
       }
     } catch (error) {
       // SPEC.md §8 has no reject message: a refused decision is the approval's.
-      setPageError({ error, message: action === 'delete' ? STAFF_MESSAGES.deleteRequest : STAFF_MESSAGES.approveRequest });
+      const messages = {
+        delete: STAFF_MESSAGES.deleteRequest,
+        cancel: STAFF_MESSAGES.updateRequest,
+        reject: STAFF_MESSAGES.approveRequest,
+      };
+      setPageError({ error, message: messages[action] });
     }
     setConfirm(null);
   };
@@ -468,6 +504,8 @@ export default function StaffRequestsScreen() {
                           {t('common.delete')}
                         </Button>
                       </>
+                    ) : isCancellable(request, staff.today, false) ? (
+                      <CancelButton onClick={() => setConfirm({ request, action: 'cancel' })} />
                     ) : undefined
                   }
                 >
@@ -487,7 +525,16 @@ export default function StaffRequestsScreen() {
             : list(
                 salonRequests.data ? history : undefined,
                 (request) => (
-                  <RequestCard key={request.userShiftRequestId} request={request} showPerson>
+                  <RequestCard
+                    key={request.userShiftRequestId}
+                    request={request}
+                    showPerson
+                    actions={
+                      isCancellable(request, staff.today, request.userId !== staff.myUserId) ? (
+                        <CancelButton onClick={() => setConfirm({ request, action: 'cancel' })} />
+                      ) : undefined
+                    }
+                  >
                     <Decision request={request} timeZone={staff.timeZone} />
                   </RequestCard>
                 ),
@@ -515,20 +562,26 @@ export default function StaffRequestsScreen() {
         onApprove={() => void runApprove()}
       />
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="confirm-title">
-        <DialogTitle id="confirm-title">{confirm?.action === 'reject' ? t('requests.rejectTitle') : t('requests.deleteTitle')}</DialogTitle>
+        <DialogTitle id="confirm-title">{t(CONFIRM_TEXTS[confirm?.action ?? 'delete'].title)}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{confirm ? absenceLabel(t, confirm.request) : ''}</DialogContentText>
+          <DialogContentText>
+            {confirm?.action === 'cancel'
+              ? t('requests.cancelText', { what: `${absenceLabel(t, confirm.request)}, ${periodOf(confirm.request, i18n.language)}` })
+              : confirm
+                ? absenceLabel(t, confirm.request)
+                : ''}
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>
+          <Button onClick={() => setConfirm(null)}>{confirm?.action === 'cancel' ? t('requests.keep') : t('common.cancel')}</Button>
           <Button
             color="error"
             variant="contained"
             onClick={() => void runConfirm()}
-            disabled={remove.isPending || reject.isPending}
+            disabled={remove.isPending || reject.isPending || cancel.isPending}
             data-testid="confirm-action"
           >
-            {confirm?.action === 'reject' ? t('requests.reject') : t('common.delete')}
+            {t(CONFIRM_TEXTS[confirm?.action ?? 'delete'].button)}
           </Button>
         </DialogActions>
       </Dialog>

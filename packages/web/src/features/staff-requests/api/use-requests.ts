@@ -1,5 +1,6 @@
 import {
   approveShiftRequest,
+  cancelShiftRequest,
   createShiftRequest,
   deleteShiftRequest,
   getShiftRequestConflicts,
@@ -67,3 +68,4 @@ export const useUpdateRequest = () =>
 export const useDeleteRequest = () => useStaffMutation((id: number) => callApi(deleteShiftRequest, { params: { id } }));
 export const useApproveRequest = () => useStaffMutation((id: number) => callApi(approveShiftRequest, { params: { id }, body: {} }));
 export const useRejectRequest = () => useStaffMutation((id: number) => callApi(rejectShiftRequest, { params: { id }, body: {} }));
+export const useCancelRequest = () => useStaffMutation((id: number) => callApi(cancelShiftRequest, { params: { id }, body: {} }));
