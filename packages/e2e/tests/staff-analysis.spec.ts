@@ -8,7 +8,7 @@ mkdirSync(ARTIFACTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `staff-analysis-${name}.png`), fullPage: true });
 const LOADED = { timeout: 45_000 };
 
-/** Three whole months before DEMO_TODAY's month: the screen asks them as three intervals. */
+/** Three whole months before DEMO_TODAY's month: the screen asks them as one range. */
 const FROM = demoMonth(-3).from;
 const TO = demoMonth(-1).to;
 
@@ -20,19 +20,21 @@ interface StaffRow {
   name: string;
   totalEarned: number;
   totalWorkingHours: number;
+  totalNumberOfClient: number;
+  averageFeedback: number | null;
 }
 
 test.describe('staff analysis screens', () => {
-  test('manager: merged months, sorting, filter, gender, a person report, Italian, 390 px and axe', async ({ page }) => {
+  test('manager: a quarter as one range, sorting, filter, gender, a person report, Italian, 390 px and axe', async ({ page }) => {
     test.setTimeout(300_000);
     await signIn(page, 'manager');
     await page.goto(`/staff-data-analysis?fromDate=${FROM}&toDate=${TO}`);
     const table = page.getByRole('table', { name: 'Staff analysis per person' });
     await expect(table).toBeVisible(LOADED);
-    await expect(page.getByTestId('staff-progress')).toContainText('3 / 3 intervals', LOADED);
+    await expect(page.getByTestId('staff-progress')).toContainText('1 / 1 intervals', LOADED);
     await expect(page.getByTestId('staff-progress-bar')).toHaveAttribute('aria-valuenow', '100');
 
-    // The merged months equal one call over the whole range, person by person.
+    // The screen's figures equal one call over the whole range, person by person.
     const code = await storedSessionCode(page);
     const whole = async (gender = '') => {
       const path = gender
@@ -52,8 +54,16 @@ test.describe('staff analysis screens', () => {
     expect(names[0]).toBe(top.name);
     expect(earned[0]).toBe(top.totalEarned);
     for (const person of all.staffDataAnalysis) expect(earned[names.indexOf(person.name)], person.name).toBe(person.totalEarned);
-    // Every row merged three intervals; the totals row is the salon's staff revenue.
-    expect(new Set(await columnTexts(table, 25))).toEqual(new Set(['3']));
+    // Distinct clients and the mean feedback are the range's, not months added up.
+    const clients = (await columnTexts(table, 13)).map((text) => Number(text.replace(/,/g, '')));
+    const feedback = await columnTexts(table, 18);
+    for (const person of all.staffDataAnalysis) {
+      const row = names.indexOf(person.name);
+      expect(clients[row], person.name).toBe(person.totalNumberOfClient);
+      expect(feedback[row] === '–' || feedback[row] === '' ? null : Number(feedback[row]), person.name).toBe(person.averageFeedback);
+    }
+    // Every row is one interval; the totals row is the salon's staff revenue.
+    expect(new Set(await columnTexts(table, 25))).toEqual(new Set(['1']));
     const totals = table.getByTestId('totals-row');
     expect(eurosOf((await totals.locator('td, th').nth(1).textContent()) ?? '')).toBe(all.sumOfTotalEarned);
     await shot(page, 'table');
@@ -73,7 +83,7 @@ test.describe('staff analysis screens', () => {
     await page.getByRole('combobox', { name: 'Client gender' }).click();
     await page.getByRole('option', { name: 'Women' }).click();
     await expect(page).toHaveURL(/gender=FEMALE/);
-    await expect(page.getByTestId('staff-progress')).toContainText('3 / 3 intervals', LOADED);
+    await expect(page.getByTestId('staff-progress')).toContainText('1 / 1 intervals', LOADED);
     const women = await whole('FEMALE');
     const topWomen = women.staffDataAnalysis.find((row) => row.staffId === top.staffId) as StaffRow;
     expect(topWomen.totalEarned).toBeLessThan(top.totalEarned);
@@ -81,9 +91,9 @@ test.describe('staff analysis screens', () => {
       new RegExp(topWomen.totalEarned.toLocaleString('en', { minimumFractionDigits: 2 }).replace(/\./, '\\.')),
     );
 
-    // Reset: the intervals are asked again and merged from the first.
+    // Reset: the range is asked again and merged from a zero counter.
     await page.getByTestId('staff-reset').click();
-    await expect(page.getByTestId('staff-progress')).toContainText('3 / 3 intervals', LOADED);
+    await expect(page.getByTestId('staff-progress')).toContainText('1 / 1 intervals', LOADED);
     expect(await seriousViolations(page)).toEqual([]);
 
     // A person's report for the same range.
@@ -107,7 +117,7 @@ test.describe('staff analysis screens', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'report-390');
     await page.goto(`/staff-data-analysis?fromDate=${FROM}&toDate=${TO}`);
-    await expect(page.getByTestId('staff-progress')).toContainText('3 / 3 intervals', LOADED);
+    await expect(page.getByTestId('staff-progress')).toContainText('1 / 1 intervals', LOADED);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'table-390');
     await page.setViewportSize({ width: 1366, height: 800 });
@@ -117,7 +127,7 @@ test.describe('staff analysis screens', () => {
     try {
       const english = /\b(Earned|Recommended|intervals|Utilisation|Staff|Name|Total|Person|Week|Day|Services|Products|Reset)\b/;
       await page.goto(`/staff-data-analysis?fromDate=${FROM}&toDate=${TO}`);
-      await expect(page.getByTestId('staff-progress')).toContainText('3 / 3 intervalli', LOADED);
+      await expect(page.getByTestId('staff-progress')).toContainText('1 / 1 intervalli', LOADED);
       expect(await page.locator('main').innerText()).not.toMatch(english);
       await page.goto(`/staff-data-analysis-report?staffId=${top.staffId}&fromDate=${FROM}&toDate=${TO}`);
       await expect(

@@ -56,14 +56,14 @@ export const AttendanceFlags = Type.Object(
   { description: 'What a manager should look at on this day' },
 );
 
-/** One person's day on the sheet: only days with a record, a shift or an approved day off are listed. */
+/** One person's day on the sheet: every day with a record, a shift or an approved day off is listed, days to come included. */
 export const AttendanceDayDTO = Type.Object({
   day: DateString,
   clockIn: Type.Union([AttendanceTime, Type.Null()], { description: 'The first clock-in of the day; null with no record' }),
   clockOut: Type.Union([AttendanceTime, Type.Null()], {
     description: 'The last clock-out of the day; null with no record or when a record of the day is still open',
   }),
-  hoursWorked: Type.Number({ description: 'Sum of the closed records of the day, decimal hours' }),
+  hoursWorked: Type.Number({ description: 'Sum of the closed records of the day, decimal hours (0 on a day still to come)' }),
   shiftStart: Type.Union([AttendanceTime, Type.Null()], { description: 'Start of the first shift starting that day' }),
   shiftEnd: Type.Union([AttendanceTime, Type.Null()], { description: 'End of the last shift starting that day' }),
   shiftHours: Type.Number({ description: 'Hours of the shifts starting that day (0 with none)' }),
@@ -76,7 +76,8 @@ export const AttendanceDayDTO = Type.Object({
       'hoursWorked - (shiftHours - excusedHours): positive = overtime, negative = short; 0 on a day still to come (no shift started, nothing clocked) and on a day someone is still in (clocked in, the day not over)',
   }),
   absenceCode: Type.Union([AbsenceCode, Type.Null()], {
-    description: 'Approved day off covering the day (or part of it: see excusedHours), or null; a whole day wins over a part',
+    description:
+      'Approved day off covering the day (or part of it: see excusedHours), or null; a whole day wins over a part; a HOLIDAY covers only days the salon opens',
   }),
   flags: AttendanceFlags,
   isCorrected: Type.Boolean({ description: 'A record of the day was added or changed by a manager' }),
@@ -86,11 +87,15 @@ export const AttendanceDayDTO = Type.Object({
 export const AttendanceTotalsDTO = Type.Object(
   {
     daysWorked: Type.Integer({ description: 'Days with at least one record' }),
-    hoursWorked: Type.Number({ description: 'Sum of hoursWorked' }),
-    shiftHours: Type.Number({ description: 'Sum of shiftHours' }),
-    excusedHours: Type.Number({ description: 'Sum of excusedHours' }),
-    difference: Type.Number({ description: 'Sum of difference' }),
-    holidayDays: Type.Integer({ description: 'Days with absence code HOLIDAY' }),
+    hoursWorked: Type.Number({ description: "The days' worked seconds added up, then rounded once to 2 decimals" }),
+    shiftHours: Type.Number({ description: "The days' shift seconds added up (days to come included), then rounded once to 2 decimals" }),
+    excusedHours: Type.Number({ description: "The days' excused seconds added up, then rounded once to 2 decimals" }),
+    difference: Type.Number({
+      description: "The days' differences in seconds added up, then rounded once to 2 decimals (days still to come count 0)",
+    }),
+    holidayDays: Type.Number({
+      description: 'Approved HOLIDAY days as the allowance counts them: days the salon opens, a morning or an afternoon 0.5',
+    }),
     sickDays: Type.Integer({ description: 'Days with absence code SICK' }),
     permitDays: Type.Integer({ description: 'Days with absence code PERMIT' }),
     forgottenClockOuts: Type.Integer({ description: 'Days flagged forgottenClockOut' }),

@@ -37,7 +37,7 @@ export const CAMPAIGN_MINE_ACCESS: readonly Role[] = ['SUPERADMIN', 'ADMIN', 'RE
 const Percent = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
 
 const TIER_MODE_TEXT =
-  "How the campaign's unit tiers pay. STRAIGHT: every unit is paid at the rate of the highest tier reached (fromUnits <= units). SLIDING: each band is paid at its own rate: the units above a tier's fromUnits and up to the next tier's fromUnits earn that tier's rate";
+  "How the campaign's unit tiers pay (where each tier starts: see the tier's fromUnits). STRAIGHT: every unit is paid at the rate of the highest tier reached. SLIDING: each band of units is paid at its own tier's rate";
 
 export const TierMode = Type.Union([Type.Literal('STRAIGHT'), Type.Literal('SLIDING')], { description: TIER_MODE_TEXT });
 export type TierMode = Static<typeof TierMode>;
@@ -57,7 +57,7 @@ export const CampaignTier = Type.Object({
     minimum: 0,
     maximum: 1000000,
     description:
-      "The tier starts above this many units (a person's units of the item). STRAIGHT: reached when units >= fromUnits. SLIDING: units fromUnits+1 .. next tier's fromUnits earn this rate. Units at or below the lowest fromUnits earn nothing (use 0 to pay from the first unit)",
+      "Where the tier starts, in a person's units of the item. STRAIGHT: the bound is inclusive: the tier is reached when units >= fromUnits, so at exactly fromUnits every unit earns this rate; fewer units than the lowest fromUnits earn nothing. SLIDING: units fromUnits+1 .. the next tier's fromUnits earn this rate; units up to the lowest fromUnits earn nothing. Use 0 to pay from the first unit in either mode",
   }),
   perUnit: { ...Money, minimum: 0, maximum: 100000, description: 'Bonus per unit at this tier, euros' },
 });

@@ -152,7 +152,8 @@ export const deleteDayOff = defineEndpoint({
   method: 'DELETE',
   path: '/api/UserShifts/{SESSIONCODE}/{id}',
   errors: STAFF_ERRORS,
-  summary: 'Delete a day off (ADMIN of its salon, SUPERADMIN); 404 when no such day off',
+  summary:
+    'Delete a day off (ADMIN of its salon, SUPERADMIN); the approved request that wrote it, if any, then reads CANCELLED by you. 404 when no such day off',
   tags: TAGS,
   params: Type.Object({ SESSIONCODE: SessionCode, id: RowId }),
   response: Type.Object({

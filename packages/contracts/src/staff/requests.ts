@@ -27,7 +27,8 @@ import {
  * and deletes their own while PENDING; an ADMIN of the salon or a SUPERADMIN approves or rejects;
  * nobody decides their own (403 OWN_REQUEST); a decided request cannot be decided, edited or
  * deleted again (409 ALREADY_DECIDED). Approval writes the day off (or the shift) and the
- * decision (who, when) in one transaction, under the same rules as a direct write (409s).
+ * decision (who, when) in one transaction, under the same rules as a direct write (409s). An
+ * approved DAY_OFF can be cancelled: by a manager of the salon, or by the person before it starts.
  */
 const TAGS = ['Shift requests'];
 
@@ -59,6 +60,11 @@ export const ShiftRequestDTO = Type.Object(
     decidedByName: Type.Union([Type.String(), Type.Null()], { description: "The decider's first and last name; null while PENDING" }),
     decidedAt: Type.Union([Instant, Type.Null()], { description: 'When it was decided; null while PENDING' }),
     rejectReason: Type.String({ description: "Why the manager rejected it, shown to the person who asked ('' when none was given)" }),
+    cancelledBy: Type.Union([Type.Integer(), Type.Null()], { description: 'Who cancelled it; null unless CANCELLED' }),
+    cancelledByName: Type.Union([Type.String(), Type.Null()], {
+      description: "The canceller's first and last name; null unless CANCELLED",
+    }),
+    cancelledAt: Type.Union([Instant, Type.Null()], { description: 'When it was cancelled; null unless CANCELLED' }),
   },
   { description: 'A request for a day off or a shift change' },
 );
@@ -212,6 +218,24 @@ export const rejectShiftRequest = defineEndpoint({
   params: Type.Object({ SESSIONCODE: SessionCode, id: RowId }),
   body: Type.Optional(RejectBody),
   response: Type.Object({ request: ShiftRequestDTO }),
+});
+
+export const cancelShiftRequest = defineEndpoint({
+  method: 'POST',
+  path: '/api/UserShiftRequests/Cancel/{SESSIONCODE}/{id}',
+  errors: STAFF_ERRORS,
+  summary:
+    'Our addition: cancel an APPROVED day off request, by an ADMIN of its salon or a SUPERADMIN, or by the person who asked before its first day. It reads CANCELLED with who and when; its day off goes in the same transaction (a manager cancelling one already begun keeps the days before today), so the remaining days follow. 403 when not allowed, 404 when no such request, 409 NOT_CANCELLABLE when not an approved DAY_OFF or when it is over',
+  tags: TAGS,
+  params: Type.Object({ SESSIONCODE: SessionCode, id: RowId }),
+  body: Type.Optional(EmptyBody),
+  response: Type.Object({
+    request: ShiftRequestDTO,
+    removedDayOffIds: Type.Array(Type.Integer(), { description: 'The days off removed' }),
+    shortenedDayOff: Type.Union([DayOffDTO, Type.Null()], {
+      description: 'The day off kept for the days already taken (a manager cancelling one already begun); null otherwise',
+    }),
+  }),
 });
 
 export const getShiftRequestConflicts = defineEndpoint({

@@ -87,6 +87,7 @@ export const StaffErrorResponse = Type.Object(
           Type.Literal('ALREADY_DECIDED'),
           Type.Literal('SHIFT_GONE'),
           Type.Literal('OWN_REQUEST'),
+          Type.Literal('NOT_CANCELLABLE'),
         ],
         { description: 'Why a write was refused' },
       ),
@@ -106,6 +107,7 @@ export const STAFF_ERROR_REASONS = [
   'ALREADY_DECIDED',
   'SHIFT_GONE',
   'OWN_REQUEST',
+  'NOT_CANCELLABLE',
 ] as const;
 export type StaffErrorReason = (typeof STAFF_ERROR_REASONS)[number];
 

@@ -28,9 +28,13 @@ export const MIDDAY = '13:00';
 
 export const REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export const RequestStatusSchema = Type.Union([Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('REJECTED')], {
-  description: 'PENDING until an ADMIN of the salon or a SUPERADMIN approves or rejects it; decided requests never change again',
-});
+export const RequestStatusSchema = Type.Union(
+  [Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('REJECTED'), Type.Literal('CANCELLED')],
+  {
+    description:
+      'PENDING until an ADMIN of the salon or a SUPERADMIN approves or rejects it; an APPROVED day off can then be CANCELLED (its day off goes); nothing else changes a decided request',
+  },
+);
 
 export const REQUEST_KINDS = ['DAY_OFF', 'SHIFT_CHANGE'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];

@@ -20,7 +20,7 @@ export type ServiceCategory = 'TREATMENT' | 'COLOUR' | 'HAIRCUT' | 'STYLING';
 export type ProductCategory = 'RESALE' | 'PROFESSIONAL';
 export type AppointmentStatus = 'BOOKED' | 'DONE' | 'CANCELLED' | 'NO_SHOW';
 export type DayOffType = 'HOLIDAY' | 'SICK' | 'PERMIT';
-export type RequestStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type RequestStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
 export type RequestKind = 'DAY_OFF' | 'SHIFT_CHANGE';
 export type DayOffPart = 'FULL_DAY' | 'MORNING' | 'AFTERNOON' | 'HOURS';
 export type RecurrenceKind = 'WEEKLY' | 'FORTNIGHTLY';
@@ -273,6 +273,8 @@ export interface UserShiftRequestsTable {
   decided_at: Timestamp | null;
   /** Why a manager rejected it ('' when they gave no reason). */
   reject_reason: Defaulted<string>;
+  cancelled_by: ColumnType<number | null, number | null | undefined, number | null>;
+  cancelled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Generated<Timestamp>;
 }
 

@@ -55,6 +55,7 @@ import { staffRollupsToModelSchema } from './056-staff-rollups-to-model.js';
 import { hoursRollupsToModelSchema } from './057-hours-rollups-to-model.js';
 import { salonRollupLocksGoSchema } from './058-salon-rollup-locks-go.js';
 import { requestRejectReasonSchema } from './059-request-reject-reason.js';
+import { requestCancellationSchema } from './060-request-cancellation.js';
 
 export interface Migration {
   version: number;
@@ -150,4 +151,5 @@ export const migrations: Migration[] = [
   { version: 57, name: 'hours-rollups-to-model', sql: hoursRollupsToModelSchema },
   { version: 58, name: 'salon-rollup-locks-go', sql: salonRollupLocksGoSchema },
   { version: 59, name: 'request-reject-reason', sql: requestRejectReasonSchema },
+  { version: 60, name: 'request-cancellation', sql: requestCancellationSchema },
 ];

@@ -84,7 +84,7 @@ export function exportRows(people: PersonDto[], language: ExportLanguage): { row
     }
     const t = person.totals;
     const absences = [
-      t.holidayDays ? `${words.HOLIDAY} ${t.holidayDays}` : '',
+      t.holidayDays ? `${words.HOLIDAY} ${language === 'it' ? String(t.holidayDays).replace('.', ',') : t.holidayDays}` : '',
       t.sickDays ? `${words.SICK} ${t.sickDays}` : '',
       t.permitDays ? `${words.PERMIT} ${t.permitDays}` : '',
     ]

@@ -2,7 +2,6 @@ import type { AttendanceCorrectionDTO, AttendanceDTO, AttendancePersonDTO } from
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { dateInZone } from '../../lib/today.js';
 
 type AttendanceDto = Static<typeof AttendanceDTO>;
 type PersonDto = Static<typeof AttendancePersonDTO>;
@@ -23,6 +22,10 @@ export async function findSalon(db: DbOrTx, salonId: number): Promise<SalonInfo 
 
 /** A salon-local wall-clock time, YYYY-MM-DDTHH:MM, of a timestamptz expression. */
 const local = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE s.time_zone, 'YYYY-MM-DD"T"HH24:MI')`);
+
+/** Whether the salon (`s`) is closed on a day: its weekday is null in opening_hours, as the allowance reads it. */
+const closedOn = (day: ReturnType<typeof sql>) =>
+  sql<boolean>`jsonb_typeof(s.opening_hours -> (ARRAY['monday','tuesday','wednesday','thursday','friday','saturday','sunday'])[extract(isodow FROM ${day})::int]) = 'null'`;
 
 /**
  * Whether a record is a forgotten clock-out at `now`: still open once the salon's day of its
@@ -211,11 +214,7 @@ export interface SheetScope {
  * off). Records and shifts count on the salon-local day they start.
  */
 export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto[]> {
-  const { salon, from, now } = scope;
-  // The sheet ends at the salon's today: days to come have no attendance yet, and their planned
-  // shifts would make the shift-hours total disagree with the difference (the planner shows them).
-  const today = dateInZone(now, salon.timeZone);
-  const to = scope.to < today ? scope.to : today;
+  const { salon, from, to, now } = scope;
   const userIds = scope.userIds ?? null;
   const result = await sql<{
     user_id: number;
@@ -254,7 +253,7 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
       SELECT user_id, day,
              min(clock_in) AS first_in,
              CASE WHEN bool_and(clock_out IS NOT NULL) THEN max(clock_out) END AS last_out,
-             round(coalesce(sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL), 0)::numeric / 3600, 2) AS hours,
+             coalesce(sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL), 0)::numeric AS seconds,
              bool_or(is_forgotten) AS forgotten,
              bool_or(clock_out IS NULL AND NOT is_forgotten) AS still_in,
              bool_or(is_corrected) AS corrected,
@@ -269,14 +268,15 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
     ),
     shift_days AS (
       SELECT user_id, day, min(day_start) AS shift_start, max(day_end) AS shift_end,
-             round((sum(extract(epoch FROM day_end - day_start)) / 3600)::numeric, 2) AS hours,
+             sum(extract(epoch FROM day_end - day_start))::numeric AS seconds,
              bool_or(day_start <= ${now}::timestamptz) AS has_started
       FROM shift_rows
       GROUP BY user_id, day
     ),
     absence_rows AS (
       -- Each approved day off on each of its days, with the part of the day it covers: the whole
-      -- day, the morning or the afternoon (they meet at 13:00), or the hours of a PERMIT.
+      -- day, the morning or the afternoon (they meet at 13:00), or the hours of a PERMIT. A holiday
+      -- takes only the days the salon opens, as the allowance counts it.
       SELECT us.user_id, g.day::date AS day, us.type, us.part,
              CASE us.part
                WHEN 'FULL_DAY' THEN tstzrange(NULL, NULL)
@@ -288,6 +288,13 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
            generate_series(greatest(us.start_day, ${from}::date), least(us.end_day, ${to}::date), interval '1 day') AS g(day)
       WHERE us.salon_id = ${salon.id} AND us.start_day <= ${to}::date AND us.end_day >= ${from}::date
         AND (${userIds}::int[] IS NULL OR us.user_id = ANY(${userIds}::int[]))
+        AND NOT (us.type = 'HOLIDAY' AND ${closedOn(sql`g.day`)})
+    ),
+    holiday_totals AS (
+      -- Holiday days as the allowance counts them: a whole day 1, a morning or an afternoon 0.5.
+      SELECT user_id, sum(CASE part WHEN 'FULL_DAY' THEN 1 WHEN 'HOURS' THEN 0 ELSE 0.5 END) AS days
+      FROM absence_rows WHERE type = 'HOLIDAY'
+      GROUP BY user_id
     ),
     absence_days AS (
       SELECT DISTINCT ON (user_id, day) user_id, day, type
@@ -296,7 +303,7 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
     ),
     excused_days AS (
       -- The shift hours a day off excuses: the overlap of the day's shifts with what it covers.
-      SELECT ar.user_id, ar.day, round((sum(extract(epoch FROM upper(x.r) - lower(x.r))) / 3600)::numeric, 2) AS hours
+      SELECT ar.user_id, ar.day, sum(extract(epoch FROM upper(x.r) - lower(x.r)))::numeric AS seconds
       FROM absence_rows ar
       JOIN shift_rows t ON t.user_id = ar.user_id AND t.day = ar.day
       CROSS JOIN LATERAL (SELECT tstzrange(t.day_start, t.day_end) * ar.covers AS r) x
@@ -306,21 +313,21 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
     keys AS (
       SELECT user_id, day FROM att_days UNION SELECT user_id, day FROM shift_days UNION SELECT user_id, day FROM absence_days
     ),
-    days AS (
+    day_seconds AS (
       SELECT k.user_id, k.day,
-             ad.first_in, ad.last_out, coalesce(ad.hours, 0) AS hours_worked,
-             sd.shift_start, sd.shift_end, coalesce(sd.hours, 0) AS shift_hours,
-             least(coalesce(ex.hours, 0), coalesce(sd.hours, 0)) AS excused_hours,
+             ad.first_in, ad.last_out, coalesce(ad.seconds, 0) AS worked_s,
+             sd.shift_start, sd.shift_end, coalesce(sd.seconds, 0) AS shift_s,
+             least(coalesce(ex.seconds, 0), coalesce(sd.seconds, 0)) AS excused_s,
              -- Shifts still to come (none started, nothing clocked) are not short hours yet, nor is a day
              -- someone is still in (its hours are not known until they clock out).
              CASE WHEN ad.user_id IS NULL AND sd.has_started IS NOT TRUE THEN 0
                   WHEN ad.still_in THEN 0
-                  ELSE coalesce(ad.hours, 0) - coalesce(sd.hours, 0) + least(coalesce(ex.hours, 0), coalesce(sd.hours, 0))
-             END AS difference,
+                  ELSE coalesce(ad.seconds, 0) - coalesce(sd.seconds, 0) + least(coalesce(ex.seconds, 0), coalesce(sd.seconds, 0))
+             END AS difference_s,
              ab.type AS absence_code,
              coalesce(ad.forgotten, false) AS forgotten,
              (ad.user_id IS NOT NULL AND sd.user_id IS NULL) AS without_shift,
-             (sd.has_started IS TRUE AND ad.user_id IS NULL AND coalesce(ex.hours, 0) < sd.hours) AS without_clock_in,
+             (sd.has_started IS TRUE AND ad.user_id IS NULL AND coalesce(ex.seconds, 0) < sd.seconds) AS without_clock_in,
              coalesce(ad.corrected, false) AS corrected,
              coalesce(ad.records, '[]'::json) AS records,
              ad.user_id IS NOT NULL AS worked
@@ -329,6 +336,12 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
       LEFT JOIN shift_days sd ON sd.user_id = k.user_id AND sd.day = k.day
       LEFT JOIN absence_days ab ON ab.user_id = k.user_id AND ab.day = k.day
       LEFT JOIN excused_days ex ON ex.user_id = k.user_id AND ex.day = k.day
+    ),
+    days AS (
+      -- A day's hours are rounded for the day only; totals add the seconds and round once.
+      SELECT d.*, round(d.worked_s / 3600, 2) AS hours_worked, round(d.shift_s / 3600, 2) AS shift_hours,
+             round(d.excused_s / 3600, 2) AS excused_hours, round(d.difference_s / 3600, 2) AS difference
+      FROM day_seconds d
     ),
     people AS (
       SELECT u.id AS user_id, u.first_name, u.last_name, u.title
@@ -359,11 +372,11 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
              'attendances', d.records
            ) ORDER BY d.day) FILTER (WHERE d.day IS NOT NULL), '[]'::json) AS days,
            count(d.day) FILTER (WHERE d.worked) AS days_worked,
-           coalesce(sum(d.hours_worked), 0) AS hours_worked,
-           coalesce(sum(d.shift_hours), 0) AS shift_hours,
-           coalesce(sum(d.excused_hours), 0) AS excused_hours,
-           coalesce(sum(d.difference), 0) AS difference,
-           count(d.day) FILTER (WHERE d.absence_code = 'HOLIDAY') AS holiday_days,
+           round(coalesce(sum(d.worked_s), 0) / 3600, 2) AS hours_worked,
+           round(coalesce(sum(d.shift_s), 0) / 3600, 2) AS shift_hours,
+           round(coalesce(sum(d.excused_s), 0) / 3600, 2) AS excused_hours,
+           round(coalesce(sum(d.difference_s), 0) / 3600, 2) AS difference,
+           coalesce(h.days, 0) AS holiday_days,
            count(d.day) FILTER (WHERE d.absence_code = 'SICK') AS sick_days,
            count(d.day) FILTER (WHERE d.absence_code = 'PERMIT') AS permit_days,
            count(d.day) FILTER (WHERE d.forgotten) AS forgotten,
@@ -373,8 +386,9 @@ export async function getSheet(db: DbOrTx, scope: SheetScope): Promise<PersonDto
     FROM people p
     CROSS JOIN salons s
     LEFT JOIN days d ON d.user_id = p.user_id
+    LEFT JOIN holiday_totals h ON h.user_id = p.user_id
     WHERE s.id = ${salon.id}
-    GROUP BY p.user_id, p.first_name, p.last_name, p.title
+    GROUP BY p.user_id, p.first_name, p.last_name, p.title, h.days
     ORDER BY p.last_name, p.first_name, p.user_id
   `.execute(db);
   return result.rows.map((row) => ({

@@ -83,7 +83,7 @@ beforeAll(async () => {
   // Saturday: a shift crossing midnight (22:00-02:00, 4 h) and a record 21:55-02:05 (4.17 h): both count on Saturday.
   await addShift(s, '2025-11-08T22:00', '2025-11-09T02:00');
   await addRecord(s, '2025-11-08T21:55', '2025-11-09T02:05');
-  // Sunday: an approved holiday, no shift.
+  // Sunday (the salon is closed): an approved holiday, which takes no day there.
   await t.db
     .insertInto('user_shifts')
     .values({ salon_id: fx.salon1, user_id: s, start_day: '2025-11-09', end_day: '2025-11-09', type: 'HOLIDAY' })
@@ -178,7 +178,6 @@ describe('GET /api/Attendances/GetAttendancesPerUser/{SESSIONCODE}', () => {
       },
       { day: '2025-11-07', in: null, out: null, worked: 0, shift: 8, diff: -8, absence: null, flags: ['shiftWithoutClockIn'] },
       { day: '2025-11-08', in: '2025-11-08T21:55', out: '2025-11-09T02:05', worked: 4.17, shift: 4, diff: 0.17, absence: null, flags: [] },
-      { day: '2025-11-09', in: null, out: null, worked: 0, shift: 0, diff: 0, absence: 'HOLIDAY', flags: [] },
     ]);
     expect(body.person.days[1]?.attendances.map((a) => [a.clockIn, a.clockOut, a.hoursWorked])).toEqual([
       ['2025-11-04T09:00', '2025-11-04T13:00', 4],
@@ -192,7 +191,7 @@ describe('GET /api/Attendances/GetAttendancesPerUser/{SESSIONCODE}', () => {
       shiftHours: 36,
       excusedHours: 0,
       difference: -13.5,
-      holidayDays: 1,
+      holidayDays: 0,
       sickDays: 0,
       permitDays: 0,
       forgottenClockOuts: 1,
@@ -240,19 +239,21 @@ describe('GET /api/Attendances/GetAttendancesPerUser/{SESSIONCODE}', () => {
       shiftHours: 20,
       excusedHours: 10,
       difference: -1,
-      holidayDays: 2,
+      holidayDays: 1, // an afternoon and a morning, half a day each
       permitDays: 1,
     });
   });
 
-  it("ends the sheet at the salon's today: a shift still to come is neither listed nor counted (shift hours agree with the difference)", async () => {
+  it('lists a shift still to come with its shift hours, no hours worked and no short hours', async () => {
     const res = await call('GET', `/api/Attendances/GetAttendancesPerUser/${codes.reception}`, {
       query: { from: '2099-01-01', to: '2099-01-31' },
     });
     expect(res.statusCode).toBe(200);
     const { person } = res.json() as PerUser;
-    expect(person.days).toEqual([]);
-    expect(person.totals).toMatchObject({ shiftHours: 0, difference: 0, shiftsWithoutClockIn: 0 });
+    expect(person.days.map((d) => [d.day, d.hoursWorked, d.shiftHours, d.difference, d.flags.shiftWithoutClockIn])).toEqual([
+      ['2099-01-05', 0, 4, 0, false],
+    ]);
+    expect(person.totals).toMatchObject({ hoursWorked: 0, shiftHours: 4, difference: 0, shiftsWithoutClockIn: 0 });
   });
 
   it("refuses someone else's sheet to a non-manager and another salon's person to an ADMIN with 403", async () => {
@@ -533,8 +534,7 @@ describe('Exports', () => {
       'Test;stylist;06/11/2025;10:00;12:00;2,00;0,00;0,00;2,00;;;sì;;',
       'Test;stylist;07/11/2025;;;0,00;8,00;0,00;-8,00;;;;sì;',
       'Test;stylist;08/11/2025;21:55;02:05 (+1);4,17;4,00;0,00;0,17;;;;;',
-      'Test;stylist;09/11/2025;;;0,00;0,00;0,00;0,00;Ferie;;;;',
-      'Test;stylist;Totale;;;22,50;36,00;0,00;-13,50;Ferie 1;1;1;1;0',
+      'Test;stylist;Totale;;;22,50;36,00;0,00;-13,50;;1;1;1;0',
     ]);
   });
 
@@ -579,7 +579,8 @@ describe('Exports', () => {
         'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Ore giustificate;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
       );
       expect(lines).toContain('Test;stylist;03/11/2025;08:55;17:25;8.50;8.00;0.00;0.50;;;;;');
-      expect(lines).toContain('Test;stylist;Totale;;;22.50;36.00;0.00;-13.50;Ferie 1;1;1;1;0');
+      expect(lines).toContain('Test;stylist;Totale;;;22.50;36.00;0.00;-13.50;;1;1;1;0');
+      expect(lines).toContain('Test;latecomer;Totale;;;9.00;20.00;10.00;-1.00;Ferie 1, Permesso 1;0;0;0;0');
       expect(lines).toContain('Test;reception;Totale;;;4.00;8.00;4.00;0.00;Malattia 2;0;0;0;0');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -655,5 +656,105 @@ describe('On a server with a pinned day (DEMO_TODAY)', () => {
     } finally {
       await pinned.close();
     }
+  });
+});
+
+describe('Totals, days to come and holidays (salon 2, today pinned to Wednesday 3 December 2025)', () => {
+  let pinned: TestApp;
+  let worker: number;
+  let own: string;
+  let chief: string;
+  const RANGE = { from: '2025-11-29', to: '2025-12-08' };
+
+  beforeAll(async () => {
+    worker = await insertUser(t.db, 'sheetworker', fx.salon2, ['RECEPTIONIST']);
+    await t.db.updateTable('users').set({ employment_start: '2025-11-20' }).where('id', '=', worker).execute();
+    // Sat 29 Nov, Mon 1 and Tue 2 Dec: a 20-minute shift (0.33 h a day) and 40 minutes worked (0.67 h a day).
+    for (const day of ['2025-11-29', '2025-12-01', '2025-12-02']) {
+      await addShift(worker, `${day}T09:00`, `${day}T09:20`, fx.salon2);
+      await addRecord(worker, `${day}T09:00`, `${day}T09:40`, fx.salon2);
+    }
+    // Days to come: an 8-hour shift on Friday 5 Dec, a holiday Saturday 6 - Monday 8 Dec over the closed Sunday.
+    await addShift(worker, '2025-12-05T09:00', '2025-12-05T17:00', fx.salon2);
+    await t.db
+      .insertInto('user_shifts')
+      .values({ salon_id: fx.salon2, user_id: worker, start_day: '2025-12-06', end_day: '2025-12-08', type: 'HOLIDAY' })
+      .execute();
+    // Next month: a 4-hour shift on Monday 5 January.
+    await addShift(worker, '2026-01-05T09:00', '2026-01-05T13:00', fx.salon2);
+    pinned = await createTestApp({ demoToday: '2025-12-03', loginMaxFailuresPerAddress: 1000 }, t.database);
+    own = await signIn(pinned.app, 'sheetworker');
+    chief = await signIn(pinned.app, 'superadmin');
+  });
+  afterAll(() => pinned?.close());
+
+  const get = (url: string, query: Record<string, string | number>) =>
+    pinned.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+
+  it('lists every day with a shift, a day off or a record, days to come included, and adds up seconds rounded once', async () => {
+    const res = await get(`/api/Attendances/GetAttendancesPerUser/${own}`, RANGE);
+    expect(res.statusCode, res.body).toBe(200);
+    const { person } = res.json() as PerUser;
+    expect(person.days.map((d) => [d.day, d.hoursWorked, d.shiftHours, d.difference, d.absenceCode, d.flags.shiftWithoutClockIn])).toEqual([
+      ['2025-11-29', 0.67, 0.33, 0.33, null, false],
+      ['2025-12-01', 0.67, 0.33, 0.33, null, false],
+      ['2025-12-02', 0.67, 0.33, 0.33, null, false],
+      ['2025-12-05', 0, 8, 0, null, false],
+      ['2025-12-06', 0, 0, 0, 'HOLIDAY', false],
+      ['2025-12-08', 0, 0, 0, 'HOLIDAY', false],
+    ]);
+    // 3 x 40 min = 2 h (not 3 x 0.67 = 2.01); shifts 3 x 20 min + 8 h = 9 h (not 8.99); difference 3 x 20 min = 1 h (not 0.99);
+    // the holiday takes Saturday and Monday, not the closed Sunday: 2 days, as the allowance counts it.
+    expect(person.totals).toMatchObject({ daysWorked: 3, hoursWorked: 2, shiftHours: 9, difference: 1, holidayDays: 2 });
+  });
+
+  it('gives the same totals in the month view and the Presence CSV, and staff analysis the same working hours', async () => {
+    const month = await get(`/api/Attendances/GetAttendancesPerMonth/${chief}`, { ...RANGE, salonId: fx.salon2 });
+    expect(month.statusCode, month.body).toBe(200);
+    const mine = (month.json() as PerMonth).people.find((p) => p.userId === worker);
+    expect(mine?.totals).toMatchObject({ hoursWorked: 2, shiftHours: 9, difference: 1, holidayDays: 2 });
+    const csv = await get(`/api/Attendances/ExportCSV/${own}`, { ...RANGE, language: 'en' });
+    expect(csv.statusCode).toBe(200);
+    expect(csvOf(csv.rawPayload).at(-1)).toEqual([
+      'Test',
+      'sheetworker',
+      'Total',
+      '',
+      '',
+      '2.00',
+      '9.00',
+      '0.00',
+      '1.00',
+      'Holiday 2',
+      '0',
+      '0',
+      '0',
+      '0',
+    ]);
+    const staff = await pinned.app.inject({
+      method: 'GET',
+      url: `/api/StaffDataAnalysis/GetStaffDataAnalysis/${chief}/${RANGE.from}/${RANGE.to}/${fx.salon2}`,
+    });
+    expect(staff.statusCode, staff.body).toBe(200);
+    const row = (staff.json() as { staffDataAnalysis: { staffId: number; totalWorkingHours: number }[] }).staffDataAnalysis.find(
+      (r) => r.staffId === worker,
+    );
+    expect(row?.totalWorkingHours).toBe(2);
+  });
+
+  it("lists next month's shifts before anything is clocked", async () => {
+    const res = await get(`/api/Attendances/GetAttendancesPerMonth/${chief}`, { from: '2026-01-01', to: '2026-01-31', salonId: fx.salon2 });
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = (res.json() as PerMonth).people.find((p) => p.userId === worker);
+    expect(mine?.days.map((d) => [d.day, d.hoursWorked, d.shiftHours, d.difference, d.flags.shiftWithoutClockIn])).toEqual([
+      ['2026-01-05', 0, 4, 0, false],
+    ]);
+    expect(mine?.totals).toMatchObject({ hoursWorked: 0, shiftHours: 4, difference: 0 });
+  });
+
+  it('counts the holiday days of the allowance the same way: 2 for Saturday to Monday over a closed Sunday', async () => {
+    const res = await pinned.app.inject({ method: 'GET', url: `/api/UserTimeframes/UserRemainingDays/${own}/${worker}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ takenDays: 2 });
   });
 });

@@ -263,6 +263,53 @@ describe('SLIDING tiers', () => {
   });
 });
 
+describe('the lowest tier starting above 0', () => {
+  it('pays a STRAIGHT tier from its fromUnits included, and a SLIDING band from the unit after it', async () => {
+    const u = ids.users;
+    const campaign = (tierMode: 'STRAIGHT' | 'SLIDING') =>
+      post(`/api/Campaign/${manager}`, {
+        name: `Shampoo from 6 units, ${tierMode}`,
+        fromDate: '2025-03-01',
+        toDate: '2025-03-31',
+        tierMode,
+        salons: [
+          {
+            salonId: salon1,
+            target: 0,
+            staff: [u.stylist, u.assistant, u.marketing, u.reception].map((userId) => ({ userId, target: 0 })),
+            items: [
+              {
+                kind: 'PRODUCT',
+                itemId: shampoo,
+                bonusKind: 'TIERS',
+                tiers: [
+                  { fromUnits: 6, perUnit: 1 },
+                  { fromUnits: 11, perUnit: 2 },
+                ],
+              },
+            ],
+          },
+        ],
+      });
+    const straightFrom6 = await campaign('STRAIGHT');
+    expect(straightFrom6.status, JSON.stringify(straightFrom6.body)).toBe(200);
+    const straightStats = (await get(statsUrl(manager, straightFrom6.body.campaignId))).body;
+    // R 6 units, at the lowest edge: reached, 6 x 1.00; A 4 units, below it: nothing;
+    // S 10 units: 10 x 1.00; M 11 units, at the second edge: 11 x 2.00.
+    expect(byUser(straightStats.staff, u.reception).bonus).toBe(6);
+    expect(byUser(straightStats.staff, u.assistant).bonus).toBe(0);
+    expect(byUser(straightStats.staff, u.stylist).bonus).toBe(10);
+    expect(byUser(straightStats.staff, u.marketing).bonus).toBe(22);
+    const slidingFrom6 = await campaign('SLIDING');
+    expect(slidingFrom6.status).toBe(200);
+    const slidingStats = (await get(statsUrl(manager, slidingFrom6.body.campaignId))).body;
+    // Bands: units 7-11 at 1.00, 12+ at 2.00. R 6: nothing; S 10: 4 x 1.00; M 11: 5 x 1.00.
+    expect(byUser(slidingStats.staff, u.reception).bonus).toBe(0);
+    expect(byUser(slidingStats.staff, u.stylist).bonus).toBe(4);
+    expect(byUser(slidingStats.staff, u.marketing).bonus).toBe(5);
+  });
+});
+
 describe('cross-check', () => {
   it("a campaign's counted revenue equals the sales of its items in its period", async () => {
     const { body } = await get(statsUrl(manager, straight));

@@ -68,6 +68,15 @@ export async function listDayOffRows(db: DbOrTx, filter: DayOffFilter): Promise<
   return rows;
 }
 
+/** The days off an approved request wrote (still there, as they now read). */
+export async function dayOffRowsOfRequest(db: DbOrTx, requestId: number): Promise<DayOffRow[]> {
+  const { rows } = await sql<DayOffRow>`
+    SELECT ${DAY_OFF_COLUMNS} FROM user_shifts d JOIN users u ON u.id = d.user_id
+    WHERE d.user_shift_request_id = ${requestId} ORDER BY d.start_day, d.id
+  `.execute(db);
+  return rows;
+}
+
 export async function findDayOffRow(db: DbOrTx, id: number): Promise<DayOffRow | undefined> {
   const { rows } = await sql<DayOffRow>`
     SELECT ${DAY_OFF_COLUMNS} FROM user_shifts d JOIN users u ON u.id = d.user_id WHERE d.id = ${id}

@@ -30,6 +30,9 @@ export interface RequestRow {
   decided_by_name: string | null;
   decided_at: Date | null;
   reject_reason: string;
+  cancelled_by: number | null;
+  cancelled_by_name: string | null;
+  cancelled_at: Date | null;
 }
 
 const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
@@ -61,6 +64,9 @@ export function toShiftRequest(row: RequestRow, days: number): ShiftRequest {
     decidedByName: row.decided_by_name,
     decidedAt: row.decided_at?.toISOString() ?? null,
     rejectReason: row.reject_reason,
+    cancelledBy: row.cancelled_by,
+    cancelledByName: row.cancelled_by_name,
+    cancelledAt: row.cancelled_at?.toISOString() ?? null,
   };
 }
 
@@ -69,9 +75,10 @@ const REQUEST_COLUMNS = sql`r.id, r.salon_id, r.user_id, u.first_name, u.last_na
   to_char(r.wanted_start AT TIME ZONE s.time_zone, 'HH24:MI') AS wanted_start_time,
   to_char(r.wanted_end AT TIME ZONE s.time_zone, 'HH24:MI') AS wanted_end_time,
   r.user_timeframe_id, r.note, r.status, r.created_at, r.decided_by,
-  CASE WHEN d.id IS NULL THEN NULL ELSE trim(d.first_name || ' ' || d.last_name) END AS decided_by_name, r.decided_at, r.reject_reason`;
+  CASE WHEN d.id IS NULL THEN NULL ELSE trim(d.first_name || ' ' || d.last_name) END AS decided_by_name, r.decided_at, r.reject_reason,
+  r.cancelled_by, CASE WHEN c.id IS NULL THEN NULL ELSE trim(c.first_name || ' ' || c.last_name) END AS cancelled_by_name, r.cancelled_at`;
 const REQUEST_FROM = sql`user_shift_requests r JOIN users u ON u.id = r.user_id JOIN salons s ON s.id = r.salon_id
-  LEFT JOIN users d ON d.id = r.decided_by`;
+  LEFT JOIN users d ON d.id = r.decided_by LEFT JOIN users c ON c.id = r.cancelled_by`;
 
 export interface RequestFilter {
   salonId?: number;
@@ -97,7 +104,7 @@ export async function listRequestRows(db: DbOrTx, filter: RequestFilter): Promis
     ORDER BY (r.status = 'PENDING') DESC,
       CASE WHEN r.status = 'PENDING' THEN r.start_day END ASC,
       CASE WHEN r.status = 'PENDING' THEN r.created_at END ASC,
-      r.decided_at DESC, r.id
+      coalesce(r.cancelled_at, r.decided_at) DESC, r.id
   `.execute(db);
   return rows;
 }
@@ -168,5 +175,14 @@ export async function decideRequest(
     .set({ status, decided_by: deciderId, decided_at: new Date(), reject_reason: rejectReason })
     .where('id', '=', id)
     .where('status', '=', 'PENDING')
+    .execute();
+}
+
+export async function markRequestCancelled(db: DbOrTx, id: number, cancellerId: number): Promise<void> {
+  await db
+    .updateTable('user_shift_requests')
+    .set({ status: 'CANCELLED', cancelled_by: cancellerId, cancelled_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'APPROVED')
     .execute();
 }

@@ -1,8 +1,17 @@
 import type { DayOffPart, DayOffType, Db, DbOrTx, RequestKind } from '../../db/database.js';
-import { instantToLocal, parseMoment, type SalonCalendar, salonCalendar as salonCalendarOf } from '../../lib/salon-time.js';
+import { addDays, instantToLocal, parseMoment, type SalonCalendar, salonCalendar as salonCalendarOf } from '../../lib/salon-time.js';
 import { HttpError } from '../../plugins/errors.js';
 import { type AppointmentSummary, bookedAppointmentsOf } from './appointments.query.js';
-import { decideRequest, findRequestRow, type RequestRow, type RequestValues, type ShiftRequest, toShiftRequest } from './requests.query.js';
+import { dayOffRowsOfRequest, deleteDayOffRow, updateDayOffRow } from './days-off.query.js';
+import {
+  decideRequest,
+  findRequestRow,
+  markRequestCancelled,
+  type RequestRow,
+  type RequestValues,
+  type ShiftRequest,
+  toShiftRequest,
+} from './requests.query.js';
 import { findShift, listShiftsOf } from './shifts.query.js';
 import {
   assertNoDayOffClash,
@@ -15,7 +24,7 @@ import {
   writeDayOff,
   writeShifts,
 } from './staff.service.js';
-import { assertManagesSalon, type Caller } from './staff-access.js';
+import { assertManagesSalon, type Caller, isStaffManager } from './staff-access.js';
 
 /** A request body as the contracts define it (create and update). */
 export interface RequestInput {
@@ -212,5 +221,50 @@ export async function approveRequest(tx: Db | DbOrTx, caller: Caller, row: Reque
     }
   }
   await decideRequest(tx, row.id, 'APPROVED', caller.userId);
+  return result;
+}
+
+export interface Cancellation {
+  removedDayOffIds: number[];
+  shortenedDayOffId: number | null;
+}
+
+/**
+ * Cancels an approved DAY_OFF request in the caller's transaction (its row locked): the person
+ * may cancel their own before its first day, a manager of the salon anyone else's until it is
+ * over. Its day off goes; when a manager cancels one already begun, the days before today stay.
+ */
+export async function cancelRequest(tx: DbOrTx, caller: Caller, row: RequestRow, today: string): Promise<Cancellation> {
+  if (row.user_id === caller.userId) {
+    if (today >= row.start_day) {
+      throw new HttpError(403, `Your day off started on ${row.start_day}: only a manager of the salon can cancel it now`);
+    }
+  } else if (!isStaffManager(caller)) {
+    throw new HttpError(403, 'You may only cancel your own requests');
+  } else {
+    assertManagesSalon(caller, row.salon_id);
+  }
+  if (row.kind !== 'DAY_OFF' || row.status !== 'APPROVED') {
+    throw staffError(
+      409,
+      'NOT_CANCELLABLE',
+      `Request ${row.id} is ${row.kind === 'DAY_OFF' ? row.status.toLowerCase() : 'a shift change'}: only an approved day off can be cancelled`,
+    );
+  }
+  const daysOff = await dayOffRowsOfRequest(tx, row.id);
+  const lastDay = daysOff.reduce((last, d) => (d.end_day > last ? d.end_day : last), row.end_day);
+  if (lastDay < today)
+    throw staffError(409, 'NOT_CANCELLABLE', `Request ${row.id} ended on ${lastDay}: a day off already taken cannot be cancelled`);
+  const result: Cancellation = { removedDayOffIds: [], shortenedDayOffId: null };
+  for (const d of daysOff) {
+    if (d.start_day < today) {
+      await updateDayOffRow(tx, d.id, { ...shapeOfRequest(d), type: d.type, endDay: addDays(today, -1), note: d.note });
+      result.shortenedDayOffId = d.id;
+    } else {
+      await deleteDayOffRow(tx, d.id);
+      result.removedDayOffIds.push(d.id);
+    }
+  }
+  await markRequestCancelled(tx, row.id, caller.userId);
   return result;
 }

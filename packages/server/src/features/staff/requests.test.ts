@@ -354,3 +354,151 @@ describe('other request rules', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('cancelling an approved day off (today pinned to Wednesday 18 March 2026; closed Sunday and Monday)', () => {
+  const taken = async (userId: number) =>
+    (await call('GET', `/api/UserTimeframes/UserRemainingDays/${fx.codes.manager}/${userId}`, { query: { year: 2026 } })).json()
+      .takenDays as number;
+  const daysOffOf = async (userId: number) =>
+    (
+      (
+        await call('GET', `/api/UserShifts/User/${fx.codes.manager}/${userId}`, { query: { fromDate: '2026-01-01', toDate: '2026-12-31' } })
+      ).json() as {
+        startDate: string;
+        endDate: string;
+        days: number;
+        userShiftRequestId: number | null;
+      }[]
+    ).map((d) => [d.startDate, d.endDate, d.days, d.userShiftRequestId]);
+
+  it('lets the person cancel their own before it starts: CANCELLED with who and when, the day off gone, the allowance back', async () => {
+    const before = await taken(fx.users.reception);
+    // Friday 5 - Tuesday 9 June: Friday, Saturday and Tuesday are open, Sunday and Monday closed: 3 days.
+    const asked = await call('POST', `${R}/${fx.codes.reception}`, {
+      payload: { kind: 'DAY_OFF', type: 'HOLIDAY', startDate: '2026-06-05', endDate: '2026-06-09' },
+    });
+    const id = asked.json().userShiftRequestId as number;
+    const approved = await call('POST', `${R}/Approve/${fx.codes.manager}/${id}`, { payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const dayOffId = approved.json().dayOff.userShiftId as number;
+    expect(await taken(fx.users.reception)).toBe(before + 3);
+
+    const res = await call('POST', `${R}/Cancel/${fx.codes.reception}/${id}`, { payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.request).toMatchObject({
+      status: 'CANCELLED',
+      decidedBy: fx.users.manager,
+      cancelledBy: fx.users.reception,
+      cancelledByName: 'reception Test',
+    });
+    expect(Date.parse(body.request.cancelledAt)).not.toBeNaN();
+    expect(body).toMatchObject({ removedDayOffIds: [dayOffId], shortenedDayOff: null });
+    expect((await daysOffOf(fx.users.reception)).filter(([, , , requestId]) => requestId === id)).toEqual([]);
+    expect(await taken(fx.users.reception)).toBe(before);
+    // The list reads CANCELLED too, and a second cancel is refused.
+    const list = await call('GET', `${R}/User/${fx.codes.reception}/${fx.users.reception}`, {
+      query: { fromDate: '2026-06-01', toDate: '2026-06-30' },
+    });
+    expect(list.json().find((r: { userShiftRequestId: number }) => r.userShiftRequestId === id)?.status).toBe('CANCELLED');
+    const again = await call('POST', `${R}/Cancel/${fx.codes.manager}/${id}`, { payload: {} });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().reason).toBe('NOT_CANCELLABLE');
+  });
+
+  it('lets only a manager of the salon cancel one already begun, keeping the days before today', async () => {
+    const before = await taken(fx.users.reception);
+    // Tuesday 17 - Saturday 21 March, approved: 5 open days, Tuesday 17 already taken.
+    const request = await t.db
+      .insertInto('user_shift_requests')
+      .values({
+        salon_id: fx.salon1,
+        user_id: fx.users.reception,
+        kind: 'DAY_OFF',
+        type: 'HOLIDAY',
+        part: 'FULL_DAY',
+        start_day: '2026-03-17',
+        end_day: '2026-03-21',
+        status: 'APPROVED',
+        decided_by: fx.users.manager,
+        decided_at: new Date('2026-03-01T10:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(request.id);
+    await t.db
+      .insertInto('user_shifts')
+      .values({
+        salon_id: fx.salon1,
+        user_id: fx.users.reception,
+        start_day: '2026-03-17',
+        end_day: '2026-03-21',
+        type: 'HOLIDAY',
+        user_shift_request_id: id,
+      })
+      .execute();
+    expect(await taken(fx.users.reception)).toBe(before + 5);
+    for (const who of ['reception', 'stylist', 'manager2'] as const) {
+      const refused = await call('POST', `${R}/Cancel/${fx.codes[who]}/${id}`, { payload: {} });
+      expect([who, refused.statusCode]).toEqual([who, 403]);
+    }
+    const res = await call('POST', `${R}/Cancel/${fx.codes.manager}/${id}`, { payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      request: { status: 'CANCELLED', cancelledBy: fx.users.manager },
+      removedDayOffIds: [],
+      shortenedDayOff: { startDate: '2026-03-17', endDate: '2026-03-17', days: 1 },
+    });
+    expect((await daysOffOf(fx.users.reception)).filter(([, , , requestId]) => requestId === id)).toEqual([
+      ['2026-03-17', '2026-03-17', 1, id],
+    ]);
+    expect(await taken(fx.users.reception)).toBe(before + 1);
+  });
+
+  it('marks the request CANCELLED when a manager deletes the day off it wrote', async () => {
+    const asked = await call('POST', `${R}/${fx.codes.reception}`, {
+      payload: { kind: 'DAY_OFF', type: 'HOLIDAY', startDate: '2026-09-04' },
+    });
+    const id = asked.json().userShiftRequestId as number;
+    const approved = await call('POST', `${R}/Approve/${fx.codes.manager}/${id}`, { payload: {} });
+    const deleted = await call('DELETE', `/api/UserShifts/${fx.codes.manager}/${approved.json().dayOff.userShiftId}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const list = await call('GET', `${R}/User/${fx.codes.reception}/${fx.users.reception}`, {
+      query: { fromDate: '2026-09-01', toDate: '2026-09-30' },
+    });
+    expect(list.json().find((r: { userShiftRequestId: number }) => r.userShiftRequestId === id)).toMatchObject({
+      status: 'CANCELLED',
+      cancelledBy: fx.users.manager,
+    });
+  });
+
+  it('refuses a pending request, a shift change, a day off already over (409 NOT_CANCELLABLE) and an unknown one (404)', async () => {
+    const pending = await call('POST', `${R}/${fx.codes.reception}`, {
+      payload: { kind: 'DAY_OFF', type: 'SICK', startDate: '2026-07-07' },
+    });
+    const pendingId = pending.json().userShiftRequestId as number;
+    const res = await call('POST', `${R}/Cancel/${fx.codes.manager}/${pendingId}`, { payload: {} });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().reason).toBe('NOT_CANCELLABLE');
+    const past = await t.db
+      .insertInto('user_shift_requests')
+      .values({
+        salon_id: fx.salon1,
+        user_id: fx.users.reception,
+        kind: 'DAY_OFF',
+        type: 'HOLIDAY',
+        part: 'FULL_DAY',
+        start_day: '2026-02-10',
+        end_day: '2026-02-11',
+        status: 'APPROVED',
+        decided_by: fx.users.manager,
+        decided_at: new Date('2026-02-01T10:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const over = await call('POST', `${R}/Cancel/${fx.codes.manager}/${past.id}`, { payload: {} });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toContain('ended on 2026-02-11');
+    expect((await call('POST', `${R}/Cancel/${fx.codes.manager}/999999`, { payload: {} })).statusCode).toBe(404);
+  });
+});

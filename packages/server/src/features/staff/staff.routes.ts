@@ -1,5 +1,6 @@
 import {
   approveShiftRequest,
+  cancelShiftRequest,
   createDayOff,
   createFortnightlyShifts,
   createShiftRequest,
@@ -58,12 +59,21 @@ import {
 } from './appointments.query.js';
 import { type DayOff, type DayOffRow, deleteDayOffRow, findDayOffRow, listDayOffRows, toDayOff } from './days-off.query.js';
 import { plannerStaff, userSalon } from './planner.query.js';
-import { decideRequest, deleteRequestRow, findRequestRow, insertRequest, listRequestRows, updateRequestRow } from './requests.query.js';
+import {
+  decideRequest,
+  deleteRequestRow,
+  findRequestRow,
+  insertRequest,
+  listRequestRows,
+  markRequestCancelled,
+  updateRequestRow,
+} from './requests.query.js';
 import {
   approveRequest,
   assertCanDecide,
   assertPending,
   assertRequestFits,
+  cancelRequest,
   normaliseRequest,
   pendingRequest,
   requestConflicts,
@@ -382,6 +392,8 @@ export async function staffRoutes(app: FastifyInstance) {
       if (!current) throw new HttpError(404, `Day off ${params.id} does not exist`, 'id');
       assertManagesSalon(caller, current.salon_id);
       await deleteDayOffRow(tx, params.id);
+      // The approved request that wrote it would otherwise still read APPROVED with no day off.
+      if (current.user_shift_request_id !== null) await markRequestCancelled(tx, current.user_shift_request_id, caller.userId);
     });
     return { deleted: true as const, userShiftId: params.id };
   });
@@ -499,6 +511,22 @@ export async function staffRoutes(app: FastifyInstance) {
       assertCanDecide(caller, row);
       await decideRequest(tx, row.id, 'REJECTED', caller.userId, body?.reason?.trim() ?? '');
       return { request: await requestById(tx, row.id) };
+    });
+  });
+
+  registerEndpoint(app, cancelShiftRequest, ANY_ROLE, async ({ params }, request) => {
+    const caller = callerOf(request);
+    return db.transaction().execute(async (tx) => {
+      const row = await findRequestRow(tx, params.id, true);
+      if (!row) throw new HttpError(404, `Request ${params.id} does not exist`, 'id');
+      const calendar = await salonCalendar(tx, row.salon_id);
+      const cancellation = await cancelRequest(tx, caller, row, calendarToday(calendar, app.clock));
+      const shortened = cancellation.shortenedDayOffId === null ? undefined : await findDayOffRow(tx, cancellation.shortenedDayOffId);
+      return {
+        request: await requestById(tx, row.id),
+        removedDayOffIds: cancellation.removedDayOffIds,
+        shortenedDayOff: shortened ? ((await dayOffDtos(new Calendars(tx), [shortened]))[0] ?? null) : null,
+      };
     });
   });
 

@@ -36,6 +36,7 @@ export const STAFF_CHIP_COLORS = {
   PENDING: '#8c3a00',
   APPROVED: '#1b5e20',
   REJECTED: '#555555',
+  CANCELLED: '#4e342e',
 } as const;
 
 /** The sx of a filled chip in one of STAFF_CHIP_COLORS. */

@@ -1,10 +1,9 @@
 import type { getStaffDataAnalysis, ResponseOf } from '@salon/contracts';
 
 /*
- * The staff analysis store: a long range is asked month by month and the responses
- * are merged as they arrive. The first response is stored with every person's interval counter at
- * 1; a later one is added per staffId into the totals already there (intervalCount + 1), a person
- * not seen yet is appended. Three sets are kept (primary range, second = comparison, gender); a
+ * The staff analysis store: the responses of intervals are merged as they arrive. The first
+ * response is stored with every person's interval counter at 1; a later one is added per staffId
+ * into the totals already there (intervalCount + 1), a person not seen yet is appended. Three sets are kept (primary range, second = comparison, gender); a
  * reset clears results and counters. Pure functions: the hook folds responses through
  * staffReducer in the order they arrive.
  *
@@ -13,11 +12,11 @@ import type { getStaffDataAnalysis, ResponseOf } from '@salon/contracts';
  * - every ratio is recomputed from the merged sums, never summed: hourlyEarned, hourlyRecommended,
  *   perOnStaffTotal(Recommended), utilisation, and the two rates, whose numerators (rebooked visits,
  *   visits with a product) are recovered exactly from rate x visits, as visits are whole numbers;
- * - averageFeedback: the API gives no count of feedback, so the merged value is the mean of the
- *   intervals' averages weighted by the person's visits in each interval (an approximation the
- *   screen says in its definition);
- * - totalNumberOfClient: distinct clients cannot be merged from counts: the months' counts are
- *   summed, so a client seen in two months counts twice (said in the column's definition).
+ * - averageFeedback: the API gives no count of feedback, so a merged value is the mean of the
+ *   intervals' averages weighted by the person's visits in each interval (an approximation);
+ * - totalNumberOfClient: distinct clients cannot be merged from counts, so merged counts are summed.
+ * The screen therefore asks a range as one interval (api/use-staff-analysis.ts): its figures are the
+ * API's for that range, and the merge only adds people up in the totals row.
  */
 
 export type StaffAnalysisResponse = ResponseOf<typeof getStaffDataAnalysis>;

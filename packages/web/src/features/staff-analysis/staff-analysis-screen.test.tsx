@@ -36,12 +36,40 @@ function person(staffId: number, name: string, earned: number, hours: number): S
   };
 }
 
-/** Anna earns 100 x month in 10 h every month; Bruno (only from February) 30 in 30 h; the gender twin halves Anna. */
+/**
+ * The fake server's base table: one row per visit (staff, day, client, earned, feedback score).
+ * Anna sees clients 1 and 2 in January, 2 and 3 in February, 1 and 3 in March: 3 distinct clients
+ * over the quarter, 2 in each month. Her scores: 5 (January), 4 and 4 (February), 3 and 3 (March).
+ * Bruno works from February. Every visit is 2.5 hours worked.
+ */
+const VISITS: readonly { staffId: number; day: string; client: number; earned: number; score: number | null }[] = [
+  { staffId: 1, day: '2026-01-10', client: 1, earned: 100, score: 5 },
+  { staffId: 1, day: '2026-01-20', client: 2, earned: 100, score: null },
+  { staffId: 1, day: '2026-02-10', client: 2, earned: 200, score: 4 },
+  { staffId: 1, day: '2026-02-20', client: 3, earned: 200, score: 4 },
+  { staffId: 1, day: '2026-03-10', client: 1, earned: 300, score: 3 },
+  { staffId: 1, day: '2026-03-20', client: 3, earned: 300, score: 3 },
+  { staffId: 2, day: '2026-02-15', client: 4, earned: 30, score: null },
+  { staffId: 2, day: '2026-03-15', client: 4, earned: 30, score: null },
+];
+const NAMES: Record<number, string> = { 1: 'Anna', 2: 'Bruno' };
+
+/** What the API answers for a range, computed from the visits (the gender twin halves the earnings). */
 function answerFor(url: string): StaffAnalysisResponse {
   const [fromDate, toDate] = url.match(/\d{4}-\d{2}-\d{2}/g) as [string, string];
-  const month = Number(fromDate.slice(5, 7));
-  const anna = person(1, 'Anna', (url.includes('Gender') ? 50 : 100) * month, 10);
-  const rows = month === 1 ? [anna] : [anna, person(2, 'Bruno', 30, 30)];
+  const factor = url.includes('Gender') ? 0.5 : 1;
+  const inRange = VISITS.filter((visit) => visit.day >= fromDate && visit.day <= toDate);
+  const rows = [...new Set(inRange.map((visit) => visit.staffId))].map((staffId) => {
+    const mine = inRange.filter((visit) => visit.staffId === staffId);
+    const scores = mine.flatMap((visit) => (visit.score === null ? [] : [visit.score]));
+    const earned = mine.reduce((sum, visit) => sum + visit.earned, 0) * factor;
+    return {
+      ...person(staffId, NAMES[staffId] as string, earned, mine.length * 2.5),
+      visits: mine.length,
+      totalNumberOfClient: new Set(mine.map((visit) => visit.client)).size,
+      averageFeedback: scores.length ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100 : null,
+    };
+  });
   const earned = rows.reduce((sum, row) => sum + row.totalEarned, 0);
   return {
     salonId: 1,
@@ -96,89 +124,42 @@ afterEach(() => {
 });
 
 describe('StaffAnalysisScreen', () => {
-  it('asks three months as three intervals, merges them and recomputes the totals row from the sums', async () => {
+  it('asks a quarter as one range, so distinct clients and the mean feedback equal the API answer for that range', async () => {
     renderAt('/staff-data-analysis?fromDate=2026-01-01&toDate=2026-03-31');
-    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^3 \/ 3 intervals/), { timeout: 10_000 });
-    expect(calls.map((url) => (url.match(/\d{4}-\d{2}-\d{2}/g) ?? []).join('/'))).toEqual([
-      '2026-01-01/2026-01-31',
-      '2026-02-01/2026-02-28',
-      '2026-03-01/2026-03-31',
-    ]);
-    // Anna: 100 + 200 + 300 = 600 in 30 h; Bruno (appended in February): 60 in 60 h.
+    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^1 \/ 1 intervals/), { timeout: 10_000 });
+    expect(calls.map((url) => (url.match(/\d{4}-\d{2}-\d{2}/g) ?? []).join('/'))).toEqual(['2026-01-01/2026-03-31']);
     const anna = cellsOf('Anna');
-    expect(anna[1]).toBe('€600.00');
-    expect(anna[11]).toBe('€20.00'); // earned per hour 600 / 30
-    expect(anna[25]).toBe('3'); // intervals merged
-    expect(cellsOf('Bruno')[25]).toBe('2');
-    // Totals: 660 earned in 90 h = 7.33 an hour (not 20 + 1 = 21), 100 % of the staff revenue.
+    expect(anna[1]).toBe('€1,200.00'); // 100 + 100 + 200 + 200 + 300 + 300
+    expect(anna[11]).toBe('€80.00'); // 1200 / 15 h
+    expect(anna[13]).toBe('3'); // clients 1, 2, 3 (months merged would say 2 + 2 + 2 = 6)
+    expect(anna[15]).toBe('6');
+    expect(anna[18]).toBe('3.8'); // (5 + 4 + 4 + 3 + 3) / 5 (months weighted by visits would say 4)
+    // Totals: 1260 earned in 20 h = 63 an hour, 100 % of the staff revenue.
     const totals = cellsOf('Total');
-    expect(totals[1]).toBe('€660.00');
-    expect(totals[11]).toBe('€7.33');
+    expect(totals[1]).toBe('€1,260.00');
+    expect(totals[11]).toBe('€63.00');
     expect(totals[9]).toBe('100%');
     expect(screen.getByRole('link', { name: 'Anna' }).getAttribute('href')).toBe(
       '/staff-data-analysis-report?staffId=1&fromDate=2026-01-01&toDate=2026-03-31&salonId=1',
     );
   });
 
-  it('asks the Gender twin for the chosen gender, merged the same way', async () => {
+  it('asks the Gender twin for the chosen gender, over the whole range', async () => {
     renderAt('/staff-data-analysis?fromDate=2026-01-01&toDate=2026-02-28&gender=FEMALE');
-    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^2 \/ 2 intervals/), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^1 \/ 1 intervals/), { timeout: 10_000 });
     expect(calls.some((url) => url.includes('/GetStaffDataAnalysisGender/') && url.endsWith('/FEMALE'))).toBe(true);
-    // Half of 100 + 200.
-    expect(cellsOf('Anna')[1]).toBe('€150.00');
-  });
-
-  it('resets: every interval is asked again and merged from a zero counter', async () => {
-    renderAt('/staff-data-analysis?fromDate=2026-01-01&toDate=2026-02-28');
-    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^2 \/ 2 intervals/), { timeout: 10_000 });
-    expect(calls).toHaveLength(2);
-    fireEvent.click(screen.getByTestId('staff-reset'));
-    await waitFor(() => expect(calls).toHaveLength(4));
-    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^2 \/ 2 intervals/));
+    // Half of 100 + 100 + 200 + 200.
     expect(cellsOf('Anna')[1]).toBe('€300.00');
   });
 
-  it('asks a long range a few intervals at a time, the next one as each answer arrives', async () => {
-    const held: (() => void)[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (input: string) =>
-          new Promise<Response>((resolve) => {
-            calls.push(input);
-            held.push(() => resolve(new Response(JSON.stringify(answerFor(input)), { status: 200 })));
-          }),
-      ),
-    );
-    render(
-      <QueryClientProvider client={queryClientWithSalons()}>
-        <MemoryRouter initialEntries={['/staff-data-analysis?fromDate=2026-01-01&toDate=2026-06-30']}>
-          <StaffAnalysisScreen />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    await waitFor(() => expect(calls).toHaveLength(3));
-    // Nothing more is asked while the first three are out.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(calls).toHaveLength(3);
-    held[0]?.();
-    await waitFor(() => expect(calls).toHaveLength(4));
-    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^1 \/ 6 intervals/));
-    for (let i = 1; i < 6; i += 1) {
-      await waitFor(() => expect(held.length).toBeGreaterThan(i));
-      held[i]?.();
-    }
-    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^6 \/ 6 intervals/));
-    expect(calls.map((url) => url.match(/\d{4}-\d{2}-\d{2}/)?.[0])).toEqual([
-      '2026-01-01',
-      '2026-02-01',
-      '2026-03-01',
-      '2026-04-01',
-      '2026-05-01',
-      '2026-06-01',
-    ]);
-    // 100 x (1 + 2 + ... + 6)
-    expect(cellsOf('Anna')[1]).toBe('€2,100.00');
+  it('resets: the range is asked again and merged from a zero counter', async () => {
+    renderAt('/staff-data-analysis?fromDate=2026-01-01&toDate=2026-02-28');
+    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^1 \/ 1 intervals/), { timeout: 10_000 });
+    expect(calls).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('staff-reset'));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('staff-progress').textContent).toMatch(/^1 \/ 1 intervals/));
+    expect(cellsOf('Anna')[1]).toBe('€600.00');
   });
 
   it('shows the staff analysis fixed failure message when the server fails', async () => {

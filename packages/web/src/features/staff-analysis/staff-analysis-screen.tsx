@@ -64,7 +64,7 @@ export function staffReportLink(staffId: number, salonId: number | null, fromDat
   return `/staff-data-analysis-report?${params.toString()}`;
 }
 
-/** /staff-data-analysis: every person of the salon over the range, merged month by month. */
+/** /staff-data-analysis: every person of the salon over the range, asked as one interval and kept in the staff analysis store. */
 export default function StaffAnalysisScreen() {
   const { t, i18n } = useTranslation('staff-analysis');
   const language = i18n.language;

@@ -92,7 +92,13 @@ export function PersonMonth({ range, userId, canCorrect }: { range: { from: stri
         <Chip label={t('summary.shiftHours', { hours: formatHours(totals.shiftHours, lang) })} />
         <Chip label={t('summary.difference', { hours: formatHours(totals.difference, lang, { signed: true }) })} />
         {totals.holidayDays + totals.sickDays + totals.permitDays > 0 && (
-          <Chip label={t('summary.absences', { holiday: totals.holidayDays, sick: totals.sickDays, permit: totals.permitDays })} />
+          <Chip
+            label={t('summary.absences', {
+              holiday: new Intl.NumberFormat(lang).format(totals.holidayDays),
+              sick: totals.sickDays,
+              permit: totals.permitDays,
+            })}
+          />
         )}
       </Stack>
       {person.days.length === 0 ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RequestTexts, validateRequest } from './request-form';
+import { isCancellable, type RequestTexts, validateRequest } from './request-form';
 
 const texts = (change: Partial<RequestTexts> = {}): RequestTexts => ({
   kind: 'DAY_OFF',
@@ -62,5 +62,23 @@ describe('request form validation', () => {
     expect(validateRequest(texts({ kind: 'SHIFT_CHANGE', wantedStart: '05:00', wantedEnd: '22:00' })).errors).toEqual({
       wantedEnd: 'tooLong',
     });
+  });
+});
+
+describe('isCancellable', () => {
+  const holiday = { kind: 'DAY_OFF', status: 'APPROVED', startDate: '2026-06-05', endDate: '2026-06-09' };
+  it('lets the person cancel an approved day off only before its first day', () => {
+    expect(isCancellable(holiday, '2026-06-04', false)).toBe(true);
+    expect(isCancellable(holiday, '2026-06-05', false)).toBe(false);
+  });
+  it('lets a manager cancel it until its last day', () => {
+    expect(isCancellable(holiday, '2026-06-09', true)).toBe(true);
+    expect(isCancellable(holiday, '2026-06-10', true)).toBe(false);
+  });
+  it('never offers it for a pending, rejected or cancelled request, a shift change, or before today is known', () => {
+    for (const status of ['PENDING', 'REJECTED', 'CANCELLED'])
+      expect(isCancellable({ ...holiday, status }, '2026-06-01', true)).toBe(false);
+    expect(isCancellable({ ...holiday, kind: 'SHIFT_CHANGE' }, '2026-06-01', true)).toBe(false);
+    expect(isCancellable(holiday, null, true)).toBe(false);
   });
 });

@@ -72,3 +72,16 @@ export function validateRequest(texts: RequestTexts): { body?: RequestBody; erro
     },
   };
 }
+
+/**
+ * Whether an approved day off can still be cancelled, as the API allows it: by the person before
+ * its first day, by a manager (for someone else) until its last day.
+ */
+export function isCancellable(
+  request: { kind: string; status: string; startDate: string; endDate: string },
+  today: string | null | undefined,
+  asManager: boolean,
+): boolean {
+  if (request.kind !== 'DAY_OFF' || request.status !== 'APPROVED' || !today) return false;
+  return asManager ? request.endDate >= today : request.startDate > today;
+}

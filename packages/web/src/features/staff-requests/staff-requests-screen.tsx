@@ -29,6 +29,7 @@ import { formatHours, formatInstant } from '../../lib/staff-time';
 import {
   type ShiftRequest,
   useApproveRequest,
+  useCancelRequest,
   useCreateRequest,
   useDeleteRequest,
   useMyRequests,
@@ -38,7 +39,7 @@ import {
   useUpdateRequest,
 } from './api/use-requests';
 import { RequestDialog } from './request-dialog';
-import type { RequestBody, RequestTexts } from './request-form';
+import { isCancellable, type RequestBody, type RequestTexts } from './request-form';
 
 function emptyTexts(today: string): RequestTexts {
   return {
@@ -125,19 +126,45 @@ function RequestCard({
   );
 }
 
+/** The confirmation dialog's title and button per action. */
+const CONFIRM_TEXTS = {
+  delete: { title: 'requests.deleteTitle', button: 'common.delete' },
+  reject: { title: 'requests.rejectTitle', button: 'requests.reject' },
+  cancel: { title: 'requests.cancelTitle', button: 'requests.cancel' },
+} as const;
+
+function CancelButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('staff');
+  return (
+    <Button size="small" color="error" onClick={onClick} data-testid="cancel-request">
+      {t('requests.cancel')}
+    </Button>
+  );
+}
+
 function Decision({ request, timeZone }: { request: ShiftRequest; timeZone: string }) {
   const { t, i18n } = useTranslation('staff');
   if (request.status === 'PENDING' || !request.decidedAt) return null;
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="request-decision">
-      {t(request.status === 'APPROVED' ? 'requests.approvedBy' : 'requests.rejectedBy', {
-        name: request.decidedByName ?? '',
-        when: formatInstant(request.decidedAt, i18n.language, timeZone),
-      })}
-      {request.status === 'REJECTED' && request.rejectReason ? (
-        <span data-testid="request-reject-reason">{` — ${t('requests.rejectReasonShown', { reason: request.rejectReason })}`}</span>
+    <>
+      <Typography variant="body2" color="text.secondary" data-testid="request-decision">
+        {t(request.status === 'REJECTED' ? 'requests.rejectedBy' : 'requests.approvedBy', {
+          name: request.decidedByName ?? '',
+          when: formatInstant(request.decidedAt, i18n.language, timeZone),
+        })}
+        {request.status === 'REJECTED' && request.rejectReason ? (
+          <span data-testid="request-reject-reason">{` — ${t('requests.rejectReasonShown', { reason: request.rejectReason })}`}</span>
+        ) : null}
+      </Typography>
+      {request.cancelledAt ? (
+        <Typography variant="body2" color="text.secondary" data-testid="request-cancellation">
+          {t('requests.cancelledBy', {
+            name: request.cancelledByName ?? '',
+            when: formatInstant(request.cancelledAt, i18n.language, timeZone),
+          })}
+        </Typography>
       ) : null}
-    </Typography>
+    </>
   );
 }
 
@@ -277,12 +304,13 @@ export default function StaffRequestsScreen() {
   const remove = useDeleteRequest();
   const approve = useApproveRequest();
   const reject = useRejectRequest();
+  const cancel = useCancelRequest();
 
   const [editing, setEditing] = useState<{ request: ShiftRequest | null; initial: RequestTexts } | null>(null);
   const [dialogError, setDialogError] = useState<{ error: unknown; message: string } | null>(null);
   const [approving, setApproving] = useState<ShiftRequest | null>(null);
   const [approveError, setApproveError] = useState<{ error: unknown; message: string } | null>(null);
-  const [confirm, setConfirm] = useState<{ request: ShiftRequest; action: 'delete' | 'reject' } | null>(null);
+  const [confirm, setConfirm] = useState<{ request: ShiftRequest; action: 'delete' | 'reject' | 'cancel' } | null>(null);
   const [rejectReason, setRejectReason] = useState('');
   const [pageError, setPageError] = useState<{ error: unknown; message: string } | null>(null);
 
@@ -310,13 +338,21 @@ export default function StaffRequestsScreen() {
       if (action === 'delete') {
         await remove.mutateAsync(request.userShiftRequestId);
         showMessage(t('requests.deleted'), 'success');
+      } else if (action === 'cancel') {
+        await cancel.mutateAsync(request.userShiftRequestId);
+        showMessage(t('requests.cancelled'), 'success');
       } else {
         await reject.mutateAsync({ id: request.userShiftRequestId, reason: rejectReason.trim() });
         showMessage(t('requests.rejected'), 'success');
       }
     } catch (error) {
       // There is no fixed reject message: a refused decision is the approval's.
-      setPageError({ error, message: action === 'delete' ? STAFF_MESSAGES.deleteRequest : STAFF_MESSAGES.approveRequest });
+      const messages = {
+        delete: STAFF_MESSAGES.deleteRequest,
+        cancel: STAFF_MESSAGES.updateRequest,
+        reject: STAFF_MESSAGES.approveRequest,
+      };
+      setPageError({ error, message: messages[action] });
     }
     setConfirm(null);
     setRejectReason('');
@@ -477,6 +513,8 @@ export default function StaffRequestsScreen() {
                           {t('common.delete')}
                         </Button>
                       </>
+                    ) : isCancellable(request, staff.today, false) ? (
+                      <CancelButton onClick={() => setConfirm({ request, action: 'cancel' })} />
                     ) : undefined
                   }
                 >
@@ -496,7 +534,16 @@ export default function StaffRequestsScreen() {
             : list(
                 salonRequests.data ? history : undefined,
                 (request) => (
-                  <RequestCard key={request.userShiftRequestId} request={request} showPerson>
+                  <RequestCard
+                    key={request.userShiftRequestId}
+                    request={request}
+                    showPerson
+                    actions={
+                      isCancellable(request, staff.today, request.userId !== staff.myUserId) ? (
+                        <CancelButton onClick={() => setConfirm({ request, action: 'cancel' })} />
+                      ) : undefined
+                    }
+                  >
                     <Decision request={request} timeZone={staff.timeZone} />
                   </RequestCard>
                 ),
@@ -524,9 +571,15 @@ export default function StaffRequestsScreen() {
         onApprove={() => void runApprove()}
       />
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="confirm-title">
-        <DialogTitle id="confirm-title">{confirm?.action === 'reject' ? t('requests.rejectTitle') : t('requests.deleteTitle')}</DialogTitle>
+        <DialogTitle id="confirm-title">{t(CONFIRM_TEXTS[confirm?.action ?? 'delete'].title)}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{confirm ? absenceLabel(t, confirm.request) : ''}</DialogContentText>
+          <DialogContentText>
+            {confirm?.action === 'cancel'
+              ? t('requests.cancelText', { what: `${absenceLabel(t, confirm.request)}, ${periodOf(confirm.request, i18n.language)}` })
+              : confirm
+                ? absenceLabel(t, confirm.request)
+                : ''}
+          </DialogContentText>
           {confirm?.action === 'reject' ? (
             <TextField
               size="small"
@@ -543,15 +596,15 @@ export default function StaffRequestsScreen() {
           ) : null}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>
+          <Button onClick={() => setConfirm(null)}>{confirm?.action === 'cancel' ? t('requests.keep') : t('common.cancel')}</Button>
           <Button
             color="error"
             variant="contained"
             onClick={() => void runConfirm()}
-            disabled={remove.isPending || reject.isPending}
+            disabled={remove.isPending || reject.isPending || cancel.isPending}
             data-testid="confirm-action"
           >
-            {confirm?.action === 'reject' ? t('requests.reject') : t('common.delete')}
+            {t(CONFIRM_TEXTS[confirm?.action ?? 'delete'].button)}
           </Button>
         </DialogActions>
       </Dialog>

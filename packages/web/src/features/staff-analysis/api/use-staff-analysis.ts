@@ -1,8 +1,8 @@
 import type { ParamsOf } from '@salon/contracts';
 import { getStaffDataAnalysisReport } from '@salon/contracts';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type DateRange, splitRangeByMonth } from '../../../components/format/dates';
+import type { DateRange } from '../../../components/format/dates';
 import { callApi } from '../../../lib/api-client';
 import { endpointByGender } from '../../../lib/use-report-query';
 import {
@@ -15,9 +15,6 @@ import {
 } from '../merge-staff';
 
 export type Gender = 'MALE' | 'FEMALE';
-
-/** How many month intervals are asked at the same time: a year is twelve requests, never twelve at once. */
-export const INTERVALS_AT_ONCE = 3;
 
 /** Every interval query of the staff analysis starts with this key, so a reset clears them all. */
 export const staffAnalysisQueryKey = ['staff-analysis-intervals'] as const;
@@ -34,7 +31,7 @@ interface StaffSetRequest {
 export interface StaffSetResult {
   /** The responses merged so far (every interval already answered). */
   data: StaffSet;
-  /** How many month intervals the range needs; `data.loaded` of them have been merged. */
+  /** How many intervals the range is asked in; `data.loaded` of them have been merged. */
   total: number;
   isEnabled: boolean;
   /** True while intervals are still missing (and none failed). */
@@ -52,14 +49,13 @@ function fetchInterval(salonId: number, interval: DateRange, gender: Gender | nu
 }
 
 /**
- * One staff analysis set for a range: asked month by month (three months are three requests),
- * each answer merged into the set as it arrives, so the screen shows a progress
- * counter and the people already there.
+ * One staff analysis set for a range, kept in the staff analysis store (merge-staff). The whole range is
+ * one interval: distinct clients and the mean feedback of a range cannot be rebuilt from monthly
+ * answers, so the screen's figures are the API's for that range.
  */
 export function useStaffAnalysisSet({ set, salonId, range, gender, generation = 0 }: StaffSetRequest): StaffSetResult {
-  const intervals = useMemo(() => (range ? splitRangeByMonth(range.fromDate, range.toDate) : []), [range]);
+  const intervals = useMemo(() => (range && range.fromDate <= range.toDate ? [range] : []), [range]);
   const isEnabled = salonId !== null && intervals.length > 0;
-  const queryClient = useQueryClient();
   const keys = intervals.map((interval) => [
     ...staffAnalysisQueryKey,
     generation,
@@ -68,19 +64,11 @@ export function useStaffAnalysisSet({ set, salonId, range, gender, generation = 
     interval.fromDate,
     interval.toDate,
   ]);
-  // A few at a time, in order: an interval is asked once fewer than INTERVALS_AT_ONCE of the ones before it are still
-  // missing (an answer re-renders the hook, which opens the next one). A failure holds the rest back until a retry.
-  let missingBefore = 0;
-  const isOpen = keys.map((key) => {
-    const open = missingBefore < INTERVALS_AT_ONCE;
-    if (queryClient.getQueryState(key)?.status !== 'success') missingBefore += 1;
-    return open;
-  });
   return useQueries({
     queries: intervals.map((interval, index) => ({
       queryKey: keys[index] as unknown[],
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchInterval(salonId as number, interval, gender, signal),
-      enabled: isEnabled && isOpen[index] === true,
+      enabled: isEnabled,
     })),
     combine: (results) => {
       // Folded in the order the answers arrived: the first stored, later ones added per staffId.

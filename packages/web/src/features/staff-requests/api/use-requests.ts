@@ -1,5 +1,6 @@
 import {
   approveShiftRequest,
+  cancelShiftRequest,
   createShiftRequest,
   deleteShiftRequest,
   getShiftRequestConflicts,
@@ -70,3 +71,4 @@ export const useRejectRequest = () =>
   useStaffMutation(({ id, reason }: { id: number; reason: string }) =>
     callApi(rejectShiftRequest, { params: { id }, body: reason ? { reason } : {} }),
   );
+export const useCancelRequest = () => useStaffMutation((id: number) => callApi(cancelShiftRequest, { params: { id }, body: {} }));
