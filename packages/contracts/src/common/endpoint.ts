@@ -16,6 +16,8 @@ export interface Endpoint<
   method: HttpMethod;
   path: string;
   summary: string;
+  /** Longer OpenAPI text, when the summary cannot say everything (such as which fields each role gets). */
+  description?: string;
   tags: string[];
   params?: P;
   querystring?: Q;

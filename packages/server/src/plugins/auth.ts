@@ -189,6 +189,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     ...(checkNumbers ? { preValidation: checkNumbers } : {}),
     schema: {
       summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
       tags: endpoint.tags,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
