@@ -23,6 +23,8 @@ export interface Endpoint<
   querystring?: Q;
   body?: B;
   response: R;
+  /** The largest request body read (413 beyond); default the server's 5 MB. */
+  maxBodyBytes?: number;
   /** The response is a file (PDF, XLSX, CSV), not JSON. */
   isFile?: boolean;
   /**

@@ -186,6 +186,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     method: endpoint.method,
     url: toRoutePath(endpoint.path),
     config: { access },
+    ...(endpoint.maxBodyBytes ? { bodyLimit: endpoint.maxBodyBytes } : {}),
     ...(checkNumbers ? { preValidation: checkNumbers } : {}),
     schema: {
       summary: endpoint.summary,

@@ -268,6 +268,60 @@ describe('/api/auth/user/update', () => {
     expect(again.json().userDTO.data.shortcuts).toEqual(['sales-data', 'nps']);
   });
 
+  it('refuses settings and shortcuts outside their schema with 400, and a body over 16 KB with 413', async () => {
+    const code = await signIn(t.app, 'reception');
+    const save = (user: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/user/update', headers: { authorization: `Bearer ${code}` }, payload: { user } });
+    const full = {
+      layout: {
+        style: 'layout3',
+        config: {
+          mode: 'boxed',
+          scroll: 'body',
+          navbar: { display: true, folded: true, position: 'right' },
+          toolbar: { display: false, position: 'above' },
+          footer: { display: true, position: 'below' },
+          leftSidePanel: { display: false },
+          rightSidePanel: { display: true },
+        },
+      },
+      theme: { main: 'pink', navbar: 'dark', toolbar: 'light', footer: 'default' },
+      customScrollbars: false,
+    };
+    const ok = await save({ settings: full });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().settings).toEqual(full);
+    for (const settings of [
+      { junk: 'x'.repeat(1000) },
+      { layout: { style: 'layout9' } },
+      { theme: { main: 'neon' } },
+      { layout: { config: { navbar: { display: 'yes' } } } },
+      { customScrollbars: true, extra: {} },
+    ]) {
+      const res = await save({ settings });
+      expect(res.statusCode, JSON.stringify(settings)).toBe(400);
+    }
+    expect((await save({ data: { shortcuts: ['<script>'] } })).statusCode).toBe(400);
+    expect((await save({ data: { shortcuts: ['nps'], extra: 1 } })).statusCode).toBe(400);
+    expect((await save({ nickname: 'x' })).statusCode).toBe(400);
+    const big = await save({ settings: { customScrollbars: true }, padding: 'x'.repeat(20_000) });
+    expect(big.statusCode).toBe(413);
+    // Nothing of the refused calls was stored.
+    const stored = await t.db.selectFrom('users').select('settings').where('username', '=', 'reception').executeTakeFirstOrThrow();
+    expect(stored.settings).toEqual(full);
+  });
+
+  it('answers stored settings that do not fit the schema as null (the defaults)', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ settings: JSON.stringify({ junk: 'x'.repeat(100) }) })
+      .where('username', '=', 'marketing')
+      .execute();
+    const code = await signIn(t.app, 'marketing');
+    const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: code } });
+    expect(res.json().userDTO.settings).toBeNull();
+  });
+
   it('needs a session', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/user/update', payload: { user: {} } });
     expect(res.statusCode).toBe(401);
