@@ -10,7 +10,7 @@ import {
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import { countRecentFailures, recordFailure } from '../../lib/login-failures.query.js';
+import { countRecentFailures, recordFailure, throttleOf } from '../../lib/login-failures.query.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password.js';
 import { salonToday } from '../../lib/today.js';
 import { assertCanManageUser, assertCanReadUser, MANAGERS } from '../../lib/user-access.js';
@@ -132,14 +132,15 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     if (!stored) throw new HttpError(401, 'Unauthorized Access');
     // Wrong old passwords count as failed sign-ins of the user: a stolen session cannot guess the password.
     const windowStart = new Date(Date.now() - config.loginWindowMinutes * 60_000);
-    const failures = await countRecentFailures(app.db, stored.username, request.ip, windowStart);
-    if (failures.byUserAtAddress >= config.loginMaxFailuresPerUserAndAddress || failures.byAddress >= config.loginMaxFailuresPerAddress) {
-      const seconds = config.loginWindowMinutes * 60;
-      reply.header('Retry-After', String(seconds));
-      throw new HttpError(429, `Too many wrong passwords. Try again in ${config.loginWindowMinutes} minutes.`);
-    }
+    const throttle = throttleOf(await countRecentFailures(app.db, stored.username, request.ip, windowStart), config);
+    const tooMany = () => {
+      reply.header('Retry-After', String(config.loginWindowMinutes * 60));
+      return new HttpError(429, `Too many wrong passwords. Try again in ${config.loginWindowMinutes} minutes.`);
+    };
+    if (throttle === 'blocked') throw tooMany();
     if (!(await verifyPassword(query.oldPassword, stored.passwordHash))) {
       await recordFailure(app.db, stored.username, request.ip);
+      if (throttle === 'right-only') throw tooMany();
       throw new HttpError(400, 'The old password (oldPassword) is not correct', 'oldPassword');
     }
     assertPasswordAcceptable(query.password);
