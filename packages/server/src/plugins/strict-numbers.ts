@@ -86,7 +86,7 @@ export function findLooseNumber(schema: unknown, body: unknown): { path: string;
     const shape = shapes.length === 1 ? shapes[0] : undefined;
     if (!shape) continue;
     if (Array.isArray(value)) {
-      // Longer than its maxItems: Ajv refuses it before reading an item, and so does this walk (a 100,000-item body blocked the event loop).
+      // Longer than its maxItems: Ajv refuses it before reading an item, and this walk leaves it unread too (a huge body would block the event loop).
       if (shape.maxItems !== undefined && value.length > shape.maxItems) continue;
       const { items } = shape;
       value.forEach((item, index) => {
