@@ -2,6 +2,8 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { isAcceptedDate, isAcceptedDateTime, LOCAL_DATE_TIME_FORMAT } from '@salon/contracts';
+import type { Ajv } from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
@@ -46,6 +48,19 @@ export function trustProxyOption(setting: Config['trustProxy']): boolean | strin
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/**
+ * Every date and moment the API reads is checked here, once: a real calendar day within DATE_RANGE
+ * (PostgreSQL accepts far more, and a year 9999 overflowed time zone arithmetic into a 500).
+ */
+function addDateFormats(ajv: Ajv): void {
+  // ajv-formats' own date-time check (offset required), kept and narrowed to the range.
+  const iso = ajv.formats['date-time'] as { validate?: (text: string) => boolean } | undefined;
+  const isIsoDateTime = (text: string) => (typeof iso?.validate === 'function' ? iso.validate(text) : true);
+  ajv.addFormat('date', { type: 'string', validate: isAcceptedDate });
+  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => isIsoDateTime(text) && isAcceptedDateTime(text) });
+  ajv.addFormat(LOCAL_DATE_TIME_FORMAT, { type: 'string', validate: isAcceptedDateTime });
+}
+
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -54,7 +69,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 5 * 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false }, onCreate: addDateFormats },
     frameworkErrors: frameworkErrorHandler,
     // The feature routes are imported at start: on a busy machine (tsx compiling them) that took more than the default 10 s.
     pluginTimeout: 120_000,

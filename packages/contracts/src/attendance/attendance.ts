@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
-import { DateString, Id, SalonId, SessionCode, SessionParams } from '../common/schemas.js';
+import { DateString, Id, LOCAL_DATE_TIME_FORMAT, SalonId, SessionCode, SessionParams } from '../common/schemas.js';
 
 /*
  * Attendance (/api/Attendances). Times are wall-clock
@@ -12,6 +12,7 @@ import { DateString, Id, SalonId, SessionCode, SessionParams } from '../common/s
 
 export const AttendanceTime = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$',
+  format: LOCAL_DATE_TIME_FORMAT,
   description: "A wall-clock time in the salon's time zone, YYYY-MM-DDTHH:MM",
 });
 

@@ -16,11 +16,15 @@ export interface Endpoint<
   method: HttpMethod;
   path: string;
   summary: string;
+  /** Longer OpenAPI text, when the summary cannot say everything (such as which fields each role gets). */
+  description?: string;
   tags: string[];
   params?: P;
   querystring?: Q;
   body?: B;
   response: R;
+  /** The largest request body read (413 beyond); default the server's 5 MB. */
+  maxBodyBytes?: number;
   /** The response is a file (PDF, XLSX, CSV), not JSON. */
   isFile?: boolean;
   /**

@@ -46,6 +46,27 @@ export const SessionParams = Type.Object({ SESSIONCODE: SessionCode });
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'A positive integer id' });
 export const SalonId = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'The salon the call is about' });
+/** The one range of calendar days any date the API reads may fall in (outside it: 400, checked by the 'date' format). */
+export const DATE_RANGE = { min: '1900-01-01', max: '2199-12-31' } as const;
+
+/** A real calendar day YYYY-MM-DD (no 2024-02-30) within DATE_RANGE. */
+export function isAcceptedDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text < DATE_RANGE.min || text > DATE_RANGE.max) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
+/** A moment written 'YYYY-MM-DDTHH:MM…' whose day isAcceptedDate and whose time of day exists. */
+export function isAcceptedDateTime(text: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text);
+  if (!match) return false;
+  const [, day, hours, minutes, seconds] = match;
+  return isAcceptedDate(day as string) && Number(hours) < 24 && Number(minutes) < 60 && Number(seconds ?? 0) < 60;
+}
+
+/** The format name of a salon wall-clock moment (isAcceptedDateTime), beside JSON Schema's 'date' and 'date-time'. */
+export const LOCAL_DATE_TIME_FORMAT = 'local-date-time';
+
 export const DateString = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   format: 'date',

@@ -2,9 +2,79 @@ import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
 import { DateString, ErrorResponse, RoleSchema, SessionCode } from '../common/schemas.js';
 
-export const UserSettings = Type.Union([Type.Null(), Type.Record(Type.String(), Type.Unknown())], {
-  description: 'Layout and theme settings (layout.style, layout.config, theme.*, customScrollbars); null = defaults',
-});
+const oneOf = <T extends string>(values: readonly T[], description: string) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    { description },
+  );
+const closed = { additionalProperties: false } as const;
+const ThemeName = oneOf(['default', 'light', 'dark', 'pink'], 'A theme of the interface');
+const Placed = Type.Object(
+  { display: Type.Optional(Type.Boolean()), position: Type.Optional(oneOf(['below', 'above'], 'Below or above the content')) },
+  closed,
+);
+const Shown = Type.Object({ display: Type.Optional(Type.Boolean()) }, closed);
+
+/** The interface settings a user keeps, field by field: nothing else is stored, so the whole is a few hundred bytes. */
+export const Settings = Type.Object(
+  {
+    layout: Type.Optional(
+      Type.Object(
+        {
+          style: Type.Optional(oneOf(['layout1', 'layout2', 'layout3'], 'The layout')),
+          config: Type.Optional(
+            Type.Object(
+              {
+                mode: Type.Optional(oneOf(['boxed', 'fullwidth', 'container'], 'Boxed, full width or container')),
+                scroll: Type.Optional(oneOf(['body', 'content'], 'What scrolls')),
+                navbar: Type.Optional(
+                  Type.Object(
+                    {
+                      display: Type.Optional(Type.Boolean()),
+                      folded: Type.Optional(Type.Boolean()),
+                      position: Type.Optional(oneOf(['left', 'right'], 'Side of the navbar')),
+                    },
+                    closed,
+                  ),
+                ),
+                toolbar: Type.Optional(Placed),
+                footer: Type.Optional(Placed),
+                leftSidePanel: Type.Optional(Shown),
+                rightSidePanel: Type.Optional(Shown),
+              },
+              closed,
+            ),
+          ),
+        },
+        closed,
+      ),
+    ),
+    theme: Type.Optional(
+      Type.Object(
+        {
+          main: Type.Optional(ThemeName),
+          navbar: Type.Optional(ThemeName),
+          toolbar: Type.Optional(ThemeName),
+          footer: Type.Optional(ThemeName),
+        },
+        closed,
+      ),
+    ),
+    customScrollbars: Type.Optional(Type.Boolean()),
+  },
+  {
+    ...closed,
+    description: 'Layout and theme settings (layout.style, layout.config, theme.*, customScrollbars); any other field is refused',
+  },
+);
+
+export const UserSettings = Type.Union([Type.Null(), Settings], { description: "The user's interface settings; null = defaults" });
+
+/** A navigation item id as the shortcuts bar saves it. */
+export const ShortcutId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'A navigation item id' });
+
+/** The largest body the user's own settings call reads: settings, shortcuts and language fit in a few kilobytes. */
+export const OWN_USER_BODY_MAX_BYTES = 16 * 1024;
 
 export const UserDTO = Type.Object({
   userId: Type.Integer(),
@@ -89,16 +159,26 @@ export const logout = defineEndpoint({
 export const updateOwnUser = defineEndpoint({
   method: 'POST',
   path: '/api/auth/user/update',
-  summary: "Save the signed-in user's own settings, shortcuts and language (session in the Authorization header)",
+  summary:
+    "Save the signed-in user's own settings, shortcuts and language (session in the Authorization header); a field the schema does not name is a 400, a body over 16 KB a 413",
   tags: ['Sessions'],
   querystring: Type.Object({ sessionCode: Type.Optional(SessionCode) }),
   body: Type.Object({
-    user: Type.Object({
-      settings: Type.Optional(UserSettings),
-      data: Type.Optional(Type.Object({ shortcuts: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 }) })),
-      language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('it')])),
-    }),
+    user: Type.Object(
+      {
+        settings: Type.Optional(UserSettings),
+        data: Type.Optional(
+          Type.Object(
+            { shortcuts: Type.Array(ShortcutId, { maxItems: 50, description: 'Navigation item ids starred by the user' }) },
+            { additionalProperties: false },
+          ),
+        ),
+        language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('it')])),
+      },
+      { additionalProperties: false },
+    ),
   }),
+  maxBodyBytes: OWN_USER_BODY_MAX_BYTES,
   response: UserDTO,
   errors: { 404: ErrorResponse },
 });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { LOCAL_DATE_TIME_FORMAT } from '../common/schemas.js';
 
 /**
  * Shared pieces of the staff side: shifts (user timeframes), days off (user shifts)
@@ -69,7 +70,7 @@ const LOCAL_DATE_TIME_HELP =
   "the salon's wall-clock time 'YYYY-MM-DDTHH:MM' (no offset: read in the salon's time zone), or an ISO 8601 instant with Z or an offset";
 /** A moment as a client writes it. */
 export const localDateTime = (description: string) =>
-  Type.String({ pattern: LOCAL_DATE_TIME_PATTERN, description: `${description}: ${LOCAL_DATE_TIME_HELP}` });
+  Type.String({ pattern: LOCAL_DATE_TIME_PATTERN, format: LOCAL_DATE_TIME_FORMAT, description: `${description}: ${LOCAL_DATE_TIME_HELP}` });
 export const LocalDateTime = localDateTime('A moment');
 /** A calendar date with its own description. */
 export const dateOnly = (description: string) =>

@@ -1,6 +1,16 @@
 import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
-import { DateString, ErrorResponse, GenderSchema, Id, SalonId, SessionCode, SessionParams } from '../common/schemas.js';
+import {
+  DateString,
+  ErrorResponse,
+  GenderSchema,
+  Id,
+  type Role,
+  RoleSchema,
+  SalonId,
+  SessionCode,
+  SessionParams,
+} from '../common/schemas.js';
 import { PermissionId } from '../permissions/permissions.js';
 import { UserDTO } from '../sessions/sessions.js';
 
@@ -22,6 +32,29 @@ export const StaffUserDTO = Type.Object({
   }),
   annualDaysOff: AnnualDaysOff,
 });
+
+/**
+ * Who sees a user whole (contact data, username, note, settings, employment): the user themself, a
+ * SUPERADMIN, and an ADMIN for the users of their own salon. Everyone else gets a ColleagueDTO.
+ */
+export const USER_DETAIL_ROLES = ['SUPERADMIN', 'ADMIN'] as const satisfies readonly Role[];
+
+/** A colleague as staff see them: who they are and what they do, no contact data or management notes. */
+export const ColleagueDTO = Type.Object(
+  {
+    userId: Type.Integer(),
+    salonId: Type.Union([Type.Integer(), Type.Null()]),
+    role: Type.Array(RoleSchema, { description: 'Roles, derived from the permission ids' }),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    title: Type.String({ description: 'Job title' }),
+  },
+  { description: 'A colleague as a caller who does not manage them sees them: names, title and roles only' },
+);
+
+/** Which fields of a user each caller gets, written once for the API documentation of every endpoint answering users. */
+export const USER_FIELDS_BY_ROLE =
+  'Fields by caller: yourself, a SUPERADMIN (anyone) and an ADMIN (users of their salon) get the whole user; every other caller (RECEPTIONIST, SALESMARKETING, IMAGE, ASSISTANCE, no role) gets a colleague as ColleagueDTO: userId, salonId, role, firstName, lastName, title (no phoneNumber, email, username, note, gender, employment dates, language, settings or shortcuts).';
 
 export const Username = Type.String({
   minLength: 3,
@@ -49,6 +82,7 @@ export const listUsers = defineEndpoint({
   method: 'GET',
   path: '/api/Users/{SESSIONCODE}',
   summary: 'Users: an ADMIN sees the users of their salon, a SUPERADMIN every user (or one salon with ?salonId)',
+  description: USER_FIELDS_BY_ROLE,
   tags: ['Users'],
   params: SessionParams,
   querystring: Type.Object({ salonId: Type.Optional(SalonId) }),
@@ -60,6 +94,7 @@ export const listWorkingUsers = defineEndpoint({
   path: '/api/Users/GetOnlyWorking/{SESSIONCODE}',
   summary:
     "The salon's users with a shift (user timeframe) starting on the date, in the salon's time zone (a shift crossing midnight belongs to the day it starts), and no whole day off that day",
+  description: USER_FIELDS_BY_ROLE,
   tags: ['Users'],
   params: SessionParams,
   querystring: Type.Object({
@@ -68,7 +103,9 @@ export const listWorkingUsers = defineEndpoint({
       Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', description: "YYYY-MM-DD; default today in the salon's time zone" }),
     ),
   }),
-  response: Type.Array(UserDTO, { description: 'Ordered by last name, first name, id' }),
+  response: Type.Array(Type.Union([UserDTO, ColleagueDTO]), {
+    description: 'Ordered by last name, first name, id; a whole UserDTO or a ColleagueDTO by the caller (see the description)',
+  }),
   errors: { 404: ErrorResponse },
 });
 
@@ -76,6 +113,7 @@ export const getUser = defineEndpoint({
   method: 'GET',
   path: '/api/Users/{SESSIONCODE}/{userId}',
   summary: 'One user: yourself, or (ADMIN) a user of your salon, or (SUPERADMIN) anyone',
+  description: USER_FIELDS_BY_ROLE,
   tags: ['Users'],
   params: UserIdParams,
   response: StaffUserDTO,
@@ -86,6 +124,7 @@ export const createUser = defineEndpoint({
   method: 'POST',
   path: '/api/Users/{SESSIONCODE}',
   summary: 'Create a user with their permissions in one transaction (ADMIN in their salon; SUPERADMIN anywhere or chain-level)',
+  description: USER_FIELDS_BY_ROLE,
   tags: ['Users'],
   params: SessionParams,
   body: Type.Object({
@@ -115,6 +154,7 @@ export const updateUser = defineEndpoint({
   method: 'PUT',
   path: '/api/Users/{SESSIONCODE}/{userId}',
   summary: 'Change a user’s profile; omitted fields stay as they are (ADMIN for users of their salon; only a SUPERADMIN moves a user)',
+  description: USER_FIELDS_BY_ROLE,
   tags: ['Users'],
   params: UserIdParams,
   body: Type.Object({

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers.js';
-import type { DatabaseHandle } from './connect.js';
+import { createChecker, type DatabaseHandle } from './connect.js';
 
 describe('prepared statements', () => {
   let handle: DatabaseHandle;
@@ -45,6 +45,25 @@ describe("the app's connections", () => {
       expect(rows).toEqual([{ jit: 'off' }]);
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describe('the health check', () => {
+  it('answers a fresh status without a round trip to the database, and asks again once it is older', async () => {
+    const doomed = await createTestDatabase(1);
+    const fresh = createChecker(doomed.url, 60_000);
+    const stale = createChecker(doomed.url, 0);
+    try {
+      expect(await fresh.check()).toEqual({ ok: true });
+      expect(await stale.check()).toEqual({ ok: true });
+      // The database goes away: only a check that asks it can tell.
+      await doomed.close();
+      expect(await fresh.check()).toEqual({ ok: true });
+      expect((await stale.check()).ok).toBe(false);
+    } finally {
+      await fresh.close();
+      await stale.close();
     }
   });
 });

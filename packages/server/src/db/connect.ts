@@ -148,10 +148,18 @@ function closedWhileRestarting(pool: pg.Pool, embedded: EmbeddedServer | undefin
   };
 }
 
-/** A health check on its own connection, reopened whenever the last one failed. */
-function createChecker(url: string): { check(): Promise<DatabaseStatus>; close(): Promise<void> } {
+/** How long a health answer is reused: a load balancer's probes never wait on the database while it is busy. */
+export const HEALTH_FRESH_MS = 1000;
+
+/**
+ * A health check on its own connection, reopened whenever the last one failed. A status younger than
+ * freshMs is answered at once (a failure is never reused: the next probe asks again), and one older
+ * than half of it is refreshed in the background meanwhile.
+ */
+export function createChecker(url: string, freshMs = HEALTH_FRESH_MS): { check(): Promise<DatabaseStatus>; close(): Promise<void> } {
   let client: pg.Client | undefined;
   let pending: Promise<DatabaseStatus> | undefined;
+  let last: { status: DatabaseStatus; at: number } | undefined;
   const drop = () => {
     const old = client;
     client = undefined;
@@ -160,7 +168,12 @@ function createChecker(url: string): { check(): Promise<DatabaseStatus>; close()
   const run = async (): Promise<DatabaseStatus> => {
     try {
       if (!client) {
-        const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000, query_timeout: 2000 });
+        const next = new pg.Client({
+          connectionString: url,
+          connectionTimeoutMillis: 2000,
+          query_timeout: 2000,
+          application_name: 'salon-health',
+        });
         next.on('error', drop);
         await next.connect();
         client = next;
@@ -172,13 +185,26 @@ function createChecker(url: string): { check(): Promise<DatabaseStatus>; close()
       return { ok: false, reason: `the database does not answer (${(err as Error).message})` };
     }
   };
-  return {
-    check() {
-      // Concurrent health checks share one round trip.
-      pending ??= run().finally(() => {
+  const refresh = () => {
+    // Concurrent health checks share one round trip.
+    pending ??= run()
+      .then((status) => {
+        last = status.ok ? { status, at: Date.now() } : undefined;
+        return status;
+      })
+      .finally(() => {
         pending = undefined;
       });
-      return pending;
+    return pending;
+  };
+  return {
+    check() {
+      const age = last ? Date.now() - last.at : Number.POSITIVE_INFINITY;
+      if (last && age < freshMs) {
+        if (age > freshMs / 2) void refresh();
+        return Promise.resolve(last.status);
+      }
+      return refresh();
     },
     async close() {
       await client?.end().catch(() => {});

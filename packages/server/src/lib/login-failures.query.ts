@@ -24,6 +24,26 @@ export async function countRecentFailures(db: DbOrTx, username: string, address:
   return { byUserAtAddress: Number(row.byUserAtAddress), byAddress: Number(row.byAddress) };
 }
 
+export interface FailureLimits {
+  loginMaxFailuresPerUserAndAddress: number;
+  loginMaxFailuresPerAddress: number;
+}
+
+/**
+ * What the throttle lets through: 'open' checks the password as usual; 'blocked' answers 429
+ * without checking; 'right-only' (the address is over its limit, but none of its failures were
+ * for this username) signs in a right password and answers 429 to a wrong one, so one colleague's
+ * typos on a shared computer do not lock the others out.
+ */
+export function throttleOf(
+  failures: { byUserAtAddress: number; byAddress: number },
+  limits: FailureLimits,
+): 'open' | 'blocked' | 'right-only' {
+  if (failures.byUserAtAddress >= limits.loginMaxFailuresPerUserAndAddress) return 'blocked';
+  if (failures.byAddress < limits.loginMaxFailuresPerAddress) return 'open';
+  return failures.byUserAtAddress === 0 ? 'right-only' : 'blocked';
+}
+
 export async function recordFailure(db: DbOrTx, username: string, address: string): Promise<void> {
   await db
     .insertInto('login_failures')

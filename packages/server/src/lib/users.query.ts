@@ -2,9 +2,10 @@
  * Users as every feature reads them: their roles (the user_permissions ⨝ permissions join is
  * written here once), access facts and the client's UserDTO. Writes stay in features/users.
  */
-import type { StaffUserDTO, UserPermissionDTO } from '@salon/contracts';
+import { Settings, type StaffUserDTO, type UserPermissionDTO } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
+import { Check } from 'typebox/value';
 import type { DbOrTx, Role } from '../db/database.js';
 
 type UserDto = Static<typeof StaffUserDTO>;
@@ -105,7 +106,8 @@ export async function listUserDtos(db: DbOrTx, filter: UserFilter = {}): Promise
     employmentStart: user.employment_start,
     employmentEnd: user.employment_end,
     language: user.language,
-    settings: (user.settings as Record<string, unknown> | null) ?? null,
+    // Settings stored before their schema existed are answered as the defaults (null) unless they fit it.
+    settings: Check(Settings, user.settings) ? (user.settings as Static<typeof Settings>) : null,
     data: { shortcuts: user.shortcuts ?? [] },
     lastSignInAt: user.last_sign_in_at ? new Date(user.last_sign_in_at).toISOString() : null,
     isActive: user.is_active,

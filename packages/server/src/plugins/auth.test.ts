@@ -355,8 +355,10 @@ describe('every registered route', () => {
           headers: { authorization: `Bearer ${superCode}`, 'content-type': 'application/json' },
           payload,
         });
-        expect(res.statusCode, label(route, res.body)).toBe(400);
-        expect(res.json().message, route.key).toMatch(/more than 32 levels deep/);
+        // A route with a smaller body limit refuses the size first.
+        const tooBig = route.endpoint.maxBodyBytes !== undefined && payload.length > route.endpoint.maxBodyBytes;
+        expect(res.statusCode, label(route, res.body)).toBe(tooBig ? 413 : 400);
+        if (!tooBig) expect(res.json().message, route.key).toMatch(/more than 32 levels deep/);
         checked++;
       }
     }

@@ -186,9 +186,11 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     method: endpoint.method,
     url: toRoutePath(endpoint.path),
     config: { access },
+    ...(endpoint.maxBodyBytes ? { bodyLimit: endpoint.maxBodyBytes } : {}),
     ...(checkNumbers ? { preValidation: checkNumbers } : {}),
     schema: {
       summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
       tags: endpoint.tags,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),

@@ -1,3 +1,4 @@
+import { DATE_RANGE } from '@salon/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { applySecurityHeaders } from './security-headers.js';
@@ -62,7 +63,14 @@ const pgClientErrors: Record<string, [number, string]> = {
 };
 
 function describeValidation(error: FastifyError): { message: string; parameter?: string } {
-  const first = error.validation?.[0];
+  const errors = error.validation ?? [];
+  // A union none of whose shapes fit reports each shape's error: the one deepest in the value says the most.
+  const first = errors.some((e) => e.keyword === 'anyOf')
+    ? errors.reduce(
+        (best, e) => (e.keyword !== 'anyOf' && e.instancePath.length > best.instancePath.length ? e : best),
+        errors[0] as (typeof errors)[number],
+      )
+    : errors[0];
   if (!first) return { message: error.message };
   const where = error.validationContext ?? 'request';
   const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -70,6 +78,14 @@ function describeValidation(error: FastifyError): { message: string; parameter?:
   const parameter = missing ?? (path || undefined);
   const label = where === 'params' ? 'path parameter' : where === 'querystring' ? 'query parameter' : where;
   if (missing) return { message: `Missing ${label} '${missing}'`, parameter };
+  const format = first.keyword === 'format' ? (first.params as { format?: string }).format : undefined;
+  if (format === 'date' || format === 'date-time' || format === 'local-date-time') {
+    const shape = format === 'date' ? 'a calendar date YYYY-MM-DD' : 'a moment YYYY-MM-DDTHH:MM';
+    return {
+      message: `Invalid ${label} '${parameter ?? where}': must be ${shape} from ${DATE_RANGE.min} to ${DATE_RANGE.max}`,
+      ...(parameter ? { parameter } : {}),
+    };
+  }
   if (!parameter) return { message: `Invalid ${label}: ${first.message}` };
   return { message: `Invalid ${label} '${parameter}': ${first.message}`, parameter };
 }

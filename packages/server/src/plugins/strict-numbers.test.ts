@@ -1,3 +1,4 @@
+import * as contracts from '@salon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../test/helpers.js';
 import { isNestedDeeperThan } from './json-body.js';
@@ -122,6 +123,36 @@ describe('numbers in a JSON body', () => {
       ],
     };
     expect(findLooseNumber(union, { n: 'x' })).toBeUndefined();
+  });
+});
+
+describe('arrays in a JSON body', () => {
+  it('are refused past their maxItems before any item is read', async () => {
+    // The last item's target is text: read item by item, the answer would name it.
+    const body = Array.from({ length: 100_000 }, () => ({ kpi: 'averageTicket', target: 1 }));
+    body.push({ kpi: 'averageTicket', target: '5' as unknown as number });
+    const res = await t.app.inject({ method: 'POST', url: `/api/ReportDataAnalysis/AddCheckUp/${code}/${salonId}`, payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid body: must NOT have more than 20 items');
+    expect(findLooseNumber(contracts.addCheckUp.body, body)).toBeUndefined();
+  });
+
+  it('each have a maxItems, in every request of every endpoint', () => {
+    const unbounded: string[] = [];
+    const walk = (schema: unknown, where: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      const s = schema as Record<string, unknown>;
+      if (s.type === 'array' && typeof s.maxItems !== 'number') unbounded.push(where);
+      for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(s[key])) for (const item of s[key]) walk(item, where);
+      if (s.items) walk(s.items, `${where}[]`);
+      if (s.properties) for (const [name, child] of Object.entries(s.properties)) walk(child, `${where}.${name}`);
+    };
+    for (const endpoint of Object.values(contracts)) {
+      if (!endpoint || typeof endpoint !== 'object' || !('method' in endpoint) || !('path' in endpoint)) continue;
+      const e = endpoint as contracts.Endpoint;
+      for (const part of ['querystring', 'body'] as const) walk(e[part], `${e.method} ${e.path} ${part}`);
+    }
+    expect(unbounded).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ interface JsonSchema {
   patternProperties?: Record<string, JsonSchema>;
   additionalProperties?: JsonSchema | boolean;
   items?: JsonSchema | JsonSchema[];
+  maxItems?: number;
 }
 
 type NumberKind = 'integer' | 'number';
@@ -85,6 +86,8 @@ export function findLooseNumber(schema: unknown, body: unknown): { path: string;
     const shape = shapes.length === 1 ? shapes[0] : undefined;
     if (!shape) continue;
     if (Array.isArray(value)) {
+      // Longer than its maxItems: Ajv refuses it before reading an item, and this walk leaves it unread too (a huge body would block the event loop).
+      if (shape.maxItems !== undefined && value.length > shape.maxItems) continue;
       const { items } = shape;
       value.forEach((item, index) => {
         const itemSchema = Array.isArray(items) ? items[index] : items;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
@@ -53,8 +52,35 @@ function sizeText(bytes: number): string {
   return bytes < 1048576 ? `${Math.ceil(bytes / 1024)} kB` : `${Math.round(bytes / 1048576)} MB`;
 }
 
-/** Receives the upload's one file into a temporary file; 413 past the limit, 400 when there is no usable file. */
-async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<{ path: string; name: string; bytes: number }> {
+/** What a multipart request carries beside the file itself (boundaries, part headers), at most. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * The uploads folder (DATA_DIR/uploads), emptied of the files a process that is gone left behind
+ * (killed mid-import): each file's name starts with the id of the process that received it.
+ */
+export async function prepareUploadsDir(dataDir: string): Promise<string> {
+  const dir = join(dataDir, 'uploads');
+  await mkdir(dir, { recursive: true });
+  for (const name of await readdir(dir)) {
+    const pid = Number(name.split('-')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid))
+      await rm(join(dir, name), { force: true, recursive: true });
+  }
+  return dir;
+}
+
+/** Receives the upload's one file into a file of the uploads folder; 413 past the limit, 400 when there is no usable file. */
+async function receiveFile(request: FastifyRequest, dir: string, maxBytes: number): Promise<{ path: string; name: string; bytes: number }> {
   if (!request.isMultipart()) throw new HttpError(400, 'Send the file as multipart/form-data, in a part named file', 'file');
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!part) throw new HttpError(400, 'No file was sent: add a part named file', 'file');
@@ -63,7 +89,7 @@ async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<{
     part.file.resume();
     throw new HttpError(400, `The file must be .csv or .xlsx, got '${part.filename}'`, 'file');
   }
-  const path = join(tmpdir(), `salon-import-${randomBytes(12).toString('hex')}.${format}`);
+  const path = join(dir, `${process.pid}-${randomBytes(12).toString('hex')}.${format}`);
   try {
     await pipeline(part.file, createWriteStream(path));
     if (part.file.truncated) throw new HttpError(413, `The file is larger than the limit of ${sizeText(maxBytes)}`, 'file');
@@ -80,6 +106,7 @@ async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<{
 
 export async function importRoutes(app: FastifyInstance, { config }: { config: Config }) {
   await app.register(multipart, { limits: { fileSize: config.importMaxBytes, files: 1, fields: 10, parts: 11 } });
+  const uploadsDir = await prepareUploadsDir(config.dataDir);
   app.addHook('onClose', async () => waitForImports());
 
   registerEndpoint(app, listImportKinds, IMPORTERS, async () => ({
@@ -102,6 +129,12 @@ export async function importRoutes(app: FastifyInstance, { config }: { config: C
   }));
 
   registerEndpoint(app, startImport, IMPORTERS, async ({ params, query }, request, reply) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > config.importMaxBytes + MULTIPART_OVERHEAD_BYTES) {
+      // Refused before a byte of it is read; closing the connection spares reading the rest to discard it.
+      reply.header('Connection', 'close');
+      throw new HttpError(413, `The file is larger than the limit of ${sizeText(config.importMaxBytes)}`, 'file');
+    }
     const caller = callerOf(request);
     const kind: ImportKindName = params.kind;
     if (isChainKind(kind)) {
@@ -110,7 +143,7 @@ export async function importRoutes(app: FastifyInstance, { config }: { config: C
       throw new HttpError(404, `Salon ${params.salonId} does not exist`, 'salonId');
     }
     const language = await languageOf(app, caller, query.language);
-    const file = await receiveFile(request, config.importMaxBytes);
+    const file = await receiveFile(request, uploadsDir, config.importMaxBytes);
     const format = formatOf(file.name);
     if (!format) throw new HttpError(400, 'The file must be .csv or .xlsx', 'file');
     const jobId = await startImportJob(

@@ -1,5 +1,6 @@
 import { checkSession, login, logout, updateOwnUser } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
+import { shapeWholeUser } from '../../lib/user-view.js';
 import { getUserDtoById } from '../../lib/users.query.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -42,6 +43,6 @@ export async function sessionsRoutes(app: FastifyInstance, { sessions }: { sessi
     await updateOwnSettings(app.db, caller.userId, changes);
     const user = await getUserDtoById(app.db, caller.userId);
     if (!user) throw new HttpError(404, 'User not found');
-    return user;
+    return shapeWholeUser(caller, user);
   });
 }

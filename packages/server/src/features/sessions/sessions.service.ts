@@ -4,8 +4,8 @@ import type { Static } from 'typebox';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../lib/caller.js';
-import { clearFailures, countRecentFailures, recordFailure } from '../../lib/login-failures.query.js';
-import { verifyPassword } from '../../lib/password.js';
+import { clearFailures, countRecentFailures, recordFailure, throttleOf } from '../../lib/login-failures.query.js';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password.js';
 import { type CodeCheck, createSessionCode, hashSessionCode, verifySessionCode } from '../../lib/session-code.js';
 import { CHAIN_TIME_ZONE, dateInZone } from '../../lib/today.js';
 import { getUserDtoById, listUserPermissionDtos } from '../../lib/users.query.js';
@@ -43,18 +43,15 @@ export class SessionService {
     if (errors.username || errors.password) return { ok: false, status: 400, errors };
     const name = (username as string).trim();
     const windowStart = new Date(now.getTime() - this.config.loginWindowMinutes * 60_000);
-    const failures = await countRecentFailures(this.db, name, address, windowStart);
-    if (
-      failures.byUserAtAddress >= this.config.loginMaxFailuresPerUserAndAddress ||
-      failures.byAddress >= this.config.loginMaxFailuresPerAddress
-    ) {
-      return { ok: false, status: 429, retryAfterSeconds: this.config.loginWindowMinutes * 60 };
-    }
+    const throttle = throttleOf(await countRecentFailures(this.db, name, address, windowStart), this.config);
+    const tooMany = { ok: false, status: 429, retryAfterSeconds: this.config.loginWindowMinutes * 60 } as const;
+    if (throttle === 'blocked') return tooMany;
     const user = await q.findUserForLogin(this.db, name);
-    const valid = user ? await verifyPassword(password as string, user.password_hash) : false;
+    const valid = user ? await verifyPassword(password as string, user.password_hash) : await verifyAgainstDummy(password as string);
     // A former employee is answered like a wrong password, and counted as one.
     if (!user || !valid || hasEmploymentEnded(user, now)) {
       await recordFailure(this.db, name, address);
+      if (throttle === 'right-only') return tooMany;
       // One message for both fields: never tell which usernames exist.
       return { ok: false, status: 401, errors: { username: 'Check your username', password: 'Check your password' } };
     }

@@ -88,28 +88,38 @@ describe('the sign-in throttle', () => {
     expect((await login(throttled, 'STYLIST', 'secret123', '10.1.0.1')).statusCode).toBe(429);
   });
 
-  it('still limits an address, whatever usernames it tries', async () => {
+  it('still limits an address, whatever usernames it tries: past the limit each other username gets one check, a wrong one answered 429', async () => {
     for (const name of ['a1', 'a2', 'a3', 'a4', 'a5']) expect((await login(throttled, name, 'guess', '10.1.0.3')).statusCode).toBe(401);
-    const blocked = await login(throttled, 'reception', 'secret123', '10.1.0.3');
+    const blocked = await login(throttled, 'reception', 'guess', '10.1.0.3');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBe(String(15 * 60));
+    // That failure was reception's own at this address: now even the right password waits.
+    expect((await login(throttled, 'reception', 'secret123', '10.1.0.3')).statusCode).toBe(429);
+    expect((await login(throttled, 'a1', 'guess', '10.1.0.3')).statusCode).toBe(429);
     expect((await login(throttled, 'reception', 'secret123', '10.1.0.4')).statusCode).toBe(200);
+  });
+
+  it("lets a right password sign in from an address locked by other usernames' failures (a shared front-desk computer)", async () => {
+    for (const name of ['e1', 'e2', 'e3', 'e4', 'e5']) expect((await login(throttled, name, 'guess', '10.1.0.8')).statusCode).toBe(401);
+    expect((await login(throttled, 'stylist', 'secret123', '10.1.0.8')).statusCode).toBe(200);
+    expect((await login(throttled, 'manager', 'secret123', '10.1.0.8')).statusCode).toBe(200);
   });
 
   it('ignores X-Forwarded-For by default: a client cannot pick a new address for each guess', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await login(throttled, `b${i}`, 'guess', '10.1.0.5', `198.51.100.${i}`)).statusCode).toBe(401);
     }
-    expect((await login(throttled, 'marketing', 'secret123', '10.1.0.5', '198.51.100.99')).statusCode).toBe(429);
+    // Believed, the header would make this a fresh address answering 401.
+    expect((await login(throttled, 'marketing', 'guess', '10.1.0.5', '198.51.100.99')).statusCode).toBe(429);
   });
 
   it('believes X-Forwarded-For from the proxies TRUST_PROXY names, and only from them', async () => {
     for (let i = 0; i < 5; i++) expect((await login(proxied, `c${i}`, 'guess', '10.9.9.9', '192.0.2.1')).statusCode).toBe(401);
-    expect((await login(proxied, 'marketing', 'secret123', '10.9.9.9', '192.0.2.1')).statusCode).toBe(429);
+    expect((await login(proxied, 'marketing', 'guess', '10.9.9.9', '192.0.2.1')).statusCode).toBe(429);
     expect((await login(proxied, 'marketing', 'secret123', '10.9.9.9', '192.0.2.2')).statusCode).toBe(200);
     // Another sender is not the proxy: its header is not believed, its own address counts.
     for (let i = 0; i < 5; i++) expect((await login(proxied, `d${i}`, 'guess', '10.1.0.6', `192.0.2.${10 + i}`)).statusCode).toBe(401);
-    expect((await login(proxied, 'marketing', 'secret123', '10.1.0.6', '192.0.2.50')).statusCode).toBe(429);
+    expect((await login(proxied, 'marketing', 'guess', '10.1.0.6', '192.0.2.50')).statusCode).toBe(429);
   });
 
   it('takes the address a hop count of proxies saw: TRUST_PROXY=1 believes the last X-Forwarded-For entry only', async () => {
@@ -266,6 +276,60 @@ describe('/api/auth/user/update', () => {
     });
     const again = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: code } });
     expect(again.json().userDTO.data.shortcuts).toEqual(['sales-data', 'nps']);
+  });
+
+  it('refuses settings and shortcuts outside their schema with 400, and a body over 16 KB with 413', async () => {
+    const code = await signIn(t.app, 'reception');
+    const save = (user: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/user/update', headers: { authorization: `Bearer ${code}` }, payload: { user } });
+    const full = {
+      layout: {
+        style: 'layout3',
+        config: {
+          mode: 'boxed',
+          scroll: 'body',
+          navbar: { display: true, folded: true, position: 'right' },
+          toolbar: { display: false, position: 'above' },
+          footer: { display: true, position: 'below' },
+          leftSidePanel: { display: false },
+          rightSidePanel: { display: true },
+        },
+      },
+      theme: { main: 'pink', navbar: 'dark', toolbar: 'light', footer: 'default' },
+      customScrollbars: false,
+    };
+    const ok = await save({ settings: full });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().settings).toEqual(full);
+    for (const settings of [
+      { junk: 'x'.repeat(1000) },
+      { layout: { style: 'layout9' } },
+      { theme: { main: 'neon' } },
+      { layout: { config: { navbar: { display: 'yes' } } } },
+      { customScrollbars: true, extra: {} },
+    ]) {
+      const res = await save({ settings });
+      expect(res.statusCode, JSON.stringify(settings)).toBe(400);
+    }
+    expect((await save({ data: { shortcuts: ['<script>'] } })).statusCode).toBe(400);
+    expect((await save({ data: { shortcuts: ['nps'], extra: 1 } })).statusCode).toBe(400);
+    expect((await save({ nickname: 'x' })).statusCode).toBe(400);
+    const big = await save({ settings: { customScrollbars: true }, padding: 'x'.repeat(20_000) });
+    expect(big.statusCode).toBe(413);
+    // Nothing of the refused calls was stored.
+    const stored = await t.db.selectFrom('users').select('settings').where('username', '=', 'reception').executeTakeFirstOrThrow();
+    expect(stored.settings).toEqual(full);
+  });
+
+  it('answers stored settings that do not fit the schema as null (the defaults)', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ settings: JSON.stringify({ junk: 'x'.repeat(100) }) })
+      .where('username', '=', 'marketing')
+      .execute();
+    const code = await signIn(t.app, 'marketing');
+    const res = await t.app.inject({ method: 'POST', url: '/api/Sessions/Check/', query: { sessionCode: code } });
+    expect(res.json().userDTO.settings).toBeNull();
   });
 
   it('needs a session', async () => {

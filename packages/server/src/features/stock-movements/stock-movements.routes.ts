@@ -3,12 +3,12 @@ import {
   getStocksMovementsXlsx,
   getStocksStatus,
   importStocksMovements,
+  isAcceptedDate,
   STOCK_ACCESS,
   STOCK_DEFAULT_STEPS,
   stockExportFileName,
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
-import { isCalendarDate } from '../../lib/months.js';
 import { assertRange } from '../../lib/report-range.js';
 import { registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -32,7 +32,7 @@ function scopeOf(p: { salonId: number; fromDate: string; toDate: string }): Stoc
 function keyOf(cursor: string | undefined): MovementKey | null {
   if (cursor === undefined) return null;
   const [day = '', id = ''] = cursor.split('_');
-  if (!isCalendarDate(day)) throw new HttpError(400, `Invalid cursor: '${cursor}' does not start with a real date`, 'cursor');
+  if (!isAcceptedDate(day)) throw new HttpError(400, `Invalid cursor: '${cursor}' does not start with a real date`, 'cursor');
   return { day, id: Number(id) };
 }
 

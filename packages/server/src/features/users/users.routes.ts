@@ -10,10 +10,11 @@ import {
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import { countRecentFailures, recordFailure } from '../../lib/login-failures.query.js';
+import { countRecentFailures, recordFailure, throttleOf } from '../../lib/login-failures.query.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password.js';
 import { salonToday } from '../../lib/today.js';
 import { assertCanManageUser, assertCanReadUser, MANAGERS } from '../../lib/user-access.js';
+import { shapeUser, shapeWholeUser } from '../../lib/user-view.js';
 import { getUserDtoById, listUserDtos } from '../../lib/users.query.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -49,7 +50,7 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     // The auth plugin has already refused another salon's salonId to a non-superadmin.
     const salonId = caller.isSuperadmin ? query.salonId : (caller.salonId ?? undefined);
     if (!caller.isSuperadmin && salonId === undefined) return [];
-    return listUserDtos(app.db, { salonId, ...pinned(app) });
+    return (await listUserDtos(app.db, { salonId, ...pinned(app) })).map((user) => shapeWholeUser(caller, user));
   });
 
   registerEndpoint(app, listWorkingUsers, [...ROLE_GROUPS.all], async ({ query }, request) => {
@@ -58,14 +59,16 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     if (salonId === null) throw new HttpError(400, 'Missing query parameter salonId: you belong to no salon', 'salonId');
     const timeZone = await q.getSalonTimeZone(app.db, salonId);
     if (!timeZone) throw new HttpError(404, `Salon ${salonId} does not exist`, 'salonId');
-    return listUserDtos(app.db, { salonId, workingOn: query.date ?? salonToday(timeZone, app.clock), ...pinned(app) });
+    const users = await listUserDtos(app.db, { salonId, workingOn: query.date ?? salonToday(timeZone, app.clock), ...pinned(app) });
+    return users.map((user) => shapeUser(caller, user));
   });
 
   registerEndpoint(app, getUser, 'session', async ({ params }, request) => {
-    await assertCanReadUser(app.db, callerOf(request), params.userId);
+    const caller = callerOf(request);
+    await assertCanReadUser(app.db, caller, params.userId);
     const user = await getUserDtoById(app.db, params.userId, app.clock.pinnedToday);
     if (!user) throw new HttpError(404, `User ${params.userId} does not exist`, 'userId');
-    return user;
+    return shapeWholeUser(caller, user);
   });
 
   registerEndpoint(app, createUser, MANAGERS, async ({ body }, request) => {
@@ -91,7 +94,7 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     }
     const created = await getUserDtoById(app.db, userId, app.clock.pinnedToday);
     if (!created) throw new Error(`user ${userId} vanished after insert`);
-    return created;
+    return shapeWholeUser(caller, created);
   });
 
   registerEndpoint(app, updateUser, MANAGERS, async ({ params, body }, request) => {
@@ -117,7 +120,7 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     }
     const updated = await getUserDtoById(app.db, params.userId, app.clock.pinnedToday);
     if (!updated) throw new HttpError(404, `User ${params.userId} does not exist`, 'userId');
-    return updated;
+    return shapeWholeUser(caller, updated);
   });
 
   registerEndpoint(app, setOwnPassword, 'session', async ({ params, query }, request, reply) => {
@@ -129,14 +132,15 @@ export async function usersRoutes(app: FastifyInstance, { config }: { config: Co
     if (!stored) throw new HttpError(401, 'Unauthorized Access');
     // Wrong old passwords count as failed sign-ins of the user: a stolen session cannot guess the password.
     const windowStart = new Date(Date.now() - config.loginWindowMinutes * 60_000);
-    const failures = await countRecentFailures(app.db, stored.username, request.ip, windowStart);
-    if (failures.byUserAtAddress >= config.loginMaxFailuresPerUserAndAddress || failures.byAddress >= config.loginMaxFailuresPerAddress) {
-      const seconds = config.loginWindowMinutes * 60;
-      reply.header('Retry-After', String(seconds));
-      throw new HttpError(429, `Too many wrong passwords. Try again in ${config.loginWindowMinutes} minutes.`);
-    }
+    const throttle = throttleOf(await countRecentFailures(app.db, stored.username, request.ip, windowStart), config);
+    const tooMany = () => {
+      reply.header('Retry-After', String(config.loginWindowMinutes * 60));
+      return new HttpError(429, `Too many wrong passwords. Try again in ${config.loginWindowMinutes} minutes.`);
+    };
+    if (throttle === 'blocked') throw tooMany();
     if (!(await verifyPassword(query.oldPassword, stored.passwordHash))) {
       await recordFailure(app.db, stored.username, request.ip);
+      if (throttle === 'right-only') throw tooMany();
       throw new HttpError(400, 'The old password (oldPassword) is not correct', 'oldPassword');
     }
     assertPasswordAcceptable(query.password);

@@ -130,8 +130,40 @@ describe('GET /api/Users/GetOnlyWorking/{SESSIONCODE}', () => {
   });
 
   it("defaults to the caller's salon and is open to every role", async () => {
-    expect(await working(codes.stylist as string, { date: '2024-03-10' })).toEqual(['reception']);
+    const res = await call('GET', `/api/Users/GetOnlyWorking/${codes.stylist}`, { query: { date: '2024-03-10' } });
+    expect((res.json() as { firstName: string }[]).map((u) => u.firstName)).toEqual(['reception']);
     expect(await working(codes.superadmin as string, { salonId: fx.salon2, date: '2024-03-10' })).toEqual(['manager2']);
+  });
+
+  it('gives staff names, title and roles of their colleagues, and managers the whole user', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ phone_number: '+39 333 1', email: 'r@x.it', note: 'late twice', settings: JSON.stringify({ customScrollbars: false }) })
+      .where('id', '=', fx.users.reception)
+      .execute();
+    const colleague = {
+      userId: fx.users.reception,
+      salonId: fx.salon1,
+      role: ['RECEPTIONIST'],
+      firstName: 'reception',
+      lastName: 'Test',
+      title: '',
+    };
+    for (const name of ['stylist', 'reception']) {
+      const res = await call('GET', `/api/Users/GetOnlyWorking/${codes[name]}`, { query: { date: '2024-03-10' } });
+      expect(res.statusCode).toBe(200);
+      // The reception's own entry is whole for the reception, a colleague's answer for the others.
+      if (name === 'reception') expect(res.json()[0]).toMatchObject({ phoneNumber: '+39 333 1', note: 'late twice' });
+      else expect(res.json()).toEqual([colleague]);
+    }
+    const manager = await call('GET', `/api/Users/GetOnlyWorking/${codes.manager}`, { query: { date: '2024-03-10' } });
+    expect(manager.json()[0]).toMatchObject({
+      username: 'reception',
+      phoneNumber: '+39 333 1',
+      email: 'r@x.it',
+      note: 'late twice',
+      settings: { customScrollbars: false },
+    });
   });
 
   it('refuses another salon with 403, a bad date with 400, a superadmin without salonId with 400, an unknown salon with 404', async () => {
