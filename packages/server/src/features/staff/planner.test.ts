@@ -108,7 +108,8 @@ describe('GET /api/Users/GetOnlyWorking', () => {
   it('lists staff with a shift that day who are not off', async () => {
     const res = await call('GET', `/api/Users/GetOnlyWorking/${fx.codes.stylist}`, { query: { date: '2026-03-18' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((u: { username: string }) => u.username)).toEqual(['reception', 'stylist']);
+    // A stylist sees colleagues by id and name only (no usernames): the reception and themselves.
+    expect(res.json().map((u: { userId: number }) => u.userId)).toEqual([fx.users.reception, fx.users.stylist]);
     expect((await call('GET', `/api/Users/GetOnlyWorking/${fx.codes.stylist}`)).json().length).toBe(2);
   });
 });
