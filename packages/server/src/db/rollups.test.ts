@@ -295,7 +295,7 @@ async function expectClientYearsConsistent(db: Db) {
 
 /**
  * appointments_daily.with_client / rebooked equal the raw computation, on every row. Written
- * apart from lib/staff-hours.ts (lead() over the client's not-cancelled appointments): a DONE
+ * apart from db/staff-hours.ts (lead() over the client's not-cancelled appointments): a DONE
  * visit is rebooked when the next one was booked at most 7 days after the visit ended.
  */
 async function expectRebookingConsistent(db: Db) {

@@ -117,7 +117,7 @@ describe('the demo chain', () => {
   });
 
   it("pre-books about half the returning clients' next visit at checkout, also beyond the days ahead: the current month's rebooking reads like past months'", async () => {
-    // lib/staff-hours.ts: a DONE visit is rebooked when the client's next appointment was booked within 7 days of it.
+    // db/staff-hours.ts: a DONE visit is rebooked when the client's next appointment was booked within 7 days of it.
     const { rows } = await sql<{ month: string; rate: number }>`
       SELECT to_char(day, 'YYYY-MM') AS month, 100.0 * sum(rebooked) / sum(with_client) AS rate
       FROM appointments_daily WHERE day >= '2026-01-01' GROUP BY 1 ORDER BY 1`.execute(db);

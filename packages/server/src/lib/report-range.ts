@@ -1,4 +1,4 @@
-import { HttpError } from '../plugins/errors.js';
+import { HttpError } from './http-error.js';
 import { isCalendarDate } from './months.js';
 
 /** Which clients a report counts: everyone, or one client gender (the contracts' Gender). */

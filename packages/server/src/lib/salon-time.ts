@@ -5,7 +5,7 @@
  * 09:00 local across a daylight-saving change.
  */
 import type { DbOrTx } from '../db/database.js';
-import { HttpError } from '../plugins/errors.js';
+import { HttpError } from './http-error.js';
 import { type Clock, dateInZone, salonToday } from './today.js';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { type ColleagueDTO, USER_DETAIL_ROLES } from '@salon/contracts';
 import type { Static } from 'typebox';
-import { HttpError } from '../plugins/errors.js';
 import type { Caller } from './caller.js';
+import { HttpError } from './http-error.js';
 
 export type Colleague = Static<typeof ColleagueDTO>;
 

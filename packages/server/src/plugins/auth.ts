@@ -3,10 +3,9 @@ import { ErrorResponse, toRoutePath } from '@salon/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TSchema } from 'typebox';
-import type { DbOrTx, Role } from '../db/database.js';
-import type { SessionService } from '../features/sessions/sessions.service.js';
+import type { Role } from '../db/database.js';
 import type { Caller } from '../lib/caller.js';
-import { findUserAccess, type UserAccess } from '../lib/users.query.js';
+import { hasAnyRole } from '../lib/user-access.js';
 import { HttpError } from './errors.js';
 import { strictNumbersHook } from './strict-numbers.js';
 
@@ -78,26 +77,13 @@ export function assertSalonAccess(caller: Caller, salonId: number): void {
   if (caller.salonId === null || caller.salonId !== salonId) throw new HttpError(403, `You have no access to salon ${salonId}`);
 }
 
-/**
- * Throws unless the user `userId` belongs to the caller's salon (a superadmin passes for any
- * user): 404 when there is no such user, 403 when it is another salon's (or a chain-level
- * user). Use it for every route that names a user by id; a salonId check alone does not
- * cover them. Returns the user's salon and roles.
- */
-export async function assertUserInCallerSalon(db: DbOrTx, caller: Caller, userId: number): Promise<UserAccess> {
-  const user = await findUserAccess(db, userId);
-  if (!user) throw new HttpError(404, `User ${userId} does not exist`, 'userId');
-  if (caller.isSuperadmin) return user;
-  if (caller.salonId === null || user.salonId !== caller.salonId) throw new HttpError(403, `You have no access to user ${userId}`);
-  return user;
-}
-
-export function hasAnyRole(caller: Caller, roles: readonly Role[]): boolean {
-  return roles.some((role) => caller.roles.includes(role));
+/** The one thing the plugin needs of the sessions feature, passed in by app.ts so plugins never import a feature. */
+export interface SessionCheck {
+  authenticate(code: string | undefined): Promise<{ ok: true; caller: Caller } | { ok: false; reason: string }>;
 }
 
 export interface AuthPluginOptions {
-  sessions: SessionService;
+  sessions: SessionCheck;
 }
 
 /**

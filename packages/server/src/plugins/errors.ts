@@ -1,20 +1,10 @@
 import { DATE_RANGE } from '@salon/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error.js';
 import { applySecurityHeaders } from './security-headers.js';
 
-/** An error a client caused, answered with its status and message as they are. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly parameter?: string,
-    /** Extra fields of the answer (a staff write's `reason`, the `clash` it ran into). */
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
+export { HttpError };
 
 const reasons: Record<number, string> = {
   400: 'Bad Request',

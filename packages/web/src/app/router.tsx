@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { useAuth } from '../lib/auth';
 import { dropPrerenderedStyles } from '../lib/prerendered';
 import { decideAccess, landingFor } from './access-rules';
+import { filterNavigation, flattenNavigation, navigation } from './navigation';
 import { peekRedirect, rememberRedirect, takeRedirect } from './redirect';
 import { RouteError } from './route-error';
 import { type AppRoute, appRoutes } from './routes';
@@ -63,7 +64,7 @@ function Landing() {
   if (to) return <Navigate to={to} replace />;
   return (
     <Suspense fallback={<ScreenLoader />}>
-      <HomeScreen />
+      <HomeScreen pages={flattenNavigation(filterNavigation(navigation, roles))} />
     </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { listSalons } from '@salon/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { toIsoDate } from '../components/format/dates';
 import { callApi } from './api-client';
+import { toIsoDate } from './iso-date';
 
 /** The salons the caller may see, each with its today (GET /api/Salons/{SESSIONCODE}): one cache entry for the shell, the salon picker and the default dates. */
 export const salonsQuery = queryOptions({

@@ -1,5 +1,5 @@
 /**
- * The one definition of booked service hours and rebooking (lib/staff-hours.ts):
+ * The one definition of booked service hours and rebooking (db/staff-hours.ts):
  * - staff_booked_daily: per salon, salon-local day and person (0 = appointments with no staff,
  *   each on its own) the union of the DONE and BOOKED appointments' intervals, so a person's
  *   overlapping appointments count once. Utilisation everywhere reads it.

@@ -3,7 +3,7 @@
  * - staff_daily: per salon, day, staff member and client gender, the paid amounts of their sale
  *   lines (walk-ins and DONE appointments) by kind and recommended, the discounts, their visits
  *   (DONE appointments with a line of theirs), those with a product and those rebooked
- *   (lib/staff-hours.ts's definition);
+ *   (db/staff-hours.ts's definition);
  * - staff_client_days: one row per salon, day, staff member and client on their lines, so
  *   distinct clients over a range stay exact.
  * Both are filled here from the raw tables, in key order.

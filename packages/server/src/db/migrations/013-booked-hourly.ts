@@ -1,5 +1,5 @@
 /**
- * booked_hourly: the booked service seconds of lib/staff-hours.ts (a person's DONE and BOOKED
+ * booked_hourly: the booked service seconds of db/staff-hours.ts (a person's DONE and BOOKED
  * appointments of a day merged, no staff each on its own) split over the salon-local hours they
  * cover, per salon, appointment day and local hour: the capacity grid (weekday x hour) reads it
  * instead of merging a year of appointments per call. Kept by refreshSalesRollup.

@@ -1,4 +1,4 @@
-import { rebookedCondition } from '../../lib/staff-hours.js';
+import { rebookedCondition } from '../staff-hours.js';
 import { type ChangedRows, defineRollup, type KeySet, type StaleRule } from './model.js';
 import { clientsWithNewGender, salonsWithNewZone } from './rules.js';
 

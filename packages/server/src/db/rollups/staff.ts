@@ -1,4 +1,4 @@
-import { bookedHourlySql, mergedBookingsSql, rebookedCondition } from '../../lib/staff-hours.js';
+import { bookedHourlySql, mergedBookingsSql, rebookedCondition } from '../staff-hours.js';
 import { defineRollup, type StaleRule } from './model.js';
 import { clientGenderOnSaleLines, clientsWithNewGender, daysFromEarliestWritten, saleLineDays, salonsWithNewZone } from './rules.js';
 
@@ -9,7 +9,7 @@ const bookedAppointmentDays: StaleRule = {
   keys: ({ changed }) => `SELECT salon_id, day FROM ${changed} WHERE status IN ('DONE', 'BOOKED')`,
 };
 
-/** Booked service seconds per salon, appointment day and person: utilisation everywhere (lib/staff-hours.ts). */
+/** Booked service seconds per salon, appointment day and person: utilisation everywhere (db/staff-hours.ts). */
 export const staffBookedDaily = defineRollup({
   table: 'staff_booked_daily',
   description:
@@ -97,7 +97,7 @@ const STAFF_MONEY = {
 export const staffDaily = defineRollup({
   table: 'staff_daily',
   description:
-    'Per salon, day, person and client gender (UNKNOWN without a client): the paid money of their lines (walk-ins and DONE appointments) by kind and recommended, the discounts, their visits (DONE appointments with a line of theirs), those with a product and those rebooked (lib/staff-hours.ts).',
+    'Per salon, day, person and client gender (UNKNOWN without a client): the paid money of their lines (walk-ins and DONE appointments) by kind and recommended, the discounts, their visits (DONE appointments with a line of theirs), those with a product and those rebooked (db/staff-hours.ts).',
   columns: {
     salon_id: 'integer',
     day: 'date',

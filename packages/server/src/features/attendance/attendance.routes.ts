@@ -13,7 +13,8 @@ import {
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { dateInZone } from '../../lib/today.js';
-import { assertSalonAccess, assertUserInCallerSalon, callerOf, registerEndpoint } from '../../plugins/auth.js';
+import { assertUserInCallerSalon } from '../../lib/user-access.js';
+import { assertSalonAccess, callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import * as q from './attendance.query.js';
 import { buildAttendanceXls, buildCsv, exportFileName } from './attendance-export.js';

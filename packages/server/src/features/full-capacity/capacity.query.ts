@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { bookedSecondsSql, utilisationPercent } from '../../lib/staff-hours.js';
+import { bookedSecondsSql, utilisationPercent } from '../../db/staff-hours.js';
 
 export interface FullCapacitySettings {
   salonId: number;
@@ -43,7 +43,7 @@ export interface CapacityHours {
   /** Shift seconds counting per day only the `numberOfPeople` people with the most (all when 0). */
   cappedSeconds: number;
   /**
-   * Booked service seconds (lib/staff-hours.ts): DONE and BOOKED appointments, a person's
+   * Booked service seconds (db/staff-hours.ts): DONE and BOOKED appointments, a person's
    * overlapping appointments of a day counted once; appointments with no staff each on their own.
    */
   bookedSeconds: number;

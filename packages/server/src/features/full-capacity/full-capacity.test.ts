@@ -317,7 +317,7 @@ describe('overlapping appointments of one person', () => {
       .insertInto('appointments')
       .values([at('09:00', '10:00', f.users.stylist), at('09:30', '10:30', f.users.stylist), at('09:00', '09:30', null)])
       .execute();
-    // The write path: booked hours are read from the rollup (lib/staff-hours.ts).
+    // The write path: booked hours are read from the rollup (db/staff-hours.ts).
   });
 
   it('count once in the capacity block', async () => {

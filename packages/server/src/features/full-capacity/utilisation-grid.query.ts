@@ -15,7 +15,7 @@ export interface UtilisationCellFigures {
  * Shift and booked seconds per ISO weekday and local hour of the salon's days from..to: the sums of
  * two hourly rollups, shift_hourly (db/rollups/hours.ts: the planner shifts split over the local hours they
  * cover, by the local day they start on, as the capacity blocks take them) and booked_hourly (the booked
- * stretches of lib/staff-hours.ts by their day, a person's overlapping appointments merged, as
+ * stretches of db/staff-hours.ts by their day, a person's overlapping appointments merged, as
  * everywhere). Local clock times come from AT TIME ZONE when the rollups are written, so a shift running
  * through a DST change counts its wall-clock hours. A prepared statement: two index ranges, planned once;
  * date_part (a double), not extract (a numeric since PostgreSQL 14), costs half as much on a year's ~5,000 rows.

@@ -2,10 +2,10 @@ import type { PerformanceResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { utilisationPercent } from '../../db/staff-hours.js';
 import { campaignRevenueCentsSql } from '../../lib/campaign-revenue.query.js';
 import { addDays, firstOfMonth } from '../../lib/months.js';
 import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK, sameDateLastYear } from '../../lib/report-range.js';
-import { utilisationPercent } from '../../lib/staff-hours.js';
 
 type Performance = Static<typeof PerformanceResponse>;
 type PerformanceSalon = Performance['salons'][number];
@@ -107,7 +107,7 @@ function change(current: Figures, lastYear: Figures) {
  * performance_daily (db/rollups/hours.ts: per salon and day, combined from the daily rollups): revenue, DONE
  * appointments and rebooking as sales_day_totals and appointments_daily give them (the figures of the sales
  * report and the check-up), booked service hours, shift hours and utilisation as staff_booked_daily and
- * staff_hours_daily (the sums of lib/staff-hours.ts's bookedSecondsSql and shiftSecondsSql, as staff
+ * staff_hours_daily (the sums of db/staff-hours.ts's bookedSecondsSql and shiftSecondsSql, as staff
  * analysis, full capacity and the check-up), new clients by clients.first_visit; a campaign's revenue from lib/campaign-revenue.query.ts (its listed services and
  * products only). `salonIds` null = every salon of the chain. Every salon is computed
  * either way: the chain's median is the yardstick a single salon is set against.

@@ -41,7 +41,7 @@ beforeAll(async () => {
       { salon_id: f.salon1, campaign_id: march.id, service_id: null, product_id: f.products.shampoo },
     ])
     .execute();
-  // Booking times (lib/staff-hours.ts: rebooked = the next appointment booked at most 7 days after
+  // Booking times (db/staff-hours.ts: rebooked = the next appointment booked at most 7 days after
   // the visit ended): A6, C2's next after A2 (ended 03-03 10:30Z), booked 03-05: rebooked; A8, C1's
   // next after A1 (A5 is cancelled), booked 04-01, 28 days after: not. The write path refreshes the rollup.
   await t.db

@@ -2,14 +2,14 @@ import { CHECK_UP_KPI_NAMES, CHECK_UP_KPIS, type CheckUpKpi, type CheckUpRespons
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { bookedSecondsSql, shiftSecondsSql, utilisationPercent } from '../../db/staff-hours.js';
 import { type GenderScope, percent, ratio2 } from '../../lib/report-range.js';
 import { genderFilter } from '../../lib/sales-measures.query.js';
-import { bookedSecondsSql, shiftSecondsSql, utilisationPercent } from '../../lib/staff-hours.js';
 
 type CheckUp = Static<typeof CheckUpResponse>;
 type Actuals = Record<CheckUpKpi, number | null>;
 
-/** First-visit retention window (days); rebooking and utilisation are lib/staff-hours.ts's. */
+/** First-visit retention window (days); rebooking and utilisation are db/staff-hours.ts's. */
 const RETENTION_DAYS = 90;
 
 /**

@@ -250,7 +250,7 @@ describe('Check-up', () => {
       averageTicket: 52, // 208 / 4
       retailAttachRate: 25, // A1 of A1..A4
       // A1's next is A8 (A5 cancelled), A2's A6, both booked at the fixture's insert time (years later): not
-      // within 7 days of the visit; A3, A4 have no next appointment. 0 of 4 (the 7-day edge: lib/staff-hours.test.ts).
+      // within 7 days of the visit; A3, A4 have no next appointment. 0 of 4 (the 7-day edge: db/staff-hours.test.ts).
       rebookingRate: 0,
       newClients: 2, // C1, C4
       firstVisitRetention: 50, // C1 came back within 90 days, C4 did not

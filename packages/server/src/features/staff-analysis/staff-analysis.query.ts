@@ -2,6 +2,7 @@ import type { StaffDailyDetailsResponse, StaffDataAnalysisResponse, StaffPreviou
 import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { utilisationPercent } from '../../db/staff-hours.js';
 import { withLocalSettings } from '../../lib/local-settings.js';
 import {
   addDays,
@@ -14,7 +15,6 @@ import {
   sameDateLastYear,
 } from '../../lib/report-range.js';
 import { daysIn, splitRange } from '../../lib/sales-measures.query.js';
-import { utilisationPercent } from '../../lib/staff-hours.js';
 import { HttpError } from '../../plugins/errors.js';
 
 type Response = Static<typeof StaffDataAnalysisResponse>;
@@ -89,12 +89,12 @@ const between =
  * `grain`, in one statement (bucketStatement). Gender counts only clients of that gender on the
  * lines, visits and feedback; hours (booked, shift, worked) are not gendered. Lines count when they
  * belong to a DONE appointment or are walk-in sales, and name a staff member. A visit is a DONE
- * appointment on which the person has a line; rebooking is lib/staff-hours.ts's. Money, visits and
+ * appointment on which the person has a line; rebooking is db/staff-hours.ts's. Money, visits and
  * rebooking come from the rollup staff_daily, distinct clients from staff_client_days (exact over
  * any range: a (person, client) pair counts once per bucket, on its first row there, the row whose
  * prev_day lies before the bucket; new clients are those of them whose first visit falls in the
  * same bucket, read in the same pass), booked service seconds from staff_booked_daily (the one
- * definition of lib/staff-hours.ts); shift and worked seconds and working days from
+ * definition of db/staff-hours.ts); shift and worked seconds and working days from
  * staff_hours_daily (the planner's shifts and the attendances per salon-local day, db/rollups/hours.ts),
  * feedback from feedback, on the salon-local day. Rows with staff_id NULL carry the bucket's salon
  * open days (days with a DONE appointment). `staffId` keeps only that person's clients, hours and

@@ -295,7 +295,7 @@ describe('GetStaffDataAnalysis', () => {
       averageFeedback: null,
       totalShiftHours: 4,
       visits: 0,
-      // Hours are not gendered (lib/staff-hours.ts): A2 + A4, 30 + 30 min on the manager's appointments, / 4 h.
+      // Hours are not gendered (db/staff-hours.ts): A2 + A4, 30 + 30 min on the manager's appointments, / 4 h.
       bookedServiceHours: 1,
       utilisation: 25,
     });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/database.js';
-import { assertSalonAccess, assertUserInCallerSalon, hasAnyRole } from '../../plugins/auth.js';
+import { assertUserInCallerSalon, hasAnyRole } from '../../lib/user-access.js';
+import { assertSalonAccess } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 
 /** The signed-in caller (the auth plugin's, without importing the sessions feature). */

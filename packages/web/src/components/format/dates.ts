@@ -1,5 +1,8 @@
 import { localeOf } from './locale';
 
+// lib/ needs it too and never imports components/, so it lives there.
+export { toIsoDate } from '../../lib/iso-date';
+
 const cache = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${language}:${JSON.stringify(options)}`;
@@ -102,11 +105,6 @@ export function isIsoDate(text: string | null | undefined): text is string {
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** The device's local calendar date of an instant, YYYY-MM-DD. */
-export function toIsoDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** The year of a YYYY-MM-DD date. */

@@ -6,14 +6,21 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { filterNavigation, flattenNavigation, navigation } from '../../app/navigation';
 import { useAuth } from '../../lib/auth';
 
-/** The consultant's landing on / lists what they can open, instead of a blank page. */
-export default function HomeScreen() {
+/** A menu page the caller may open: its navigation id (the label's key) and address. */
+export interface HomePage {
+  id: string;
+  url?: string;
+}
+
+/**
+ * The consultant's landing on / lists what they can open, instead of a blank page; the app
+ * passes the pages of the caller's menu, so a feature never reads the app's navigation.
+ */
+export default function HomeScreen({ pages }: { pages: readonly HomePage[] }) {
   const { t } = useTranslation(['common', 'navigation']);
-  const { user, roles } = useAuth();
-  const pages = flattenNavigation(filterNavigation(navigation, roles));
+  const { user } = useAuth();
   return (
     <Box sx={{ p: { xs: 2, sm: 3 } }}>
       <Paper sx={{ p: 3 }} data-testid="home-screen">

@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/connect.js';
+import { rebuildRollupModel } from '../db/rollups/apply.js';
+import { rollupsMarkdown } from '../db/rollups/docs.js';
 import { runMain } from '../lib/run-main.js';
-import { openDatabase } from './connect.js';
-import { rebuildRollupModel } from './rollups/apply.js';
-import { rollupsMarkdown } from './rollups/docs.js';
 
 /**
  * `npm run rollups -w @salon/server`: rebuilds every rollup from the raw tables.

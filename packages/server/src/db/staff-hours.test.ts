@@ -3,7 +3,7 @@ import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../test/
 import { REBOOK_DAYS } from './staff-hours.js';
 
 /**
- * The one definition of booked service hours, utilisation and rebooking (lib/staff-hours.ts), on
+ * The one definition of booked service hours, utilisation and rebooking (db/staff-hours.ts), on
  * a hand-made week of salon 1 (Europe/Rome), Mon 2025-03-10 .. Sun 2025-03-16, nothing else in March:
  *
  * shifts:  stylist 08:00-16:00Z (8 h), manager 08:00-12:00Z (4 h): 12 h
