@@ -59,6 +59,26 @@ afterAll(() => t.close());
 
 const dayOffRequest = { kind: 'DAY_OFF', type: 'HOLIDAY', startDate: '2026-04-21', endDate: '2026-04-24', note: 'family' };
 
+/** An approved holiday request, as an approval stored it (without its day off). */
+function insertApprovedHoliday(userId: number, startDay: string, endDay: string, decidedAt: string) {
+  return t.db
+    .insertInto('user_shift_requests')
+    .values({
+      salon_id: fx.salon1,
+      user_id: userId,
+      kind: 'DAY_OFF',
+      type: 'HOLIDAY',
+      part: 'FULL_DAY',
+      start_day: startDay,
+      end_day: endDay,
+      status: 'APPROVED',
+      decided_by: fx.users.manager,
+      decided_at: new Date(decidedAt),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 describe('a stylist requests a day off, the manager sees the booked appointments and approves it', () => {
   let requestId: number;
 
@@ -409,22 +429,7 @@ describe('cancelling an approved day off (today pinned to Wednesday 18 March 202
   it('lets only a manager of the salon cancel one already begun, keeping the days before today', async () => {
     const before = await taken(fx.users.reception);
     // Tuesday 17 - Saturday 21 March, approved: 5 open days, Tuesday 17 already taken.
-    const request = await t.db
-      .insertInto('user_shift_requests')
-      .values({
-        salon_id: fx.salon1,
-        user_id: fx.users.reception,
-        kind: 'DAY_OFF',
-        type: 'HOLIDAY',
-        part: 'FULL_DAY',
-        start_day: '2026-03-17',
-        end_day: '2026-03-21',
-        status: 'APPROVED',
-        decided_by: fx.users.manager,
-        decided_at: new Date('2026-03-01T10:00:00Z'),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const request = await insertApprovedHoliday(fx.users.reception, '2026-03-17', '2026-03-21', '2026-03-01T10:00:00Z');
     const id = Number(request.id);
     await t.db
       .insertInto('user_shifts')
@@ -480,22 +485,7 @@ describe('cancelling an approved day off (today pinned to Wednesday 18 March 202
     const res = await call('POST', `${R}/Cancel/${fx.codes.manager}/${pendingId}`, { payload: {} });
     expect(res.statusCode).toBe(409);
     expect(res.json().reason).toBe('NOT_CANCELLABLE');
-    const past = await t.db
-      .insertInto('user_shift_requests')
-      .values({
-        salon_id: fx.salon1,
-        user_id: fx.users.reception,
-        kind: 'DAY_OFF',
-        type: 'HOLIDAY',
-        part: 'FULL_DAY',
-        start_day: '2026-02-10',
-        end_day: '2026-02-11',
-        status: 'APPROVED',
-        decided_by: fx.users.manager,
-        decided_at: new Date('2026-02-01T10:00:00Z'),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const past = await insertApprovedHoliday(fx.users.reception, '2026-02-10', '2026-02-11', '2026-02-01T10:00:00Z');
     const over = await call('POST', `${R}/Cancel/${fx.codes.manager}/${past.id}`, { payload: {} });
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toContain('ended on 2026-02-11');
