@@ -1,5 +1,5 @@
 import { type ChangedRows, defineRollup, type StaleRule } from './model.js';
-import { clientGenderOnSaleLines, clientsWithNewGender, daysFromEarliestWritten } from './rules.js';
+import { clientGenderOnSaleLines, clientsWithNewGender, daysFromEarliestWritten, everyLineDayOfSalons } from './rules.js';
 
 /**
  * The per-client rollups: client_days (one row per client and day, with the client's previous day) and what
@@ -215,6 +215,7 @@ function monthsOfClientsChangedIn(fields: readonly string[], why: string): Stale
     why,
     keys: (rows) => `SELECT sl.salon_id, sl.day FROM (${clientsChangedIn(rows, fields)}) c
       JOIN sale_lines sl ON sl.salon_id = c.salon_id AND sl.client_id = c.id`,
+    bulk: ({ changed }) => everyLineDayOfSalons(changed),
   };
 }
 

@@ -96,14 +96,18 @@ UNION ALL
 ${definingRows(r, keysOf(staleKeys(r)))};`;
 }
 
-/** The relations a stale rule reads: CTEs over the transition tables, an empty one where the event has none. */
+/**
+ * The relations a stale rule reads: the transition tables, an empty relation where the event has none.
+ * Only an UPDATE has both, so only its changed rows are a union; an INSERT's are its new rows as they are.
+ */
 function changedRows(table: string, event: WriteEvent): { ctes: string[]; rows: ChangedRows } {
   const empty = `(SELECT * FROM public.${q(table)} WHERE false)`;
-  const ctes: string[] = [];
-  if (event === 'INSERT') ctes.push(`old_rows AS ${empty}`);
-  if (event === 'DELETE') ctes.push(`new_rows AS ${empty}`);
-  ctes.push('changed_rows AS (SELECT * FROM old_rows UNION ALL SELECT * FROM new_rows)');
-  return { ctes, rows: { changed: 'changed_rows', newRows: 'new_rows', oldRows: 'old_rows' } };
+  if (event === 'INSERT') return { ctes: [], rows: { changed: 'new_rows', newRows: 'new_rows', oldRows: empty } };
+  if (event === 'DELETE') return { ctes: [], rows: { changed: 'old_rows', newRows: empty, oldRows: 'old_rows' } };
+  return {
+    ctes: ['changed_rows AS (SELECT * FROM old_rows UNION ALL SELECT * FROM new_rows)'],
+    rows: { changed: 'changed_rows', newRows: 'new_rows', oldRows: 'old_rows' },
+  };
 }
 
 /**
@@ -118,8 +122,10 @@ export function staleStatement(
 ): string | null {
   const { ctes, rows } = changedRows(table, event);
   const first = ctes.length;
-  const marked = new Set<string>();
   const byName = new Map(rollups.map((r) => [r.table, r]));
+  // Each rollup's rules' key queries, in dependency order (a rule on a source rollup reads that rollup's keys).
+  const marked = new Set<string>();
+  const partsOf = new Map<string, string[]>();
   for (const r of rollups) {
     const parts: string[] = [];
     for (const rule of r.staleWhen) {
@@ -134,7 +140,27 @@ export function staleStatement(
     }
     if (parts.length === 0) continue;
     marked.add(r.table);
-    const union = parts.map((p) => `SELECT * FROM (${p}) p`).join(' UNION ALL ');
+    partsOf.set(r.table, parts);
+  }
+  // A rule shared by several rollups (a line's day moves every daily rollup of sales) runs once, its keys kept in a CTE.
+  const uses = new Map<string, number>();
+  for (const parts of partsOf.values()) for (const p of parts) uses.set(p, (uses.get(p) ?? 0) + 1);
+  const shared = new Map<string, string>();
+  for (const r of rollups) {
+    const parts = partsOf.get(r.table);
+    if (!parts) continue;
+    const union = parts
+      .map((p) => {
+        if ((uses.get(p) ?? 0) < 2) return `SELECT * FROM (${p}) p`;
+        let name = shared.get(p);
+        if (!name) {
+          name = `k_${shared.size + 1}`;
+          shared.set(p, name);
+          ctes.push(`${name} AS MATERIALIZED (${p})`);
+        }
+        return `SELECT * FROM ${name}`;
+      })
+      .join(' UNION ALL ');
     ctes.push(
       `s_${r.table} AS (SELECT DISTINCT u.salon_id, u.g FROM (${union}) u(salon_id, g) WHERE u.salon_id IS NOT NULL AND u.g IS NOT NULL)`,
     );

@@ -27,6 +27,16 @@ export function daysFromEarliestWritten(changed: string): string {
     CROSS JOIN LATERAL generate_series(m.first, GREATEST(m.last, (SELECT max(sl.day) FROM sale_lines sl WHERE sl.salon_id = m.salon_id)), interval '1 day') d`;
 }
 
+/**
+ * Every day of each written salon from its first sale line's day to its last (two probes of sale_lines_day_idx):
+ * the days any line of its clients can be on, for a write of many clients that would otherwise join each one's lines.
+ */
+export function everyLineDayOfSalons(changed: string): string {
+  return `SELECT w.salon_id, d::date FROM (SELECT DISTINCT salon_id FROM ${changed} WHERE salon_id IS NOT NULL) w
+    CROSS JOIN LATERAL (SELECT min(sl.day) AS first, max(sl.day) AS last FROM sale_lines sl WHERE sl.salon_id = w.salon_id) m
+    CROSS JOIN LATERAL generate_series(m.first, m.last, interval '1 day') d`;
+}
+
 /** A client's gender change moves every day of their sale lines (rows are split by the client's gender). */
 export const clientGenderOnSaleLines: StaleRule = {
   source: 'clients',

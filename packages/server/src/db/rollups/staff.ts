@@ -1,6 +1,13 @@
 import { bookedHourlySql, mergedBookingsSql, rebookedCondition } from '../staff-hours.js';
 import { defineRollup, type StaleRule } from './model.js';
-import { clientGenderOnSaleLines, clientsWithNewGender, daysFromEarliestWritten, saleLineDays, salonsWithNewZone } from './rules.js';
+import {
+  clientGenderOnSaleLines,
+  clientsWithNewGender,
+  daysFromEarliestWritten,
+  everyLineDayOfSalons,
+  saleLineDays,
+  salonsWithNewZone,
+} from './rules.js';
 
 /** An appointment that books service time (DONE or BOOKED) written, changed or removed moves its day (old and new). */
 const bookedAppointmentDays: StaleRule = {
@@ -260,6 +267,7 @@ export const staffClientDays = defineRollup({
       why: "a client's gender is on their rows: a change moves every day they have a line with a person",
       keys: (rows) => `SELECT sl.salon_id, sl.day FROM (${clientsWithNewGender(rows)}) c
         JOIN sale_lines sl ON sl.salon_id = c.salon_id AND sl.client_id = c.id AND sl.staff_id IS NOT NULL`,
+      bulk: ({ changed }) => everyLineDayOfSalons(changed),
     },
   ],
   // prev_day from the pair's earlier rows: every counted line of the clients seen on the asked days (sale_lines_client_idx),
@@ -340,6 +348,7 @@ export const staffNewClientMonths = defineRollup({
         CROSS JOIN LATERAL (VALUES (o.salon_id, o.id), (n.salon_id, n.id)) k(salon_id, id)
         JOIN sale_lines sl ON sl.salon_id = k.salon_id AND sl.client_id = k.id AND sl.staff_id IS NOT NULL
         WHERE (o.salon_id, o.first_visit) IS DISTINCT FROM (n.salon_id, n.first_visit)`,
+      bulk: ({ changed }) => everyLineDayOfSalons(changed),
     },
   ],
   // One join of the months' rows with their clients: proportional to the months asked.
