@@ -3,6 +3,7 @@ import { hoursRollups } from './hours.js';
 import { itemRollups } from './items.js';
 import type { RollupDeclaration, RowOf } from './model.js';
 import { qualityRollups } from './quality.js';
+import { recapRollups } from './recap.js';
 import { salesRollups } from './sales.js';
 import { staffRollups } from './staff.js';
 import { stockRollups } from './stock.js';
@@ -19,6 +20,7 @@ const declared = [
   ...staffRollups,
   ...hoursRollups,
   ...itemRollups,
+  ...recapRollups,
 ] as const;
 
 /** The Kysely table types of every rollup view, from the declared columns. */
