@@ -142,7 +142,7 @@ export function staleStatement(
     marked.add(r.table);
     partsOf.set(r.table, parts);
   }
-  // A rule shared by several rollups (a line's day moves every daily rollup of sales) runs once, its keys kept in a CTE.
+  // A rule shared by several rollups (a line's day moves every daily rollup of sales) runs once, its distinct keys kept in a CTE.
   const uses = new Map<string, number>();
   for (const parts of partsOf.values()) for (const p of parts) uses.set(p, (uses.get(p) ?? 0) + 1);
   const shared = new Map<string, string>();
@@ -156,7 +156,7 @@ export function staleStatement(
         if (!name) {
           name = `k_${shared.size + 1}`;
           shared.set(p, name);
-          ctes.push(`${name} AS MATERIALIZED (${p})`);
+          ctes.push(`${name} AS MATERIALIZED (SELECT DISTINCT * FROM (${p}) p)`);
         }
         return `SELECT * FROM ${name}`;
       })
