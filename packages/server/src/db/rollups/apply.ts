@@ -118,6 +118,7 @@ function salonKeys(salonId: number): KeySet {
     match: (column) => `(${column} = ${salon})`,
     monthOfDay: (column) => `(${column} = ${salon})`,
     salon: (column) => `(${column} = ${salon})`,
+    asked: null,
   };
 }
 

@@ -48,6 +48,11 @@ export interface KeySet {
   monthOfDay(salonColumn: string, dayColumn: string): string;
   /** The asked salons (for sources keyed otherwise): `true` for every salon. */
   salon(salonColumn: string): string;
+  /**
+   * The asked keys as a relation (salon_id, g), or null when every key of the asked salons is asked: a defining
+   * query that looks back (a previous day) can tell from it whether every day in between was asked too.
+   */
+  asked: string | null;
 }
 
 /** The rows a write changed, as a stale rule sees them inside the generated statement trigger. */
@@ -142,6 +147,7 @@ export const everyKey: KeySet = {
   match: () => 'true',
   monthOfDay: () => 'true',
   salon: () => 'true',
+  asked: null,
 };
 
 /** The keys of a relation with columns (salon_id, g). */
@@ -151,5 +157,6 @@ export function keysOf(relation: string): KeySet {
     monthOfDay: (salon, day) =>
       `EXISTS (SELECT 1 FROM ${relation} ks WHERE ks.salon_id = ${salon} AND ${day} >= ks.g AND ${day} < (ks.g + interval '1 month')::date)`,
     salon: (salon) => `(${salon} IN (SELECT ks.salon_id FROM ${relation} ks))`,
+    asked: relation,
   };
 }

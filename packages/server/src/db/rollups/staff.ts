@@ -1,5 +1,5 @@
 import { bookedHourlySql, mergedBookingsSql, rebookedCondition } from '../staff-hours.js';
-import { defineRollup, type StaleRule } from './model.js';
+import { defineRollup, type KeySet, type StaleRule } from './model.js';
 import {
   clientGenderOnSaleLines,
   clientsWithNewGender,
@@ -234,6 +234,21 @@ function pairDaysAndNext(touched: string): string {
     JOIN w ON w.salon_id = h.salon_id AND w.staff_id = h.staff_id AND w.client_id = h.client_id AND w.day = h.day`;
 }
 
+/**
+ * The runs of consecutive asked days (each day numbered by the first day of its run): a row's lag over the asked days'
+ * rows is its true previous day when both are in one run, since every day between them was asked. Every key asked:
+ * one run, no join.
+ */
+function runsOfAskedDays(keys: KeySet): { with: string; join: string; run: string } {
+  if (keys.asked === null) return { with: '', join: '', run: 'NULL::date' };
+  return {
+    with: `WITH runs AS MATERIALIZED (SELECT k.salon_id, k.g, k.g - (row_number() OVER (PARTITION BY k.salon_id ORDER BY k.g))::integer AS run
+      FROM (SELECT DISTINCT ks.salon_id, ks.g::date AS g FROM ${keys.asked} ks) k)`,
+    join: 'JOIN runs r ON r.salon_id = sl.salon_id AND r.g = sl.day',
+    run: 'r.run',
+  };
+}
+
 /** The clients on each person's lines per day, with the pair's previous day: distinct clients over any range. */
 export const staffClientDays = defineRollup({
   table: 'staff_client_days',
@@ -270,25 +285,31 @@ export const staffClientDays = defineRollup({
       bulk: ({ changed }) => everyLineDayOfSalons(changed),
     },
   ],
-  // prev_day from the pair's earlier rows: every counted line of the clients seen on the asked days (sale_lines_client_idx),
-  // ordered per pair, so any set of days is exact on its own and the whole table is one sort.
-  rows: (keys) => `
-    SELECT d.salon_id, d.day, d.staff_id, d.client_id, d.gender, d.prev_day
+  // prev_day is the lag over the asked days' rows where every day between them was asked too (the rebuild's one sort, a
+  // refresh's run of days); else one backward probe of sale_lines_client_idx for the pair's last counted line before the day.
+  rows: (keys) => {
+    const runs = runsOfAskedDays(keys);
+    return `${runs.with}
+    SELECT l.salon_id, l.day, l.staff_id, l.client_id, l.gender,
+      CASE WHEN ${keys.asked === null ? 'true' : 'l.lag_day IS NOT NULL AND l.lag_run = l.run'} THEN l.lag_day
+        ELSE (SELECT max(s.day) FROM sale_lines s WHERE s.salon_id = l.salon_id AND s.client_id = l.client_id AND s.day < l.day
+          AND s.staff_id = l.staff_id AND ${countedLine('s')}) END AS prev_day
     FROM (
-      SELECT p.salon_id, p.day, p.staff_id, p.client_id, p.gender,
-        lag(p.day) OVER (PARTITION BY p.salon_id, p.staff_id, p.client_id ORDER BY p.day) AS prev_day
+      SELECT p.salon_id, p.day, p.staff_id, p.client_id, p.gender, p.run,
+        lag(p.day) OVER w AS lag_day, lag(p.run) OVER w AS lag_run
       FROM (
-        SELECT sl.salon_id, sl.day, sl.staff_id, sl.client_id, min(COALESCE(c.gender, 'UNKNOWN')) AS gender
+        SELECT sl.salon_id, sl.day, sl.staff_id, sl.client_id, min(COALESCE(c.gender, 'UNKNOWN')) AS gender, min(${runs.run}) AS run
         FROM sale_lines sl
         LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
         LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
+        ${runs.join}
         WHERE sl.staff_id IS NOT NULL AND sl.client_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE')
-          AND (sl.salon_id, sl.client_id) IN (
-            SELECT s.salon_id, s.client_id FROM sale_lines s WHERE s.client_id IS NOT NULL AND ${keys.match('s.salon_id', 's.day')})
+          AND ${keys.match('sl.salon_id', 'sl.day')}
         GROUP BY sl.salon_id, sl.day, sl.staff_id, sl.client_id
       ) p
-    ) d
-    WHERE ${keys.match('d.salon_id', 'd.day')}`,
+      WINDOW w AS (PARTITION BY p.salon_id, p.staff_id, p.client_id ORDER BY p.day)
+    ) l`;
+  },
   readBy: ['StaffAnalysis/*', 'staff_day_details'],
 });
 
