@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seriousViolations, signInToShell } from './helpers';
+import { seriousViolations, signInAt, signInToShell } from './helpers';
 
 test.describe('accessibility (axe: no serious or critical violation)', () => {
   test('/login', async ({ page }) => {
@@ -30,8 +30,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
   });
 
   test('the shell (layout1), with the settings panel and the quick panel', async ({ page }) => {
-    await signInToShell(page, 'manager');
-    await page.goto('/profile');
+    await signInAt(page, 'manager', '/profile');
     await expect(page.getByTestId('profile-details')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('settings-toggle').click();
@@ -48,8 +47,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
   }) => {
     // Seven axe runs over large tables on a shared machine.
     test.setTimeout(180_000);
-    await signInToShell(page, 'manager');
-    await page.goto('/staff-attendance');
+    await signInAt(page, 'manager', '/staff-attendance');
     await expect(page.getByTestId('month-sheet')).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('month-sheet').getByRole('button').first().click();
@@ -76,8 +74,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
   });
 
   test("a stylist's attendance with the clock button, and the quick panel with news and the clock", async ({ page }) => {
-    await signInToShell(page, 'stylist');
-    await page.goto('/staff-attendance');
+    await signInAt(page, 'stylist', '/staff-attendance');
     await expect(page.getByTestId('clock-card')).toBeVisible();
     await expect(page.getByTestId('person-month')).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
@@ -101,8 +98,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
   test('the staff screens (planner, days off, requests) and the shift and approval dialogs', async ({ page }) => {
     // Four pages and two dialogs, each analysed whole: the planner week alone has some hundred cells.
     test.setTimeout(180_000);
-    await signInToShell(page, 'manager');
-    await page.goto('/staff-shifts');
+    await signInAt(page, 'manager', '/staff-shifts');
     await expect(page.getByTestId('planner-grid')).toBeVisible();
     expect(await seriousViolations(page), '/staff-shifts').toEqual([]);
     await page.locator('[data-testid^="add-shift-"]').first().click();

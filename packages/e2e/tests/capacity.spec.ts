@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { addDays, chooseLanguage, DEMO_TODAY, seriousViolations, signInToShell, storedSessionCode } from './helpers';
+import { addDays, chooseLanguage, DEMO_TODAY, seriousViolations, signInAt, signInToShell, storedSessionCode } from './helpers';
 
 const ARTIFACTS = join(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -177,8 +177,7 @@ test.describe('full capacity screens', () => {
 });
 
 test('a receptionist, whose role the API refuses, is told so and gets no save button', async ({ page }) => {
-  await signInToShell(page, 'reception');
-  await page.goto('/full-capacity-setting');
+  await signInAt(page, 'reception', '/full-capacity-setting');
   await expect(page.getByTestId('report-forbidden')).toBeVisible();
   await expect(page.getByTestId('save-capacity-setting')).toHaveCount(0);
   await page.goto('/capacity-showData');

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { addDays, chooseLanguage, demoMonth, signIn } from './helpers';
+import { addDays, chooseLanguage, demoMonth, signIn, signInAt } from './helpers';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -56,9 +56,8 @@ async function sheetRows(buffer: Buffer): Promise<unknown[][]> {
 
 test.describe('salon growth and report screens', () => {
   test('manager: the salon recap merges the months, compares a period and exports the rows shown', async ({ page }) => {
-    await signIn(page, 'manager');
     // Two whole months and a bit: three requests merged as they arrive.
-    await page.goto(`/Salon-Recap?fromDate=${RECAP_FROM}&toDate=${RECAP_TO}`);
+    await signInAt(page, 'manager', `/Salon-Recap?fromDate=${RECAP_FROM}&toDate=${RECAP_TO}`);
     const table = page.getByRole('table', { name: 'Salon recap per day' });
     await expect(table).toBeVisible();
     await expect(page.getByTestId('recap-loaded')).toHaveText('3 months loaded');
@@ -111,8 +110,7 @@ test.describe('salon growth and report screens', () => {
   });
 
   test('manager: sets a check-up target and sees it with its status after a reload', async ({ page }) => {
-    await signIn(page, 'manager');
-    await page.goto('/Check-Up');
+    await signInAt(page, 'manager', '/Check-Up');
     const table = page.getByRole('table', { name: 'Check-up KPIs: target, actual and status' });
     await expect(table).toBeVisible();
     await expect(bodyRows(table)).toHaveCount(9);
@@ -134,8 +132,7 @@ test.describe('salon growth and report screens', () => {
   });
 
   test('manager: saves a salon setting, sees it after a reload, and is told about an invalid value at the field', async ({ page }) => {
-    await signIn(page, 'manager');
-    await page.goto('/salon-setting');
+    await signInAt(page, 'manager', '/salon-setting');
     const colour = page.getByTestId('setting-Colour');
     await expect(colour).toBeVisible();
     await colour.getByTestId('field-target').fill('150');
@@ -156,8 +153,7 @@ test.describe('salon growth and report screens', () => {
   });
 
   test('manager: the growth report shows the path, the recap and today, and exports a PDF that names the salon', async ({ page }) => {
-    await signIn(page, 'manager');
-    await page.goto('/show-report?category=COLOUR');
+    await signInAt(page, 'manager', '/show-report?category=COLOUR');
     const period = page.getByTestId('growth-period');
     await expect(period).toBeVisible();
     const salonName = ((await period.textContent()) ?? '').split(' · ')[0] ?? '';
@@ -225,8 +221,7 @@ test.describe('salon growth and report screens', () => {
 
   test('manager: the growth cards, "All product lines" and the PDF judge Styling against its saved target', async ({ page }) => {
     test.setTimeout(180_000);
-    await signIn(page, 'manager');
-    await page.goto('/salon-setting');
+    await signInAt(page, 'manager', '/salon-setting');
     const styling = page.getByTestId('setting-Styling');
     await expect(styling).toBeVisible({ timeout: 60_000 });
     await styling.getByTestId('field-target').fill('90');
@@ -302,8 +297,7 @@ async function checkItalianScreens(page: Page) {
 
 test.describe('salon growth and report screens: access', () => {
   test('reception is told its role does not reach the report screens', async ({ page }) => {
-    await signIn(page, 'reception');
-    await page.goto('/Salon-Recap');
+    await signInAt(page, 'reception', '/Salon-Recap');
     await expect(page.getByTestId('report-forbidden')).toHaveText(FORBIDDEN);
     await shot(page, 'recap-reception');
     await page.goto('/Check-Up');
@@ -311,8 +305,7 @@ test.describe('salon growth and report screens: access', () => {
   });
 
   test('marketing is told the same on the growth screens', async ({ page }) => {
-    await signIn(page, 'marketing');
-    await page.goto('/show-report');
+    await signInAt(page, 'marketing', '/show-report');
     await expect(page.getByTestId('report-forbidden')).toHaveText(FORBIDDEN);
     await page.goto('/salon-setting');
     await expect(page.getByTestId('report-forbidden')).toBeVisible();

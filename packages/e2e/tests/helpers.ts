@@ -98,6 +98,18 @@ export async function signIn(page: Page, username: string, password = PASSWORD) 
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
+/**
+ * Opens `path` as a guest, signs in on the /login it is sent to, and waits to be back on `path` (query
+ * included) in the shell: one app load, and the landing screen's reports are never asked for.
+ */
+export async function signInAt(page: Page, username: string, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, username);
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+  await expect(page.getByTestId('shell')).toBeVisible();
+}
+
 /** Signs in and waits for the shell (or the no-roles screen). */
 export async function signInToShell(page: Page, username: string) {
   await signIn(page, username);

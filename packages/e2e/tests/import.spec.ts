@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { bodyRows, chooseLanguage, columnTexts, pathOf, seriousViolations, signInToShell, storedSessionCode } from './helpers';
+import { bodyRows, chooseLanguage, columnTexts, pathOf, seriousViolations, signInAt, signInToShell, storedSessionCode } from './helpers';
 
 /**
  * The /import screen, walked by the manager of salon 1 (ADMIN): a file with 3 bad rows is
@@ -187,8 +187,7 @@ test.describe('import screen', () => {
     const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const admin = await other.newPage();
     try {
-      await signInToShell(admin, 'superadmin');
-      await admin.goto('/import');
+      await signInAt(admin, 'superadmin', '/import');
       await chooseKind(admin, 'Products');
       await expect(admin.getByText('This kind describes the whole chain')).toBeVisible();
       await expect(admin.getByTestId('salon-picker')).toHaveCount(0);

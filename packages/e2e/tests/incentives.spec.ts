@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { chooseLanguage, DEMO_TODAY, demoMonth, seriousViolations, signInToShell, storedSessionCode } from './helpers';
+import { chooseLanguage, DEMO_TODAY, demoMonth, seriousViolations, signInAt, signInToShell, storedSessionCode } from './helpers';
 
 /** The incentive campaign screens, one path per role (manager, stylist, superadmin). */
 
@@ -77,8 +77,7 @@ test.describe('incentive campaigns', () => {
   test('a manager creates a campaign with tiers, duplicates it for the next month, opens its details', async ({ page }) => {
     test.setTimeout(300_000);
     const name = `E2E colour push ${Date.now()}`;
-    await signInToShell(page, 'manager');
-    await page.goto('/Incentive-Campaigs');
+    await signInAt(page, 'manager', '/Incentive-Campaigs');
     await expect(page.getByRole('heading', { level: 1, name: 'Incentive campaigns' })).toBeVisible();
     // The demo chain runs a campaign every month: this month's is listed with its progress.
     const now = monthOf(demoMonth(0));
@@ -246,9 +245,8 @@ test.describe('incentive campaigns', () => {
 
   test("a manager closes last month's ended campaign: its figures are frozen", async ({ page }) => {
     test.setTimeout(180_000);
-    await signInToShell(page, 'manager');
     const last = monthOf(demoMonth(-1));
-    await page.goto(`/Incentive-Campaigs?month=${last.month}&year=${last.year}`);
+    await signInAt(page, 'manager', `/Incentive-Campaigs?month=${last.month}&year=${last.year}`);
     const card = page
       .getByTestId('campaign-card')
       .filter({ has: page.locator('[data-status="ENDED"]') })
@@ -271,8 +269,7 @@ test.describe('incentive campaigns', () => {
 
   test('a stylist sees their campaigns, progress, bonus so far and the tiers ahead', async ({ page }) => {
     test.setTimeout(180_000);
-    await signInToShell(page, 'stylist');
-    await page.goto('/IncentiveChild');
+    await signInAt(page, 'stylist', '/IncentiveChild');
     await expect(page.getByRole('heading', { level: 1, name: 'My incentives' })).toBeVisible();
     const year = Number(DEMO_TODAY.slice(0, 4));
     const mine = await api<{ campaigns: { campaign: { name: string }; bonusTotal: number; me: Staff | null }[] }>(
@@ -317,8 +314,7 @@ test.describe('incentive campaigns', () => {
 
   test('the superadmin sees every campaign of the chain and exports incentive.pdf', async ({ page }) => {
     test.setTimeout(240_000);
-    await signInToShell(page, 'superadmin');
-    await page.goto('/Incentive');
+    await signInAt(page, 'superadmin', '/Incentive');
     await expect(page.getByRole('heading', { level: 1, name: 'Incentive campaigns of the chain' })).toBeVisible();
     const now = monthOf(demoMonth(0));
     const listed = await api<{ campaigns: Summary[] }>(page, `/api/Campaign/GetAll/{code}/${now.month}/${now.year}`);

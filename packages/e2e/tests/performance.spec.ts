@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { addDays, chooseLanguage, DEMO_TODAY, seriousViolations, signInToShell, storedSessionCode } from './helpers';
+import { addDays, chooseLanguage, DEMO_TODAY, seriousViolations, signInAt, storedSessionCode } from './helpers';
 
 /** The performance screens, /Performance (superadmin, every salon) and /PerformanceSalon (admin, one salon). */
 
@@ -41,8 +41,7 @@ test.describe('performance screens', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    await signInToShell(page, 'superadmin');
-    await page.goto('/Performance');
+    await signInAt(page, 'superadmin', '/Performance');
     await expect(page.getByRole('heading', { level: 1, name: 'Performance of the chain' })).toBeVisible();
     // The day defaults to the salon's today (the demo server's pinned day).
     await expect(page.getByTestId('performance-day')).toHaveValue(
@@ -116,8 +115,7 @@ test.describe('performance screens', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    await signInToShell(page, 'manager');
-    await page.goto('/PerformanceSalon');
+    await signInAt(page, 'manager', '/PerformanceSalon');
     const code = await storedSessionCode(page);
     const answer = await page.request.get(`/api/Performance/GetPerformanceBysalon/${DEMO_TODAY}/1/${code}`);
     expect(answer.ok()).toBe(true);
@@ -180,9 +178,8 @@ test.describe('performance screens', () => {
 
   test('the chain on a phone and in Italian: no English, nothing wider than the screen', async ({ page }) => {
     test.setTimeout(180_000);
-    await signInToShell(page, 'superadmin');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/Performance?fromDate=${DEMO_TODAY}&toDate=${DEMO_TODAY}`);
+    await signInAt(page, 'superadmin', `/Performance?fromDate=${DEMO_TODAY}&toDate=${DEMO_TODAY}`);
     await expect(page.getByRole('table', { name: /Salons ranked by revenue/ })).toBeVisible(LOADED);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'chain-phone');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO_TODAY, demoMonth, signInToShell } from './helpers';
+import { DEMO_TODAY, demoMonth, signInAt, signInToShell } from './helpers';
 
 /** Report screens: typed dates, one date format, exports with a heading, tables with totals. */
 
@@ -13,6 +13,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/da
 
 async function open(page: Page, path: string) {
   await page.goto(path);
+  await reportLoaded(page);
+}
+
+async function reportLoaded(page: Page) {
   await expect(page.getByTestId('report-loading')).toHaveCount(0, { timeout: 30_000 });
 }
 
@@ -32,8 +36,8 @@ const dataRows = (table: Locator) => table.locator('tbody tr:not([data-totals])'
 test.describe('typed dates, totals and exports', () => {
   test('a date typed digit by digit sticks, applies when complete, and says when it is wrong (English)', async ({ page }) => {
     test.setTimeout(120_000);
-    await signInToShell(page, 'manager');
-    await open(page, LAST_MONTH_DAYS);
+    await signInAt(page, 'manager', LAST_MONTH_DAYS);
+    await reportLoaded(page);
     const table = page.getByRole('table', { name: 'Sales per day' });
     await expect(table).toBeVisible({ timeout: 30_000 });
     await expect(dataRows(table)).toHaveCount(LAST_MONTH.days);
@@ -64,8 +68,8 @@ test.describe('typed dates, totals and exports', () => {
   test('in Italian the fields read gg/mm/aaaa and the report follows a typed date', async ({ page }) => {
     test.setTimeout(120_000);
     // The demo reception works in Italian.
-    await signInToShell(page, 'reception');
-    await open(page, LAST_MONTH_DAYS);
+    await signInAt(page, 'reception', LAST_MONTH_DAYS);
+    await reportLoaded(page);
     await expect(page.getByTestId('from-date')).toHaveAttribute('placeholder', 'gg/mm/aaaa');
     await expect(page.getByTestId('from-date')).toHaveValue(`01/${MONTH}/${YEAR}`);
     await typeSlowly(page, 'from-date', '2');
@@ -94,8 +98,8 @@ test.describe('typed dates, totals and exports', () => {
 
   test('the day and month tables total to the KPI cards, and the xlsx of a month holds real dates under its heading', async ({ page }) => {
     test.setTimeout(180_000);
-    await signInToShell(page, 'manager');
-    await open(page, LAST_MONTH_DAYS);
+    await signInAt(page, 'manager', LAST_MONTH_DAYS);
+    await reportLoaded(page);
     const kpiRevenue = page
       .getByTestId('kpi-card')
       .filter({ hasText: /^Revenue/ })

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { signInAt } from './helpers';
 
 async function signIn(page: Page, username: string) {
   await page.goto('/login');
@@ -97,8 +98,7 @@ test.describe('salon listing', () => {
   });
 
   test('has no serious or critical accessibility violation, and fits a 390 px screen', async ({ page }) => {
-    await signIn(page, 'superadmin');
-    await page.goto('/salon-listing');
+    await signInAt(page, 'superadmin', '/salon-listing');
     await expect(salonTable(page)).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { bodyRows, chooseLanguage, columnTexts, demoMonth, seriousViolations, signIn, storedSessionCode } from './helpers';
+import { bodyRows, chooseLanguage, columnTexts, demoMonth, seriousViolations, signInAt, storedSessionCode } from './helpers';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -27,8 +27,7 @@ interface StaffRow {
 test.describe('staff analysis screens', () => {
   test('manager: a quarter as one range, sorting, filter, gender, a person report, Italian, 390 px and axe', async ({ page }) => {
     test.setTimeout(300_000);
-    await signIn(page, 'manager');
-    await page.goto(`/staff-data-analysis?fromDate=${FROM}&toDate=${TO}`);
+    await signInAt(page, 'manager', `/staff-data-analysis?fromDate=${FROM}&toDate=${TO}`);
     const table = page.getByRole('table', { name: 'Staff analysis per person' });
     await expect(table).toBeVisible(LOADED);
     await expect(page.getByTestId('staff-progress')).toContainText('1 / 1 intervals', LOADED);

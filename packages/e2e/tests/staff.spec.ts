@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, chooseLanguage, DEMO_TODAY, signInToShell } from './helpers';
+import { addDays, chooseLanguage, DEMO_TODAY, signInAt, signInToShell } from './helpers';
 
 /**
  * The staff side, walked as the salon uses it: the manager plans a fortnightly series
@@ -151,8 +151,7 @@ test.describe('staff: shifts, days off and requests', () => {
   test('the manager sees her booked appointments, approves, and the days off reach the planner and the remaining days', async ({
     page,
   }) => {
-    await signInToShell(page, 'manager');
-    await page.goto('/staff-requests');
+    await signInAt(page, 'manager', '/staff-requests');
     const queued = page.getByTestId('request-queue').locator('li').filter({ hasText: STYLIST }).filter({ hasText: 'Family wedding' });
     await expect(queued).toHaveCount(1);
     await queued.getByTestId('approve-request').click();

@@ -1,4 +1,3 @@
-import { rebuildRollupModel } from '../db/rollups/apply.js';
 import { generateDemoChain } from '../demo/generate.js';
 import { createTestApp, createTestDatabase, signIn, type TestApp } from './helpers.js';
 
@@ -19,7 +18,7 @@ export interface DemoChain {
 
 /**
  * The cross-checks' chain: 2 salons, about 15 months up to DEMO_CHAIN_TODAY, `density` of the benchmark
- * volume (5 % by default), rollups rebuilt, the server's today pinned when `pinToday`.
+ * volume (5 % by default), its rollups as the load fills them, the server's today pinned when `pinToday`.
  */
 export async function openDemoChain(options: { seed?: number; density?: number; pinToday?: boolean } = {}): Promise<DemoChain> {
   const database = await createTestDatabase();
@@ -30,7 +29,6 @@ export async function openDemoChain(options: { seed?: number; density?: number; 
     today: DEMO_CHAIN_TODAY,
     density: options.density ?? 0.05,
   });
-  await rebuildRollupModel(database.db);
   const t = await createTestApp(options.pinToday ? { demoToday: DEMO_CHAIN_TODAY } : {}, database);
   const code = await signIn(t.app, 'superadmin', 'demo');
   const salonIds = (await t.db.selectFrom('salons').select('id').orderBy('id').execute()).map((s) => s.id);
