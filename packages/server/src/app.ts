@@ -17,6 +17,7 @@ import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
+import { workQueuePlugin } from './plugins/work-queue.js';
 
 /** The largest in-memory answer compressed in one call (above the largest JSON report, a year's staff daily details). */
 export const SYNC_COMPRESS_MAX_BYTES = 8 * 1024 * 1024;
@@ -101,6 +102,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 1 } },
     zlibOptions: { level: 1 },
   });
+  // After compress (its onSend ends a turn once the answer is compressed), before auth (a call waits before its session is read).
+  await app.register(workQueuePlugin, { concurrency: config.workConcurrency, maxQueued: config.workQueueMax });
   await app.register(swagger, {
     openapi: {
       info: {
