@@ -17,6 +17,7 @@ import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
+import { workQueuePlugin } from './plugins/work-queue.js';
 
 /** The largest in-memory answer compressed in one call (above the largest JSON report, a year's staff daily details). */
 export const SYNC_COMPRESS_MAX_BYTES = 8 * 1024 * 1024;
@@ -61,6 +62,14 @@ function addDateFormats(ajv: Ajv): void {
   ajv.addFormat(LOCAL_DATE_TIME_FORMAT, { type: 'string', validate: isAcceptedDateTime });
 }
 
+/**
+ * The response serialiser (fast-json-stringify) has an Ajv of its own that picks the branch of a union
+ * (a moment or null): it knows JSON Schema's formats, and is given ours so it neither warns about nor skips it.
+ */
+export const SERIALIZER_OPTIONS = {
+  ajv: { formats: { [LOCAL_DATE_TIME_FORMAT]: { type: 'string' as const, validate: isAcceptedDateTime } } },
+};
+
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -70,6 +79,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false }, onCreate: addDateFormats },
+    serializerOpts: SERIALIZER_OPTIONS,
     frameworkErrors: frameworkErrorHandler,
     // The feature routes are imported at start: on a busy machine (tsx compiling them) that took more than the default 10 s.
     pluginTimeout: 120_000,
@@ -92,6 +102,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 1 } },
     zlibOptions: { level: 1 },
   });
+  // After compress (its onSend ends a turn once the answer is compressed), before auth (a call waits before its session is read).
+  await app.register(workQueuePlugin, { concurrency: config.workConcurrency, maxQueued: config.workQueueMax });
   await app.register(swagger, {
     openapi: {
       info: {

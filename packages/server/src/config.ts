@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -37,6 +38,13 @@ export interface Config {
   logLevel: string;
   /** IMPORT_MAX_MB: the largest import upload (bigger: 413); default 512 MB. */
   importMaxBytes: number;
+  /**
+   * WORK_CONCURRENCY: signed-in reads worked on at once, the others wait their turn (plugins/work-queue.ts);
+   * default two per core, as the database's processes share the cores with the API.
+   */
+  workConcurrency: number;
+  /** WORK_QUEUE_MAX: calls waiting for a turn beyond which a new one is answered 503 with Retry-After. */
+  workQueueMax: number;
 }
 
 /** A setting the server cannot start with; its message is the one line the start prints (lib/run-main.ts). */
@@ -124,5 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     importMaxBytes: intFrom(env, 'IMPORT_MAX_MB', 512) * 1024 * 1024,
+    workConcurrency: Math.max(1, intFrom(env, 'WORK_CONCURRENCY', 2 * availableParallelism())),
+    workQueueMax: intFrom(env, 'WORK_QUEUE_MAX', 1000),
   };
 }
