@@ -1,5 +1,5 @@
 import { type ChangedRows, defineRollup, type StaleRule } from './model.js';
-import { clientGenderOnSaleLines, clientsWithNewGender, daysFromEarliestWritten, everyLineDayOfSalons } from './rules.js';
+import { clientGenderOnSaleLines, clientsWithNewGender, daysFromEarliestWritten, everyLineDayOfSalons, runsOfAskedDays } from './rules.js';
 
 /**
  * The per-client rollups: client_days (one row per client and day, with the client's previous day) and what
@@ -79,13 +79,29 @@ export const clientDays = defineRollup({
     },
     clientGenderOnSaleLines,
   ],
-  // The previous days are two probes of sale_lines_client_idx per row, so a few asked days read only their own lines.
-  rows: (keys) => `
-    SELECT d.*,
-      (SELECT max(p.day) FROM sale_lines p WHERE p.salon_id = d.salon_id AND p.client_id = d.client_id AND p.day < d.day) AS prev_day,
-      (SELECT p.day FROM sale_lines p WHERE p.salon_id = d.salon_id AND p.client_id = d.client_id AND p.day < d.day
-         AND extract(isodow FROM p.day) = extract(isodow FROM d.day) ORDER BY p.day DESC LIMIT 1) AS prev_weekday_day
-    FROM (${clientDaysOfLines(keys.match('sl.salon_id', 'sl.day'))}) d`,
+  // The previous days are the lags over the asked days' rows where every day between was asked too (a rebuild, a
+  // refresh's run of days), else probes of sale_lines_client_idx, so a few asked days read only their own lines.
+  rows: (keys) => {
+    const runs = runsOfAskedDays(keys);
+    const lagged = (lag: string, lagRun: string, probe: string) =>
+      keys.asked === null ? `l.${lag}` : `CASE WHEN l.${lag} IS NOT NULL AND l.${lagRun} = l.run THEN l.${lag} ELSE (${probe}) END`;
+    return `${runs.with}
+    SELECT l.*,
+      ${lagged('lag_day', 'lag_run', 'SELECT max(p.day) FROM sale_lines p WHERE p.salon_id = l.salon_id AND p.client_id = l.client_id AND p.day < l.day')} AS prev_day,
+      ${lagged(
+        'lag_weekday_day',
+        'lag_weekday_run',
+        `SELECT p.day FROM sale_lines p WHERE p.salon_id = l.salon_id AND p.client_id = l.client_id AND p.day < l.day
+         AND extract(isodow FROM p.day) = extract(isodow FROM l.day) ORDER BY p.day DESC LIMIT 1`,
+      )} AS prev_weekday_day
+    FROM (
+      SELECT d.*, ${runs.run} AS run, lag(d.day) OVER c AS lag_day, lag(${runs.run}) OVER c AS lag_run,
+        lag(d.day) OVER w AS lag_weekday_day, lag(${runs.run}) OVER w AS lag_weekday_run
+      FROM (${clientDaysOfLines(keys.match('sl.salon_id', 'sl.day'))}) d ${runs.join('d')}
+      WINDOW c AS (PARTITION BY d.salon_id, d.client_id ORDER BY d.day),
+        w AS (PARTITION BY d.salon_id, d.client_id, extract(isodow FROM d.day) ORDER BY d.day)
+    ) l`;
+  },
   readBy: ['Customers/*', 'Sales/sales per client', 'the sales measures (lib/sales-measures.query.ts)'],
 });
 

@@ -168,16 +168,21 @@ export const itemClientMonths = defineRollup({
   // The previous month is the lag over the months asked where every month between is asked too (the
   // rebuild's one pass, where a first purchase needs no look back either), else the client's last line of
   // the item before the month, one backward probe of sale_lines_client_idx.
+  // Every month of the salons asked (a rebuild, a fill): the lag is the previous month, with no test a row.
   rows: (keys) => `
     SELECT f.salon_id, f.month, f.kind, f.day, f.item_id,
-      CASE WHEN f.lag_month IS NULL AND ${keys.monthOfDay('f.salon_id', "date '0001-01-01'")} THEN NULL
+      ${
+        keys.asked === null
+          ? 'f.lag_month'
+          : `CASE WHEN f.lag_month IS NULL AND ${keys.monthOfDay('f.salon_id', "date '0001-01-01'")} THEN NULL
         WHEN f.lag_month IS NOT NULL AND NOT EXISTS (
           SELECT 1 FROM generate_series(f.lag_month + interval '1 month', f.month - interval '1 month', interval '1 month') s(m)
           WHERE NOT ${keys.monthOfDay('f.salon_id', 's.m::date')}) THEN f.lag_month
         ELSE (SELECT date_trunc('month', max(p.day))::date FROM sale_lines p
           WHERE p.salon_id = f.salon_id AND p.client_id = f.client_id AND p.day < f.month AND p.kind = f.kind
             AND (f.item_id = 0 OR COALESCE(p.service_id, p.product_id) = f.item_id))
-      END AS prev_month,
+      END`
+      } AS prev_month,
       count(*) AS clients
     FROM (
       SELECT g.salon_id, g.month, g.kind, g.day, g.item_id, g.client_id,

@@ -1,4 +1,4 @@
-import type { ChangedRows, StaleRule } from './model.js';
+import type { ChangedRows, KeySet, StaleRule } from './model.js';
 
 /**
  * Stale rules several families share: the same write moving the same keys is said once here.
@@ -49,4 +49,19 @@ export const clientGenderOnSaleLines: StaleRule = {
 /** FROM text: the salons an UPDATE gave another time zone, old row `o` and new row `n` (local days and hours move). */
 export function salonsWithNewZone({ oldRows, newRows }: ChangedRows): string {
   return `${oldRows} o JOIN ${newRows} n ON n.id = o.id AND n.time_zone IS DISTINCT FROM o.time_zone`;
+}
+
+/**
+ * The runs of consecutive asked days (each day numbered by the first day of its run, in the runs CTE): a row's lag over
+ * the asked days' rows is its true previous day when both are in one run, since every day between them was asked.
+ * Every day of the salons asked: no runs (`with` and `join` empty), the lag is always the previous day.
+ */
+export function runsOfAskedDays(keys: KeySet): { with: string; join: (alias: string, day?: string) => string; run: string } {
+  if (keys.asked === null) return { with: '', join: () => '', run: 'NULL::date' };
+  return {
+    with: `WITH runs AS MATERIALIZED (SELECT k.salon_id, k.g, k.g - (row_number() OVER (PARTITION BY k.salon_id ORDER BY k.g))::integer AS run
+      FROM (SELECT DISTINCT ks.salon_id, ks.g::date AS g FROM ${keys.asked} ks) k)`,
+    join: (alias, day = 'day') => `JOIN runs r ON r.salon_id = ${alias}.salon_id AND r.g = ${alias}.${day}`,
+    run: 'r.run',
+  };
 }

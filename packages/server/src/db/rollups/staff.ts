@@ -1,10 +1,11 @@
 import { bookedHourlySql, mergedBookingsSql, rebookedCondition } from '../staff-hours.js';
-import { defineRollup, type KeySet, type StaleRule } from './model.js';
+import { defineRollup, type StaleRule } from './model.js';
 import {
   clientGenderOnSaleLines,
   clientsWithNewGender,
   daysFromEarliestWritten,
   everyLineDayOfSalons,
+  runsOfAskedDays,
   saleLineDays,
   salonsWithNewZone,
 } from './rules.js';
@@ -234,21 +235,6 @@ function pairDaysAndNext(touched: string): string {
     JOIN w ON w.salon_id = h.salon_id AND w.staff_id = h.staff_id AND w.client_id = h.client_id AND w.day = h.day`;
 }
 
-/**
- * The runs of consecutive asked days (each day numbered by the first day of its run): a row's lag over the asked days'
- * rows is its true previous day when both are in one run, since every day between them was asked. Every key asked:
- * one run, no join.
- */
-function runsOfAskedDays(keys: KeySet): { with: string; join: string; run: string } {
-  if (keys.asked === null) return { with: '', join: '', run: 'NULL::date' };
-  return {
-    with: `WITH runs AS MATERIALIZED (SELECT k.salon_id, k.g, k.g - (row_number() OVER (PARTITION BY k.salon_id ORDER BY k.g))::integer AS run
-      FROM (SELECT DISTINCT ks.salon_id, ks.g::date AS g FROM ${keys.asked} ks) k)`,
-    join: 'JOIN runs r ON r.salon_id = sl.salon_id AND r.g = sl.day',
-    run: 'r.run',
-  };
-}
-
 /** The clients on each person's lines per day, with the pair's previous day: distinct clients over any range. */
 export const staffClientDays = defineRollup({
   table: 'staff_client_days',
@@ -302,7 +288,7 @@ export const staffClientDays = defineRollup({
         FROM sale_lines sl
         LEFT JOIN clients c ON c.salon_id = sl.salon_id AND c.id = sl.client_id
         LEFT JOIN appointments a ON a.salon_id = sl.salon_id AND a.id = sl.appointment_id
-        ${runs.join}
+        ${runs.join('sl')}
         WHERE sl.staff_id IS NOT NULL AND sl.client_id IS NOT NULL AND (sl.appointment_id IS NULL OR a.status = 'DONE')
           AND ${keys.match('sl.salon_id', 'sl.day')}
         GROUP BY sl.salon_id, sl.day, sl.staff_id, sl.client_id
