@@ -163,8 +163,13 @@ test.describe
       expect(download.suggestedFilename()).toBe('Nps.xlsx');
       const book = await workbookOf(download);
       const sheet = book.getWorksheet(`NPS ${YEAR}`);
-      expect(sheet?.getRow(month.month + 1).getCell(1).value).toBe(monthName);
-      expect(sheet?.getRow(month.month + 1).getCell(9).value).toBe(month.nps);
+      // Headed by the title, the salon's name and the year as dates, then the month table.
+      expect(sheet?.getRow(1).getCell(1).value).toBe(`Net Promoter Score ${YEAR}`);
+      expect(sheet?.getRow(2).getCell(1).value).toBe('Salon');
+      expect(String(sheet?.getRow(2).getCell(2).value)).not.toMatch(/^\d+$/);
+      expect(sheet?.getRow(3).values).toEqual([undefined, 'Period', `1 Jan ${YEAR} – 31 Dec ${YEAR}`]);
+      expect(sheet?.getRow(month.month + 5).getCell(1).value).toBe(monthName);
+      expect(sheet?.getRow(month.month + 5).getCell(9).value).toBe(month.nps);
     });
 
     test('in Italian both screens show no English, and axe finds no serious violation', async () => {

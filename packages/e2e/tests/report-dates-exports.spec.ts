@@ -8,6 +8,8 @@ import { DEMO_TODAY, demoMonth, signInToShell } from './helpers';
 const LAST_MONTH = demoMonth(-1);
 const LAST_MONTH_DAYS = `/sales-data-analysis-days?fromDate=${LAST_MONTH.from}&toDate=${LAST_MONTH.to}`;
 const [YEAR, MONTH] = LAST_MONTH.from.split('-') as [string, string];
+/** A day as an Italian file heading writes it (20 nov 2026). */
+const italianDay = (day: string) => new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/dates-${name}.png`, fullPage: true });
 
@@ -85,7 +87,14 @@ test.describe('typed dates, totals and exports', () => {
     expect(csv.suggestedFilename()).toMatch(new RegExp(`^sales-days_.+_${YEAR}-${MONTH}-20_${LAST_MONTH.to}\\.csv$`));
     const bytes = await readFile(await csv.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    const all = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    // The heading: the report's title, the salon's name and the period in Italian words, then an empty line.
+    const blank = all.indexOf('');
+    const headingLines = all.slice(0, blank);
+    expect(headingLines[0]).toBeTruthy();
+    expect(headingLines[1]).toMatch(/^Salone;.+/);
+    expect(headingLines[2]).toBe(`Periodo;${italianDay(`${YEAR}-${MONTH}-20`)} – ${italianDay(LAST_MONTH.to)}`);
+    const lines = all.slice(blank + 1);
     expect(lines[0]?.split(';')[0]).toBe('Giorno');
     expect(lines[1]).toMatch(new RegExp(`^20/${MONTH}/${YEAR};\\d+,\\d{2};`));
     expect(lines.at(-1)).toMatch(/^Totale;\d+,\d{2};/);
