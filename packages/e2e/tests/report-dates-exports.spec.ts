@@ -9,7 +9,8 @@ const LAST_MONTH = demoMonth(-1);
 const LAST_MONTH_DAYS = `/sales-data-analysis-days?fromDate=${LAST_MONTH.from}&toDate=${LAST_MONTH.to}`;
 const [YEAR, MONTH] = LAST_MONTH.from.split('-') as [string, string];
 /** A day as an Italian file heading writes it (20 nov 2026). */
-const italianDay = (day: string) => new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+const italianDay = (day: string) =>
+  new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/dates-${name}.png`, fullPage: true });
 

@@ -217,7 +217,13 @@ test.describe('staff side: attendance, news, users', () => {
     const bytes = await readFile(await csv.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csvRows = parseCsv(bytes.subarray(3).toString('utf8'), ',');
-    expect(csvRows[0]?.slice(0, 6)).toEqual(['Last name', 'First name', 'Date', 'Clock in', 'Clock out', 'Hours worked']);
+    // Headed by the title, the salon's name (not its id) and the month as dates in words, then the table.
+    expect(csvRows[0]).toEqual(['Attendance sheet']);
+    expect(csvRows[1]?.[0]).toBe('Salon');
+    expect(csvRows[1]?.[1]).not.toMatch(/^\d+$/);
+    expect(csvRows[2]?.[0]).toBe('Period');
+    expect(csvRows[2]?.[1]).toMatch(/^1 [A-Z][a-z]{2} \d{4} – \d{2} [A-Z][a-z]{2} \d{4}$/);
+    expect(csvRows[4]?.slice(0, 6)).toEqual(['Last name', 'First name', 'Date', 'Clock in', 'Clock out', 'Hours worked']);
     const fromCsv = hoursOf(csvRows, user.lastName, user.firstName, 'Total', '.');
     expect(fromCsv.days).toBeGreaterThan(0);
     // The total rounds the raw seconds once: within half a hundredth per day of the rounded days added up.

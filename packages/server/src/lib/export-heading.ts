@@ -2,8 +2,8 @@
 export type ExportLanguage = 'en' | 'it';
 
 const LABELS = {
-  en: { salon: 'Salon', period: 'Period', chain: 'All salons' },
-  it: { salon: 'Salone', period: 'Periodo', chain: 'Tutti i saloni' },
+  en: { salon: 'Salon', period: 'Period', asOf: 'As of', chain: 'All salons' },
+  it: { salon: 'Salone', period: 'Periodo', asOf: 'Dati al', chain: 'Tutti i saloni' },
 } as const;
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -20,6 +20,20 @@ export function exportDay(day: string, language: ExportLanguage): string {
   return format.format(date);
 }
 
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A month (YYYY-MM or a date in it) as the screens write it: Mar 2026 / mar 2026. */
+export function exportMonth(month: string, language: ExportLanguage): string {
+  const date = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return month;
+  let format = monthFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    monthFormats.set(language, format);
+  }
+  return format.format(date);
+}
+
 /** A period as words for a file's heading: one day, or "5 Mar 2026 – 31 Mar 2026". */
 export function exportPeriod(fromDate: string, toDate: string, language: ExportLanguage): string {
   return fromDate === toDate ? exportDay(fromDate, language) : `${exportDay(fromDate, language)} – ${exportDay(toDate, language)}`;
@@ -32,6 +46,8 @@ export interface ExportHeading {
   salonName: string | null;
   fromDate: string;
   toDate: string;
+  /** A file of the state on one day (toDate), not of a period: its line says "As of". */
+  isSnapshot?: boolean;
   /** Further label/value lines (filters, thresholds), already translated. */
   details?: readonly (readonly [string, string])[];
 }
@@ -42,7 +58,9 @@ export function exportHeadingRows(heading: ExportHeading, language: ExportLangua
   return [
     [heading.title],
     [labels.salon, heading.salonName ?? labels.chain],
-    [labels.period, exportPeriod(heading.fromDate, heading.toDate, language)],
+    heading.isSnapshot
+      ? [labels.asOf, exportDay(heading.toDate, language)]
+      : [labels.period, exportPeriod(heading.fromDate, heading.toDate, language)],
     ...(heading.details ?? []).map(([label, value]) => [label, value]),
   ];
 }
@@ -51,4 +69,9 @@ export function exportHeadingRows(heading: ExportHeading, language: ExportLangua
 export function exportHeadingLines(heading: ExportHeading, language: ExportLanguage): string[] {
   const [title, ...rest] = exportHeadingRows(heading, language);
   return [title?.[0] ?? '', ...rest.map(([label, value]) => `${label}: ${value}`)];
+}
+
+/** The rows a sheet takes before its table: the heading, then one empty row. */
+export function headingRowCount(heading: ExportHeading): number {
+  return 3 + (heading.details?.length ?? 0) + 1;
 }

@@ -114,7 +114,13 @@ describe('buildCsv', () => {
   });
 
   it('starts with the heading (title, salon, period in words), an empty line, then the table', () => {
-    const heading = { title: 'Vendite per giorno', lines: [['Salone', 'Milano; Centro'], ['Periodo', '1 mar 2026 – 31 mar 2026']] as const };
+    const heading = {
+      title: 'Vendite per giorno',
+      lines: [
+        ['Salone', 'Milano; Centro'],
+        ['Periodo', '1 mar 2026 – 31 mar 2026'],
+      ] as const,
+    };
     expect(buildCsv(dayColumns, dayRows.slice(0, 1), 'it', undefined, heading)).toBe(
       'Vendite per giorno\r\nSalone;"Milano; Centro"\r\nPeriodo;1 mar 2026 – 31 mar 2026\r\n\r\nDay;Month;Revenue\r\n31/01/2026;January;1234,50\r\n',
     );
