@@ -53,6 +53,20 @@ test.describe('typed dates, totals and exports', () => {
     await expect(dataRows(table)).toHaveCount(LAST_MONTH.days - 9);
     await expect(page.getByTestId('from-date')).toHaveValue(`10/${MONTH}/${YEAR}`);
 
+    // The same date picker as a calendar: it opens on the field's month, Monday first; a day picked applies like a typed one.
+    await page.getByTestId('from-date-calendar').click();
+    const calendar = page.getByTestId('date-calendar');
+    await expect(calendar.getByRole('columnheader').first()).toHaveText('Mon');
+    await expect(calendar.getByTestId(`calendar-day-${YEAR}-${MONTH}-10`)).toHaveClass(/MuiButton-contained/);
+    await shot(page, 'date-calendar');
+    await calendar.getByTestId(`calendar-day-${YEAR}-${MONTH}-12`).click();
+    await expect(calendar).toHaveCount(0);
+    await expect.poll(() => searchOf(page).get('fromDate')).toBe(`${YEAR}-${MONTH}-12`);
+    await expect(page.getByTestId('from-date')).toHaveValue(`12/${MONTH}/${YEAR}`);
+    await expect(dataRows(table)).toHaveCount(LAST_MONTH.days - 11);
+    await typeSlowly(page, 'from-date', `10/${MONTH}/${YEAR}`);
+    await expect(dataRows(table)).toHaveCount(LAST_MONTH.days - 9);
+
     // Month first (12/31) is no date here: a message, the range kept.
     await typeSlowly(page, 'to-date', `12/31/${YEAR}`);
     await expect(page.getByTestId('to-date-message')).toHaveText('Type a date as dd/mm/yyyy, e.g. 05/03/2026.');
