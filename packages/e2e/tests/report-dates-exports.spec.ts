@@ -200,4 +200,27 @@ test.describe('typed dates, totals and exports', () => {
       expect((await firstCell.boundingBox())?.x).toBe(before?.x);
     }
   });
+
+  test('a wide table hides and shows columns, and remembers the choice after a reload', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInToShell(page, 'manager');
+    await open(page, LAST_MONTH_DAYS);
+    const table = page.getByRole('table', { name: 'Sales per day' });
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    const headers = table.locator('thead tr').first().locator('th');
+    const all = await headers.allInnerTexts();
+    await page.getByTestId('column-chooser').click();
+    await page.getByTestId('column-choice-servicesRevenue').click();
+    await page.keyboard.press('Escape');
+    await expect(headers).toHaveCount(all.length - 1);
+    await expect(page.getByTestId('column-chooser')).toHaveText('Columns (1 hidden)');
+    await shot(page, 'columns-hidden');
+    await page.reload();
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(headers).toHaveCount(all.length - 1);
+    await page.getByTestId('column-chooser').click();
+    await page.getByTestId('column-choice-all').click();
+    await page.keyboard.press('Escape');
+    await expect(headers).toHaveCount(all.length);
+  });
 });
