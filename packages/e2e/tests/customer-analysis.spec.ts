@@ -163,14 +163,21 @@ test.describe('customer analysis screens', () => {
     const [statusFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-status').click()]);
     expect(statusFile.suggestedFilename()).toBe('status.xlsx');
     const statusRows = await sheetRows(statusFile);
-    expect(statusRows[1]?.slice(0, 5)).toEqual(['Client id', 'Last name', 'First name', 'Gender', 'Status']);
-    expect(statusRows.length - 2).toBe(all.counts.atRisk);
-    expect(new Set(statusRows.slice(2).map((row) => row[4]))).toEqual(new Set(['At risk']));
+    // Headed by the list's title, the salon's name and the period in words; the table follows.
+    expect(statusRows[0]).toEqual(['Client status']);
+    expect(statusRows[1]?.[0]).toBe('Salon');
+    expect(statusRows[1]?.[1]).not.toMatch(/^\d+$/);
+    expect(statusRows[2]?.[0]).toBe('Period');
+    expect(statusRows[2]?.[1]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} – \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(statusRows[4]?.slice(0, 5)).toEqual(['Client id', 'Last name', 'First name', 'Gender', 'Status']);
+    expect(statusRows.length - 5).toBe(all.counts.atRisk);
+    expect(new Set(statusRows.slice(5).map((row) => row[4]))).toEqual(new Set(['At risk']));
     const [lostFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-lost').click()]);
     expect(lostFile.suggestedFilename()).toBe('Lost List status.xlsx');
     const lostRows = await sheetRows(lostFile);
-    expect(lostRows.length - 2).toBe(all.counts.lost);
-    expect(lostRows[1]).toContain('Phone');
+    expect(lostRows[0]).toEqual(['Lost clients']);
+    expect(lostRows.length - 5).toBe(all.counts.lost);
+    expect(lostRows[4]).toContain('Phone');
 
     // The thresholds: a manager may change them; a lost threshold under the active one is refused before saving.
     await page.getByTestId('edit-thresholds').click();

@@ -8,6 +8,9 @@ import { DEMO_TODAY, demoMonth, signInAt, signInToShell } from './helpers';
 const LAST_MONTH = demoMonth(-1);
 const LAST_MONTH_DAYS = `/sales-data-analysis-days?fromDate=${LAST_MONTH.from}&toDate=${LAST_MONTH.to}`;
 const [YEAR, MONTH] = LAST_MONTH.from.split('-') as [string, string];
+/** A day as an Italian file heading writes it (20 nov 2026). */
+const italianDay = (day: string) =>
+  new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/dates-${name}.png`, fullPage: true });
 
@@ -54,6 +57,20 @@ test.describe('typed dates, totals and exports', () => {
     await expect(dataRows(table)).toHaveCount(LAST_MONTH.days - 9);
     await expect(page.getByTestId('from-date')).toHaveValue(`10/${MONTH}/${YEAR}`);
 
+    // The same date picker as a calendar: it opens on the field's month, Monday first; a day picked applies like a typed one.
+    await page.getByTestId('from-date-calendar').click();
+    const calendar = page.getByTestId('date-calendar');
+    await expect(calendar.getByRole('columnheader').first()).toHaveText('Mon');
+    await expect(calendar.getByTestId(`calendar-day-${YEAR}-${MONTH}-10`)).toHaveClass(/MuiButton-contained/);
+    await shot(page, 'date-calendar');
+    await calendar.getByTestId(`calendar-day-${YEAR}-${MONTH}-12`).click();
+    await expect(calendar).toHaveCount(0);
+    await expect.poll(() => searchOf(page).get('fromDate')).toBe(`${YEAR}-${MONTH}-12`);
+    await expect(page.getByTestId('from-date')).toHaveValue(`12/${MONTH}/${YEAR}`);
+    await expect(dataRows(table)).toHaveCount(LAST_MONTH.days - 11);
+    await typeSlowly(page, 'from-date', `10/${MONTH}/${YEAR}`);
+    await expect(dataRows(table)).toHaveCount(LAST_MONTH.days - 9);
+
     // Month first (12/31) is no date here: a message, the range kept.
     await typeSlowly(page, 'to-date', `12/31/${YEAR}`);
     await expect(page.getByTestId('to-date-message')).toHaveText('Type a date as dd/mm/yyyy, e.g. 05/03/2026.');
@@ -89,7 +106,14 @@ test.describe('typed dates, totals and exports', () => {
     expect(csv.suggestedFilename()).toMatch(new RegExp(`^sales-days_.+_${YEAR}-${MONTH}-20_${LAST_MONTH.to}\\.csv$`));
     const bytes = await readFile(await csv.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    const all = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    // The heading: the report's title, the salon's name and the period in Italian words, then an empty line.
+    const blank = all.indexOf('');
+    const headingLines = all.slice(0, blank);
+    expect(headingLines[0]).toBeTruthy();
+    expect(headingLines[1]).toMatch(/^Salone;.+/);
+    expect(headingLines[2]).toBe(`Periodo;${italianDay(`${YEAR}-${MONTH}-20`)} – ${italianDay(LAST_MONTH.to)}`);
+    const lines = all.slice(blank + 1);
     expect(lines[0]?.split(';')[0]).toBe('Giorno');
     expect(lines[1]).toMatch(new RegExp(`^20/${MONTH}/${YEAR};\\d+,\\d{2};`));
     expect(lines.at(-1)).toMatch(/^Totale;\d+,\d{2};/);
@@ -179,5 +203,28 @@ test.describe('typed dates, totals and exports', () => {
         .toBe(true);
       expect((await firstCell.boundingBox())?.x).toBe(before?.x);
     }
+  });
+
+  test('a wide table hides and shows columns, and remembers the choice after a reload', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInToShell(page, 'manager');
+    await open(page, LAST_MONTH_DAYS);
+    const table = page.getByRole('table', { name: 'Sales per day' });
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    const headers = table.locator('thead tr').first().locator('th');
+    const all = await headers.allInnerTexts();
+    await page.getByTestId('column-chooser').click();
+    await page.getByTestId('column-choice-servicesRevenue').click();
+    await page.keyboard.press('Escape');
+    await expect(headers).toHaveCount(all.length - 1);
+    await expect(page.getByTestId('column-chooser')).toHaveText('Columns (1 hidden)');
+    await shot(page, 'columns-hidden');
+    await page.reload();
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(headers).toHaveCount(all.length - 1);
+    await page.getByTestId('column-chooser').click();
+    await page.getByTestId('column-choice-all').click();
+    await page.keyboard.press('Escape');
+    await expect(headers).toHaveCount(all.length);
   });
 });

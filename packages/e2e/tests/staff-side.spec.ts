@@ -155,9 +155,11 @@ test.describe('staff side: attendance, news, users', () => {
       .first()
       .click();
     const form = manager.getByTestId('correction-form');
-    const clockIn = await form.getByTestId('correction-clock-in').inputValue();
-    expect(clockIn.slice(0, 10)).toBe(day);
-    await form.getByTestId('correction-clock-out').fill(`${day}T19:00`);
+    // The app's date field (dd/mm/yyyy, not the browser's own date-time input) and a typed 24-hour time.
+    const clockInDay = await form.getByTestId('correction-clock-in-day').inputValue();
+    expect(clockInDay).toBe(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
+    await expect(form.getByTestId('correction-clock-out-day')).toHaveValue(clockInDay);
+    await form.getByTestId('correction-clock-out-time').fill('19:00');
     // No reason, no correction.
     await form.getByTestId('correction-save').click();
     await expect(form.getByText('Write the reason for the correction.')).toBeVisible();
@@ -178,8 +180,9 @@ test.describe('staff side: attendance, news, users', () => {
     const freeDay = person.locator('[data-testid^="add-2"]').first();
     const free = ((await freeDay.getAttribute('data-testid')) ?? '').replace('add-', '');
     await freeDay.click();
-    await form.getByTestId('correction-clock-in').fill(`${free}T10:00`);
-    await form.getByTestId('correction-clock-out').fill(`${free}T11:00`);
+    await expect(form.getByTestId('correction-clock-in-day')).toHaveValue(`${free.slice(8, 10)}/${free.slice(5, 7)}/${free.slice(0, 4)}`);
+    await form.getByTestId('correction-clock-in-time').fill('10:00');
+    await form.getByTestId('correction-clock-out-time').fill('11:00');
     const addReason = `Entered on the wrong person (${STAMP})`;
     await form.getByTestId('correction-reason').fill(addReason);
     await form.getByTestId('correction-save').click();
@@ -217,7 +220,13 @@ test.describe('staff side: attendance, news, users', () => {
     const bytes = await readFile(await csv.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csvRows = parseCsv(bytes.subarray(3).toString('utf8'), ',');
-    expect(csvRows[0]?.slice(0, 6)).toEqual(['Last name', 'First name', 'Date', 'Clock in', 'Clock out', 'Hours worked']);
+    // Headed by the title, the salon's name (not its id) and the month as dates in words, then the table.
+    expect(csvRows[0]).toEqual(['Attendance sheet']);
+    expect(csvRows[1]?.[0]).toBe('Salon');
+    expect(csvRows[1]?.[1]).not.toMatch(/^\d+$/);
+    expect(csvRows[2]?.[0]).toBe('Period');
+    expect(csvRows[2]?.[1]).toMatch(/^1 [A-Z][a-z]{2} \d{4} – \d{2} [A-Z][a-z]{2} \d{4}$/);
+    expect(csvRows[4]?.slice(0, 6)).toEqual(['Last name', 'First name', 'Date', 'Clock in', 'Clock out', 'Hours worked']);
     const fromCsv = hoursOf(csvRows, user.lastName, user.firstName, 'Total', '.');
     expect(fromCsv.days).toBeGreaterThan(0);
     // The total rounds the raw seconds once: within half a hundredth per day of the rounded days added up.

@@ -162,11 +162,16 @@ test.describe
       expect(download.suggestedFilename()).toBe(`StocksMovements-${FROM.replaceAll('-', '')}-${TO.replaceAll('-', '')}.xlsx`);
       const book = await workbookOf(download);
       const movements = book.getWorksheet('Movements');
-      expect(movements?.rowCount).toBe(first.total + 1);
-      expect(movements?.getRow(2).getCell(2).value).toBe(first.movements[0]!.productName);
+      // Headed by the title, the salon's name and the period in words; the table starts on row 5.
+      expect(movements?.getRow(1).getCell(1).value).toBe('Stock movements');
+      expect(movements?.getRow(2).getCell(1).value).toBe('Salon');
+      expect(String(movements?.getRow(2).getCell(2).value)).not.toMatch(/^\d+$/);
+      expect(String(movements?.getRow(3).getCell(2).value)).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} – \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+      expect(movements?.rowCount).toBe(first.total + 5);
+      expect(movements?.getRow(6).getCell(2).value).toBe(first.movements[0]!.productName);
       const sheet = book.getWorksheet('Status');
-      expect(sheet?.getRow(2).getCell(1).value).toBe(status.rows[0]!.productName);
-      expect(sheet?.getRow(status.rows.length + 2).getCell(8).value).toBe(status.totals.stockValue);
+      expect(sheet?.getRow(6).getCell(1).value).toBe(status.rows[0]!.productName);
+      expect(sheet?.getRow(status.rows.length + 6).getCell(8).value).toBe(status.totals.stockValue);
     });
 
     test('in Italian every tab speaks Italian, and axe finds no serious violation', async () => {

@@ -97,6 +97,15 @@ export function shiftSecondsSql(salonId: RawBuilder<unknown>, from: RawBuilder<u
     WHERE h.salon_id = ${salonId} AND h.day BETWEEN ${from} AND ${to})`;
 }
 
+/**
+ * THE rounding of every hours figure: seconds to hours with 2 decimals. A total adds the seconds
+ * and rounds once (never a sum of hours already rounded), so the same person's hours read the same
+ * on every report; the attendance sheet's SQL round(seconds / 3600, 2) is the same rule.
+ */
+export function hoursOfSeconds(seconds: number): number {
+  return Math.round(seconds / 36) / 100;
+}
+
 /** Utilisation in per cent, 2 decimals: booked / shift seconds; null without shifts. */
 export function utilisationPercent(bookedSeconds: number, shiftSeconds: number): number | null {
   return shiftSeconds > 0 ? Math.round((bookedSeconds / shiftSeconds) * 10_000) / 100 : null;

@@ -1,9 +1,18 @@
 import type { AttendancePersonDTO } from '@salon/contracts';
 import type { Static } from 'typebox';
+import { type ExportLanguage, exportHeadingRows } from '../../lib/export-heading.js';
 import { buildXls, type XlsCell } from '../../lib/xls.js';
 
 type PersonDto = Static<typeof AttendancePersonDTO>;
-export type ExportLanguage = 'en' | 'it';
+
+export type { ExportLanguage };
+
+/** What an attendance file covers: the salon and the days, written above its table. */
+export interface AttendanceFileScope {
+  salonName: string;
+  fromDate: string;
+  toDate: string;
+}
 
 const HEADERS: Record<ExportLanguage, string[]> = {
   en: [
@@ -41,8 +50,26 @@ const HEADERS: Record<ExportLanguage, string[]> = {
 };
 
 const WORDS = {
-  en: { stillIn: 'still in', total: 'Total', yes: 'yes', HOLIDAY: 'Holiday', SICK: 'Sick', PERMIT: 'Permit', sheet: 'Attendance' },
-  it: { stillIn: 'ancora dentro', total: 'Totale', yes: 'sì', HOLIDAY: 'Ferie', SICK: 'Malattia', PERMIT: 'Permesso', sheet: 'Presenze' },
+  en: {
+    stillIn: 'still in',
+    total: 'Total',
+    yes: 'yes',
+    HOLIDAY: 'Holiday',
+    SICK: 'Sick',
+    PERMIT: 'Permit',
+    sheet: 'Attendance',
+    title: 'Attendance sheet',
+  },
+  it: {
+    stillIn: 'ancora dentro',
+    total: 'Totale',
+    yes: 'sì',
+    HOLIDAY: 'Ferie',
+    SICK: 'Malattia',
+    PERMIT: 'Permesso',
+    sheet: 'Presenze',
+    title: 'Foglio presenze',
+  },
 } as const;
 
 /** The columns holding counts (the flags' and corrections' totals): no decimals. */
@@ -120,7 +147,7 @@ function safeText(text: string): string {
  * CSV for the payroll consultant: UTF-8 with BOM (Excel then reads the accents right), CRLF;
  * English `,` and decimal point, Italian `;` and decimal comma (what Excel expects in each).
  */
-export function buildCsv(people: PersonDto[], language: ExportLanguage): Buffer {
+export function buildCsv(people: PersonDto[], scope: AttendanceFileScope, language: ExportLanguage): Buffer {
   const separator = language === 'it' ? ';' : ',';
   const formatNumber = (value: number, column: number) => {
     const text = value.toFixed(COUNT_COLUMNS.has(column) ? 0 : 2);
@@ -129,7 +156,8 @@ export function buildCsv(people: PersonDto[], language: ExportLanguage): Buffer 
   const formatDate = (day: string) => (language === 'it' ? `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` : day);
   const quote = (text: string) => (/[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   const { rows } = exportRows(people, language);
-  const lines = rows.map((row) =>
+  const heading = headingOf(scope, language).map((cells) => cells.map((cell) => quote(safeText(cell))).join(separator));
+  const table = rows.map((row) =>
     row
       .map((cell, column) => {
         if (cell === null) return '';
@@ -139,16 +167,24 @@ export function buildCsv(people: PersonDto[], language: ExportLanguage): Buffer 
       })
       .join(separator),
   );
+  const lines = [...heading, '', ...table];
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
 }
 
-/** The same rows as a genuine .xls (BIFF8): hours as numbers with 2 decimals, days as dates. */
-export function buildAttendanceXls(people: PersonDto[], language: ExportLanguage): Buffer {
+/** The file's heading rows: title, salon, period in words. */
+function headingOf(scope: AttendanceFileScope, language: ExportLanguage): string[][] {
+  return exportHeadingRows({ title: WORDS[language].title, ...scope }, language);
+}
+
+/** The same rows as a genuine .xls (BIFF8), under the same heading: hours as numbers with 2 decimals, days as dates. */
+export function buildAttendanceXls(people: PersonDto[], scope: AttendanceFileScope, language: ExportLanguage): Buffer {
   const { rows, totalRows } = exportRows(people, language);
+  const heading: Cell[][] = [...headingOf(scope, language), []];
+  const offset = heading.length;
   return buildXls({
     name: WORDS[language].sheet,
-    rows: rows.map((row) => row.map((cell): XlsCell => (typeof cell === 'string' ? safeText(cell) : cell))),
-    boldRows: totalRows,
+    rows: [...heading, ...rows].map((row) => row.map((cell): XlsCell => (typeof cell === 'string' ? safeText(cell) : cell))),
+    boldRows: new Set([0, offset, ...[...totalRows].map((row) => row + offset)]),
     dateFormat: language === 'it' ? 'dd/mm/yyyy' : 'yyyy-mm-dd',
     columnWidths: [18, 16, 12, 10, 10, 12, 12, 12, 12, 14, 12, 12, 12, 10],
     integerColumns: COUNT_COLUMNS,

@@ -12,12 +12,14 @@ export const FORGOTTEN_AFTER_HOURS = 14;
 
 export interface SalonInfo {
   id: number;
+  /** The salon's name, as its exports are headed. */
+  name: string;
   timeZone: string;
 }
 
 export async function findSalon(db: DbOrTx, salonId: number): Promise<SalonInfo | undefined> {
-  const row = await db.selectFrom('salons').select(['id', 'time_zone']).where('id', '=', salonId).executeTakeFirst();
-  return row ? { id: row.id, timeZone: row.time_zone } : undefined;
+  const row = await db.selectFrom('salons').select(['id', 'name', 'time_zone']).where('id', '=', salonId).executeTakeFirst();
+  return row ? { id: row.id, name: row.name, timeZone: row.time_zone } : undefined;
 }
 
 /** A salon-local wall-clock time, YYYY-MM-DDTHH:MM, of a timestamptz expression. */

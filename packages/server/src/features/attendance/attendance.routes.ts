@@ -170,7 +170,8 @@ export async function attendanceRoutes(app: FastifyInstance) {
       const scope = await sheetScope(app, caller, query);
       const language = query.language ?? (await q.getUserLanguage(app.db, caller.userId));
       const people = await q.getSheet(app.db, scope);
-      const file = kind === 'csv' ? buildCsv(people, language) : buildAttendanceXls(people, language);
+      const covered = { salonName: scope.salon.name, fromDate: query.from, toDate: query.to };
+      const file = kind === 'csv' ? buildCsv(people, covered, language) : buildAttendanceXls(people, covered, language);
       return reply
         .type(kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.ms-excel')
         .header('Content-Disposition', `attachment; filename="${exportFileName(query.from, query.to, kind)}"`)

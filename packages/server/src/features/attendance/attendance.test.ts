@@ -504,13 +504,14 @@ describe('Corrections by a manager', () => {
   });
 });
 
+/** The table of an attendance CSV (the lines after the heading's empty line), split into cells. */
 function csvOf(body: Buffer): string[][] {
-  return body
+  const lines = body
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimEnd()
-    .split('\r\n')
-    .map((line) => line.split(/[;,]/));
+    .split('\r\n');
+  return lines.slice(lines.indexOf('') + 1).map((line) => line.split(/[;,]/));
 }
 
 describe('Exports', () => {
@@ -523,7 +524,10 @@ describe('Exports', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="Presence-20251103-20251109.csv"');
     const raw = res.rawPayload;
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = raw.toString('utf8').slice(1).trimEnd().split('\r\n');
+    const all = raw.toString('utf8').slice(1).trimEnd().split('\r\n');
+    // The heading: title, the salon's name and the week in Italian words, then an empty line.
+    expect(all.slice(0, 4)).toEqual(['Foglio presenze', 'Salone;Salone Uno', 'Periodo;3 nov 2025 – 9 nov 2025', '']);
+    const lines = all.slice(4);
     expect(lines[0]).toBe(
       'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Ore giustificate;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
     );
@@ -541,6 +545,8 @@ describe('Exports', () => {
   it("writes English headers, `,` and decimal point in the caller's stored language; a non-manager exports only their own rows", async () => {
     const res = await call('GET', `/api/Attendances/ExportCSV/${codes.reception}`, { query: WEEK });
     expect(res.statusCode).toBe(200);
+    const text = res.rawPayload.toString('utf8');
+    expect(text).toContain('Attendance sheet\r\nSalon,Salone Uno\r\nPeriod,3 Nov 2025 – 9 Nov 2025\r\n\r\n');
     const rows = csvOf(res.rawPayload);
     expect(rows[0]?.slice(0, 3)).toEqual(['Last name', 'First name', 'Date']);
     expect(rows.slice(1).every((row) => row[1] === 'reception')).toBe(true);
@@ -575,7 +581,11 @@ describe('Exports', () => {
       );
       expect(run.status, run.stderr).toBe(0);
       const lines = readFileSync(join(dir, 'Presence.csv'), 'utf8').trimEnd().split(/\r?\n/);
-      expect(lines[0]).toBe(
+      // The sheet starts with its heading (title, salon, the week in words), the table below it.
+      expect(lines[0]?.startsWith('Foglio presenze')).toBe(true);
+      expect(lines[1]?.startsWith('Salone;Salone Uno')).toBe(true);
+      expect(lines[2]?.startsWith('Periodo;3 nov 2025 – 9 nov 2025')).toBe(true);
+      expect(lines[4]).toBe(
         'Cognome;Nome;Data;Entrata;Uscita;Ore lavorate;Ore turno;Ore giustificate;Differenza;Assenza;Uscita dimenticata;Entrata senza turno;Turno senza entrata;Corretto',
       );
       expect(lines).toContain('Test;stylist;03/11/2025;08:55;17:25;8.50;8.00;0.00;0.50;;;;;');

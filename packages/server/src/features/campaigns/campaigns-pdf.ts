@@ -1,6 +1,7 @@
 import type { CampaignSummary } from '@salon/contracts';
 import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../db/database.js';
+import { exportDay } from '../../lib/export-heading.js';
 import { CHAIN_TIME_ZONE, type Clock, salonToday } from '../../lib/today.js';
 import { findCampaignIds } from './campaigns.query.js';
 import { summariesOf } from './campaigns.service.js';
@@ -113,6 +114,8 @@ export function renderCampaignsPdf(
   language: PdfLanguage = 'en',
 ): Promise<Buffer> {
   const labels: Labels = LABELS[language];
+  // Dates in words (5 Mar 2025), as the screens write them, never YYYY-MM-DD keys.
+  const day = (date: string) => exportDay(date, language);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -131,12 +134,12 @@ export function renderCampaignsPdf(
     .fontSize(10)
     .fillColor(MUTED)
     .text(
-      `${from === null || to === null ? labels.scopeAll : labels.scopeRange(from, to)}  |  ${labels.count(campaigns.length)}  |  ${labels.asOf(today)}`,
+      `${from === null || to === null ? labels.scopeAll : labels.scopeRange(day(from), day(to))}  |  ${labels.count(campaigns.length)}  |  ${labels.asOf(day(today))}`,
     );
   doc.text(labels.definition);
   doc.moveDown(0.8);
   if (campaigns.length === 0) doc.fillColor(TEXT).fontSize(11).text(labels.none);
-  for (const campaign of campaigns) drawCampaign(doc, campaign, labels);
+  for (const campaign of campaigns) drawCampaign(doc, campaign, labels, day);
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -168,7 +171,7 @@ function fitText(doc: PDFKit.PDFDocument, text: string, width: number): string {
   return `${cut.trimEnd()}…`;
 }
 
-function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary, labels: Labels) {
+function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary, labels: Labels, day: (date: string) => string) {
   const bottom = doc.page.height - MARGIN - 20;
   if (doc.y + 3 * ROW + 30 > bottom) doc.addPage();
   doc.x = MARGIN;
@@ -178,7 +181,7 @@ function drawCampaign(doc: PDFKit.PDFDocument, campaign: CampaignSummary, labels
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `${labels.period(campaign.fromDate, campaign.toDate)}  |  ${labels.status[campaign.status]}  |  ${labels.tiers[campaign.tierMode]}  |  ${labels.salons(campaign.salons.length)}`,
+      `${labels.period(day(campaign.fromDate), day(campaign.toDate))}  |  ${labels.status[campaign.status]}  |  ${labels.tiers[campaign.tierMode]}  |  ${labels.salons(campaign.salons.length)}`,
     );
   doc.moveDown(0.3);
   let y = doc.y;

@@ -578,7 +578,9 @@ describe('incentive.pdf', () => {
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(text).toContain('Incentive campaigns');
     expect(text).toContain('Page 1 of 1');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).toContain('Incentive March 2025');
+    expect(text).toContain('1 Mar 2025 to 31 Mar 2025');
     expect(text).toContain('Salone Uno');
     // The closed STRAIGHT campaign's frozen figures: target 500.00, revenue 598.50, 119.70 %, bonus 125.63.
     expect(text).toMatch(/Salone Uno.*500\.00.*598\.50.*119\.70 %.*97\.55.*28\.08.*125\.63/);
@@ -595,7 +597,9 @@ describe('incentive.pdf', () => {
     writeFileSync(file, res.rawPayload);
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(text).toContain('Campagne incentivi');
-    expect(text).toContain('Campagne dal 2025-03-01 al 2025-03-31');
+    // The month asked as dates in words, never the parameters or ISO keys.
+    expect(text).toContain('Campagne dal 1 mar 2025 al 31 mar 2025');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|month=/);
     expect(text).toMatch(/Salone Uno.*500,00.*598,50.*119,70 %/);
     // March only: April's and May's duplicates are left out.
     expect(text).not.toContain('Incentive April 2025');

@@ -1,7 +1,8 @@
 import { getNpsByAllClients, getNpsClientScoreDetails, getNpsDetractors, getNpsExcelLink, NPS_ACCESS } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { isCalendarDate } from '../../lib/months.js';
-import { getTodayOfSalon } from '../../lib/salon-today.js';
+import { getSalonToday, getTodayOfSalon } from '../../lib/salon-today.js';
+import { getUserLanguage } from '../../lib/user-language.query.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { getNpsDetractors as getDetractors, getNpsAnswersOfYear, getNpsDay, getNpsYear } from './client-nps.query.js';
@@ -24,11 +25,15 @@ export async function clientNpsRoutes(app: FastifyInstance) {
   );
 
   registerEndpoint(app, getNpsExcelLink, NPS_ACCESS, async ({ params: p, query }, request) => {
-    const language = query.language ?? 'en';
-    return app.downloads.create(callerOf(request), p.SESSIONCODE, {
+    const caller = callerOf(request);
+    const language = query.language ?? (await getUserLanguage(app.db, caller.userId));
+    const salon = await getSalonToday(app.db, app.clock, p.salonId);
+    if (!salon) throw new HttpError(404, `Salon ${p.salonId} does not exist`, 'salonId');
+    return app.downloads.create(caller, p.SESSIONCODE, {
       fileName: NPS_FILE_NAME,
       contentType: XLSX_TYPE,
-      produce: async () => buildNpsXlsx(await npsYear(p.salonId, p.year), await getNpsAnswersOfYear(app.db, p.salonId, p.year), language),
+      produce: async () =>
+        buildNpsXlsx(await npsYear(p.salonId, p.year), await getNpsAnswersOfYear(app.db, p.salonId, p.year), salon.name, language),
     });
   });
 }

@@ -17,6 +17,8 @@ import { createTestApp, seedAccessFixture, signIn, type TestApp } from '../../te
 let t: TestApp;
 let manager: string;
 let fx: Awaited<ReturnType<typeof seed>>;
+/** The name seedAccessFixture gives salon1, which the exports are headed with. */
+const salonName = 'Salone Uno';
 
 async function seed(db: Db) {
   const access = await seedAccessFixture(db);
@@ -317,7 +319,13 @@ describe('NPS excel download (returned link, Nps.xlsx)', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const summary = book.getWorksheet('NPS 2025');
-    expect(summary?.getRow(1).values).toEqual([
+    // Each sheet is headed by what it is, the salon's name and the year as dates.
+    expect([1, 2, 3].map((n) => summary?.getRow(n).values)).toEqual([
+      [undefined, 'Net Promoter Score 2025'],
+      [undefined, 'Salon', salonName],
+      [undefined, 'Period', '1 Jan 2025 – 31 Dec 2025'],
+    ]);
+    expect(summary?.getRow(5).values).toEqual([
       undefined,
       'Month',
       'Responses',
@@ -330,13 +338,13 @@ describe('NPS excel download (returned link, Nps.xlsx)', () => {
       'NPS',
       'Average score',
     ]);
-    expect(summary?.getRow(2).values).toEqual([undefined, 'January', 5, 2, 1, 2, 40, 20, 40, 0, 7.2]);
-    expect(summary?.getRow(3).values).toEqual([undefined, 'February', 0, 0, 0, 0]);
-    expect(summary?.getRow(6).values).toEqual([undefined, 'May', 3, 0, 1, 2, 0, 33.33, 66.67, -66.7, 4.33]);
-    expect(summary?.getRow(14).values).toEqual([undefined, 'Year', 15, 6, 5, 4, 40, 33.33, 26.67, 13.3, 7.33]);
+    expect(summary?.getRow(6).values).toEqual([undefined, 'January', 5, 2, 1, 2, 40, 20, 40, 0, 7.2]);
+    expect(summary?.getRow(7).values).toEqual([undefined, 'February', 0, 0, 0, 0]);
+    expect(summary?.getRow(10).values).toEqual([undefined, 'May', 3, 0, 1, 2, 0, 33.33, 66.67, -66.7, 4.33]);
+    expect(summary?.getRow(18).values).toEqual([undefined, 'Year', 15, 6, 5, 4, 40, 33.33, 26.67, 13.3, 7.33]);
     const answers = book.getWorksheet('Answers');
-    expect(answers?.rowCount).toBe(16); // header + 15 answers of 2025
-    expect(answers?.getRow(5).values).toEqual([undefined, '2025-01-10', fx.bruno, 'Bruno Test', 6, 'Detractor', 'Too slow']);
+    expect(answers?.rowCount).toBe(20); // heading, header + 15 answers of 2025
+    expect(answers?.getRow(9).values).toEqual([undefined, '2025-01-10', fx.bruno, 'Bruno Test', 6, 'Detractor', 'Too slow']);
 
     // Another session of the same user cannot open it.
     const other = await signIn(t.app, 'manager');
@@ -348,8 +356,13 @@ describe('NPS excel download (returned link, Nps.xlsx)', () => {
     const file = await t.app.inject({ method: 'GET', url: body.link });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    expect(book.getWorksheet('NPS 2025')?.getRow(2).getCell(1).value).toBe('Gennaio');
-    expect(book.getWorksheet('Risposte')?.getRow(5).getCell(5).value).toBe('Detrattore');
+    const summary = book.getWorksheet('NPS 2025');
+    expect([2, 3].map((n) => summary?.getRow(n).values)).toEqual([
+      [undefined, 'Salone', salonName],
+      [undefined, 'Periodo', '1 gen 2025 – 31 dic 2025'],
+    ]);
+    expect(summary?.getRow(6).getCell(1).value).toBe('Gennaio');
+    expect(book.getWorksheet('Risposte')?.getRow(9).getCell(5).value).toBe('Detrattore');
   });
 });
 

@@ -13,10 +13,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../lib/caller.js';
 import { assertRange } from '../../lib/report-range.js';
+import { getUserLanguage } from '../../lib/user-language.query.js';
 import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { seesContacts } from './customer-access.js';
-import { LOST_LIST_FILE_NAME, STATUS_FILE_NAME, statusWorkbook } from './customer-export.js';
+import { LOST_LIST_FILE_NAME, STATUS_FILE_NAME, type StatusFileKind, statusWorkbook } from './customer-export.js';
 import { getCustomerMap } from './customer-map.query.js';
 import { getCustomerOverview } from './customer-overview.query.js';
 import { getCustomerSalon, saveStatusThresholds } from './customer-salon.query.js';
@@ -80,28 +81,33 @@ export async function customerAnalysisRoutes(app: FastifyInstance) {
     sessionCode: string,
     scope: StatusScope,
     options: Omit<StatusListOptions, 'limit' | 'offset' | 'withContacts'>,
-    fileName: string,
-    sheet: string,
+    salonName: string,
+    kind: StatusFileKind,
   ) {
     const withContacts = seesContacts(caller);
     return app.downloads.create(caller, sessionCode, {
-      fileName,
+      fileName: kind === 'lost' ? LOST_LIST_FILE_NAME : STATUS_FILE_NAME,
       contentType: XLSX,
       produce: async () =>
-        statusWorkbook(await getCustomerStatusList(app.db, scope, { ...options, limit: null, offset: 0, withContacts }), sheet),
+        statusWorkbook(
+          await getCustomerStatusList(app.db, scope, { ...options, limit: null, offset: 0, withContacts }),
+          salonName,
+          kind,
+          await getUserLanguage(app.db, caller.userId),
+        ),
     });
   }
 
   registerEndpoint(app, getCustomerAnalysisStatusXls, ACCESS, async ({ params: p, query: q }, request) => {
     const caller = callerOf(request);
-    const { scope } = await scopeOf(p);
-    return exportLink(caller, p.SESSIONCODE, scope, { status: q.status, search: q.search, sort: q.sort }, STATUS_FILE_NAME, 'Status');
+    const { salon, scope } = await scopeOf(p);
+    return exportLink(caller, p.SESSIONCODE, scope, { status: q.status, search: q.search, sort: q.sort }, salon.name, 'status');
   });
 
   registerEndpoint(app, getLostListXls, ACCESS, async ({ params: p }, request) => {
     const caller = callerOf(request);
-    const { scope } = await scopeOf(p);
-    return exportLink(caller, p.SESSIONCODE, scope, { status: 'LOST', sort: 'TOTAL_SPEND_DESC' }, LOST_LIST_FILE_NAME, 'Lost list');
+    const { salon, scope } = await scopeOf(p);
+    return exportLink(caller, p.SESSIONCODE, scope, { status: 'LOST', sort: 'TOTAL_SPEND_DESC' }, salon.name, 'lost');
   });
 
   registerEndpoint(app, getCustomerStatusSettings, ACCESS, async ({ params: p }) => {

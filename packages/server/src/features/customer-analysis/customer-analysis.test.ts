@@ -575,7 +575,14 @@ describe('exports', () => {
     expect(Date.parse(made.expiresAt)).toBeGreaterThan(Date.now());
     const file = await readBack(made.link);
     expect(file.disposition).toBe('attachment; filename="status.xlsx"');
-    expect(file.rows[1]).toEqual([
+    // The heading: what the list is, whose, which dates in words (never the salon's id or ISO keys) and the thresholds.
+    expect(file.rows.slice(0, 4)).toEqual([
+      ['Client status'],
+      ['Salon', 'Salone Uno'],
+      ['Period', '1 Mar 2025 – 30 Apr 2025'],
+      ['Thresholds', 'active under 90 days, lost over 180 days since the last visit'],
+    ]);
+    expect(file.rows[4]).toEqual([
       'Client id',
       'Last name',
       'First name',
@@ -594,8 +601,8 @@ describe('exports', () => {
       'Marketing consent',
     ]);
     // the five ACTIVE clients, latest visit first
-    expect(file.rows.slice(2).map((r) => r[1])).toEqual(['Verdi', 'Rossi', 'Bianchi', 'Neri', 'Marino']);
-    expect(file.rows[3]).toEqual([
+    expect(file.rows.slice(5).map((r) => r[1])).toEqual(['Verdi', 'Rossi', 'Bianchi', 'Neri', 'Marino']);
+    expect(file.rows[6]).toEqual([
       f.clients.anna,
       'Rossi',
       'Anna',
@@ -621,7 +628,8 @@ describe('exports', () => {
     const made = await ok(`${CA}/GetLostListXls/{code}/${f.salon1}/${R}`);
     expect(made.fileName).toBe('Lost List status.xlsx');
     const file = await readBack(made.link);
-    expect(file.rows.slice(2)).toEqual([
+    expect(file.rows.slice(0, 3)).toEqual([['Lost clients'], ['Salon', 'Salone Uno'], ['Period', '1 Mar 2025 – 30 Apr 2025']]);
+    expect(file.rows.slice(5)).toEqual([
       [
         f.clients.elena,
         'Galli',
@@ -641,6 +649,24 @@ describe('exports', () => {
         'no',
       ],
     ]); // no email: an empty cell
+  });
+
+  it("writes the file in the asking user's language: Italian title, labels, dates and words", async () => {
+    await t.db.updateTable('users').set({ language: 'it' }).where('username', '=', 'manager').execute();
+    try {
+      const made = await ok(`${CA}/GetLostListXls/{code}/${f.salon1}/${R}`);
+      const file = await readBack(made.link);
+      expect(file.rows.slice(0, 4)).toEqual([
+        ['Clienti persi'],
+        ['Salone', 'Salone Uno'],
+        ['Periodo', '1 mar 2025 – 30 apr 2025'],
+        ['Soglie', "attivo sotto 90 giorni, perso oltre 180 giorni dall'ultima visita"],
+      ]);
+      expect(file.rows[4]?.slice(0, 5)).toEqual(['Id cliente', 'Cognome', 'Nome', 'Genere', 'Stato']);
+      expect(file.rows[5]?.[4]).toBe('Perso');
+    } finally {
+      await t.db.updateTable('users').set({ language: 'en' }).where('username', '=', 'manager').execute();
+    }
   });
 });
 

@@ -1,47 +1,124 @@
 import type { CustomerStatusResponse } from '@salon/contracts';
 import ExcelJS from 'exceljs';
 import type { Static } from 'typebox';
+import { type ExportLanguage, exportHeadingRows } from '../../lib/export-heading.js';
 
 type StatusList = Static<typeof CustomerStatusResponse>;
+type Row = StatusList['rows'][number];
 
 /** The export file names (part of the product: clients save and share them). */
 export const STATUS_FILE_NAME = 'status.xlsx';
 export const LOST_LIST_FILE_NAME = 'Lost List status.xlsx';
 
-const STATUS_LABELS = { ACTIVE: 'Active', AT_RISK: 'At risk', LOST: 'Lost', NO_VISIT: 'No visit' } as const;
+/** Which list a file holds: the filtered status list or the lost list. */
+export type StatusFileKind = 'status' | 'lost';
+
+const TEXT = {
+  en: {
+    titles: { status: 'Client status', lost: 'Lost clients' },
+    sheets: { status: 'Status', lost: 'Lost list' },
+    thresholds: 'Thresholds',
+    thresholdText: (active: number, lost: number) => `active under ${active} days, lost over ${lost} days since the last visit`,
+    statuses: { ACTIVE: 'Active', AT_RISK: 'At risk', LOST: 'Lost', NO_VISIT: 'No visit' },
+    yes: 'yes',
+    no: 'no',
+    headers: {
+      clientId: 'Client id',
+      lastName: 'Last name',
+      firstName: 'First name',
+      gender: 'Gender',
+      status: 'Status',
+      lastVisit: 'Last visit',
+      daysSince: 'Days since last visit',
+      firstVisit: 'First visit',
+      visits: 'Visits in range',
+      spend: 'Spend in range (EUR)',
+      totalVisits: 'Visits to date',
+      totalSpend: 'Spend to date (EUR)',
+      phone: 'Phone',
+      email: 'Email',
+      privacy: 'Privacy consent',
+      marketing: 'Marketing consent',
+    },
+  },
+  it: {
+    titles: { status: 'Stato clienti', lost: 'Clienti persi' },
+    sheets: { status: 'Stato', lost: 'Clienti persi' },
+    thresholds: 'Soglie',
+    thresholdText: (active: number, lost: number) => `attivo sotto ${active} giorni, perso oltre ${lost} giorni dall'ultima visita`,
+    statuses: { ACTIVE: 'Attivo', AT_RISK: 'A rischio', LOST: 'Perso', NO_VISIT: 'Nessuna visita' },
+    yes: 'sì',
+    no: 'no',
+    headers: {
+      clientId: 'Id cliente',
+      lastName: 'Cognome',
+      firstName: 'Nome',
+      gender: 'Genere',
+      status: 'Stato',
+      lastVisit: 'Ultima visita',
+      daysSince: "Giorni dall'ultima visita",
+      firstVisit: 'Prima visita',
+      visits: 'Visite nel periodo',
+      spend: 'Spesa nel periodo (EUR)',
+      totalVisits: 'Visite totali',
+      totalSpend: 'Spesa totale (EUR)',
+      phone: 'Telefono',
+      email: 'Email',
+      privacy: 'Consenso privacy',
+      marketing: 'Consenso marketing',
+    },
+  },
+} as const;
 
 /**
- * A status list as an .xlsx workbook: one sheet of clients (the columns of the status list, the
- * contact columns only when the list carries them) under a heading that names the salon, the
- * range and the thresholds. Dates stay YYYY-MM-DD text so no spreadsheet shifts them by a zone.
+ * A status list as an .xlsx workbook in the reader's language: a heading (the list's title, the
+ * salon's name, the period in words and the thresholds), then one row of clients per line (the
+ * contact columns only when the list carries them). Dates stay YYYY-MM-DD text so no spreadsheet
+ * shifts them by a zone.
  */
-export async function statusWorkbook(list: StatusList, sheetName: string): Promise<Buffer> {
+export async function statusWorkbook(list: StatusList, salonName: string, kind: StatusFileKind, language: ExportLanguage): Promise<Buffer> {
+  const text = TEXT[language];
+  const h = text.headers;
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(0);
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow([
-    `Salon ${list.salonId} · ${list.fromDate}..${list.toDate} · active < ${list.activeDays} days, lost > ${list.lostDays} days since the last visit`,
-  ]);
-  const columns: { header: string; width: number; value: (row: StatusList['rows'][number]) => string | number | boolean | null }[] = [
-    { header: 'Client id', width: 10, value: (r) => r.clientId },
-    { header: 'Last name', width: 18, value: (r) => r.lastName },
-    { header: 'First name', width: 16, value: (r) => r.firstName },
-    { header: 'Gender', width: 9, value: (r) => r.gender },
-    { header: 'Status', width: 10, value: (r) => STATUS_LABELS[r.status] },
-    { header: 'Last visit', width: 12, value: (r) => r.lastVisit },
-    { header: 'Days since last visit', width: 10, value: (r) => r.daysSinceLastVisit },
-    { header: 'First visit', width: 12, value: (r) => r.firstVisit },
-    { header: 'Visits in range', width: 10, value: (r) => r.visits },
-    { header: 'Spend in range (EUR)', width: 12, value: (r) => r.spend },
-    { header: 'Visits to date', width: 10, value: (r) => r.totalVisits },
-    { header: 'Spend to date (EUR)', width: 12, value: (r) => r.totalSpend },
+  const sheet = workbook.addWorksheet(text.sheets[kind]);
+  const heading = exportHeadingRows(
+    {
+      title: text.titles[kind],
+      salonName,
+      fromDate: list.fromDate,
+      toDate: list.toDate,
+      details: [[text.thresholds, text.thresholdText(list.activeDays, list.lostDays)]],
+    },
+    language,
+  );
+  heading.forEach((cells, index) => {
+    const row = sheet.addRow(cells);
+    if (index === 0) row.font = { bold: true, size: 14 };
+    else row.getCell(1).font = { bold: true };
+  });
+  sheet.addRow([]);
+  const yesNo = (value: boolean | undefined) => (value ? text.yes : text.no);
+  const columns: { header: string; width: number; value: (row: Row) => string | number | boolean | null }[] = [
+    { header: h.clientId, width: 10, value: (r) => r.clientId },
+    { header: h.lastName, width: 18, value: (r) => r.lastName },
+    { header: h.firstName, width: 16, value: (r) => r.firstName },
+    { header: h.gender, width: 9, value: (r) => r.gender },
+    { header: h.status, width: 10, value: (r) => text.statuses[r.status] },
+    { header: h.lastVisit, width: 12, value: (r) => r.lastVisit },
+    { header: h.daysSince, width: 10, value: (r) => r.daysSinceLastVisit },
+    { header: h.firstVisit, width: 12, value: (r) => r.firstVisit },
+    { header: h.visits, width: 10, value: (r) => r.visits },
+    { header: h.spend, width: 12, value: (r) => r.spend },
+    { header: h.totalVisits, width: 10, value: (r) => r.totalVisits },
+    { header: h.totalSpend, width: 12, value: (r) => r.totalSpend },
   ];
   if (list.contactsIncluded) {
     columns.push(
-      { header: 'Phone', width: 16, value: (r) => r.contact?.phone ?? null },
-      { header: 'Email', width: 26, value: (r) => r.contact?.email ?? null },
-      { header: 'Privacy consent', width: 9, value: (r) => (r.contact?.privacyConsent ? 'yes' : 'no') },
-      { header: 'Marketing consent', width: 9, value: (r) => (r.contact?.marketingConsent ? 'yes' : 'no') },
+      { header: h.phone, width: 16, value: (r) => r.contact?.phone ?? null },
+      { header: h.email, width: 26, value: (r) => r.contact?.email ?? null },
+      { header: h.privacy, width: 9, value: (r) => yesNo(r.contact?.privacyConsent) },
+      { header: h.marketing, width: 9, value: (r) => yesNo(r.contact?.marketingConsent) },
     );
   }
   const header = sheet.addRow(columns.map((c) => c.header));
@@ -49,8 +126,10 @@ export async function statusWorkbook(list: StatusList, sheetName: string): Promi
   columns.forEach((c, i) => {
     sheet.getColumn(i + 1).width = c.width;
   });
-  for (const row of list.rows) sheet.addRow(columns.map((c) => c.value(row)));
-  for (const i of [10, 12]) sheet.getColumn(i).numFmt = '#,##0.00';
-  sheet.views = [{ state: 'frozen', ySplit: 2 }];
+  for (const row of list.rows) {
+    const added = sheet.addRow(columns.map((c) => c.value(row)));
+    for (const i of [10, 12]) added.getCell(i).numFmt = '#,##0.00';
+  }
+  sheet.views = [{ state: 'frozen', ySplit: header.number }];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

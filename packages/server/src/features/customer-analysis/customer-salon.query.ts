@@ -6,6 +6,8 @@ import { HttpError } from '../../plugins/errors.js';
 /** What the customer reports need of a salon: its zone, its today and the status thresholds (salons.active_client_days / lost_client_days). */
 export interface CustomerSalon {
   salonId: number;
+  /** The salon's name, as its exports are headed. */
+  name: string;
   timeZone: string;
   today: string;
   /** Under this many days since the last visit: ACTIVE. */
@@ -18,12 +20,13 @@ export interface CustomerSalon {
 export async function getCustomerSalon(db: DbOrTx, clock: Clock, salonId: number): Promise<CustomerSalon> {
   const row = await db
     .selectFrom('salons')
-    .select(['time_zone', 'active_client_days', 'lost_client_days'])
+    .select(['name', 'time_zone', 'active_client_days', 'lost_client_days'])
     .where('id', '=', salonId)
     .executeTakeFirst();
   if (!row) throw new HttpError(404, `Salon ${salonId} does not exist`, 'salonId');
   return {
     salonId,
+    name: row.name,
     timeZone: row.time_zone,
     today: salonToday(row.time_zone, clock),
     activeDays: row.active_client_days,

@@ -1,6 +1,7 @@
 import type { ClientQuality, CreatorQuality, DataQualityIssue } from '@salon/contracts';
 import ExcelJS from 'exceljs';
 import type { Static } from 'typebox';
+import { type ExportHeading, exportHeadingRows, headingRowCount } from '../../lib/export-heading.js';
 import type { Quality } from './data-qualities.query.js';
 
 export const DATA_QUALITY_FILE_NAME = 'CustomersBySalon.xlsx';
@@ -57,6 +58,8 @@ const TEXT = {
     unknown: 'Unknown',
     summaryHeaders: ['Created by', 'Records', 'Complete', 'Complete %', 'Average completeness %'],
     salon: 'Whole salon',
+    title: 'Client data quality',
+    summaryTitle: 'Client data quality per creator',
   },
   it: {
     clients: 'Clienti',
@@ -81,6 +84,8 @@ const TEXT = {
     unknown: 'Sconosciuto',
     summaryHeaders: ['Creato da', 'Schede', 'Complete', 'Complete %', 'Completezza media %'],
     salon: 'Tutto il salone',
+    title: 'Qualità dei dati clienti',
+    summaryTitle: 'Qualità dei dati clienti per autore',
   },
 } as const;
 
@@ -96,20 +101,41 @@ const ISSUE_KEYS: [keyof Quality['issues'], DataQualityIssue][] = [
   ['duplicates', 'DUPLICATE'],
 ];
 
+/** Writes a sheet's heading (title, salon, the day the figures are of) and an empty row; answers the rows it took. */
+function addHeading(sheet: ExcelJS.Worksheet, heading: ExportHeading, language: Language): number {
+  exportHeadingRows(heading, language).forEach((cells, index) => {
+    const row = sheet.addRow(cells);
+    if (index === 0) row.font = { bold: true, size: 14 };
+    else row.getCell(1).font = { bold: true };
+  });
+  sheet.addRow([]);
+  return headingRowCount(heading);
+}
+
 /**
  * CustomersBySalon.xlsx: every client record with its findings and score (the ones to fix first
- * first), and a summary sheet: the salon and each creator with the records per finding.
+ * first), and a summary sheet: the salon and each creator with the records per finding; each
+ * sheet under its title, the salon's name and the day the figures are of.
  */
 export async function buildDataQualityXlsx(
   clients: Static<typeof ClientQuality>[],
   salon: Quality,
   byCreator: Static<typeof CreatorQuality>[],
+  where: { salonName: string; today: string },
   language: Language,
 ): Promise<Buffer> {
   const text = TEXT[language];
   const issues = ISSUE_TEXT[language];
+  const headingOf = (title: string): ExportHeading => ({
+    title,
+    salonName: where.salonName,
+    fromDate: where.today,
+    toDate: where.today,
+    isSnapshot: true,
+  });
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(text.clients);
+  const headingRows = addHeading(sheet, headingOf(text.title), language);
   sheet.addRow(text.headers).font = { bold: true };
   for (const c of clients) {
     sheet.addRow([
@@ -128,12 +154,13 @@ export async function buildDataQualityXlsx(
       c.issues.map((issue) => issues[issue]).join(', '),
     ]);
   }
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  sheet.views = [{ state: 'frozen', ySplit: headingRows + 1 }];
   sheet.columns.forEach((column, i) => {
     column.width = [10, 16, 18, 18, 30, 12, 9, 10, 12, 22, 10, 10, 60][i] ?? 14;
   });
 
   const summary = book.addWorksheet(text.summary);
+  addHeading(summary, headingOf(text.summaryTitle), language);
   summary.addRow([...text.summaryHeaders, ...ISSUE_KEYS.map(([, issue]) => issues[issue])]).font = { bold: true };
   const line = (label: string, q: Quality) => [
     label,

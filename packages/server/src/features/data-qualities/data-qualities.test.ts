@@ -254,8 +254,14 @@ describe('GetCustomersBySalonXls', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const clients = book.getWorksheet('Clients');
-    expect(clients?.rowCount).toBe(10); // header + 9 records, all of them
-    expect(clients?.getRow(2).values).toEqual([
+    // Headed by the title, the salon's name and the day the figures are of (the salon's today, in words).
+    expect([1, 2, 3].map((n) => clients?.getRow(n).values)).toEqual([
+      [undefined, 'Client data quality'],
+      [undefined, 'Salon', 'Salone Uno'],
+      [undefined, 'As of', '10 Feb 2026'],
+    ]);
+    expect(clients?.rowCount).toBe(14); // heading, header + 9 records, all of them
+    expect(clients?.getRow(6).values).toEqual([
       undefined,
       fx.c[1],
       'Bruno',
@@ -272,15 +278,18 @@ describe('GetCustomersBySalonXls', () => {
       'Phone missing, E-mail invalid, Birth date missing, Privacy consent missing, Likely duplicate',
     ]);
     const summary = book.getWorksheet('Summary');
-    expect(summary?.getRow(2).values).toEqual([undefined, 'Whole salon', 9, 3, 33.33, 66.67, 3, 1, 2, 3, 1, 2, 1, 2, 5]);
-    expect(summary?.getRow(5).values).toEqual([undefined, 'Unknown', 2, 0, 0, 70, 0, 0, 1, 1, 0, 1, 0, 0, 1]);
+    expect(summary?.getRow(2).values).toEqual([undefined, 'Salon', 'Salone Uno']);
+    expect(summary?.getRow(6).values).toEqual([undefined, 'Whole salon', 9, 3, 33.33, 66.67, 3, 1, 2, 3, 1, 2, 1, 2, 5]);
+    expect(summary?.getRow(9).values).toEqual([undefined, 'Unknown', 2, 0, 0, 70, 0, 0, 1, 1, 0, 1, 0, 0, 1]);
   });
 
   it('writes the findings in Italian when asked', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/DataQualities/GetCustomersBySalonXls/${manager}/${fx.salon1}?language=it` });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(book.getWorksheet('Clienti')?.getRow(3).getCell(13).value).toBe(
+    expect(book.getWorksheet('Clienti')?.getRow(1).getCell(1).value).toBe('Qualità dei dati clienti');
+    expect(book.getWorksheet('Clienti')?.getRow(3).values).toEqual([undefined, 'Dati al', '10 feb 2026']);
+    expect(book.getWorksheet('Clienti')?.getRow(7).getCell(13).value).toBe(
       'Telefono non valido, E-mail mancante, Data di nascita non plausibile, Sesso mancante',
     );
   });

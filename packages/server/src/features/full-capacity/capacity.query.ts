@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { bookedSecondsSql, utilisationPercent } from '../../db/staff-hours.js';
+import { bookedSecondsSql, hoursOfSeconds, utilisationPercent } from '../../db/staff-hours.js';
 
 export interface FullCapacitySettings {
   salonId: number;
@@ -109,7 +109,6 @@ export interface CapacityFigures {
   ratio: number | null;
 }
 
-const hours2 = (seconds: number) => Math.round(seconds / 36) / 100;
 const percent2 = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 100 : null);
 
 /**
@@ -136,9 +135,9 @@ export async function getCapacity(
     fromDate: q.from,
     toDate: q.to,
     headCount: hours.headCount,
-    shiftHours: hours2(hours.shiftSeconds),
-    capacityHours: hours2(hours.cappedSeconds),
-    bookedServiceHours: hours2(hours.bookedSeconds),
+    shiftHours: hoursOfSeconds(hours.shiftSeconds),
+    capacityHours: hoursOfSeconds(hours.cappedSeconds),
+    bookedServiceHours: hoursOfSeconds(hours.bookedSeconds),
     utilisation: utilisationPercent(hours.bookedSeconds, hours.shiftSeconds),
     capacityRevenue: capacityCents / 100,
     actualRevenue: actualCents / 100,

@@ -1,6 +1,7 @@
 import { UTILISATION_THRESHOLDS } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { hoursOfSeconds } from '../../db/staff-hours.js';
 
 export interface UtilisationCellFigures {
   weekday: number;
@@ -56,8 +57,8 @@ export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: stri
     return {
       weekday: r.weekday,
       hour: r.hour,
-      shiftHours: Math.round(shift / 36) / 100,
-      bookedServiceHours: Math.round(booked / 36) / 100,
+      shiftHours: hoursOfSeconds(shift),
+      bookedServiceHours: hoursOfSeconds(booked),
       utilisation,
       level,
     };

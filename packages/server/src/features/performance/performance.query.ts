@@ -2,7 +2,7 @@ import type { PerformanceResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { utilisationPercent } from '../../db/staff-hours.js';
+import { hoursOfSeconds, utilisationPercent } from '../../db/staff-hours.js';
 import { campaignRevenueCentsSql } from '../../lib/campaign-revenue.query.js';
 import { addDays, firstOfMonth } from '../../lib/months.js';
 import { daysOf, euros, percent, ratio2, SAME_WEEKDAY_DAYS_BACK, sameDateLastYear } from '../../lib/report-range.js';
@@ -55,8 +55,6 @@ interface CampaignRow {
   revenue_cents: number;
 }
 
-const hours2 = (seconds: number) => Math.round(seconds / 36) / 100;
-
 function figuresOf(row: SpanRow | undefined, from: string, to: string, revenueCents: number): Figures {
   const n = (v: number | undefined) => Number(v ?? 0);
   const appointments = n(row?.appointments);
@@ -66,8 +64,8 @@ function figuresOf(row: SpanRow | undefined, from: string, to: string, revenueCe
     revenue: euros(revenueCents),
     appointments,
     averageTicket: ratio2(revenueCents / 100, appointments),
-    bookedHours: hours2(n(row?.booked_seconds)),
-    shiftHours: hours2(n(row?.shift_seconds)),
+    bookedHours: hoursOfSeconds(n(row?.booked_seconds)),
+    shiftHours: hoursOfSeconds(n(row?.shift_seconds)),
     utilisation: utilisationPercent(n(row?.booked_seconds), n(row?.shift_seconds)),
     newClients: n(row?.new_clients),
     rebookingRate: percent(n(row?.rebooked), n(row?.with_client)),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildRollupModel } from '../../db/rollups/apply.js';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
 import { type ReportFixture, seedReportFixture } from '../../test/report-fixture.js';
 
@@ -92,5 +93,51 @@ describe('the same label gives the same number, or its definition says why not',
     // The sales report's appointments are the same count.
     const { totals } = await get(`/api/Stats/GetSalesDataAnalysisPerDay/2025-03-04/2025-03-04/${f.salon1}/${manager}`);
     expect(totals.appointments).toBe(kpis.visits);
+  });
+
+  it("A person's shift hours and hours worked: staff analysis, the attendance sheet and the planner add seconds and round once", async () => {
+    // The assistant, week of 10 March: three shifts and three clocked days of 7 h 20 min each. Each
+    // is 7.33 h alone, which add up to 21.99; the 79,200 seconds are 22.00 h.
+    const assistant = f.users.assistant;
+    const days = ['2025-03-10', '2025-03-11', '2025-03-12'];
+    await t.db
+      .insertInto('user_timeframes')
+      .values(
+        days.map((day) => ({
+          salon_id: f.salon1,
+          user_id: assistant,
+          day_start: new Date(`${day}T09:00:00Z`),
+          day_end: new Date(`${day}T16:20:00Z`),
+        })),
+      )
+      .execute();
+    await t.db
+      .insertInto('attendances')
+      .values(
+        days.map((day) => ({
+          salon_id: f.salon1,
+          user_id: assistant,
+          clock_in: new Date(`${day}T09:00:00Z`),
+          clock_out: new Date(`${day}T16:20:00Z`),
+          source: 'APP' as const,
+        })),
+      )
+      .execute();
+    await rebuildRollupModel(t.db);
+    const week = { from: '2025-03-10', to: '2025-03-16' };
+
+    const staff = await get(`/api/StaffDataAnalysis/GetStaffDataAnalysis/${manager}/${week.from}/${week.to}/${f.salon1}`);
+    const row = staff.staffDataAnalysis.find((r: { staffId: number }) => r.staffId === assistant);
+    expect(row).toMatchObject({ totalShiftHours: 22, totalWorkingHours: 22 });
+
+    const sheet = await get(`/api/Attendances/GetAttendancesPerUser/${manager}?from=${week.from}&to=${week.to}&userId=${assistant}`);
+    expect(sheet.person.totals).toMatchObject({ shiftHours: row.totalShiftHours, hoursWorked: row.totalWorkingHours });
+    // Each day alone still reads 7.33: the days are rounded for the day, the totals from the seconds.
+    expect(
+      sheet.person.days.filter((d: { hoursWorked: number }) => d.hoursWorked > 0).map((d: { hoursWorked: number }) => d.hoursWorked),
+    ).toEqual([7.33, 7.33, 7.33]);
+
+    const planner = await get(`/api/UserTimeframes/Planner/${manager}?fromDate=${week.from}`);
+    expect(planner.staff.find((p: { userId: number }) => p.userId === assistant)?.hours).toBe(row.totalShiftHours);
   });
 });

@@ -105,6 +105,12 @@ describe('today / tomorrow report', () => {
   });
 });
 
+/** A day as the English files write it (1 Jun 2026), worked out here rather than by the code under test. */
+const englishDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return `${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]} ${y}`;
+};
+
 /** pdftotext (poppler-utils) reads the PDFs back as text; without it the tests that read the text are skipped, and say so. */
 const hasPdftotext = existsSync('/usr/bin/pdftotext');
 const NEEDS_PDFTOTEXT = hasPdftotext ? '' : ' [skipped: /usr/bin/pdftotext is not installed (apt-get install poppler-utils)]';
@@ -151,7 +157,9 @@ describe('ExportPDF', () => {
       expect(out.status).toBe(0);
       const text = out.stdout;
       expect(text).toContain('Salone Uno');
-      expect(text).toContain(`period ${from} to ${today}`);
+      // The period in words (1 Jun 2026), never the ISO keys.
+      expect(text).toContain(`period ${englishDay(from)} to ${englishDay(today)}`);
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
       for (const title of [
         'Recap',
         'Treatment penetration',
@@ -192,8 +200,8 @@ describe('ExportPDF', () => {
       const file = join(dir, 'report.pdf');
       writeFileSync(file, res.rawPayload);
       const text = spawnSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
-      expect(text).toContain('2026-01-01 to 2026-04-30');
-      expect(text).toMatch(/2026-01\s+4\s+1\s+25\.00 %/);
+      expect(text).toContain('1 Jan 2026 to 30 Apr 2026');
+      expect(text).toMatch(/Jan 2026\s+4\s+1\s+25\.00 %/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -224,7 +232,7 @@ describe('ExportPDF', () => {
         const file = join(dir, 'report.pdf');
         writeFileSync(file, res.rawPayload);
         const text = spawnSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
-        const row = text.split('\n').find((line) => /^\s*Styling\s+2026-01-01/.test(line)) ?? '';
+        const row = text.split('\n').find((line) => /^\s*Styling\s+1 Jan 2026/.test(line)) ?? '';
         // the recap row: period, start, average, path, saved target 90.00 %, gap, on track as the API says
         expect(row).toContain('90.00 %');
         expect(row).not.toContain('60.00 %');
@@ -254,6 +262,8 @@ describe('ExportPDF', () => {
       for (const words of ['Report crescita salone', 'Riepilogo', 'Penetrazione Trattamento', 'Penetrazione Rivendita', 'Pagina 1 di 6']) {
         expect(text).toContain(words);
       }
+      // The salon and the period in Italian words under the title.
+      expect(text).toMatch(/Salone Uno\s+\|\s+periodo dal \d{1,2} [a-z]{3} \d{4} al \d{1,2} [a-z]{3} \d{4}/);
       // Percentages with the Italian decimal comma ('25,00 %'), never the English point.
       expect(text).toMatch(/\d,\d\d %/);
       expect(text).not.toMatch(/\d\.\d\d %/);

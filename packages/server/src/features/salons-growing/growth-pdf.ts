@@ -1,5 +1,6 @@
 import type { GrowthCategory } from '@salon/contracts';
 import PDFDocument from 'pdfkit';
+import { exportDay, exportMonth } from '../../lib/export-heading.js';
 import type { GrowthReportData } from './growth.service.js';
 
 export type PdfLanguage = 'en' | 'it';
@@ -99,6 +100,9 @@ export interface GrowthPdfInput {
   language?: PdfLanguage;
 }
 
+/** The language the file is written in (English unless asked). */
+const languageOf = (input: GrowthPdfInput): PdfLanguage => input.language ?? 'en';
+
 /** Two decimals with the language's decimal separator: '16.72 %' in English, '16,72 %' in Italian. */
 const decimal = (value: number, labels: Labels) => value.toFixed(2).replace('.', labels.decimalSeparator);
 const formatPercent = (value: number | null, labels: Labels) => (value === null ? '-' : `${decimal(value, labels)} %`);
@@ -113,7 +117,7 @@ export function renderGrowthPdf(input: GrowthPdfInput): Promise<Buffer> {
     bufferPages: true,
     info: {
       Title: `${labels.reportTitle} - ${input.salonName}`,
-      Subject: labels.period(input.fromDate, input.toDate),
+      Subject: labels.period(exportDay(input.fromDate, languageOf(input)), exportDay(input.toDate, languageOf(input))),
       Author: 'Salon back-office',
     },
   });
@@ -137,7 +141,8 @@ export function renderGrowthPdf(input: GrowthPdfInput): Promise<Buffer> {
 function drawHeader(doc: PDFKit.PDFDocument, input: GrowthPdfInput, title: string, labels: Labels) {
   doc.fillColor(COLOURS.text).font('Helvetica-Bold').fontSize(18).text(title, MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(11).fillColor(COLOURS.muted);
-  doc.text(`${input.salonName}  |  ${labels.period(input.fromDate, input.toDate)}`);
+  const day = (date: string) => exportDay(date, languageOf(input));
+  doc.text(`${input.salonName}  |  ${labels.period(day(input.fromDate), day(input.toDate))}`);
   doc.moveDown(0.8);
   doc.fillColor(COLOURS.text);
 }
@@ -224,7 +229,7 @@ function drawRecapPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, labels: L
     columns,
     input.reports.map((report) => [
       labels.categories[report.category],
-      labels.range(report.periodStartDate, report.periodEndDate),
+      labels.range(exportDay(report.periodStartDate, languageOf(input)), exportDay(report.periodEndDate, languageOf(input))),
       formatPercent(report.startPercent, labels),
       formatPercent(report.currentAveragePercent, labels),
       formatPercent(report.currentPathPercent, labels),
@@ -241,8 +246,8 @@ function drawCategoryPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, report
   doc.font('Helvetica').fontSize(10);
   doc.text(
     labels.periodLine(
-      report.periodStartDate,
-      report.periodEndDate,
+      exportDay(report.periodStartDate, languageOf(input)),
+      exportDay(report.periodEndDate, languageOf(input)),
       report.reachTargetMonths,
       formatPercent(report.target, labels),
       report.targetMonths,
@@ -264,8 +269,8 @@ function drawCategoryPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, report
   drawTable(
     doc,
     [
-      { title: c.month, width: 70 },
-      { title: c.appointments, width: 75, align: 'right' },
+      { title: c.month, width: 85 },
+      { title: c.appointments, width: 70, align: 'right' },
       { title: c.withCategory, width: 75, align: 'right' },
       { title: c.actual, width: 65, align: 'right' },
       { title: c.path, width: 65, align: 'right' },
@@ -273,7 +278,9 @@ function drawCategoryPage(doc: PDFKit.PDFDocument, input: GrowthPdfInput, report
       { title: c.gap, width: 55, align: 'right' },
     ],
     report.months.map((month) => [
-      month.phase === 'BASELINE' ? `${month.month} (${labels.base})` : month.month,
+      month.phase === 'BASELINE'
+        ? `${exportMonth(month.month, languageOf(input))} (${labels.base})`
+        : exportMonth(month.month, languageOf(input)),
       month.appointments === null ? '-' : String(month.appointments),
       month.appointmentsWithCategory === null ? '-' : String(month.appointmentsWithCategory),
       formatPercent(month.actualPercent, labels),

@@ -2,7 +2,7 @@ import type { StaffDailyDetailsResponse, StaffDataAnalysisResponse, StaffPreviou
 import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
-import { utilisationPercent } from '../../db/staff-hours.js';
+import { hoursOfSeconds, utilisationPercent } from '../../db/staff-hours.js';
 import { withLocalSettings } from '../../lib/local-settings.js';
 import {
   addDays,
@@ -70,7 +70,6 @@ export interface StaffSpan {
 }
 
 const n = (v: unknown): number => Number(v ?? 0);
-const hours = (seconds: number): number => Math.round(seconds / 36) / 100;
 const perHour = (cents: number, seconds: number): number | null => (seconds > 0 ? Math.round((cents * 3600) / seconds) / 100 : null);
 
 /** How a span is cut: one bucket (''), per day or per ISO week (bucket = the Monday). */
@@ -370,7 +369,7 @@ function managerFields(f: StaffSpanFigures) {
     visits: f.visits,
     rebookingRate: percent(f.rebooked, f.visits),
     retailAttachRate: percent(f.visitsWithProduct, f.visits),
-    bookedServiceHours: hours(f.bookedSeconds),
+    bookedServiceHours: hoursOfSeconds(f.bookedSeconds),
     utilisation: utilisationPercent(f.bookedSeconds, f.shiftSeconds),
     newClientsServed: f.newClients,
   };
@@ -381,8 +380,8 @@ function previousYearOf(f: StaffSpanFigures): Static<typeof StaffPreviousYear> {
     totalEarned: euros(f.earnedCents),
     totalRecommended: euros(f.recommendedCents),
     totalNumberOfClient: f.clients,
-    totalShiftHours: hours(f.shiftSeconds),
-    totalWorkingHours: hours(f.workSeconds),
+    totalShiftHours: hoursOfSeconds(f.shiftSeconds),
+    totalWorkingHours: hoursOfSeconds(f.workSeconds),
     hourlyEarned: perHour(f.earnedCents, f.workSeconds),
     ...managerFields(f),
   };
@@ -458,8 +457,8 @@ function bodyOf(
       totalEarned: euros(f.earnedCents),
       totalNumberOfClient: f.clients,
       totalRecommended: euros(f.recommendedCents),
-      totalShiftHours: hours(f.shiftSeconds),
-      totalWorkingHours: hours(f.workSeconds),
+      totalShiftHours: hoursOfSeconds(f.shiftSeconds),
+      totalWorkingHours: hoursOfSeconds(f.workSeconds),
       intervalCount: 1,
       ...managerFields(f),
       previousYear: previousYearOf(previous.staff.get(id) ?? empty()),

@@ -33,6 +33,7 @@ import {
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/database.js';
+import { hoursOfSeconds } from '../../db/staff-hours.js';
 import {
   addDays,
   assertRealDate,
@@ -268,10 +269,11 @@ export async function staffRoutes(app: FastifyInstance) {
       listDayOffRows(db, { salonId, userId: onlyUserId, fromDay: monday, toDay: sunday }),
       listRequestRows(db, { salonId, userId: onlyUserId, fromDay: monday, toDay: sunday, status: 'PENDING' }),
     ]);
-    const hours = new Map<number, { hours: number; count: number }>();
+    // A person's week adds the shifts' seconds and rounds once, as every report rounds its hours.
+    const hours = new Map<number, { seconds: number; count: number }>();
     for (const shift of shifts) {
-      const entry = hours.get(shift.userId) ?? { hours: 0, count: 0 };
-      entry.hours += shift.hours;
+      const entry = hours.get(shift.userId) ?? { seconds: 0, count: 0 };
+      entry.seconds += (Date.parse(shift.dayEnd) - Date.parse(shift.dayStart)) / 1000;
       entry.count += 1;
       hours.set(shift.userId, entry);
     }
@@ -301,7 +303,7 @@ export async function staffRoutes(app: FastifyInstance) {
         title: row.title,
         employmentStart: row.employment_start,
         employmentEnd: row.employment_end,
-        hours: Math.round((hours.get(row.id)?.hours ?? 0) * 100) / 100,
+        hours: hoursOfSeconds(hours.get(row.id)?.seconds ?? 0),
         shiftCount: hours.get(row.id)?.count ?? 0,
       })),
       shifts,

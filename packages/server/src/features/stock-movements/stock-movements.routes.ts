@@ -10,7 +10,9 @@ import {
 } from '@salon/contracts';
 import type { FastifyInstance } from 'fastify';
 import { assertRange } from '../../lib/report-range.js';
-import { registerEndpoint } from '../../plugins/auth.js';
+import { getSalonToday } from '../../lib/salon-today.js';
+import { getUserLanguage } from '../../lib/user-language.query.js';
+import { callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import {
   countStockMovements,
@@ -63,10 +65,14 @@ export async function stockMovementsRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, getProfessionalProductsUse, STOCK_ACCESS, async ({ params: p }) => getProfessionalUse(app.db, scopeOf(p)));
 
-  registerEndpoint(app, getStocksMovementsXlsx, STOCK_ACCESS, async ({ params: p, query }, _request, reply) => {
+  registerEndpoint(app, getStocksMovementsXlsx, STOCK_ACCESS, async ({ params: p, query }, request, reply) => {
     const scope = scopeOf(p);
+    const salon = await getSalonToday(app.db, app.clock, p.salonId);
+    if (!salon) throw new HttpError(404, `Salon ${p.salonId} does not exist`, 'salonId');
+    const language = query.language ?? (await getUserLanguage(app.db, callerOf(request).userId));
     const movements = await getStockMovements(app.db, scope, { type: query.type, search: query.search }, null, null);
-    const file = await buildStockXlsx(movements, await getStockStatus(app.db, scope), query.language ?? 'en');
+    const where = { salonName: salon.name, fromDate: p.fromDate, toDate: p.toDate };
+    const file = await buildStockXlsx(movements, await getStockStatus(app.db, scope), where, language);
     return reply
       .type(XLSX_TYPE)
       .header('Content-Disposition', `attachment; filename="${stockExportFileName(p.fromDate, p.toDate)}"`)

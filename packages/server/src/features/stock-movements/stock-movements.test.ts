@@ -267,15 +267,44 @@ describe('ExportStocksMovements', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
     const movements = book.getWorksheet('Movimenti')!;
-    expect(movements.rowCount).toBe(11);
-    expect(movements.getRow(1).getCell(6).value).toBe('Quantità');
-    // Row 3 = M7: Shampoo, Vendita, -2, 7.50, -15.00
-    expect([2, 5, 6, 7, 8].map((c) => movements.getRow(3).getCell(c).value)).toEqual(['Shampoo', 'Vendita', -2, 7.5, -15]);
+    // Each sheet is headed by its title, the salon's name and the period in Italian words; the table starts on row 5.
+    expect([1, 2, 3].map((n) => movements.getRow(n).values)).toEqual([
+      [undefined, 'Movimenti di magazzino'],
+      [undefined, 'Salone', 'Salone Uno'],
+      [undefined, 'Periodo', '1 mar 2025 – 31 mar 2025'],
+    ]);
+    expect(movements.rowCount).toBe(15);
+    expect(movements.getRow(5).getCell(6).value).toBe('Quantità');
+    // Row 7 = M7: Shampoo, Vendita, -2, 7.50, -15.00
+    expect([2, 5, 6, 7, 8].map((c) => movements.getRow(7).getCell(c).value)).toEqual(['Shampoo', 'Vendita', -2, 7.5, -15]);
     const status = book.getWorksheet('Situazione')!;
-    expect(status.getRow(2).getCell(1).value).toBe('Foil');
-    expect(status.getRow(2).getCell(12).value).toBe('Sì');
+    expect(status.getRow(1).getCell(1).value).toBe('Situazione del magazzino a fine periodo');
+    expect(status.getRow(3).values).toEqual([undefined, 'Periodo', '1 mar 2025 – 31 mar 2025']);
+    expect(status.getRow(6).getCell(1).value).toBe('Foil');
+    expect(status.getRow(6).getCell(12).value).toBe('Sì');
     // The total row: 26 units, 215.00
-    expect([6, 8].map((c) => status.getRow(7).getCell(c).value)).toEqual([26, 215]);
+    expect([6, 8].map((c) => status.getRow(11).getCell(c).value)).toEqual([26, 215]);
+  });
+
+  it('writes English for an English reader who asks no language, and 404 for a salon that does not exist', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/CassaNova/ExportStocksMovements/${manager}/${fx.salon1}/2025-03-01/2025-03-31`,
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const movements = book.getWorksheet('Movements')!;
+    expect([1, 2, 3].map((n) => movements.getRow(n).values)).toEqual([
+      [undefined, 'Stock movements'],
+      [undefined, 'Salon', 'Salone Uno'],
+      [undefined, 'Period', '1 Mar 2025 – 31 Mar 2025'],
+    ]);
+    const superadmin = await signIn(t.app, 'superadmin');
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/CassaNova/ExportStocksMovements/${superadmin}/99999/2025-03-01/2025-03-31`,
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });
 

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { StockMovement, StockMovementType, StockStatusResponse } from '@salon/contracts';
 import ExcelJS from 'exceljs';
 import type { Static } from 'typebox';
+import { type ExportHeading, exportHeadingRows, headingRowCount } from '../../lib/export-heading.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -14,6 +15,8 @@ const TYPE_TEXT: Record<Language, Record<StockMovementType, string>> = {
 
 const TEXT = {
   en: {
+    title: 'Stock movements',
+    statusTitle: 'Stock status at the end of the period',
     movements: 'Movements',
     status: 'Status',
     movementHeaders: ['Day', 'Product', 'Brand', 'Category', 'Type', 'Quantity', 'Unit cost €', 'Value €', 'Note'],
@@ -37,6 +40,8 @@ const TEXT = {
     total: 'Total',
   },
   it: {
+    title: 'Movimenti di magazzino',
+    statusTitle: 'Situazione del magazzino a fine periodo',
     movements: 'Movimenti',
     status: 'Situazione',
     movementHeaders: ['Giorno', 'Prodotto', 'Marca', 'Categoria', 'Tipo', 'Quantità', 'Costo unitario €', 'Valore €', 'Nota'],
@@ -63,12 +68,13 @@ const TEXT = {
 
 /**
  * The stock spreadsheet: the movements of the range, then the status at its end (products to
- * reorder first). Written with ExcelJS's streaming writer, without styles or shared strings: a
+ * reorder first), each sheet under its title, the salon's name and the period in words. Written with ExcelJS's streaming writer, without styles or shared strings: a
  * salon-year is thousands of rows, and this writes them in about half the time of a Workbook.
  */
 export async function buildStockXlsx(
   movements: Static<typeof StockMovement>[],
   status: Static<typeof StockStatusResponse>,
+  where: { salonName: string; fromDate: string; toDate: string },
   language: Language,
 ): Promise<Buffer> {
   const text = TEXT[language];
@@ -78,7 +84,15 @@ export async function buildStockXlsx(
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
 
-  const sheet = book.addWorksheet(text.movements, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const headed = (title: string): ExportHeading => ({ title, ...where });
+  const startSheet = (name: string, title: string) => {
+    const heading = headed(title);
+    const added = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: headingRowCount(heading) + 1 }] });
+    for (const cells of exportHeadingRows(heading, language)) added.addRow(cells).commit();
+    added.addRow([]).commit();
+    return added;
+  };
+  const sheet = startSheet(text.movements, text.title);
   sheet.columns = [12, 40, 22, 14, 14, 10, 14, 12, 32].map((width) => ({ width }));
   sheet.addRow([...text.movementHeaders]).commit();
   for (const m of movements) {
@@ -88,7 +102,7 @@ export async function buildStockXlsx(
   }
   sheet.commit();
 
-  const statusSheet = book.addWorksheet(text.status, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const statusSheet = startSheet(text.status, text.statusTitle);
   statusSheet.columns = text.statusHeaders.map((_, i) => ({ width: i === 0 ? 40 : 14 }));
   statusSheet.addRow([...text.statusHeaders]).commit();
   for (const r of status.rows) {

@@ -1,7 +1,7 @@
 import '../../lib/i18n';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compareCells, DataTable, type DataTableColumn } from './data-table';
+import { compareCells, DataTable, type DataTableColumn, hiddenColumnsKey } from './data-table';
 
 // MUI renders slowly in happy-dom on a machine shared with other suites.
 vi.setConfig({ testTimeout: 30_000 });
@@ -205,5 +205,43 @@ describe('DataTable dates, shown texts and totals', () => {
     expect(totals.textContent).toContain('€170.50');
     fireEvent.change(screen.getByLabelText('Filter Client'), { target: { value: 'anna' } });
     expect(screen.getByTestId('totals-row').textContent).toContain('€100.00');
+  });
+});
+
+describe('DataTable column chooser', () => {
+  const wide: DataTableColumn<Salon>[] = [
+    ...columns,
+    { id: 'id', header: 'Code', value: (s) => s.id, kind: 'integer' },
+    { id: 'double', header: 'Double', value: (s) => s.revenue * 2, kind: 'money' },
+    { id: 'half', header: 'Half', value: (s) => s.revenue / 2, kind: 'money' },
+  ];
+  const headers = () => screen.getAllByRole('columnheader', { hidden: true }).map((cell) => cell.textContent);
+
+  afterEach(() => window.localStorage.clear());
+
+  it('hides and shows columns of a wide table, keeps the first, and remembers the choice per table', async () => {
+    const { unmount } = render(<DataTable label="Salons" columns={wide} data={salons} />);
+    expect(headers()).toEqual(['Salon', 'City', 'Revenue', 'Code', 'Double', 'Half']);
+    fireEvent.click(screen.getByTestId('column-chooser'));
+    expect(screen.getByTestId('column-choice-name').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByTestId('column-choice-city'));
+    fireEvent.click(screen.getByTestId('column-choice-half'));
+    expect(headers()).toEqual(['Salon', 'Revenue', 'Code', 'Double']);
+    expect(screen.getByTestId('column-chooser').textContent).toBe('Columns (2 hidden)');
+    expect(JSON.parse(window.localStorage.getItem(hiddenColumnsKey(wide)) ?? '[]')).toEqual(['city', 'half']);
+    unmount();
+
+    // The same table again (another visit): the choice holds; a table of other columns is not affected.
+    render(<DataTable label="Salons" columns={wide} data={salons} />);
+    expect(headers()).toEqual(['Salon', 'Revenue', 'Code', 'Double']);
+    fireEvent.click(screen.getByTestId('column-chooser'));
+    fireEvent.click(screen.getByTestId('column-choice-all'));
+    expect(headers()).toEqual(['Salon', 'City', 'Revenue', 'Code', 'Double', 'Half']);
+    expect(window.localStorage.getItem(hiddenColumnsKey(wide))).toBeNull();
+  });
+
+  it('is not offered on a narrow table', () => {
+    render(<DataTable label="Salons" columns={columns} data={salons} />);
+    expect(screen.queryByTestId('column-chooser')).toBeNull();
   });
 });

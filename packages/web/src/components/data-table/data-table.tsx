@@ -1,5 +1,9 @@
+import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import NativeSelect from '@mui/material/NativeSelect';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -119,6 +123,90 @@ export function compareCells(a: CellValue, b: CellValue): number {
 const defaultModeOf = <T,>(column: DataTableColumn<T> | undefined): FilterMode =>
   isNumericKind(column?.kind) && !column?.text ? 'greaterThan' : 'contains';
 
+/** Tables with at least this many columns offer the column chooser. */
+const WIDE_TABLE_COLUMNS = 6;
+
+/** Where a table's hidden columns are remembered: one key per table, named by its column ids (the same in both languages). */
+export function hiddenColumnsKey(columns: readonly { id: string }[]): string {
+  return `salon.dataTable.hidden.${columns.map((column) => column.id).join(',')}`;
+}
+
+function readHidden(key: string): string[] {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(key) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The ids of the columns the manager hid in this table, kept in local storage per table. */
+function useHiddenColumns(columns: readonly { id: string }[]): [string[], (ids: string[]) => void] {
+  const key = hiddenColumnsKey(columns);
+  const [state, setState] = useState(() => ({ key, ids: readHidden(key) }));
+  // Another table in the same place (other columns) reads its own choice.
+  const ids = state.key === key ? state.ids : readHidden(key);
+  const setIds = (next: string[]) => {
+    setState({ key, ids: next });
+    try {
+      if (next.length === 0) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, JSON.stringify(next));
+    } catch {
+      // Storage full or blocked: the choice holds for this visit only.
+    }
+  };
+  return [ids, setIds];
+}
+
+/** The "Columns" menu of a wide table: a checkbox per column (the first one always shown) and "show all". */
+function ColumnChooser({
+  columns,
+  hiddenIds,
+  onChange,
+}: {
+  columns: readonly { id: string; header: string }[];
+  hiddenIds: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const { t } = useTranslation('components');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const toggle = (id: string) => onChange(hiddenIds.includes(id) ? hiddenIds.filter((hidden) => hidden !== id) : [...hiddenIds, id]);
+  const hiddenCount = columns.filter((column, index) => index > 0 && hiddenIds.includes(column.id)).length;
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<ViewColumnOutlined />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        data-testid="column-chooser"
+      >
+        {hiddenCount > 0 ? t('dataTable.columnsHidden', { count: hiddenCount }) : t('dataTable.columns')}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {columns.map((column, index) => (
+          <MenuItem
+            key={column.id}
+            dense
+            disabled={index === 0}
+            onClick={() => toggle(column.id)}
+            role="menuitemcheckbox"
+            aria-checked={index === 0 || !hiddenIds.includes(column.id)}
+            data-testid={`column-choice-${column.id}`}
+          >
+            <Checkbox size="small" edge="start" checked={index === 0 || !hiddenIds.includes(column.id)} tabIndex={-1} disableRipple />
+            {column.header}
+          </MenuItem>
+        ))}
+        <MenuItem dense onClick={() => onChange([])} disabled={hiddenCount === 0} data-testid="column-choice-all">
+          {t('dataTable.showAllColumns')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
 /** Rows per page offered when paging. */
 const PAGE_SIZES = [25, 50, 100, 500];
 
@@ -127,7 +215,7 @@ const PAGE_SIZES = [25, 50, 100, 500];
  * greater than, less than), on TanStack Table v9. Scrolls sideways on narrow screens.
  */
 export function DataTable<T extends RowData>({
-  columns,
+  columns: allColumns,
   data,
   label,
   getRowId,
@@ -138,6 +226,12 @@ export function DataTable<T extends RowData>({
   server,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation('components');
+  const [hiddenIds, setHiddenIds] = useHiddenColumns(allColumns);
+  // The first column names the row and stays; the others show unless the manager hid them.
+  const columns = useMemo(
+    () => allColumns.filter((column, index) => index === 0 || !hiddenIds.includes(column.id)),
+    [allColumns, hiddenIds],
+  );
   const language = i18n.language;
   const decimalSeparator = decimalSeparatorOf(language);
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
@@ -250,11 +344,16 @@ export function DataTable<T extends RowData>({
         <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="row-count">
           {t('dataTable.rowCount', { shown: rowCount, total: server ? rowCount : data.length })}
         </Typography>
-        {columnFilters.length > 0 ? (
-          <Button size="small" onClick={() => setFilters({})}>
-            {t('dataTable.clearFilters')}
-          </Button>
-        ) : null}
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          {columnFilters.length > 0 ? (
+            <Button size="small" onClick={() => setFilters({})}>
+              {t('dataTable.clearFilters')}
+            </Button>
+          ) : null}
+          {allColumns.length >= WIDE_TABLE_COLUMNS ? (
+            <ColumnChooser columns={allColumns} hiddenIds={hiddenIds} onChange={setHiddenIds} />
+          ) : null}
+        </Box>
       </Box>
       {/*
         The table scrolls inside its card (both ways, so its horizontal scrollbar is on screen),

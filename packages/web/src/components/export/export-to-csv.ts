@@ -2,7 +2,7 @@ import { saveBlob } from '../../lib/api-client';
 import type { DataTableColumn } from '../data-table/data-table';
 import { formatDateInput } from '../format/dates';
 import { decimalSeparatorOf } from '../format/number-format';
-import type { ExportTotals } from './export-to-xlsx';
+import type { ExportHeading, ExportTotals } from './export-to-xlsx';
 
 /** The field separator a spreadsheet of the language expects: ';' where the decimal separator is a comma (Italian). */
 function csvSeparatorOf(language: string): ';' | ',' {
@@ -33,20 +33,24 @@ function quoted(text: string, separator: string): string {
 }
 
 /**
- * The rows as CSV text for a spreadsheet of the interface language: a header line, then one line
- * per row (and the totals line when given). Italian uses ';' between fields and a decimal comma;
- * English ',' and a decimal point. Lines end with CRLF. No BOM (exportToCsv adds it).
+ * The rows as CSV text for a spreadsheet of the interface language: the heading when given (the
+ * title, then label / value lines for the salon, the period and the filters, then an empty line),
+ * a header line, then one line per row (and the totals line when given). Italian uses ';' between
+ * fields and a decimal comma; English ',' and a decimal point. Lines end with CRLF. No BOM
+ * (exportToCsv adds it).
  */
 export function buildCsv<T>(
   columns: readonly DataTableColumn<T>[],
   rows: readonly T[],
   language: string,
   totals?: ExportTotals<T>,
+  heading?: ExportHeading,
 ): string {
   const separator = csvSeparatorOf(language);
   const exported = columns.filter((column) => column.isExportable ?? true);
   const line = (cells: string[]) => cells.map((cell) => quoted(cell, separator)).join(separator);
-  const lines = [line(exported.map((column) => column.header))];
+  const lines = heading ? [line([heading.title]), ...heading.lines.map(([label, value]) => line([label, value])), ''] : [];
+  lines.push(line(exported.map((column) => column.header)));
   for (const row of rows) lines.push(line(exported.map((column) => cellText(column, row, language))));
   if (totals) {
     lines.push(line(exported.map((column, index) => (index === 0 ? totals.label : cellText(column, totals.row, language)))));
@@ -54,14 +58,15 @@ export function buildCsv<T>(
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Downloads rows as a UTF-8 CSV file with a byte order mark (so Excel reads accents right). */
+/** Downloads rows as a UTF-8 CSV file with a byte order mark (so Excel reads accents right), under the heading when given. */
 export function exportToCsv<T>(
   filename: string,
   columns: readonly DataTableColumn<T>[],
   rows: readonly T[],
   language: string,
   totals?: ExportTotals<T>,
+  heading?: ExportHeading,
 ): void {
-  const text = `\uFEFF${buildCsv(columns, rows, language, totals)}`;
+  const text = `\uFEFF${buildCsv(columns, rows, language, totals, heading)}`;
   saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), filename.endsWith('.csv') ? filename : `${filename}.csv`);
 }

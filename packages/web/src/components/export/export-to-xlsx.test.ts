@@ -113,6 +113,19 @@ describe('buildCsv', () => {
     );
   });
 
+  it('starts with the heading (title, salon, period in words), an empty line, then the table', () => {
+    const heading = {
+      title: 'Vendite per giorno',
+      lines: [
+        ['Salone', 'Milano; Centro'],
+        ['Periodo', '1 mar 2026 – 31 mar 2026'],
+      ] as const,
+    };
+    expect(buildCsv(dayColumns, dayRows.slice(0, 1), 'it', undefined, heading)).toBe(
+      'Vendite per giorno\r\nSalone;"Milano; Centro"\r\nPeriodo;1 mar 2026 – 31 mar 2026\r\n\r\nDay;Month;Revenue\r\n31/01/2026;January;1234,50\r\n',
+    );
+  });
+
   it('quotes fields holding the separator, quotes or line breaks', () => {
     const cols: DataTableColumn<{ name: string }>[] = [{ id: 'name', header: 'Name', value: (r) => r.name }];
     expect(buildCsv(cols, [{ name: 'Rossi; Bianchi' }, { name: 'Il "Salone"' }], 'it')).toBe(

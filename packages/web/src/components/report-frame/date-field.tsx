@@ -1,7 +1,13 @@
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateInput, parseDateInput } from '../format/dates';
+import { toIsoDate } from '../../lib/iso-date';
+import { formatDateInput, formatDay, parseDateInput } from '../format/dates';
+import { DateCalendar } from './date-calendar';
 
 interface DateFieldProps {
   label: string;
@@ -13,14 +19,17 @@ interface DateFieldProps {
   rangeError?: string;
   testId?: string;
   required?: boolean;
+  /** The salon's today (YYYY-MM-DD, its time zone): where the calendar opens when no date is set, and marked in it. */
+  today?: string;
 }
 
 /**
- * A date typed as dd/mm/yyyy (the one date format of both languages, format/dates.ts).
- * What is typed stays in the field while it is incomplete; a complete, real date is applied;
- * anything else shows a message and leaves the applied date as it was.
+ * THE date picker of the app: typed as dd/mm/yyyy (the one date format of both languages,
+ * format/dates.ts) or picked from a calendar in the interface language (its button beside the
+ * text). What is typed stays in the field while it is incomplete; a complete, real date is
+ * applied; anything else shows a message and leaves the applied date as it was.
  */
-export function DateField({ label, value, onChange, rangeError, testId, required }: DateFieldProps) {
+export function DateField({ label, value, onChange, rangeError, testId, required, today }: DateFieldProps) {
   const { t } = useTranslation('components');
   const helperId = useId();
   const [text, setText] = useState(() => formatDateInput(value));
@@ -39,6 +48,13 @@ export function DateField({ label, value, onChange, rangeError, testId, required
     text.trim() !== '' ? parsed === null && (isTouched || digits >= 8 || text.trim().length >= 10) : isTouched && !!required;
   const message = isInvalid ? t('dateField.invalid') : parsed !== null || text === '' ? rangeError : undefined;
 
+  const pick = (isoDate: string) => {
+    setText(formatDateInput(isoDate));
+    setIsTouched(false);
+    if (isoDate !== value) onChange(isoDate);
+  };
+  const shownValue = parsed ?? value;
+
   return (
     <TextField
       size="small"
@@ -54,8 +70,11 @@ export function DateField({ label, value, onChange, rangeError, testId, required
       onFocus={() => setIsTouched(false)}
       error={isInvalid || (message !== undefined && message !== '')}
       helperText={message}
-      sx={{ width: 170 }}
+      sx={{ width: 190 }}
       slotProps={{
+        input: {
+          endAdornment: <CalendarAdornment label={label} value={shownValue} today={today} onPick={pick} testId={testId} />,
+        },
         inputLabel: { shrink: true },
         formHelperText: {
           id: helperId,
@@ -71,5 +90,59 @@ export function DateField({ label, value, onChange, rangeError, testId, required
         },
       }}
     />
+  );
+}
+
+interface CalendarAdornmentProps {
+  /** The field's label, which names the button and the calendar. */
+  label: string;
+  /** The field's date, YYYY-MM-DD, or '' for none. */
+  value: string;
+  /** The salon's today, YYYY-MM-DD; the device's date when not known. */
+  today?: string;
+  onPick: (isoDate: string) => void;
+  testId?: string;
+}
+
+/** The calendar button at the end of a date field, and the calendar it opens: for DateField and any field that takes dd/mm/yyyy. */
+export function CalendarAdornment({ label, value, today, onPick, testId }: CalendarAdornmentProps) {
+  const { t, i18n } = useTranslation('components');
+  const anchor = useRef<HTMLButtonElement>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <InputAdornment position="end">
+      <IconButton
+        ref={anchor}
+        size="small"
+        edge="end"
+        onClick={() => setIsOpen(true)}
+        aria-label={
+          value
+            ? t('dateField.openCalendarWith', { label, date: formatDay(value, i18n.language, 'long') })
+            : t('dateField.openCalendar', { label })
+        }
+        aria-haspopup="dialog"
+        data-testid={testId ? `${testId}-calendar` : undefined}
+      >
+        <CalendarMonthOutlined fontSize="small" />
+      </IconButton>
+      <Popover
+        open={isOpen}
+        anchorEl={anchor.current}
+        onClose={() => setIsOpen(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': label } as object }}
+      >
+        <DateCalendar
+          value={value}
+          today={today ?? toIsoDate(new Date())}
+          onPick={(day) => {
+            setIsOpen(false);
+            onPick(day);
+          }}
+        />
+      </Popover>
+    </InputAdornment>
   );
 }

@@ -163,6 +163,7 @@ export function ReportFrame({
               onChange={(fromDate) => filters.setFilters({ fromDate })}
               rangeError={isRangeWrong ? t('reportFrame.rangeInvalid') : undefined}
               testId="from-date"
+              today={filters.today}
             />
             <DateField
               label={t('reportFrame.toDate')}
@@ -170,6 +171,7 @@ export function ReportFrame({
               onChange={(toDate) => filters.setFilters({ toDate })}
               rangeError={isRangeWrong ? t('reportFrame.rangeInvalid') : undefined}
               testId="to-date"
+              today={filters.today}
             />
           </>
         ) : null}

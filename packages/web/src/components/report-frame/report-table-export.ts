@@ -91,9 +91,9 @@ export function useReportTableExports(title: string, filters: ReportFilters, tab
       return exportToXlsx(`${fileName}.xlsx`, title, table.columns, rows, heading, totalsOf(rows));
     },
     csv: async () => {
-      const { fileName } = describe();
+      const { heading, fileName } = describe();
       const rows = await rowsToWrite();
-      exportToCsv(`${fileName}.csv`, table.columns, rows, i18n.language, totalsOf(rows));
+      exportToCsv(`${fileName}.csv`, table.columns, rows, i18n.language, totalsOf(rows), heading);
     },
   };
 }

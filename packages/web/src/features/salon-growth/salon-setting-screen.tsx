@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { valueAxisLabel } from '../../components/chart/axis-label';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatDateInput, parseDateInput, periodEndOf } from '../../components/format/dates';
+import { CalendarAdornment } from '../../components/report-frame/date-field';
 import { ReportFrame } from '../../components/report-frame/report-frame';
 import { ChartPanel, KpiGrid } from '../../components/report-frame/report-parts';
 import { reportStateOf } from '../../components/report-frame/report-status';
@@ -23,6 +24,7 @@ import { useReportFilters } from '../../components/report-frame/use-report-filte
 import { ApiError, errorMessageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { translateMessage } from '../../lib/i18n';
+import { useSalonToday } from '../../lib/salon-today';
 import { showMessage } from '../../lib/snackbar';
 import { type SalonSetting, type SalonSettingInput, useSalonConfigs, useSaveSalonConfig } from './api/use-salon-configs';
 
@@ -177,6 +179,7 @@ function SettingForm({ setting, salonId, canSave }: { setting: SalonSetting; sal
   const { t } = useTranslation('growth');
   const { t: tc } = useTranslation('components');
   const save = useSaveSalonConfig(salonId);
+  const today = useSalonToday(salonId);
   const [texts, setTexts] = useState(() => textsOf(setting));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -267,6 +270,17 @@ function SettingForm({ setting, salonId, canSave }: { setting: SalonSetting; sal
           <TextField
             {...fieldProps('periodStartDate')}
             slotProps={{
+              input: {
+                endAdornment: (
+                  <CalendarAdornment
+                    label={t('setting.field.periodStartDate')}
+                    value={parseDateInput(texts.periodStartDate) ?? ''}
+                    today={today}
+                    onPick={(day) => setTexts((current) => ({ ...current, periodStartDate: formatDateInput(day) }))}
+                    testId="field-periodStartDate"
+                  />
+                ),
+              },
               inputLabel: { shrink: true },
               htmlInput: {
                 'data-testid': 'field-periodStartDate',

@@ -164,7 +164,7 @@ function SalonListing({ overview }: { overview: SalonOverview }) {
         />
         <ExportButton
           kind="csv"
-          run={() => exportToCsv(`${fileName}.csv`, columns, shownRows, i18n.language)}
+          run={() => exportToCsv(`${fileName}.csv`, columns, shownRows, i18n.language, undefined, heading)}
           disabled={shownRows.length === 0}
         />
       </Stack>

@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../components/report-frame/date-time-field';
 import { describeFailure } from '../../lib/failure';
 import { showMessage } from '../../lib/snackbar';
 import { type AttendanceRecord, useAttendanceMutations } from './api/use-attendance';
@@ -23,6 +24,7 @@ export function CorrectionDialog({ target, onClose }: { target: CorrectionTarget
   const { t } = useTranslation('staff-attendance');
   const { correct, add, remove } = useAttendanceMutations();
   const record = target.kind === 'correct' ? target.record : null;
+  const firstDay = record?.clockIn.slice(0, 10) ?? (target.kind === 'add' ? target.day : '');
   const [clockIn, setClockIn] = useState(record?.clockIn ?? (target.kind === 'add' ? `${target.day}T09:00` : ''));
   const [clockOut, setClockOut] = useState(record?.clockOut ?? '');
   const [reason, setReason] = useState('');
@@ -93,25 +95,23 @@ export function CorrectionDialog({ target, onClose }: { target: CorrectionTarget
               {failure}
             </Alert>
           )}
-          <TextField
-            size="small"
-            type="datetime-local"
+          <DateTimeField
             label={t('correction.clockIn')}
             value={clockIn}
-            onChange={(event) => setClockIn(event.target.value)}
+            onChange={setClockIn}
+            defaultDay={firstDay}
             error={has('clockIn')}
             helperText={has('clockIn') ? t('correction.errors.clockIn') : undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'correction-clock-in' } }}
+            testId="correction-clock-in"
           />
-          <TextField
-            size="small"
-            type="datetime-local"
+          <DateTimeField
             label={t('correction.clockOut')}
             value={clockOut}
-            onChange={(event) => setClockOut(event.target.value)}
+            onChange={setClockOut}
+            defaultDay={clockIn.slice(0, 10) || firstDay}
             error={outError !== undefined}
             helperText={outError ?? t('correction.clockOutHelp')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'correction-clock-out' } }}
+            testId="correction-clock-out"
           />
           <TextField
             size="small"

@@ -121,7 +121,9 @@ describe('StaffAttendanceScreen (manager)', () => {
     expect(within(month).getByTestId('person-day-2026-11-19').textContent).toContain('Forgotten clock-out');
     fireEvent.click(within(month).getByTestId('correct-12'));
     const form = await screen.findByTestId('correction-form');
-    fireEvent.change(within(form).getByTestId('correction-clock-out'), { target: { value: '2026-11-19T18:00' } });
+    // The clock-out's day is the app's date field (dd/mm/yyyy), already on the clock-in's day; the time is typed hh:mm.
+    expect((within(form).getByTestId('correction-clock-out-day') as HTMLInputElement).value).toBe('19/11/2026');
+    fireEvent.change(within(form).getByTestId('correction-clock-out-time'), { target: { value: '18:00' } });
     fireEvent.click(within(form).getByTestId('correction-save'));
     expect(await within(form).findByText('Write the reason for the correction.')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);

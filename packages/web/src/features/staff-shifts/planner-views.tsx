@@ -25,7 +25,7 @@ import { formatAxisDay, formatDay, weekdayName } from '../../components/format/d
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
 import { absenceLabel, STAFF_CHIP_COLORS, staffChipSx } from '../../components/staff/staff-labels';
 import { formatHours, isoWeekday } from '../../lib/staff-time';
-import type { PlannerShift, PlannerWeek } from './planner';
+import { hoursOfSeconds, type PlannerShift, type PlannerWeek, shiftSecondsOf } from './planner';
 
 type PlannerData = ResponseOf<typeof getPlannerWeek>;
 type DayOff = PlannerData['daysOff'][number];
@@ -301,10 +301,7 @@ export function PlannerDayList({ week, today, closedDays, canManage, clash, onDi
             </Box>,
           );
         }
-        const hours = week.rows.reduce(
-          (sum, row) => sum + (row.cells[index]?.shifts.reduce((inner, shift) => inner + shift.hours, 0) ?? 0),
-          0,
-        );
+        const hours = hoursOfSeconds(week.rows.reduce((sum, row) => sum + shiftSecondsOf(row.cells[index]?.shifts ?? []), 0));
         return (
           <Card
             key={day}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlannerWeek, type PlannerShift } from './planner';
 
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /** A shift as GET /api/UserTimeframes answers it (Rome: UTC+1 in November). */
 function shift(id: number, userId: number, day: string, startTime: string, endTime: string, hours: number): PlannerShift {
   const endsNextDay = endTime <= startTime;
@@ -15,7 +17,7 @@ function shift(id: number, userId: number, day: string, startTime: string, endTi
     endsNextDay,
     hours,
     dayStart: `${day}T${startTime}:00+01:00`,
-    dayEnd: `${day}T${endTime}:00+01:00`,
+    dayEnd: `${endsNextDay ? nextDay(day) : day}T${endTime}:00+01:00`,
     note: '',
     recurrenceId: null,
     recurrenceKind: null,
@@ -53,6 +55,24 @@ describe('planner shaping', () => {
     expect(week.rows[0]?.cells[0]?.shifts.map((item) => item.userTimeframeId)).toEqual([1, 2]);
     expect(week.rows[0]?.cells.map((cell) => cell.shifts.length)).toEqual([2, 0, 1, 0, 0, 0, 0]);
     expect(week.rows[2]?.cells[3]?.shifts).toHaveLength(1);
+  });
+
+  it("adds the shifts' seconds and rounds once, as the reports do, never the shifts' rounded hours", () => {
+    // Three shifts of 7 h 20 min: 7.33 h each when rounded alone (21.99 added up), 22 h in all.
+    const week = buildPlannerWeek({
+      weekStart: '2026-11-16',
+      people: [ANNA, BRUNO],
+      shifts: [
+        shift(1, 7, '2026-11-16', '09:00', '16:20', 7.33),
+        shift(2, 7, '2026-11-17', '09:00', '16:20', 7.33),
+        shift(3, 7, '2026-11-18', '09:00', '16:20', 7.33),
+        shift(4, 8, '2026-11-18', '09:00', '09:20', 0.33),
+      ],
+      daysOff: [],
+      requests: [],
+    });
+    expect(week.rows.map((row) => row.hours)).toEqual([22, 0.33]);
+    expect(week.totalHours).toBe(22.33);
   });
 
   it('keeps a shift that crosses midnight on the day it starts, with all its hours in that week', () => {

@@ -1,5 +1,15 @@
 import { addDays, daysBetween } from '../../lib/staff-time';
 
+/** The seconds the shifts last, from their instants (each shift's `hours` is already rounded: never add those). */
+export function shiftSecondsOf(shifts: readonly Pick<PlannerShift, 'dayStart' | 'dayEnd'>[]): number {
+  return shifts.reduce((sum, shift) => sum + (Date.parse(shift.dayEnd) - Date.parse(shift.dayStart)) / 1000, 0);
+}
+
+/** Hours with 2 decimals from seconds, rounded once: the server's rule, so a week's total reads as every report's. */
+export function hoursOfSeconds(seconds: number): number {
+  return Math.round(seconds / 36) / 100;
+}
+
 /** A shift as the planner places it: the fields of GET /api/UserTimeframes it reads. */
 export interface PlannerShift {
   userTimeframeId: number;
@@ -43,7 +53,9 @@ export interface PlannerCell<D extends PlannerSpan = PlannerSpan, R extends Plan
 export interface PlannerRow<D extends PlannerSpan = PlannerSpan, R extends PlannerSpan = PlannerSpan> {
   person: PlannerPerson;
   cells: PlannerCell<D, R>[];
-  /** Shift hours of the week (2 decimals). */
+  /** Shift seconds of the week, as the shifts last. */
+  seconds: number;
+  /** Shift hours of the week (2 decimals), rounded once from `seconds`. */
   hours: number;
 }
 
@@ -53,8 +65,6 @@ export interface PlannerWeek<D extends PlannerSpan = PlannerSpan, R extends Plan
   rows: PlannerRow<D, R>[];
   totalHours: number;
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** A staff member's name as lists show it: first and last name, or their id when both are empty. */
 export function personName(person: { userId: number; firstName: string; lastName: string }): string {
@@ -98,8 +108,8 @@ export function buildPlannerWeek<D extends PlannerSpan, R extends PlannerSpan>(i
         requests: input.requests.filter((absence) => absence.userId === person.id && covers(absence, day)),
       }),
     );
-    const hours = round2(cells.reduce((sum, cell) => sum + cell.shifts.reduce((inner, shift) => inner + shift.hours, 0), 0));
-    return { person, cells, hours };
+    const seconds = cells.reduce((sum, cell) => sum + shiftSecondsOf(cell.shifts), 0);
+    return { person, cells, seconds, hours: hoursOfSeconds(seconds) };
   });
-  return { days, rows, totalHours: round2(rows.reduce((sum, row) => sum + row.hours, 0)) };
+  return { days, rows, totalHours: hoursOfSeconds(rows.reduce((sum, row) => sum + row.seconds, 0)) };
 }

@@ -15,6 +15,7 @@ import { ROLES, type Role } from '@salon/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateInput, parseDateInput } from '../../components/format/dates';
+import { CalendarAdornment } from '../../components/report-frame/date-field';
 import { describeFailure } from '../../lib/failure';
 import { showMessage } from '../../lib/snackbar';
 import { type UserRow, useUserMutations, useUserPermissions } from './api/use-users';
@@ -127,7 +128,24 @@ export function EndEmploymentDialog({ user, today, onClose }: DialogProps & { to
             value={text}
             onChange={(event) => setText(event.target.value)}
             helperText={t('components:dateField.placeholder')}
-            slotProps={{ htmlInput: { 'data-testid': 'end-employment-field' } }}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <CalendarAdornment
+                    label={t('end.lastDay')}
+                    value={parseDateInput(text) ?? ''}
+                    today={today}
+                    onPick={(day) => setText(formatDateInput(day))}
+                    testId="end-employment-field"
+                  />
+                ),
+              },
+              htmlInput: {
+                'data-testid': 'end-employment-field',
+                inputMode: 'numeric',
+                placeholder: t('components:dateField.placeholder'),
+              },
+            }}
           />
         </DialogContent>
         <DialogActions>
