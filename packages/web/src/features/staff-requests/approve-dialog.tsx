@@ -15,7 +15,7 @@ import { STAFF_MESSAGES } from '@salon/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../components/format/dates';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
-import { absenceLabel } from '../../components/staff/staff-labels';
+import { dayOffOrRequestLabel } from '../../components/staff/staff-labels';
 import { formatHours } from '../../lib/staff-time';
 import { type ShiftRequest, useRequestConflicts } from './api/use-requests';
 import { Decision, periodOf } from './request-list';
@@ -46,7 +46,7 @@ export function ApproveDialog({
       <DialogContent data-testid="approve-dialog" tabIndex={0} role="region" aria-labelledby="approve-title">
         {request ? (
           <DialogContentText sx={{ mb: 2 }}>
-            {`${request.firstName} ${request.lastName}`.trim()}: {absenceLabel(t, request)}, {periodOf(request, i18n.language)}
+            {`${request.firstName} ${request.lastName}`.trim()}: {dayOffOrRequestLabel(t, request)}, {periodOf(request, i18n.language)}
           </DialogContentText>
         ) : null}
         {conflicts.isError ? (

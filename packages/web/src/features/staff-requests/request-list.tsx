@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../components/format/dates';
-import { absenceLabel, staffChipSx } from '../../components/staff/staff-labels';
+import { dayOffOrRequestLabel, staffChipSx } from '../../components/staff/staff-labels';
 import { formatHours, formatInstant } from '../../lib/staff-time';
 import type { ShiftRequest } from './api/use-requests';
 
@@ -40,7 +40,7 @@ export function RequestCard({
                 {name}
               </Typography>
             ) : null}
-            <Typography component="span">{absenceLabel(t, request)}</Typography>
+            <Typography component="span">{dayOffOrRequestLabel(t, request)}</Typography>
             <Chip size="small" sx={staffChipSx(request.status)} label={t(`status.${request.status}`)} data-testid="request-status" />
           </Stack>
           <Typography variant="body2" color="text.secondary">

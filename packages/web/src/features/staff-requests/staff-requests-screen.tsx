@@ -16,7 +16,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
 import { StaffFrame, useStaffSalon } from '../../components/staff/staff-frame';
-import { absenceLabel } from '../../components/staff/staff-labels';
+import { dayOffOrRequestLabel } from '../../components/staff/staff-labels';
 import { useRemainingDays } from '../../components/staff/use-remaining-days';
 import { showMessage } from '../../lib/snackbar';
 import { formatHours } from '../../lib/staff-time';
@@ -363,9 +363,11 @@ export default function StaffRequestsScreen() {
         <DialogContent>
           <DialogContentText>
             {confirm?.action === 'cancel'
-              ? t('requests.cancelText', { what: `${absenceLabel(t, confirm.request)}, ${periodOf(confirm.request, i18n.language)}` })
+              ? t('requests.cancelText', {
+                  what: `${dayOffOrRequestLabel(t, confirm.request)}, ${periodOf(confirm.request, i18n.language)}`,
+                })
               : confirm
-                ? absenceLabel(t, confirm.request)
+                ? dayOffOrRequestLabel(t, confirm.request)
                 : ''}
           </DialogContentText>
           {confirm?.action === 'reject' ? (
