@@ -22,7 +22,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 /** English texts of the incentives namespace that Italian must never show (placeholders cut out, long enough to be words). */
 function englishOnly(): string[] {
   const read = (language: string) =>
-    JSON.parse(readFileSync(join(import.meta.dirname, `../../web/src/locales/${language}/incentives.json`), 'utf8'));
+    JSON.parse(readFileSync(join(import.meta.dirname, `../../web/src/locales/${language}/campaigns.json`), 'utf8'));
   const leaves = (value: unknown, path = ''): [string, string][] =>
     typeof value === 'object' && value !== null
       ? Object.entries(value).flatMap(([key, inner]) => leaves(inner, path ? `${path}.${key}` : key))

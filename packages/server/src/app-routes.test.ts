@@ -3,7 +3,7 @@ import * as contracts from '@salon/contracts';
 import { type Endpoint, toRoutePath } from '@salon/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRoutesModules, routesFiles } from './features/index.js';
+import { ROUTES_MODULES } from './features/index.js';
 import { registerEndpoint, registeredEndpoints } from './plugins/auth.js';
 import { createTestApp, type TestApp } from './test/helpers.js';
 
@@ -36,25 +36,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('route registration (derived from features/<x>/<x>.routes.ts)', () => {
-  it('finds a routes file in every feature folder that has one, named after its folder', () => {
+describe('route registration (the ROUTES_MODULES list in features/index.ts)', () => {
+  it('lists every routes file under features/ exactly once, so none is left unregistered', () => {
     const featuresDir = new URL('./features/', import.meta.url);
     const onDisk = readdirSync(featuresDir, { recursive: true, encoding: 'utf8' })
-      .filter((path) => /\.routes\.[jt]s$/.test(path))
+      .filter((path) => /\.routes\.ts$/.test(path))
       .sort();
     expect(onDisk.length).toBeGreaterThanOrEqual(12);
-    // A routes file outside the convention would never be registered: there must be none.
-    expect(
-      routesFiles()
-        .map(({ feature, file }) => `${feature}/${file}`)
-        .sort(),
-    ).toEqual(onDisk);
+    expect(ROUTES_MODULES.map((m) => m.file).sort()).toEqual(onDisk);
   });
 
-  it('takes exactly one …Routes plugin from each routes file', async () => {
-    const modules = await loadRoutesModules();
-    expect(modules.map((m) => m.feature)).toEqual(routesFiles().map((f) => f.feature));
-    for (const m of modules) expect(m.name).toMatch(/Routes$/);
+  it("names each module's file truly: the file exports exactly one …Routes plugin, the one listed", async () => {
+    for (const { file, plugin } of ROUTES_MODULES) {
+      const module = (await import(/* @vite-ignore */ `./features/${file}`)) as Record<string, unknown>;
+      const plugins = Object.entries(module).filter(([name, value]) => name.endsWith('Routes') && typeof value === 'function');
+      expect(
+        plugins.map(([name]) => name),
+        file,
+      ).toEqual([plugin.name]);
+      expect(plugins[0]?.[1], file).toBe(plugin);
+    }
   });
 
   it('registers every endpoint defined in @salon/contracts, and no route that is not in the contracts', () => {

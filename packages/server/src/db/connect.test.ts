@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers.js';
 import { createChecker, type DatabaseHandle } from './connect.js';
+import { prepared } from './prepared.js';
 
 describe('prepared statements', () => {
   let handle: DatabaseHandle;
@@ -11,7 +12,7 @@ describe('prepared statements', () => {
   });
   afterAll(() => handle.close());
 
-  const prepared = async () =>
+  const preparedStatements = async () =>
     (
       await sql<{
         name: string;
@@ -19,21 +20,21 @@ describe('prepared statements', () => {
       }>`SELECT name, generic_plans + custom_plans AS runs FROM pg_prepared_statements ORDER BY name`.execute(handle.db)
     ).rows;
 
-  it('runs a statement marked /* prepared: name */ as a named prepared statement, and others not', async () => {
+  it('runs a statement made with prepared(name, query) as a named prepared statement, and others not', async () => {
     for (const n of [1, 2, 3]) {
-      const { rows } = await sql<{ n: number }>`/* prepared: test-mark */ SELECT ${n}::integer AS n`.execute(handle.db);
+      const { rows } = await prepared('test-mark', sql<{ n: number }>`SELECT ${n}::integer AS n`).execute(handle.db);
       expect(rows).toEqual([{ n }]);
     }
     await sql`SELECT ${4}::integer AS n`.execute(handle.db);
-    const [mark, ...others] = await prepared();
+    const [mark, ...others] = await preparedStatements();
     expect(others).toEqual([]);
     expect(mark?.name).toMatch(/^test-mark-[0-9a-f]{16}$/);
     expect(Number(mark?.runs)).toBe(3);
   });
 
   it('gives another text of the same mark its own statement', async () => {
-    await sql`/* prepared: test-mark */ SELECT ${'x'}::text AS t`.execute(handle.db);
-    expect((await prepared()).map((r) => r.name.slice(0, 10))).toEqual(['test-mark-', 'test-mark-']);
+    await prepared('test-mark', sql`SELECT ${'x'}::text AS t`).execute(handle.db);
+    expect((await preparedStatements()).map((r) => r.name.slice(0, 10))).toEqual(['test-mark-', 'test-mark-']);
   });
 });
 

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Db } from './database.js';
 import { type EmbeddedServer, startEmbeddedServer } from './embedded.js';
 import { migrateToLatest } from './migrate.js';
+import { preparedName } from './prepared.js';
 import { applyRollupModel } from './rollups/apply.js';
 
 export type DatabaseKind = 'postgresql' | 'embedded';
@@ -89,11 +90,8 @@ function createPool(url: string, max: number, log: { error(msg: string): void },
   return pool;
 }
 
-/** The name a statement's text gives itself to run as a prepared statement (`runMarkedPrepared`). */
-const PREPARED_MARK = /^\/\* prepared: ([a-z-]+) \*\//;
-
 /**
- * Runs a statement whose text starts with `/* prepared: <name> *\/` as a named prepared statement
+ * Runs a statement made with `prepared(name, query)` (db/prepared.ts) as a named prepared statement
  * of the connection (name + a hash of the text: another text never reuses it). After five runs
  * PostgreSQL may keep one generic plan and stop planning it. Other statements run as before,
  * planned with their values every time.
@@ -106,7 +104,7 @@ const PREPARED_MARK = /^\/\* prepared: ([a-z-]+) \*\//;
 function runMarkedPrepared(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
-    const mark = typeof text === 'string' ? PREPARED_MARK.exec(text)?.[1] : undefined;
+    const mark = typeof text === 'string' ? preparedName(text) : undefined;
     const config =
       mark === undefined || !Array.isArray(values)
         ? text

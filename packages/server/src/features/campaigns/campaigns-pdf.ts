@@ -3,8 +3,8 @@ import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../db/database.js';
 import { exportDay } from '../../lib/export-heading.js';
 import { CHAIN_TIME_ZONE, type Clock, salonToday } from '../../lib/today.js';
+import { summariesOf } from './campaign-reads.service.js';
 import { findCampaignIds } from './campaigns.query.js';
-import { summariesOf } from './campaigns.service.js';
 
 const MARGIN = 40;
 const TEXT = '#1f2933';

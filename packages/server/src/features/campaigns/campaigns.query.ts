@@ -8,6 +8,7 @@ import type {
 } from '@salon/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { campaignRevenueCentsSql } from '../../lib/campaign-revenue.query.js';
 
 /** One salon's part of one campaign. */
@@ -319,8 +320,8 @@ ORDER BY i.campaign_id, i.salon_id, (i.service_id IS NULL), COALESCE(s.name, pr.
 
 export async function getSalonRows(db: DbOrTx, keys: readonly SalonCampaignKey[]): Promise<SalonRowWithKey[]> {
   if (keys.length === 0) return [];
-  // Prepared (db/connect.ts): planning it on every call cost a large share of its time.
-  return (await sql<SalonRowWithKey>`/* prepared: campaign-salon-rows */ WITH ${statsCtes(keys, null)} ${salonSelect}`.execute(db)).rows;
+  // Prepared (db/prepared.ts): planning it on every call cost a large share of its time.
+  return (await prepared('campaign-salon-rows', sql<SalonRowWithKey>` WITH ${statsCtes(keys, null)} ${salonSelect}`).execute(db)).rows;
 }
 
 export async function getStaffRows(
@@ -360,10 +361,13 @@ export interface PartStats {
 export async function getPartStats(db: DbOrTx, keys: PartsAsked, userId: number | null = null): Promise<PartStats> {
   if (isNoPart(keys)) return { salons: [], staff: [], teamLeaders: [], items: [] };
   const agg = (select: RawBuilder<unknown>) => sql`(SELECT COALESCE(json_agg(x), '[]'::json) FROM (${select}) x)`;
-  // A prepared statement (db/connect.ts): its planning is a large share of its time.
-  const { rows } = await sql<PartStats>`/* prepared: campaign-part-stats */ WITH ${statsCtes(keys, userId)}
+  // A prepared statement (db/prepared.ts): its planning is a large share of its time.
+  const { rows } = await prepared(
+    'campaign-part-stats',
+    sql<PartStats>` WITH ${statsCtes(keys, userId)}
     SELECT ${agg(salonSelect)} AS salons, ${agg(staffSelect(userId))} AS staff, ${agg(leaderSelect(userId))} AS "teamLeaders",
-      ${agg(itemSelect)} AS items`.execute(db);
+      ${agg(itemSelect)} AS items`,
+  ).execute(db);
   return rows[0] ?? { salons: [], staff: [], teamLeaders: [], items: [] };
 }
 

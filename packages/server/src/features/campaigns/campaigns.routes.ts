@@ -26,17 +26,9 @@ import { getUserLanguage } from '../../lib/user-language.query.js';
 import { listUserDtos } from '../../lib/users.query.js';
 import { assertSalonAccess, callerOf, registerEndpoint } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
+import { campaignDetail, campaignStats, campaignsOfMonth, myCampaigns } from './campaign-reads.service.js';
 import { getItemRows, getSalonRows, getStaffRows, getTeamLeaderRows, listItemOptions } from './campaigns.query.js';
-import {
-  campaignDetail,
-  campaignStats,
-  campaignsOfMonth,
-  closePart,
-  createCampaign as createCampaignService,
-  insertSalons,
-  myCampaigns,
-  replacePartList,
-} from './campaigns.service.js';
+import { closePart, createCampaign as createCampaignService, insertSalons, replacePartList } from './campaigns.service.js';
 import { campaignsPdf } from './campaigns-pdf.js';
 
 const strip = <T extends { campaignId: number }>({ campaignId: _c, ...row }: T) => row;

@@ -2,6 +2,7 @@ import type { ClientQuality, CreatorQuality, DataQualityIssue, DuplicateGroup } 
 import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 
 /**
  * The checks of every client record of a salon (the rules are the contract's DATA_QUALITY_ISSUES),
@@ -209,8 +210,10 @@ export async function getDataQuality(
   today: string,
   page: { limit: number; offset: number } | null,
 ): Promise<DataQuality> {
-  // A prepared statement (db/connect.ts): its plan, a large share of the report's time, is kept once PostgreSQL settles on a generic one.
-  const { rows } = await sql<DataQualityRow>`/* prepared: data-quality */
+  // A prepared statement (db/prepared.ts): its plan, a large share of the report's time, is kept once PostgreSQL settles on a generic one.
+  const { rows } = await prepared(
+    'data-quality',
+    sql<DataQualityRow>`
     ${checkedClients(salonId, today)},
     per_creator AS (
       SELECT created_by, GROUPING(created_by) AS is_total, ${QUALITY_COLUMNS}
@@ -267,6 +270,7 @@ export async function getDataQuality(
       (SELECT json_agg(c ORDER BY c.is_total DESC, (c.created_by IS NULL), c.clients DESC, c.created_by) FROM creators c) AS creators,
       (SELECT coalesce(json_agg(g ORDER BY g.group_id), '[]') FROM groups g) AS groups,
       (SELECT coalesce(json_agg(p ORDER BY p.score, (p.group_id IS NULL), p.id), '[]') FROM page p) AS clients
-  `.execute(db);
+  `,
+  ).execute(db);
   return dataQualityOf(rows[0]);
 }

@@ -1,6 +1,7 @@
 import { UTILISATION_THRESHOLDS } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { hoursOfSeconds } from '../../db/staff-hours.js';
 
 export interface UtilisationCellFigures {
@@ -22,12 +23,14 @@ export interface UtilisationCellFigures {
  * date_part (a double), not extract (a numeric since PostgreSQL 14), costs half as much on a year's ~5,000 rows.
  */
 export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: string, to: string): Promise<UtilisationCellFigures[]> {
-  const result = await sql<{
-    weekday: number;
-    hour: number;
-    shift_seconds: number;
-    booked_seconds: number;
-  }>`/* prepared: utilisation-grid */
+  const result = await prepared(
+    'utilisation-grid',
+    sql<{
+      weekday: number;
+      hour: number;
+      shift_seconds: number;
+      booked_seconds: number;
+    }>`
     SELECT date_part('isodow', x.hour)::int AS weekday, date_part('hour', x.hour)::int AS hour,
       sum(x.shift_seconds) AS shift_seconds, sum(x.booked_seconds) AS booked_seconds
     FROM (
@@ -39,7 +42,8 @@ export async function getUtilisationGrid(db: DbOrTx, salonId: number, from: stri
     ) x
     GROUP BY 1, 2
     ORDER BY 1, 2
-  `.execute(db);
+  `,
+  ).execute(db);
   return result.rows.map((r) => {
     const shift = Number(r.shift_seconds);
     const booked = Number(r.booked_seconds);

@@ -2,6 +2,7 @@ import type { PerformanceResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { hoursOfSeconds, utilisationPercent } from '../../db/staff-hours.js';
 import { campaignRevenueCentsSql } from '../../lib/campaign-revenue.query.js';
 import { addDays, firstOfMonth } from '../../lib/months.js';
@@ -125,7 +126,9 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
   // OFFSET 0 keeps the ranges per salon: flattened, the generic plan scanned the whole table. Prepared: its
   // text is the same for every day.
   const [{ rows }, campaigns] = await Promise.all([
-    sql<MonthSpanRow>`/* prepared: performance-days */
+    prepared(
+      'performance-days',
+      sql<MonthSpanRow>`
       SELECT s.id, s.name, s.city, r.span, a.revenue_cents, a.appointments, a.with_client, a.rebooked, a.booked_seconds, a.shift_seconds,
         a.new_clients, a.day_revenue_cents, a.day_appointments, a.day_with_client, a.day_rebooked, a.day_booked_seconds,
         a.day_shift_seconds, a.day_new_clients, a.revenue_by_day
@@ -150,7 +153,8 @@ export async function getPerformance(db: DbOrTx, day: string, salonIds: number[]
           SELECT * FROM performance_daily pd WHERE pd.salon_id = s.id AND pd.day BETWEEN r.from_day AND r.to_day OFFSET 0
         ) d
       ) a
-      ORDER BY s.name, s.id, r.span`.execute(db),
+      ORDER BY s.name, s.id, r.span`,
+    ).execute(db),
     sql<CampaignRow>`
       SELECT DISTINCT ON (cs.salon_id) cs.salon_id, c.id AS campaign_id, c.name, c.date_from::text AS date_from,
         c.date_to::text AS date_to, cs.target_cents,

@@ -2,6 +2,7 @@ import type { SalonRecapResponse } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { euros, type GenderScope, percent } from '../../lib/report-range.js';
 
 interface KindDay {
@@ -65,7 +66,9 @@ export async function getSalonRecap(
 ): Promise<Static<typeof SalonRecapResponse>> {
   // One prepared statement: the range of recap_daily (migration 051) of the gender scope, beside the salon's lost threshold
   // (a row with a null day when the range has none).
-  const { rows } = await sql<RecapRow>`/* prepared: salon-recap */
+  const { rows } = await prepared(
+    'salon-recap',
+    sql<RecapRow>`
     SELECT s.lost_client_days, r.day::text AS day, r.s_amount, r.s_amount_rec, r.s_quantity, r.s_quantity_rec, r.s_discount,
       r.s_discount_rec, r.p_amount, r.p_amount_rec, r.p_quantity, r.p_quantity_rec, r.p_discount, r.p_discount_rec, r.appointments,
       r.with_service, r.with_product, r.appointments_discount, r.new_service, r.new_product, r.new_clients AS new_any,
@@ -73,7 +76,8 @@ export async function getSalonRecap(
     FROM salons s
     LEFT JOIN recap_daily r ON r.salon_id = s.id AND r.gender = ${gender} AND r.day BETWEEN ${from}::date AND ${to}::date
     WHERE s.id = ${salonId}
-    ORDER BY r.day`.execute(db);
+    ORDER BY r.day`,
+  ).execute(db);
 
   const n = (v: number | null) => Number(v ?? 0);
   const kindOf = (

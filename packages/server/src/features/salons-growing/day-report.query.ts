@@ -2,6 +2,7 @@ import type { DayReport } from '@salon/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { addDays } from '../../lib/months.js';
 import { type Clock, salonToday } from '../../lib/today.js';
 
@@ -67,7 +68,9 @@ export async function getDayReportOfSalon(
  */
 async function readDay(db: DbOrTx, salonId: number, day: RawBuilder<unknown>) {
   const [{ rows }, { rows: items }] = await Promise.all([
-    sql<AppointmentRow & { timeZone: string; day: string }>`/* prepared: day-report-appointments */
+    prepared(
+      'day-report-appointments',
+      sql<AppointmentRow & { timeZone: string; day: string }>`
     WITH d AS (SELECT s.id, s.time_zone, ${day} AS day FROM salons s WHERE s.id = ${salonId})
     SELECT d.time_zone AS "timeZone", d.day::text AS day, a.id AS "appointmentId", a.status,
       to_char(a.start_at AT TIME ZONE d.time_zone, 'HH24:MI') AS "startTime",
@@ -80,8 +83,11 @@ async function readDay(db: DbOrTx, salonId: number, day: RawBuilder<unknown>) {
     LEFT JOIN appointments a ON a.salon_id = d.id AND a.day = d.day AND a.status IN ('BOOKED', 'DONE')
     LEFT JOIN clients c ON c.salon_id = a.salon_id AND c.id = a.client_id
     LEFT JOIN users u ON u.id = a.staff_id
-    ORDER BY a.start_at, a.id`.execute(db),
-    sql<ItemRow>`/* prepared: day-report-items */
+    ORDER BY a.start_at, a.id`,
+    ).execute(db),
+    prepared(
+      'day-report-items',
+      sql<ItemRow>`
     WITH d AS (SELECT s.id, ${day} AS day FROM salons s WHERE s.id = ${salonId})
     SELECT l.appointment_id AS "appointmentId", l.kind, coalesce(sv.name, p.name, '') AS name, l.category,
       l.paid_amount_cents AS "amountCents"
@@ -96,7 +102,8 @@ async function readDay(db: DbOrTx, salonId: number, day: RawBuilder<unknown>) {
     JOIN appointments a ON a.salon_id = d.id AND a.day = d.day AND a.status = 'BOOKED'
     JOIN appointment_services b ON b.salon_id = a.salon_id AND b.appointment_id = a.id
     JOIN services sv ON sv.id = b.service_id
-    ORDER BY 1, 2 DESC, 3`.execute(db),
+    ORDER BY 1, 2 DESC, 3`,
+    ).execute(db),
   ]);
   const first = rows[0];
   return {

@@ -48,7 +48,7 @@ export class SessionService {
     if (throttle === 'blocked') return tooMany;
     const user = await q.findUserForLogin(this.db, name);
     const valid = user ? await verifyPassword(password as string, user.password_hash) : await verifyAgainstDummy(password as string);
-    // A former employee is answered like a wrong password, and counted as one.
+    // A former staff member is answered like a wrong password, and counted as one.
     if (!user || !valid || hasEmploymentEnded(user, now)) {
       await recordFailure(this.db, name, address);
       if (throttle === 'right-only') return tooMany;

@@ -2,6 +2,7 @@ import type { StaffDailyDetailsResponse, StaffDataAnalysisResponse, StaffPreviou
 import { type RawBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { hoursOfSeconds, utilisationPercent } from '../../db/staff-hours.js';
 import { withLocalSettings } from '../../lib/local-settings.js';
 import {
@@ -261,7 +262,9 @@ export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to
   const clientDays = months ? split.days : [[from, to] as [string, string]];
   // A range of whole months only: new clients from staff_new_client_months (first_month in the months).
   const wholeMonths = split.days.length === 0 ? split.months : null;
-  const { rows } = await sql<SpanRow>`/* prepared: staff-span */
+  const { rows } = await prepared(
+    'staff-span',
+    sql<SpanRow>`
     SELECT 'money' AS s, d.staff_id, sum(d.earned_cents) AS v1, sum(d.recommended_cents) AS v2, sum(d.service_cents) AS v3,
       sum(d.service_rec_cents) AS v4, sum(d.product_cents) AS v5, sum(d.product_rec_cents) AS v6, sum(d.discount_cents) AS v7,
       sum(d.discount_rec_cents) AS v8, sum(d.visits) AS v9, sum(d.visits_with_product) AS v10, sum(d.rebooked) AS v11
@@ -323,7 +326,8 @@ export async function getStaffSpan(db: DbOrTx, salonId: number, from: string, to
     UNION ALL
     SELECT 'open', NULL, count(DISTINCT ad.day), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
     FROM appointments_daily ad
-    WHERE ad.salon_id = ${salon} AND ${days(sql`ad.day`)} AND ad.appointments > 0 AND ${genderIs(sql`ad.gender`)}`.execute(db);
+    WHERE ad.salon_id = ${salon} AND ${days(sql`ad.day`)} AND ad.appointments > 0 AND ${genderIs(sql`ad.gender`)}`,
+  ).execute(db);
 
   const span: StaffSpan = { staff: new Map(), salonOpenDays: 0 };
   const of = (id: number) => {

@@ -1,6 +1,7 @@
 import type { discountsPerAppointment, discountsPerDay, ResponseOf } from '@salon/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { euros } from '../../lib/report-range.js';
 
 type PerDay = ResponseOf<typeof discountsPerDay>;
@@ -82,7 +83,9 @@ export async function getDiscountsPerAppointment(
   limit = 500,
   offset = 0,
 ): Promise<PerAppointment> {
-  const { rows: all } = await sql<PerAppointmentRow>`/* prepared: discounts-per-appointment */
+  const { rows: all } = await prepared(
+    'discounts-per-appointment',
+    sql<PerAppointmentRow>`
     SELECT * FROM (
       SELECT 'P' AS row, d.appointment_id, d.day::text AS day, d.client_id, d.s_list, d.s_paid, d.s_disc, d.s_lines, d.p_list, d.p_paid,
         d.p_disc, d.p_lines, c.first_name, c.last_name, NULL::bigint AS total_rows, NULL::bigint AS appointments
@@ -104,7 +107,8 @@ export async function getDiscountsPerAppointment(
     FROM sales_daily
     WHERE salon_id = ${salonId} AND day BETWEEN ${from}::date AND ${to}::date AND NOT is_walk_in
     ORDER BY 1, 3, 2
-  `.execute(db);
+  `,
+  ).execute(db);
   const last = all[all.length - 1];
   const totals = last?.row === 'T' ? last : ({} as Partial<PerAppointmentRow>);
   const page = last?.row === 'T' ? all.slice(0, -1) : all;

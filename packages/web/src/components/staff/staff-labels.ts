@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /** The fields of a day off or a request that say what it is. */
-export interface AbsenceLike {
+export interface DayOffOrRequest {
   kind?: 'DAY_OFF' | 'SHIFT_CHANGE';
   type: string | null;
   part: string | null;
@@ -15,13 +15,13 @@ export interface AbsenceLike {
  * What a day off or a request is, in a few words of the interface language: 'Holiday',
  * 'Holiday (morning)', 'Permit 10:00–12:00', 'Shift change 10:00–18:00'.
  */
-export function absenceLabel(t: TFunction, absence: AbsenceLike): string {
-  if (absence.kind === 'SHIFT_CHANGE') {
-    return t('staff:kind.SHIFT_CHANGE_times', { start: absence.wantedStartTime ?? '', end: absence.wantedEndTime ?? '' });
+export function dayOffOrRequestLabel(t: TFunction, entry: DayOffOrRequest): string {
+  if (entry.kind === 'SHIFT_CHANGE') {
+    return t('staff:kind.SHIFT_CHANGE_times', { start: entry.wantedStartTime ?? '', end: entry.wantedEndTime ?? '' });
   }
-  const type = t(`staff:dayOffType.${absence.type ?? 'HOLIDAY'}`);
-  if (absence.part === 'HOURS') return `${type} ${absence.startTime ?? ''}–${absence.endTime ?? ''}`;
-  if (absence.part === 'MORNING' || absence.part === 'AFTERNOON') return `${type} (${t(`staff:dayOffPart.${absence.part}`)})`;
+  const type = t(`staff:dayOffType.${entry.type ?? 'HOLIDAY'}`);
+  if (entry.part === 'HOURS') return `${type} ${entry.startTime ?? ''}–${entry.endTime ?? ''}`;
+  if (entry.part === 'MORNING' || entry.part === 'AFTERNOON') return `${type} (${t(`staff:dayOffPart.${entry.part}`)})`;
   return type;
 }
 

@@ -34,7 +34,7 @@ import { DayOffFields } from '../../components/staff/day-off-fields';
 import { type DayOffErrors, type DayOffTexts, validateDayOff } from '../../components/staff/day-off-form';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
 import { StaffFrame, useStaffSalon } from '../../components/staff/staff-frame';
-import { absenceLabel, staffChipSx } from '../../components/staff/staff-labels';
+import { dayOffOrRequestLabel, staffChipSx } from '../../components/staff/staff-labels';
 import { useRemainingDays } from '../../components/staff/use-remaining-days';
 import { useAuth } from '../../lib/auth';
 import { showMessage } from '../../lib/snackbar';
@@ -131,7 +131,7 @@ function MonthCalendar({
                               <Chip
                                 key={dayOff.userShiftId}
                                 size="small"
-                                label={`${names.get(dayOff.userId) ?? dayOff.firstName} · ${absenceLabel(t, dayOff)}`}
+                                label={`${names.get(dayOff.userId) ?? dayOff.firstName} · ${dayOffOrRequestLabel(t, dayOff)}`}
                                 sx={{ maxWidth: '100%', fontSize: 11, height: 20, ...staffChipSx(dayOff.type) }}
                               />
                             ))}
@@ -407,7 +407,7 @@ export default function StaffDaysOffScreen() {
                         <Typography sx={{ fontWeight: 600 }} component="span">
                           {nameOf(dayOff)}
                         </Typography>{' '}
-                        <Typography component="span">{absenceLabel(t, dayOff)}</Typography>
+                        <Typography component="span">{dayOffOrRequestLabel(t, dayOff)}</Typography>
                         <Typography variant="body2" color="text.secondary">
                           {periodOf(dayOff, i18n.language)}
                           {dayOff.days > 0
@@ -517,7 +517,7 @@ export default function StaffDaysOffScreen() {
         <DialogTitle id="delete-day-off-title">{t('daysOff.deleteTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {deleting ? `${nameOf(deleting)}: ${absenceLabel(t, deleting)}, ${periodOf(deleting, i18n.language)}` : ''}
+            {deleting ? `${nameOf(deleting)}: ${dayOffOrRequestLabel(t, deleting)}, ${periodOf(deleting, i18n.language)}` : ''}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

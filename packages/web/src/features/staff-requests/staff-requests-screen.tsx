@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,23 +8,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { STAFF_MESSAGES } from '@salon/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../components/format/dates';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
 import { StaffFrame, useStaffSalon } from '../../components/staff/staff-frame';
-import { absenceLabel, staffChipSx } from '../../components/staff/staff-labels';
+import { dayOffOrRequestLabel } from '../../components/staff/staff-labels';
 import { useRemainingDays } from '../../components/staff/use-remaining-days';
 import { showMessage } from '../../lib/snackbar';
-import { formatHours, formatInstant } from '../../lib/staff-time';
+import { formatHours } from '../../lib/staff-time';
 import {
   type ShiftRequest,
   useApproveRequest,
@@ -34,12 +28,13 @@ import {
   useDeleteRequest,
   useMyRequests,
   useRejectRequest,
-  useRequestConflicts,
   useSalonRequests,
   useUpdateRequest,
 } from './api/use-requests';
+import { ApproveDialog } from './approve-dialog';
 import { RequestDialog } from './request-dialog';
 import { isCancellable, type RequestBody, type RequestTexts } from './request-form';
+import { CancelButton, Decision, periodOf, RequestCard, RequestList, Section } from './request-list';
 
 function emptyTexts(today: string): RequestTexts {
   return {
@@ -75,219 +70,12 @@ function textsOf(request: ShiftRequest): RequestTexts {
   };
 }
 
-/** The days a request is about, in the interface language. */
-function periodOf(request: ShiftRequest, language: string): string {
-  const from = formatDay(request.startDate, language);
-  return request.endDate === request.startDate ? from : `${from} – ${formatDay(request.endDate, language)}`;
-}
-
-function RequestCard({
-  request,
-  showPerson,
-  actions,
-  children,
-}: {
-  request: ShiftRequest;
-  showPerson: boolean;
-  actions?: ReactNode;
-  children?: ReactNode;
-}) {
-  const { t, i18n } = useTranslation('staff');
-  const name = `${request.firstName} ${request.lastName}`.trim();
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid={`request-${request.userShiftRequestId}`} component="li">
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            {showPerson ? (
-              <Typography component="span" sx={{ fontWeight: 600 }}>
-                {name}
-              </Typography>
-            ) : null}
-            <Typography component="span">{absenceLabel(t, request)}</Typography>
-            <Chip size="small" sx={staffChipSx(request.status)} label={t(`status.${request.status}`)} data-testid="request-status" />
-          </Stack>
-          <Typography variant="body2" color="text.secondary">
-            {periodOf(request, i18n.language)}
-            {request.kind === 'DAY_OFF' && request.days > 0
-              ? ` · ${t('requests.workingDays', { count: request.days, days: formatHours(request.days, i18n.language) })}`
-              : ''}
-            {request.note ? ` · ${request.note}` : ''}
-          </Typography>
-          {children}
-        </Box>
-        {actions ? (
-          <Stack direction="row" sx={{ gap: 1, flexShrink: 0, flexWrap: 'wrap' }}>
-            {actions}
-          </Stack>
-        ) : null}
-      </Stack>
-    </Paper>
-  );
-}
-
 /** The confirmation dialog's title and button per action. */
 const CONFIRM_TEXTS = {
   delete: { title: 'requests.deleteTitle', button: 'common.delete' },
   reject: { title: 'requests.rejectTitle', button: 'requests.reject' },
   cancel: { title: 'requests.cancelTitle', button: 'requests.cancel' },
 } as const;
-
-function CancelButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation('staff');
-  return (
-    <Button size="small" color="error" onClick={onClick} data-testid="cancel-request">
-      {t('requests.cancel')}
-    </Button>
-  );
-}
-
-function Decision({ request, timeZone }: { request: ShiftRequest; timeZone: string }) {
-  const { t, i18n } = useTranslation('staff');
-  if (request.status === 'PENDING' || !request.decidedAt) return null;
-  return (
-    <>
-      <Typography variant="body2" color="text.secondary" data-testid="request-decision">
-        {t(request.status === 'REJECTED' ? 'requests.rejectedBy' : 'requests.approvedBy', {
-          name: request.decidedByName ?? '',
-          when: formatInstant(request.decidedAt, i18n.language, timeZone),
-        })}
-        {request.status === 'REJECTED' && request.rejectReason ? (
-          <span data-testid="request-reject-reason">{` — ${t('requests.rejectReasonShown', { reason: request.rejectReason })}`}</span>
-        ) : null}
-      </Typography>
-      {request.cancelledAt ? (
-        <Typography variant="body2" color="text.secondary" data-testid="request-cancellation">
-          {t('requests.cancelledBy', {
-            name: request.cancelledByName ?? '',
-            when: formatInstant(request.cancelledAt, i18n.language, timeZone),
-          })}
-        </Typography>
-      ) : null}
-    </>
-  );
-}
-
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title} sx={{ mb: 3 }} data-testid={testId}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-/** How many requests a list shows before 'Show more' (the history of a salon runs to hundreds). */
-const PAGE = 10;
-
-function RequestList({ items, render, testId }: { items: ShiftRequest[]; render: (request: ShiftRequest) => ReactNode; testId: string }) {
-  const { t } = useTranslation('staff');
-  const [shown, setShown] = useState(PAGE);
-  return (
-    <>
-      <Stack component="ul" sx={{ gap: 1, listStyle: 'none', p: 0, m: 0 }}>
-        {items.slice(0, shown).map(render)}
-      </Stack>
-      {items.length > shown ? (
-        <Button sx={{ mt: 1 }} onClick={() => setShown((count) => count + PAGE)} data-testid={`${testId}-more`}>
-          {t('requests.showMore', { count: Math.min(PAGE, items.length - shown), total: items.length - shown })}
-        </Button>
-      ) : null}
-    </>
-  );
-}
-
-/** The approver's look before approving: the person's booked appointments in the period, their shifts, the days left. */
-function ApproveDialog({
-  request,
-  timeZone,
-  isBusy,
-  error,
-  onClose,
-  onApprove,
-}: {
-  request: ShiftRequest | null;
-  timeZone: string;
-  isBusy: boolean;
-  error: { error: unknown; message: string } | null;
-  onClose: () => void;
-  onApprove: () => void;
-}) {
-  const { t, i18n } = useTranslation('staff');
-  const conflicts = useRequestConflicts(request?.userShiftRequestId ?? null);
-  const data = conflicts.data;
-  return (
-    <Dialog open={request !== null} onClose={isBusy ? undefined : onClose} aria-labelledby="approve-title" fullWidth maxWidth="sm">
-      <DialogTitle id="approve-title">{t('requests.approveTitle')}</DialogTitle>
-      {/* The booked appointments can make it scroll: focusable, so a keyboard can scroll it too. */}
-      <DialogContent data-testid="approve-dialog" tabIndex={0} role="region" aria-labelledby="approve-title">
-        {request ? (
-          <DialogContentText sx={{ mb: 2 }}>
-            {`${request.firstName} ${request.lastName}`.trim()}: {absenceLabel(t, request)}, {periodOf(request, i18n.language)}
-          </DialogContentText>
-        ) : null}
-        {conflicts.isError ? (
-          <StaffErrorAlert error={conflicts.error} message={STAFF_MESSAGES.getRequests} />
-        ) : !data ? (
-          <CircularProgress size={20} aria-label={t('common.loading')} />
-        ) : (
-          <>
-            <Typography variant="subtitle2" component="h3">
-              {t('requests.bookedTitle')}
-            </Typography>
-            {data.bookedAppointments.length === 0 ? (
-              <Typography color="text.secondary" data-testid="booked-none">
-                {t('requests.bookedNone')}
-              </Typography>
-            ) : (
-              <List dense data-testid="booked-appointments" aria-label={t('requests.bookedTitle')}>
-                {data.bookedAppointments.map((appointment) => (
-                  <ListItem key={appointment.appointmentId} disableGutters data-testid="booked-appointment">
-                    <ListItemText
-                      primary={`${formatDay(appointment.day, i18n.language)} ${appointment.startTime}–${appointment.endTime} · ${appointment.clientName || t('requests.unknownClient')}`}
-                      secondary={appointment.services.map((service) => service.name).join(', ')}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-            {data.bookedAppointments.length > 0 ? (
-              <Alert severity="warning" sx={{ my: 1 }} data-testid="booked-warning">
-                {t('requests.bookedWarning', { count: data.bookedAppointments.length })}
-              </Alert>
-            ) : null}
-            {request?.kind === 'DAY_OFF' && request.part === 'FULL_DAY' && data.shifts.length > 0 ? (
-              <Typography variant="body2" sx={{ mt: 1 }} data-testid="shifts-removed">
-                {t('requests.shiftsRemoved', { count: data.shifts.length })}
-              </Typography>
-            ) : null}
-            {data.remainingDaysAfter !== null ? (
-              <Typography variant="body2" sx={{ mt: 1 }} data-testid="remaining-after">
-                {t('requests.remainingAfter', { days: formatHours(data.remainingDaysAfter, i18n.language) })}
-              </Typography>
-            ) : null}
-            {request?.decidedAt ? <Decision request={request} timeZone={timeZone} /> : null}
-          </>
-        )}
-        {error ? (
-          <Box sx={{ mt: 2 }}>
-            <StaffErrorAlert error={error.error} message={error.message} testId="approve-error" />
-          </Box>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isBusy}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" color="success" onClick={onApprove} disabled={isBusy || !data} data-testid="approve-confirm">
-          {t('requests.approve')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** /staff-requests: my requests (new, change and delete while pending); for ADMIN the approval queue and the history. */
 export default function StaffRequestsScreen() {
@@ -575,9 +363,11 @@ export default function StaffRequestsScreen() {
         <DialogContent>
           <DialogContentText>
             {confirm?.action === 'cancel'
-              ? t('requests.cancelText', { what: `${absenceLabel(t, confirm.request)}, ${periodOf(confirm.request, i18n.language)}` })
+              ? t('requests.cancelText', {
+                  what: `${dayOffOrRequestLabel(t, confirm.request)}, ${periodOf(confirm.request, i18n.language)}`,
+                })
               : confirm
-                ? absenceLabel(t, confirm.request)
+                ? dayOffOrRequestLabel(t, confirm.request)
                 : ''}
           </DialogContentText>
           {confirm?.action === 'reject' ? (

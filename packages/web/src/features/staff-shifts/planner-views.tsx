@@ -23,7 +23,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAxisDay, formatDay, weekdayName } from '../../components/format/dates';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
-import { absenceLabel, STAFF_CHIP_COLORS, staffChipSx } from '../../components/staff/staff-labels';
+import { dayOffOrRequestLabel, STAFF_CHIP_COLORS, staffChipSx } from '../../components/staff/staff-labels';
 import { formatHours, isoWeekday } from '../../lib/staff-time';
 import { hoursOfSeconds, type PlannerShift, type PlannerWeek, shiftSecondsOf } from './planner';
 
@@ -140,7 +140,7 @@ function AbsenceChips({ daysOff, requests }: { daysOff: DayOff[]; requests: Pend
         <Chip
           key={`off-${dayOff.userShiftId}`}
           size="small"
-          label={absenceLabel(t, dayOff)}
+          label={dayOffOrRequestLabel(t, dayOff)}
           data-testid={`day-off-${dayOff.userShiftId}`}
           sx={{ maxWidth: '100%', ...staffChipSx(dayOff.type) }}
         />
@@ -150,7 +150,7 @@ function AbsenceChips({ daysOff, requests }: { daysOff: DayOff[]; requests: Pend
           key={`request-${request.userShiftRequestId}`}
           size="small"
           variant="outlined"
-          label={t('planner.pending', { what: absenceLabel(t, request) })}
+          label={t('planner.pending', { what: dayOffOrRequestLabel(t, request) })}
           data-testid={`pending-request-${request.userShiftRequestId}`}
           sx={{ maxWidth: '100%', borderStyle: 'dashed', borderColor: STAFF_CHIP_COLORS.PENDING, color: STAFF_CHIP_COLORS.PENDING }}
         />

@@ -16,8 +16,9 @@ const shift = (id: number, userId: number, day: string, startTime: string, endTi
   userId,
   firstName: userId === 7 ? 'Anna' : 'Bruno',
   lastName: 'Rossi',
-  dayStart: `${day}T08:00:00.000Z`,
-  dayEnd: `${day}T17:00:00.000Z`,
+  // The salon is in Rome (UTC+1 in November); the week adds the shifts' instants, as the server does.
+  dayStart: new Date(`${day}T${startTime}:00+01:00`).toISOString(),
+  dayEnd: new Date(Date.parse(`${day}T${endTime}:00+01:00`) + (endsNextDay ? 86_400_000 : 0)).toISOString(),
   day,
   startTime,
   endTime,
