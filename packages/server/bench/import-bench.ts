@@ -8,6 +8,7 @@
  * import in this process (the path the API and the CLI run) while sampling this process's RSS
  * every 20 ms: rows per second up to the commit and peak RSS against the targets (>= 30,000 rows/s,
  * < 300 MB), then how long the stored rollups take to catch up after it.
+ * Then the floor: the same rows copied into a bare table with sale_lines' indexes and no trigger.
  * Then imports the same file again (every row unchanged) and times that too.
  */
 import { once } from 'node:events';
@@ -83,6 +84,30 @@ async function walState(db: Db): Promise<{ bytes: number; fpi: number; requested
   const row = rows[0];
   return { bytes: Number(row?.bytes ?? 0), fpi: Number(row?.fpi ?? 0), requested: row?.requested ?? 0, timed: row?.timed ?? 0 };
 }
+
+/**
+ * The floor under the import's WRITING phase: the file's stored lines copied, in one statement, into a
+ * table like sale_lines (its indexes, no trigger, no foreign key), in the import's row order, rolled back.
+ */
+async function writeFloor(db: Db, rows: number): Promise<void> {
+  await db
+    .transaction()
+    .execute(async (tx) => {
+      await sql`CREATE TABLE bench_floor_lines (LIKE sale_lines INCLUDING INDEXES INCLUDING DEFAULTS)`.execute(tx);
+      const began = performance.now();
+      await sql`INSERT INTO bench_floor_lines SELECT * FROM sale_lines WHERE salon_id = 1 ORDER BY day, staff_id, client_id`.execute(tx);
+      const seconds = (performance.now() - began) / 1000;
+      console.log(
+        `  floor: the same ${rows.toLocaleString('en')} lines written into a bare copy of sale_lines (its indexes, no trigger) in ${seconds.toFixed(1)} s, ${Math.round(rows / seconds).toLocaleString('en')} rows/s`,
+      );
+      throw new FloorDone();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof FloorDone)) throw error;
+    });
+}
+
+class FloorDone extends Error {}
 
 async function importOne(target: ImportTarget, salonId: number | null, kind: ImportKindName, filePath: string) {
   const fileBytes = statSync(filePath).size;
@@ -353,6 +378,7 @@ async function main() {
         `  peak RSS of this process ${peakMb.toFixed(0)} MB (target < ${TARGET_RSS_MB} MB) ${peakMb < TARGET_RSS_MB ? 'OK' : 'MISSED'}`,
       );
       if (result.status !== 'SUCCEEDED') throw new Error(JSON.stringify(result.failure ?? result));
+      if (pass.startsWith('first')) await writeFloor(database.db, result.rowsRead);
     }
     await writersBesideImports(database, files);
     const { rows } = await sql<{ n: number; revenue: number }>`

@@ -22,6 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
+import { totalmem } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 
 export interface EmbeddedServer {
@@ -464,6 +465,9 @@ function serverArgs(clusterDir: string, port: number): string[] {
     // shrinks back to min_wal_size after it.
     max_wal_size: '2GB',
     min_wal_size: '32MB',
+    // An eighth of the machine's memory, 128 MB to 1 GB (the default is 128 MB): room for a big import's index
+    // pages and the reports' rollups; the memory is only taken as pages are used.
+    shared_buffers: `${Math.max(128, Math.min(1024, Math.floor(totalmem() / 8 / 1048576)))}MB`,
     // The API logs what a client did wrong; the server's own log keeps only its problems.
     log_min_messages: 'warning',
     log_min_error_statement: 'panic',
