@@ -183,7 +183,7 @@ test.describe
       try {
         for (const [path, namespace, title] of [
           ['/data-qualities', 'data-qualities', 'Qualità dei dati'],
-          ['/NPS', 'nps', 'NPS'],
+          ['/NPS', 'client-nps', 'NPS'],
         ] as const) {
           await open(page, path);
           await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

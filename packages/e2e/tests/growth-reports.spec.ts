@@ -243,7 +243,8 @@ test.describe('salon growth and report screens', () => {
     const path = join(tmpdir(), `growth-e2e-styling-${Date.now()}.pdf`);
     writeFileSync(path, bytes);
     const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
-    const pdfRow = text.split('\n').find((line) => /^\s*Styling\s+\d{4}-\d{2}-\d{2} to/.test(line)) ?? '';
+    // The row's period is written in words (1 Mar 2025 to 31 Aug 2025).
+    const pdfRow = text.split('\n').find((line) => /^\s*Styling\s+\d{1,2} \S+ \d{4} to/.test(line)) ?? '';
     expect(pdfRow).toContain('90.00 %');
     expect(pdfRow.trim().endsWith(cardVerdict === 'on-track' ? 'yes' : 'no')).toBe(true);
   });
