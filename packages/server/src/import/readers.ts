@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import unzipper, { type File as ArchivePart, type CentralDirectory } from 'unzipper';
 
 /**
  * The file readers of the import: CSV (csv-parse; `,` `;` or tab detected from the header line;
@@ -215,31 +216,95 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function openXlsx(path: string, sheetName: string | undefined): Promise<OpenedSource> {
-  const source = counted(path);
-  const progress = new PassThrough();
-  source.stream.pipe(progress);
-  source.stream.on('error', (error) => progress.destroy(error));
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(progress, {
+/** The parts of ExcelJS's streaming reader that read one part of the workbook each. */
+interface WorkbookParts {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(
+    iterator: AsyncIterable<Buffer>,
+    sheetNo: string,
+  ): Generator<{ eventType: string; value: ExcelJS.stream.xlsx.WorksheetReader }>;
+  model?: { sheets?: { name: string; rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+}
+
+const SHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+
+/**
+ * The workbook's sheets in the workbook's order, each read row by row. ExcelJS's own reader takes the
+ * archive in one streaming pass and now and then loses its last part (the list of sheets, which writers
+ * put last); an upload is a file on disk, so its parts are found through the archive's directory and
+ * read in the order that gives every sheet its name.
+ */
+async function* xlsxSheets(path: string, counter: { bytes: number }): AsyncGenerator<ExcelJS.stream.xlsx.WorksheetReader> {
+  let directory: CentralDirectory;
+  try {
+    directory = await unzipper.Open.file(path);
+  } catch {
+    throw new ImportFailure('UNREADABLE', { reason: 'it is not an Excel (.xlsx) workbook' });
+  }
+  const part = (name: string) => directory.files.find((file) => file.path === name);
+  const workbookPart = part('xl/workbook.xml');
+  if (!workbookPart) throw new ImportFailure('UNREADABLE', { reason: 'the workbook has no list of its sheets' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     entries: 'ignore',
+  }) as unknown as WorkbookParts;
+  const rels = part('xl/_rels/workbook.xml.rels');
+  if (rels) await reader._parseRels(rels.stream());
+  await reader._parseWorkbook(workbookPart.stream());
+  const sharedStrings = part('xl/sharedStrings.xml');
+  if (sharedStrings) for await (const _ of reader._parseSharedStrings(sharedStrings.stream()));
+  const styles = part('xl/styles.xml');
+  if (styles) await reader._parseStyles(styles.stream());
+
+  const sheetParts = directory.files.filter((file) => SHEET_PART.test(file.path));
+  const order = (reader.model?.sheets ?? []).map((sheet) => {
+    const target = reader.workbookRels?.find((rel) => rel.Id === sheet.rId)?.Target ?? '';
+    return `xl/${target.replace(/^\/?xl\//, '')}`;
   });
-  const opened: OpenedSource = { format: 'xlsx', sheet: sheetName ?? null, rows: rows(), bytesRead: source.bytesRead };
+  const rank = (file: ArchivePart) => {
+    const at = order.indexOf(file.path);
+    return at >= 0 ? at : order.length + Number(SHEET_PART.exec(file.path)?.[1]);
+  };
+  sheetParts.sort((a, b) => rank(a) - rank(b));
+  for (const file of sheetParts) {
+    const sheetNo = SHEET_PART.exec(file.path)?.[1] ?? '0';
+    for (const { value } of reader._parseWorksheet(partChunks(file, counter), sheetNo)) yield value;
+  }
+}
+
+/** A part's bytes, opened only when a sheet is read (a sheet passed over costs nothing); progress in compressed bytes. */
+async function* partChunks(file: ArchivePart, counter: { bytes: number }): AsyncGenerator<Buffer> {
+  const ratio = file.uncompressedSize > 0 ? file.compressedSize / file.uncompressedSize : 0;
+  const start = counter.bytes;
+  const stream = file.stream();
+  try {
+    for await (const chunk of stream) {
+      counter.bytes += (chunk as Buffer).length * ratio;
+      yield chunk as Buffer;
+    }
+    counter.bytes = start + file.compressedSize;
+  } finally {
+    stream.destroy();
+  }
+}
+
+async function openXlsx(path: string, sheetName: string | undefined): Promise<OpenedSource> {
+  const counter = { bytes: 0 };
+  const opened: OpenedSource = { format: 'xlsx', sheet: sheetName ?? null, rows: rows(), bytesRead: () => Math.round(counter.bytes) };
   async function* rows(): AsyncGenerator<SourceRow[]> {
     let found = false;
     try {
-      for await (const worksheet of reader) {
+      for await (const worksheet of xlsxSheets(path, counter)) {
         const name = (worksheet as unknown as { name?: string }).name ?? '';
         const wanted = sheetName === undefined ? !found : name.toLowerCase() === sheetName.toLowerCase();
-        if (!wanted || found) {
-          for await (const _row of worksheet) {
-            // another sheet: read past it
-          }
-          continue;
-        }
+        if (!wanted || found) continue;
         found = true;
         opened.sheet = name;
         for await (const row of worksheet) {
