@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import { addDays, monthEndOf, monthIndexOf, monthStartOf } from './months.js';
 import { euros, type GenderScope, ratio2 } from './report-range.js';
 
@@ -163,10 +164,13 @@ export async function getSalesMeasures(db: DbOrTx, q: SalesQuery, grain: Grain):
       WHERE true ${g}
       GROUP BY GROUPING SETS ((${b}), ())`;
   // One round trip: the three parts are tagged (src) and read apart below.
-  const { rows } = await sql<BucketRow & { src: number }>`
+  const { rows } = await prepared(
+    'sales-measures',
+    sql<BucketRow & { src: number }>`
     SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (${salesSql}) s
     UNION ALL SELECT 2, b, v1, NULL, NULL, NULL, NULL FROM (${distinctClients(q, grain, split)}) c
-    UNION ALL SELECT 3, b, v1, NULL, NULL, NULL, NULL FROM (${newClientsSql}) n`.execute(db);
+    UNION ALL SELECT 3, b, v1, NULL, NULL, NULL, NULL FROM (${newClientsSql}) n`,
+  ).execute(db);
   const sales = { rows: rows.filter((r) => r.src === 1) };
   const clients = { rows: rows.filter((r) => r.src === 2) };
   const newClients = { rows: rows.filter((r) => r.src === 3) };

@@ -55,9 +55,14 @@ export function columnList(r: RollupDeclaration): string {
     .join(', ');
 }
 
-/** The rollup's stale keys as a relation (salon_id, g), read from the stale log. */
-export function staleKeys(r: RollupDeclaration): string {
-  return `(SELECT DISTINCT x.salon_id, ${decodeKey(r.grain.kind, 'x.k')} AS g FROM rollup_stale x WHERE x.rollup = ${literal(r.table)})`;
+/** The rollup's stale keys of one salon (`salon`, an SQL expression) as a relation (salon_id, g), read from the stale log. */
+export function staleKeys(r: RollupDeclaration, salon: string): string {
+  return `(SELECT DISTINCT x.salon_id, ${decodeKey(r.grain.kind, 'x.k')} AS g FROM rollup_stale x WHERE x.rollup = ${literal(r.table)} AND x.salon_id = ${salon})`;
+}
+
+/** The function that computes a salon's stale rows of the rollup with its defining query. */
+export function staleRowsFunction(r: RollupDeclaration): string {
+  return `${GENERATED}.${q(`stale_rows_${r.table}`)}`;
 }
 
 function storageDdl(r: RollupDeclaration): string {
@@ -77,23 +82,37 @@ function storageDdl(r: RollupDeclaration): string {
 
 /**
  * The read view: stored rows of the salons with no stale key of this rollup (one hashed test a row),
- * stored rows of the other salons whose key is not stale, and the defining query for the stale keys.
- * The stale log is usually empty, so the last two branches cost two index probes.
+ * stored rows of the other salons whose key is not stale, and, per salon with stale keys, the rows its
+ * defining query gives for them. The stale log is usually empty, so the last two branches cost index
+ * probes. The defining query runs in a function (PL/pgSQL keeps its plan) called per salon that has
+ * stale keys: inline, every read planned the defining queries of the rollup and of each rollup it is
+ * computed from, and a planner that cannot know the log is empty may read a range of the sources first.
+ * A read's salon reaches the call; its days do not, so a salon's stale rows are computed whole.
  */
 function viewDdl(r: RollupDeclaration): string {
   const columns = columnList(r);
   const staleSalons = `ARRAY(SELECT DISTINCT x.salon_id FROM rollup_stale x WHERE x.rollup = ${literal(r.table)})`;
+  const of = (alias: string) =>
+    Object.keys(r.columns)
+      .map((c) => (c === 'salon_id' ? 'ks.salon_id' : `${alias}.${q(c)}`))
+      .join(', ');
   const sColumns = Object.keys(r.columns)
     .map((c) => `s.${q(c)}`)
     .join(', ');
-  return `CREATE VIEW public.${q(r.table)} (${columns}) AS
+  return `CREATE FUNCTION ${staleRowsFunction(r)}(integer) RETURNS SETOF ${storeTable(r)} LANGUAGE plpgsql STABLE ROWS 100 AS $rows$
+BEGIN
+  RETURN QUERY ${definingRows(r, keysOf(staleKeys(r, '$1'), '$1'))};
+END
+$rows$;
+CREATE VIEW public.${q(r.table)} (${columns}) AS
 SELECT ${sColumns} FROM ${storeTable(r)} s WHERE s.salon_id <> ALL (${staleSalons})
 UNION ALL
 SELECT ${sColumns} FROM ${storeTable(r)} s WHERE s.salon_id = ANY (${staleSalons})
   AND NOT EXISTS (SELECT 1 FROM rollup_stale x WHERE x.rollup = ${literal(r.table)} AND x.salon_id = s.salon_id
     AND x.k = ${encodeKey(r.grain.kind, `s.${q(r.grain.column)}`)})
 UNION ALL
-${definingRows(r, keysOf(staleKeys(r)))};`;
+SELECT ${of('f')} FROM (SELECT DISTINCT x.salon_id FROM rollup_stale x WHERE x.rollup = ${literal(r.table)}) ks
+  CROSS JOIN LATERAL ${staleRowsFunction(r)}(ks.salon_id) f;`;
 }
 
 /**

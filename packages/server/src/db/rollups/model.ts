@@ -150,13 +150,17 @@ export const everyKey: KeySet = {
   asked: null,
 };
 
-/** The keys of a relation with columns (salon_id, g). */
-export function keysOf(relation: string): KeySet {
+/**
+ * The keys of a relation with columns (salon_id, g). With `salon` (an SQL expression) every key is of that salon,
+ * and each test says so first: the planner then reads the sources by their salon's index range.
+ */
+export function keysOf(relation: string, salon?: string): KeySet {
+  const of = (s: string) => (salon === undefined ? '' : `${s} = ${salon} AND `);
   return {
-    match: (salon, value) => `((${salon}, ${value}) IN (SELECT ks.salon_id, ks.g FROM ${relation} ks))`,
-    monthOfDay: (salon, day) =>
-      `EXISTS (SELECT 1 FROM ${relation} ks WHERE ks.salon_id = ${salon} AND ${day} >= ks.g AND ${day} < (ks.g + interval '1 month')::date)`,
-    salon: (salon) => `(${salon} IN (SELECT ks.salon_id FROM ${relation} ks))`,
+    match: (s, value) => `(${of(s)}(${s}, ${value}) IN (SELECT ks.salon_id, ks.g FROM ${relation} ks))`,
+    monthOfDay: (s, day) =>
+      `(${of(s)}EXISTS (SELECT 1 FROM ${relation} ks WHERE ks.salon_id = ${s} AND ${day} >= ks.g AND ${day} < (ks.g + interval '1 month')::date))`,
+    salon: (s) => `(${of(s)}${s} IN (SELECT ks.salon_id FROM ${relation} ks))`,
     asked: relation,
   };
 }

@@ -15,6 +15,7 @@
 --   $11 = 1
 --   $12 = '2026-01-01'
 --   $13 = '2026-01-31'
+/* prepared: sales-measures */
 SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (
   SELECT gender AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
     NULL::numeric AS v5

@@ -18,6 +18,7 @@
 --   $14 = '2026-01-01'
 --   $15 = '2026-01-31'
 --   $16 = 'FEMALE'
+/* prepared: sales-measures */
 SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (
   SELECT day::text AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
     sum(clients) AS v5

@@ -14,6 +14,7 @@
 --   $10 = 1
 --   $11 = '2026-01-01'
 --   $12 = '2026-01-31'
+/* prepared: sales-measures */
 SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (
   SELECT day::text AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
     sum(clients) AS v5
@@ -48,6 +49,7 @@ UNION ALL SELECT 3, b, v1, NULL, NULL, NULL, NULL FROM (
 --   $10 = 1
 --   $11 = '2025-01-01'
 --   $12 = '2025-01-31'
+/* prepared: sales-measures */
 SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (
   SELECT day::text AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
     sum(clients) AS v5
@@ -80,6 +82,7 @@ UNION ALL SELECT 3, b, v1, NULL, NULL, NULL, NULL FROM (
 --   $8 = 1
 --   $9 = '2025-01-02'
 --   $10 = '2025-02-01'
+/* prepared: sales-measures */
 SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (
   SELECT day::text AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
     sum(clients) AS v5
@@ -113,6 +116,7 @@ UNION ALL SELECT 3, b, v1, NULL, NULL, NULL, NULL FROM (
 --   $15 = 1
 --   $16 = '2026-01-01'
 --   $17 = '2026-01-20'
+/* prepared: sales-measures */
 SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (
   SELECT to_char(day, 'YYYY-MM') AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
     sum(clients) AS v5
@@ -153,6 +157,7 @@ UNION ALL SELECT 3, b, v1, NULL, NULL, NULL, NULL FROM (
 --   $15 = 1
 --   $16 = '2025-01-01'
 --   $17 = '2025-01-20'
+/* prepared: sales-measures */
 SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (
   SELECT to_char(day, 'YYYY-MM') AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
     sum(clients) AS v5

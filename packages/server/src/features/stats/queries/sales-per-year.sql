@@ -20,6 +20,7 @@
 --   $16 = 1
 --   $17 = '2025-01-01'
 --   $18 = '2025-12-31'
+/* prepared: sales-measures */
 SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (
   SELECT to_char(day, 'YYYY-MM') AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
     NULL::numeric AS v5
@@ -73,6 +74,7 @@ UNION ALL SELECT 3, b, v1, NULL, NULL, NULL, NULL FROM (
 --   $16 = 1
 --   $17 = '2024-01-01'
 --   $18 = '2024-12-31'
+/* prepared: sales-measures */
 SELECT 1 AS src, b, v1, v2, v3, v4, v5 FROM (
   SELECT to_char(day, 'YYYY-MM') AS b, sum(services_cents) AS v1, sum(products_cents) AS v2, sum(discount_cents) AS v3, sum(appointments) AS v4,
     NULL::numeric AS v5
