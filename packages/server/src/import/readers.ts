@@ -303,8 +303,7 @@ async function openXlsx(path: string, sheetName: string | undefined): Promise<Op
     try {
       for await (const worksheet of xlsxSheets(path, counter)) {
         const name = (worksheet as unknown as { name?: string }).name ?? '';
-        const wanted = sheetName === undefined ? !found : name.toLowerCase() === sheetName.toLowerCase();
-        if (!wanted || found) continue;
+        if (sheetName !== undefined && name.toLowerCase() !== sheetName.toLowerCase()) continue;
         found = true;
         opened.sheet = name;
         for await (const row of worksheet) {
@@ -314,6 +313,7 @@ async function openXlsx(path: string, sheetName: string | undefined): Promise<Op
           if (cells.every((cell) => cell.trim() === '')) continue;
           yield [{ number: (row as ExcelJS.Row).number, cells }];
         }
+        break;
       }
     } catch (error) {
       if (error instanceof ImportFailure) throw error;

@@ -91,13 +91,13 @@ function storageDdl(r: RollupDeclaration): string {
  */
 function viewDdl(r: RollupDeclaration): string {
   const columns = columnList(r);
-  const staleSalons = `ARRAY(SELECT DISTINCT x.salon_id FROM rollup_stale x WHERE x.rollup = ${literal(r.table)})`;
-  const of = (alias: string) =>
-    Object.keys(r.columns)
-      .map((c) => (c === 'salon_id' ? 'ks.salon_id' : `${alias}.${q(c)}`))
-      .join(', ');
+  const salonsWithMarks = `SELECT DISTINCT x.salon_id FROM rollup_stale x WHERE x.rollup = ${literal(r.table)}`;
+  const staleSalons = `ARRAY(${salonsWithMarks})`;
   const sColumns = Object.keys(r.columns)
     .map((c) => `s.${q(c)}`)
+    .join(', ');
+  const fColumns = Object.keys(r.columns)
+    .map((c) => (c === 'salon_id' ? 'ks.salon_id' : `f.${q(c)}`))
     .join(', ');
   return `CREATE FUNCTION ${staleRowsFunction(r)}(integer) RETURNS SETOF ${storeTable(r)} LANGUAGE plpgsql STABLE ROWS 100 AS $rows$
 BEGIN
@@ -111,7 +111,7 @@ SELECT ${sColumns} FROM ${storeTable(r)} s WHERE s.salon_id = ANY (${staleSalons
   AND NOT EXISTS (SELECT 1 FROM rollup_stale x WHERE x.rollup = ${literal(r.table)} AND x.salon_id = s.salon_id
     AND x.k = ${encodeKey(r.grain.kind, `s.${q(r.grain.column)}`)})
 UNION ALL
-SELECT ${of('f')} FROM (SELECT DISTINCT x.salon_id FROM rollup_stale x WHERE x.rollup = ${literal(r.table)}) ks
+SELECT ${fColumns} FROM (${salonsWithMarks}) ks
   CROSS JOIN LATERAL ${staleRowsFunction(r)}(ks.salon_id) f;`;
 }
 
