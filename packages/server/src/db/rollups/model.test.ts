@@ -204,6 +204,38 @@ describe('the rollup model', () => {
     await expectExact('stored');
   });
 
+  it("marks a stale key once, and leaves a mark a writer holds for a refresh that sees the writer's rows", async () => {
+    await refreshStale(db);
+    const marksOf = async (rollup: string) => {
+      const { rows } = await sql<{ n: number; keys: number }>`
+        SELECT count(*) AS n, count(DISTINCT k) AS keys FROM rollup_stale WHERE rollup = ${rollup}`.execute(db);
+      return { rows: Number(rows[0]?.n), keys: Number(rows[0]?.keys) };
+    };
+    const move = (quantity: number) =>
+      `INSERT INTO stock_movements (salon_id, product_id, day, type, quantity, unit_cost_cents, note)
+       VALUES (${fixture.salon1}, ${fixture.products.shampoo}, '2025-05-20', 'INTERNAL_USE', ${quantity}, 100, 'held')`;
+    for (const quantity of [-1, -2, -3]) await sql.raw(move(quantity)).execute(db);
+    expect(await marksOf('stock_monthly')).toEqual({ rows: 1, keys: 1 });
+
+    // A writer that found the mark holds it until it commits: the refresher takes nothing, the view stays exact.
+    const writer = new pg.Client({ connectionString: database.url });
+    await writer.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query(move(-4));
+      const taken = await refreshStale(db, { salonId: fixture.salon1 });
+      expect(taken.keys).toBe(0);
+      expect(await marksOf('stock_monthly')).toEqual({ rows: 1, keys: 1 });
+      await writer.query('COMMIT');
+    } finally {
+      await writer.end();
+    }
+    await expectExact('view');
+    await refreshStale(db);
+    expect(await marksOf('stock_monthly')).toEqual({ rows: 0, keys: 0 });
+    await expectExact('stored');
+  });
+
   it('stores what every defining query gives after a rebuild', async () => {
     await RANDOM_WRITES.stock_movements?.(db, { fixture, rand: seededRandom(7) });
     await rebuildRollupModel(db);

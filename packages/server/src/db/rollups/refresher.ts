@@ -34,13 +34,15 @@ async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockK
   return db.transaction().execute(async (tx) => {
     const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${REFRESH_LOCK_BASE + lockKey}, ${salonId}) AS ok`.execute(tx);
     if (!lock.rows[0]?.ok) return 0;
-    // The lowest `limit` keys as one bound: an index range whatever the planner believes of the log's size (a join was quadratic).
+    // The lowest `limit` marks no writer holds, then every mark of their keys: an index scan either way, whatever the
+    // planner believes of the log's size (a join was quadratic). A mark a writer holds stays for a refresh after its commit.
     const claimed = await sql<{ k: number }>`
       WITH taken AS (
         DELETE FROM rollup_stale WHERE ctid = ANY (ARRAY(
           SELECT x.ctid FROM rollup_stale x
           WHERE x.rollup = ${r.table} AND x.salon_id = ${salonId}
-            AND x.k <= (SELECT max(t.k) FROM (SELECT DISTINCT y.k FROM rollup_stale y WHERE y.rollup = ${r.table} AND y.salon_id = ${salonId} ORDER BY y.k LIMIT ${limit}) t)
+            AND x.k = ANY (ARRAY(SELECT y.k FROM rollup_stale y WHERE y.rollup = ${r.table} AND y.salon_id = ${salonId}
+              ORDER BY y.k LIMIT ${limit} FOR UPDATE SKIP LOCKED))
           FOR UPDATE SKIP LOCKED))
         RETURNING k)
       SELECT DISTINCT k FROM taken ORDER BY k`.execute(tx);
@@ -121,8 +123,8 @@ export async function refreshStale(db: Db, options: RefreshOptions = {}): Promis
 export async function staleKeyCount(db: Db, salonId: number | null, markedBy: Date | null = null): Promise<number> {
   const { rows } = await sql<{
     n: number;
-  }>`SELECT count(*) AS n FROM (SELECT DISTINCT rollup, salon_id, k FROM rollup_stale
-      WHERE (${salonId}::int IS NULL OR salon_id = ${salonId}::int) AND (${markedBy}::timestamptz IS NULL OR marked_at <= ${markedBy}::timestamptz)) x`.execute(
+  }>`SELECT count(*) AS n FROM rollup_stale
+      WHERE (${salonId}::int IS NULL OR salon_id = ${salonId}::int) AND (${markedBy}::timestamptz IS NULL OR marked_at <= ${markedBy}::timestamptz)`.execute(
     db,
   );
   return Number(rows[0]?.n);
