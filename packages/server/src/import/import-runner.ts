@@ -400,7 +400,7 @@ async function catchUpRollups(db: Db, salonId: number | null, onShare: (share: n
     let left = first;
     let movedAt = Date.now();
     while (left > 0 && Date.now() - movedAt < CATCH_UP_PATIENCE_MS) {
-      const done = await refreshStale(db, { salonId, maxMs: CATCH_UP_STEP_MS });
+      const done = await refreshStale(db, { salonId, markedBy, maxMs: CATCH_UP_STEP_MS });
       // Nothing taken: the API's refresher holds what is left; wait for it rather than spin.
       if (done.keys === 0) await new Promise((resolve) => setTimeout(resolve, 200));
       const now = await staleKeyCount(db, salonId, markedBy);

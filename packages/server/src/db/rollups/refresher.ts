@@ -73,41 +73,90 @@ export interface RefreshOptions {
   maxMs?: number;
   /** Only this salon's keys (an import catching up the salon it wrote); null or absent: every salon. */
   salonId?: number | null;
+  /**
+   * Only the rollups with keys marked by then (and what they are computed from): what one writer waits for, so
+   * rollups that other writers keep marking do not take its time.
+   */
+  markedBy?: Date | null;
 }
+
+/** For each rollup (by its index in ROLLUPS), the rollups it is computed from, directly or not, in dependency order. */
+const UPSTREAM: readonly (readonly number[])[] = ROLLUPS.map((r) => {
+  const wanted = new Set<string>(r.from);
+  // ROLLUPS is in dependency order, so walking it backwards meets a rollup before the sources it adds.
+  for (let i = ROLLUPS.length - 1; i >= 0; i -= 1) {
+    const u = ROLLUPS[i] as RollupDeclaration;
+    if (wanted.has(u.table)) for (const source of u.from) wanted.add(source);
+  }
+  return ROLLUPS.flatMap((u, i) => (wanted.has(u.table) ? [i] : []));
+});
 
 /**
  * Refreshes stale keys, rollups in dependency order, until the log is empty (of the salon, when one is
- * given) or `maxKeys` keys are done or `maxMs` have passed. Several processes may run it at once: a rollup
- * and salon is worked by one at a time.
+ * given) or `maxKeys` keys are done or `maxMs` have passed. Before each batch of a rollup, the marks of the
+ * rollups it is computed from (for that salon) are refreshed first: a batch then reads stored source rows,
+ * not a salon's stale source rows computed whole (a client edited every few seconds keeps all its days of
+ * client_days stale, and a batch of sales_day_totals over them took 10 s). Several processes may run it at
+ * once: a rollup and salon is worked by one at a time.
  */
 export async function refreshStale(db: Db, options: RefreshOptions = {}): Promise<RefreshResult> {
   const maxKeys = options.maxKeys ?? Number.POSITIVE_INFINITY;
   const endsAt = performance.now() + (options.maxMs ?? Number.POSITIVE_INFINITY);
   const salon = options.salonId ?? null;
+  const markedBy = options.markedBy ?? null;
   const result: RefreshResult = { keys: 0, transactions: 0 };
+  const limits = new Map<string, number>();
+  const isOver = () => result.keys >= maxKeys || performance.now() >= endsAt;
+
+  /** One batch of a rollup and salon, its size following how long the last one took; answers whether it was a full one. */
+  const batch = async (index: number, salonId: number): Promise<{ done: number; isFull: boolean }> => {
+    const at = `${index}:${salonId}`;
+    const limit = limits.get(at) ?? FIRST_BATCH_KEYS;
+    const began = performance.now();
+    const done = await refreshBatch(db, ROLLUPS[index] as RollupDeclaration, salonId, index, limit);
+    if (done === 0) return { done, isFull: false };
+    const ms = performance.now() - began;
+    result.keys += done;
+    result.transactions += 1;
+    if (ms < BATCH_TARGET_MS / 2) limits.set(at, Math.min(MAX_BATCH_KEYS, limit * 2));
+    else if (ms > BATCH_TARGET_MS * 2) limits.set(at, Math.max(FIRST_BATCH_KEYS, Math.floor(limit / 2)));
+    return { done, isFull: done >= limit };
+  };
+
   for (let pass = 0; pass < 3; pass += 1) {
     // Which rollups and salons have marks, in one read of the log's index (usually empty).
     const pending = await sql<{ rollup: string; salon_id: number }>`
-      SELECT DISTINCT rollup, salon_id FROM rollup_stale WHERE ${salon}::int IS NULL OR salon_id = ${salon}::int`.execute(db);
+      SELECT DISTINCT rollup, salon_id FROM rollup_stale
+      WHERE (${salon}::int IS NULL OR salon_id = ${salon}::int) AND (${markedBy}::timestamptz IS NULL OR marked_at <= ${markedBy}::timestamptz)`.execute(
+      db,
+    );
     if (pending.rows.length === 0) break;
     const salonsOf = new Map<string, number[]>();
     for (const row of pending.rows) salonsOf.set(row.rollup, [...(salonsOf.get(row.rollup) ?? []), Number(row.salon_id)]);
     let didWork = false;
     for (const [index, r] of ROLLUPS.entries()) {
+      const upstream = (UPSTREAM[index] ?? []).map((i) => (ROLLUPS[i] as RollupDeclaration).table);
       for (const salonId of (salonsOf.get(r.table) ?? []).sort((a, b) => a - b)) {
-        let limit = FIRST_BATCH_KEYS;
         for (;;) {
-          const began = performance.now();
-          const done = await refreshBatch(db, r, salonId, index, limit);
-          if (done === 0) break;
-          const ms = performance.now() - began;
-          didWork = true;
-          result.keys += done;
-          result.transactions += 1;
-          if (result.keys >= maxKeys || performance.now() >= endsAt) return result;
-          if (done < limit) break;
-          if (ms < BATCH_TARGET_MS / 2) limit = Math.min(MAX_BATCH_KEYS, limit * 2);
-          else if (ms > BATCH_TARGET_MS * 2) limit = Math.max(FIRST_BATCH_KEYS, Math.floor(limit / 2));
+          if (upstream.length > 0) {
+            const marked = await sql<{ rollup: string }>`
+              SELECT DISTINCT rollup FROM rollup_stale WHERE rollup = ANY (${upstream}::text[]) AND salon_id = ${salonId}`.execute(db);
+            const names = new Set(marked.rows.map((row) => row.rollup));
+            for (const i of UPSTREAM[index] ?? []) {
+              if (!names.has((ROLLUPS[i] as RollupDeclaration).table)) continue;
+              // Until its marks run out, or another refresher or a writer holds the rest.
+              for (;;) {
+                const source = await batch(i, salonId);
+                if (source.done > 0) didWork = true;
+                if (isOver()) return result;
+                if (!source.isFull) break;
+              }
+            }
+          }
+          const step = await batch(index, salonId);
+          if (step.done > 0) didWork = true;
+          if (isOver()) return result;
+          if (!step.isFull) break;
         }
       }
     }
