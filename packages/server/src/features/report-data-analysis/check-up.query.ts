@@ -63,7 +63,8 @@ export async function getCheckUpActuals(
            WHERE b.salon_id = c.salon_id AND b.client_id = c.id AND b.status = 'DONE'
              AND b.day > c.first_visit AND b.day <= c.first_visit + ${RETENTION_DAYS}::int) AS back
        FROM clients c
-       WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date ${cg}) fv) nc,
+       -- OFFSET 0 keeps the subquery whole: flattened, its EXISTS ran once for each filter that reads it.
+       WHERE c.salon_id = ${salonId} AND c.first_visit BETWEEN ${from}::date AND ${to}::date ${cg} OFFSET 0) fv) nc,
       (SELECT count(*) AS nps_total, count(*) FILTER (WHERE r.score >= 9) AS promoters, count(*) FILTER (WHERE r.score <= 6) AS detractors
        FROM nps_responses r LEFT JOIN clients c ON c.salon_id = r.salon_id AND c.id = r.client_id
        WHERE r.salon_id = ${salonId} AND r.day BETWEEN ${from}::date AND ${to}::date ${cg}) n

@@ -45,7 +45,8 @@ FROM
        WHERE b.salon_id = c.salon_id AND b.client_id = c.id AND b.status = 'DONE'
          AND b.day > c.first_visit AND b.day <= c.first_visit + $16::int) AS back
    FROM clients c
-   WHERE c.salon_id = $17 AND c.first_visit BETWEEN $18::date AND $19::date ) fv) nc,
+   -- OFFSET 0 keeps the subquery whole: flattened, its EXISTS ran once for each filter that reads it.
+   WHERE c.salon_id = $17 AND c.first_visit BETWEEN $18::date AND $19::date  OFFSET 0) fv) nc,
   (SELECT count(*) AS nps_total, count(*) FILTER (WHERE r.score >= 9) AS promoters, count(*) FILTER (WHERE r.score <= 6) AS detractors
    FROM nps_responses r LEFT JOIN clients c ON c.salon_id = r.salon_id AND c.id = r.client_id
    WHERE r.salon_id = $20 AND r.day BETWEEN $21::date AND $22::date ) n;
