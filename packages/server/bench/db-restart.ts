@@ -1,5 +1,6 @@
 /**
- * Recovery after kill -9 of the embedded PostgreSQL: starts the server (DEMO=0, a fresh DATA_DIR),
+ * Recovery after kill -9 of the embedded PostgreSQL: starts the server (DEMO=0, a fresh DATA_DIR, or
+ * BENCH_DATA_DIR: an existing one, such as the bench's 20-salon chain in bench-data, kept afterwards),
  * keeps BENCH_CLIENTS clients signing in with a wrong password (a database read each), kills the
  * database server with SIGKILL and prints how long until /api/health and a sign-in answer again.
  * Usage: node --import tsx bench/db-restart.ts
@@ -11,7 +12,8 @@ import { join } from 'node:path';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 30);
 const port = Number(process.env.BENCH_PORT ?? 18312);
-const dataDir = mkdtempSync(join(tmpdir(), 'salon-restart-'));
+const existing = process.env.BENCH_DATA_DIR;
+const dataDir = existing || mkdtempSync(join(tmpdir(), 'salon-restart-'));
 const { DATABASE_URL: _unused, ...inherited } = process.env;
 const env = { ...inherited, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -68,4 +70,4 @@ stop = true;
 await Promise.all(workers);
 server.kill('SIGTERM');
 await new Promise((done) => server.once('exit', done));
-rmSync(dataDir, { recursive: true, force: true });
+if (!existing) rmSync(dataDir, { recursive: true, force: true });
