@@ -213,8 +213,8 @@ const ISO_WEEKDAY_0 = sql`((((day - date '2000-01-03') % 7) + 7) % 7)`;
  * the days after them read client_days. A range starting mid-month reads client_days (prev_day
  * must be compared to the day). Per day the clients come with the sales (sales_day_totals) and
  * only the total is read here. Per weekday the same holds with prev_weekday_day (the client's
- * previous day on that weekday, migration 033): the rows whose prev_weekday_day is null or before from; and
- * client_weekday_months (migration 043) holds those rows of whole months per weekday as client_months does.
+ * previous day on that weekday, db/rollups/clients.ts): the rows whose prev_weekday_day is null or before from; and
+ * client_weekday_months holds those rows of whole months per weekday as client_months does.
  */
 function distinctClients(q: SalesQuery, grain: Grain, split: RangeSplit): RawBuilder<BucketRow> {
   const g = genderFilter(q.gender);

@@ -36,7 +36,7 @@ const MEAN_COORDINATES = sql`round(sum(latitude_sum) / NULLIF(sum(located), 0), 
  * code) the most common city. Read as weighted rows (clients, located clients and their coordinate
  * sums, revenue): a client's first client_days row in the range is the one whose previous visit lies
  * before it, so distinct clients are sums of rows, with no DISTINCT. The range's whole months come
- * from place_months (migration 040: a year is a few thousand rows): their rows whose previous visit's
+ * from place_months (db/rollups/clients.ts: a year is a few thousand rows): their rows whose previous visit's
  * month lies before from's month are first rows; when the range starts after the 1st, the rows whose
  * previous visit lies in from's month before from are first rows too, found through
  * client_days_day_prev_idx (few); the days around the whole months come from client_days.

@@ -39,7 +39,7 @@ interface FreshGroup {
  * The range's totals and, with `detail`, its clients per gender and per age band (on `to`). A
  * client's first row in the range is the one whose prev_day (the client's previous visit day) lies
  * before the range, so distinct clients are counts of those rows, with no DISTINCT: for the range's
- * whole months the rows of client_visit_months (migration 039, one per client and month, carrying
+ * whole months the rows of client_visit_months (db/rollups/clients.ts, one per client and month, carrying
  * the client's gender, birth date and first visit: no join), for its other days those of
  * client_days joined to their clients. Visits and spend: client_cohort_months for the whole
  * months, client_days for the other days.

@@ -225,7 +225,7 @@ async function statusPage(db: DbOrTx, scope: StatusScope, options: StatusListOpt
     ),
     counts AS (
       SELECT sum(active) AS active, sum(lost) AS lost, sum(visited) AS visited,
-        -- the salon's records, as the clients triggers count them (migration 040), not an index scan of every record
+        -- the salon's records, as client_quality_counts counts them, not an index scan of every record
         (SELECT coalesce(sum(clients), 0) FROM client_quality_counts WHERE salon_id = ${salonId}) AS clients
       FROM (
         SELECT count(*) FILTER (WHERE ${lastVisitIn(scope, sql.ref('last_day'), 'ACTIVE')}) AS active,

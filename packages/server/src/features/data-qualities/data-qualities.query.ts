@@ -9,8 +9,8 @@ import { prepared } from '../../db/prepared.js';
  * read from what PostgreSQL keeps on each record (migrations 010 and 027): dq_flags (the
  * date-independent findings, one bit each), dq_score (the score without the birth-date plausibility
  * check) and the duplicate keys dq_name_key, dq_phone_key, dq_email_key; and from the counts the
- * clients triggers keep (migration 040): records per creator, flags and score, and per name key; and
- * from the duplicate candidates they keep (migration 047: the records whose name key two or more hold).
+ * rollup client_quality_counts keeps (db/rollups/quality.ts): records per creator, flags and score, and per name key;
+ * and from client_duplicate_candidates (the records whose name key two or more hold).
  *   phone:  missing when blank; invalid when not blank and without a key (6..15 digits once spaces
  *           + ( ) . / - are removed)
  *   e-mail: missing when blank; invalid unless local@domain.tld (one @, no spaces)

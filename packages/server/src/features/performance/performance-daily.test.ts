@@ -23,7 +23,7 @@ describe('performance_daily', () => {
     await expectPerformanceDailyConsistent(t.db);
   });
 
-  it("follows an earlier visit's rebooking that a new booking changes (refreshSalesRollup's earlier days)", async () => {
+  it("follows an earlier visit's rebooking that a new booking changes (the booking's earlier days)", async () => {
     const { salon1, clients } = f;
     const rebookedOn = async (day: string) =>
       Number(

@@ -52,9 +52,9 @@ interface RecapRow {
 }
 
 /**
- * Salon recap per day, read from recap_daily (migration 051), which combines per gender scope
+ * Salon recap per day, read from recap_daily (db/rollups/recap.ts), which combines per gender scope
  * and day sales_daily for amounts, quantities and discounts; appointments_daily for appointment counts and appointment
- * discounts; recap_client_daily (migration 043: client_days with clients.first_visit and each client's previous purchase
+ * discounts; recap_client_daily (client_days with clients.first_visit and each client's previous purchase
  * day, client_days.prev_day, against the salon's lost threshold) for new clients and the balance / lost counts.
  */
 export async function getSalonRecap(
@@ -64,7 +64,7 @@ export async function getSalonRecap(
   to: string,
   gender: GenderScope,
 ): Promise<Static<typeof SalonRecapResponse>> {
-  // One prepared statement: the range of recap_daily (migration 051) of the gender scope, beside the salon's lost threshold
+  // One prepared statement: the range of recap_daily of the gender scope, beside the salon's lost threshold
   // (a row with a null day when the range has none).
   const { rows } = await prepared(
     'salon-recap',

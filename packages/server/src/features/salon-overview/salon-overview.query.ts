@@ -18,7 +18,7 @@ interface OverviewSqlRow {
  * Every salon with the range's revenue (paid amount of its sale lines: only DONE appointments'
  * lines and walk-in lines exist there), DONE appointments and average ticket.
  * Read from the month rollup for the range's whole months and the day totals for its other days
- * (sales_month_totals, sales_day_totals, migration 019), kept current by the write path, so a year
+ * (sales_month_totals, sales_day_totals: db/rollups/sales.ts), exact at every moment, so a year
  * for the whole chain costs 36 rows per salon, not millions of sale lines.
  */
 export async function getSalonOverview(db: DbOrTx, range: { fromDate: string; toDate: string }): Promise<SalonOverviewRow[]> {

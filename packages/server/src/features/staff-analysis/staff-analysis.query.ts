@@ -236,17 +236,17 @@ type SpanRow = { s: string; staff_id: number | null } & Record<`v${number}`, unk
 /**
  * The figures of one span: getStaffBuckets' figures without the buckets, one aggregate per source
  * (no keys to join: the rows are merged here). Money, visits and rebooking of whole months come from
- * staff_monthly (migration 030), the other days' from staff_daily; the distinct clients of a range that starts on
- * the 1st read from staff_client_months (migration 030) for its whole months: a pair's first row
+ * staff_monthly, the other days' from staff_daily; the distinct clients of a range that starts on
+ * the 1st read from staff_client_months for its whole months: a pair's first row
  * in them is its only row there with prev_month null or before the range, so a salon-year is ~2,300
  * rows to sum instead of ~27,000 staff_client_days rows; the days after the whole months (and every
  * day of a range starting mid-month) still count staff_client_days' rows whose prev_day lies before
  * the range. New clients: the counted rows of the clients whose first visit falls in the range; over
- * whole months only, a sum of staff_new_client_months (migration 042: those rows by the month of the
+ * whole months only, a sum of staff_new_client_months (those rows by the month of the
  * client's first visit, far fewer rows than the day index's pages), otherwise one index scan
  * of staff_client_days_client_idx for the array of their ids (PostgreSQL 17 reads each leaf page once
  * for adjacent ids, where a probe per client read each page again). Feedback: whole
- * months' score sums and counts from staff_feedback_months (migration 042, by client gender: no client
+ * months' score sums and counts from staff_feedback_months (by client gender: no client
  * lookup per feedback row), the other days' scores from feedback; the average is round(sum / count, 2),
  * the numeric division avg() makes. The statement is prepared per connection (the mark of
  * db/connect.ts): planning its seven parts cost about as much as running them over a year.

@@ -135,7 +135,7 @@ interface RawStatus {
  * STOCK_USAGE_DAYS days ending on `to`; days of cover = on hand / daily usage; reorder level =
  * ceil(usage x STOCK_REORDER_COVER_DAYS / STOCK_USAGE_DAYS); the whole-stock totals as window sums.
  * The months wholly before the raw window (the month of min(from, usage start)) are read from
- * stock_monthly (migration 023: per product and month, kept by triggers), the window from the movements.
+ * stock_monthly (db/rollups/stock.ts: per product and month), the window from the movements.
  */
 export async function getStockStatus(db: DbOrTx, scope: StockScope): Promise<Status> {
   const usageFrom = addDays(scope.to, 1 - STOCK_USAGE_DAYS);
@@ -220,9 +220,8 @@ interface RawUse {
  * Professional products used per DONE service, per month of the range and over the range
  * (grouping set ()): cost = -(quantity x unit cost) of the INTERNAL_USE movements of PROFESSIONAL
  * products; services = the quantities of the service lines (sales_daily: DONE appointments
- * only). Both are read from their daily rollups (migration 023: professional_use_daily, kept by
- * triggers on stock_movements and products; service_units_daily, kept by refreshSalesRollup), one
- * row per salon and day. The chain's figures sum every salon, each salon's rows read through its
+ * only). Both are read from their daily rollups (professional_use_daily in db/rollups/stock.ts,
+ * service_units_daily in db/rollups/sales.ts), one row per salon and day. The chain's figures sum every salon, each salon's rows read through its
  * own key range (a LATERAL per salon: both keys are (salon_id, day)).
  */
 export async function getProfessionalUse(db: DbOrTx, scope: StockScope): Promise<ProfessionalUse> {
