@@ -99,7 +99,10 @@ function viewDdl(r: RollupDeclaration): string {
   const fColumns = Object.keys(r.columns)
     .map((c) => (c === 'salon_id' ? 'ks.salon_id' : `f.${q(c)}`))
     .join(', ');
-  return `CREATE FUNCTION ${staleRowsFunction(r)}(integer) RETURNS SETOF ${storeTable(r)} LANGUAGE plpgsql STABLE ROWS 100 AS $rows$
+  // Planned at each call for that salon's marks: a cached generic plan, made for a few stale keys, ran for
+  // minutes over a salon whose every day an import had marked (nested loops over an index).
+  return `CREATE FUNCTION ${staleRowsFunction(r)}(integer) RETURNS SETOF ${storeTable(r)} LANGUAGE plpgsql STABLE ROWS 100
+SET plan_cache_mode = force_custom_plan AS $rows$
 BEGIN
   RETURN QUERY ${definingRows(r, keysOf(staleKeys(r, '$1'), '$1'))};
 END

@@ -142,16 +142,21 @@ export async function refreshStale(db: Db, options: RefreshOptions = {}): Promis
             const marked = await sql<{ rollup: string }>`
               SELECT DISTINCT rollup FROM rollup_stale WHERE rollup = ANY (${upstream}::text[]) AND salon_id = ${salonId}`.execute(db);
             const names = new Set(marked.rows.map((row) => row.rollup));
+            let isBlocked = false;
             for (const i of UPSTREAM[index] ?? []) {
               if (!names.has((ROLLUPS[i] as RollupDeclaration).table)) continue;
               // Until its marks run out, or another refresher or a writer holds the rest.
-              for (;;) {
+              for (let first = true; ; first = false) {
                 const source = await batch(i, salonId);
                 if (source.done > 0) didWork = true;
+                else if (first) isBlocked = true;
                 if (isOver()) return result;
                 if (!source.isFull) break;
               }
             }
+            // A source another refresher is working (or a writer holds) would be computed whole for the salon
+            // in this batch: the rollup waits for the next pass.
+            if (isBlocked) break;
           }
           const step = await batch(index, salonId);
           if (step.done > 0) didWork = true;
