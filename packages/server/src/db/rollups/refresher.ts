@@ -15,6 +15,8 @@ const MAX_BATCH_KEYS = 16384;
  * per key when the defining query scans a salon's rows (a client or a name key grain).
  */
 const BATCH_TARGET_MS = 250;
+/** Marks of a rollup's sources (one salon) from which its batch waits for them rather than compute them whole. */
+const SOURCE_MARKS_BLOCKING = 256;
 /** Advisory lock space of a refresh: one refresher at a time per rollup and salon (never a writer). */
 const REFRESH_LOCK_BASE = 7320000;
 
@@ -22,6 +24,17 @@ export interface RefreshResult {
   keys: number;
   transactions: number;
 }
+
+/** For each rollup (by its index in ROLLUPS), the rollups it is computed from, directly or not, in dependency order. */
+const UPSTREAM: readonly (readonly number[])[] = ROLLUPS.map((r) => {
+  const wanted = new Set<string>(r.from);
+  // ROLLUPS is in dependency order, so walking it backwards meets a rollup before the sources it adds.
+  for (let i = ROLLUPS.length - 1; i >= 0; i -= 1) {
+    const u = ROLLUPS[i] as RollupDeclaration;
+    if (wanted.has(u.table)) for (const source of u.from) wanted.add(source);
+  }
+  return ROLLUPS.flatMap((u, i) => (wanted.has(u.table) ? [i] : []));
+});
 
 /**
  * Takes up to `limit` stale keys of one rollup and salon, recomputes their rows from the
@@ -31,12 +44,17 @@ export interface RefreshResult {
  * holds this rollup and salon).
  */
 async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockKey: number, limit: number): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${REFRESH_LOCK_BASE + lockKey}, ${salonId}) AS ok`.execute(tx);
-    if (!lock.rows[0]?.ok) return 0;
-    // The lowest `limit` marks no writer holds, then every mark of their keys: an index scan either way, whatever the
-    // planner believes of the log's size (a join was quadratic). A mark a writer holds stays for a refresh after its commit.
-    const claimed = await sql<{ k: number }>`
+  const upstream = (UPSTREAM[lockKey] ?? []).map((i) => (ROLLUPS[i] as RollupDeclaration).table);
+  return db
+    .transaction()
+    .execute(async (tx) => {
+      const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${REFRESH_LOCK_BASE + lockKey}, ${salonId}) AS ok`.execute(
+        tx,
+      );
+      if (!lock.rows[0]?.ok) return 0;
+      // The lowest `limit` marks no writer holds, then every mark of their keys: an index scan either way, whatever the
+      // planner believes of the log's size (a join was quadratic). A mark a writer holds stays for a refresh after its commit.
+      const claimed = await sql<{ k: number }>`
       WITH taken AS (
         DELETE FROM rollup_stale WHERE ctid = ANY (ARRAY(
           SELECT x.ctid FROM rollup_stale x
@@ -46,25 +64,40 @@ async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockK
           FOR UPDATE SKIP LOCKED))
         RETURNING k)
       SELECT DISTINCT k FROM taken ORDER BY k`.execute(tx);
-    if (claimed.rows.length === 0) return 0;
-    const ks = claimed.rows.map((row) => Number(row.k));
-    const relation = `(SELECT ${Number(salonId)}::integer AS salon_id, ${decodeKey(r.grain.kind, 'u.k')} AS g FROM unnest('{${ks.join(',')}}'::integer[]) u(k))`;
-    const keys = keysOf(relation);
-    // The grain column against the decoded keys (a hash grain: hashtext() of it, as the stale log has it): an index range, not a scan.
-    const column = `s."${r.grain.column}"`;
-    const match =
-      r.grain.kind === 'hash'
-        ? `hashtext(${column}) = ANY ('{${ks.join(',')}}'::integer[])`
-        : `${column} = ANY (ARRAY(SELECT ${decodeKey(r.grain.kind, 'u.k')} FROM unnest('{${ks.join(',')}}'::integer[]) u(k)))`;
-    await sql.raw(`DELETE FROM ${storeTable(r)} s WHERE s.salon_id = ${Number(salonId)} AND ${match}`).execute(tx);
-    await sql
-      .raw(
-        `INSERT INTO ${storeTable(r)} (${columnList(r)}) SELECT * FROM (${definingRows(r, keys)}) f WHERE f.salon_id = ${Number(salonId)} ORDER BY ${keyOrder(r)}`,
-      )
-      .execute(tx);
-    return ks.length;
-  });
+      if (claimed.rows.length === 0) return 0;
+      const ks = claimed.rows.map((row) => Number(row.k));
+      const relation = `(SELECT ${Number(salonId)}::integer AS salon_id, ${decodeKey(r.grain.kind, 'u.k')} AS g FROM unnest('{${ks.join(',')}}'::integer[]) u(k))`;
+      const keys = keysOf(relation);
+      // The grain column against the decoded keys (a hash grain: hashtext() of it, as the stale log has it): an index range, not a scan.
+      const column = `s."${r.grain.column}"`;
+      const match =
+        r.grain.kind === 'hash'
+          ? `hashtext(${column}) = ANY ('{${ks.join(',')}}'::integer[])`
+          : `${column} = ANY (ARRAY(SELECT ${decodeKey(r.grain.kind, 'u.k')} FROM unnest('{${ks.join(',')}}'::integer[]) u(k)))`;
+      await sql.raw(`DELETE FROM ${storeTable(r)} s WHERE s.salon_id = ${Number(salonId)} AND ${match}`).execute(tx);
+      // A source an import marked since the caller refreshed it would be computed whole for the salon here (minutes
+      // after a large import): give the keys back for the next pass, after that source. A few marks (an edit) cost little.
+      if (upstream.length > 0) {
+        const marked = await sql<{ n: number }>`
+          SELECT count(*) AS n FROM (SELECT 1 FROM rollup_stale WHERE rollup = ANY (${upstream}::text[]) AND salon_id = ${salonId}
+            LIMIT ${SOURCE_MARKS_BLOCKING}) x`.execute(tx);
+        if (Number(marked.rows[0]?.n) >= SOURCE_MARKS_BLOCKING) throw new SourceMarked();
+      }
+      await sql
+        .raw(
+          `INSERT INTO ${storeTable(r)} (${columnList(r)}) SELECT * FROM (${definingRows(r, keys)}) f WHERE f.salon_id = ${Number(salonId)} ORDER BY ${keyOrder(r)}`,
+        )
+        .execute(tx);
+      return ks.length;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof SourceMarked) return 0;
+      throw error;
+    });
 }
+
+/** Rolls a batch back: a source of its rollup has marks for the salon. */
+class SourceMarked extends Error {}
 
 export interface RefreshOptions {
   /** Stop once this many keys are done. */
@@ -79,17 +112,6 @@ export interface RefreshOptions {
    */
   markedBy?: Date | null;
 }
-
-/** For each rollup (by its index in ROLLUPS), the rollups it is computed from, directly or not, in dependency order. */
-const UPSTREAM: readonly (readonly number[])[] = ROLLUPS.map((r) => {
-  const wanted = new Set<string>(r.from);
-  // ROLLUPS is in dependency order, so walking it backwards meets a rollup before the sources it adds.
-  for (let i = ROLLUPS.length - 1; i >= 0; i -= 1) {
-    const u = ROLLUPS[i] as RollupDeclaration;
-    if (wanted.has(u.table)) for (const source of u.from) wanted.add(source);
-  }
-  return ROLLUPS.flatMap((u, i) => (wanted.has(u.table) ? [i] : []));
-});
 
 /**
  * Refreshes stale keys, rollups in dependency order, until the log is empty (of the salon, when one is
