@@ -10,8 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../components/a11y/visually-hidden';
 import { weekdayName } from '../../components/format/dates';
+import { formatHours } from '../../components/format/hours';
 import type { SheetPerson } from './api/use-attendance';
-import { formatHours, type SheetCell, sheetRow } from './attendance-shaping';
+import { type SheetCell, sheetRow } from './attendance-shaping';
 
 export const FLAG_BG = 'rgba(237, 108, 2, 0.18)';
 export const ABSENCE_BG = 'rgba(2, 136, 209, 0.12)';
