@@ -108,7 +108,7 @@ describe('StaffAttendanceScreen (manager)', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    const sheet = await screen.findByTestId('month-sheet');
+    const sheet = await screen.findByTestId('month-sheet', {}, { timeout: 10_000 });
     expect(within(sheet).getAllByRole('columnheader')).toHaveLength(1 + 30 + 4);
     expect(within(sheet).getByTestId('sheet-cell-2026-11-18').textContent).toBe('8:30');
     expect(within(sheet).getByTestId('sheet-cell-2026-11-19').getAttribute('data-flags')).toBe('forgottenClockOut');
