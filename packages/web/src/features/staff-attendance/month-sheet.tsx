@@ -20,11 +20,14 @@ export const FLAG_BG = 'rgba(237, 108, 2, 0.18)';
 const TOTAL_WIDTH = 92;
 const TOTAL_COLUMNS = 4;
 
-/** A totals column pinned to the right edge (index 0 the leftmost of the four), opaque so days scroll beneath it. */
+/**
+ * A totals column pinned to the right edge (index 0 the leftmost of the four), opaque so days scroll
+ * beneath it; on a phone the four and the names would fill the frame, so there they scroll with the days.
+ */
 const stickyTotal = (index: number, tint?: string) =>
   ({
-    position: 'sticky',
-    right: (TOTAL_COLUMNS - 1 - index) * TOTAL_WIDTH,
+    position: { xs: 'static', md: 'sticky' },
+    right: { xs: 'auto', md: (TOTAL_COLUMNS - 1 - index) * TOTAL_WIDTH },
     zIndex: 1,
     minWidth: TOTAL_WIDTH,
     maxWidth: TOTAL_WIDTH,
@@ -128,7 +131,7 @@ export function MonthSheet({
                 </TableCell>
               ))}
               {(['hoursWorked', 'shiftHours', 'difference', 'flags'] as const).map((key, index) => (
-                <TableCell key={key} align="right" sx={{ ...stickyTotal(index), ...corner, whiteSpace: 'normal' }}>
+                <TableCell key={key} align="right" sx={{ ...stickyTotal(index), ...corner, position: 'sticky', whiteSpace: 'normal' }}>
                   {t(`totals.${key}`)}
                 </TableCell>
               ))}
