@@ -138,4 +138,50 @@ test.describe('staff analysis screens', () => {
       await chooseLanguage(page, 'English');
     }
   });
+  test('manager at 1440 px: the names stay on screen when the table scrolls right, and a hidden column stays hidden after a reload', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, 'manager', `/staff-data-analysis?fromDate=${FROM}&toDate=${TO}`);
+    const table = page.getByRole('table', { name: 'Staff analysis per person' });
+    await expect(page.getByTestId('staff-progress')).toContainText('1 / 1 intervals', LOADED);
+    const scroller = page.getByTestId('data-table-scroll');
+    const firstName = bodyRows(table).first().locator('td, th').first();
+    await scroller.scrollIntoViewIfNeeded();
+    const frame = await scroller.boundingBox();
+    const before = await firstName.boundingBox();
+    // About 26 columns do not fit: the table scrolls inside its frame, not the page.
+    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    await scroller.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(500);
+    const after = await firstName.boundingBox();
+    expect(after?.x).toBe(before?.x);
+    expect(after && frame && after.x >= frame.x && after.x + after.width <= frame.x + frame.width).toBe(true);
+    // The last column came into view beside the pinned names.
+    await expect(table.getByRole('columnheader', { name: 'Intervals' })).toBeInViewport();
+
+    // Hide "Booked hours" from the Columns menu with the keyboard; a reload keeps it hidden.
+    await page.getByTestId('column-chooser').focus();
+    await page.keyboard.press('Enter');
+    const booked = page.getByRole('menuitemcheckbox', { name: 'Booked hours' });
+    await booked.focus();
+    await page.keyboard.press('Enter');
+    await expect(booked).toHaveAttribute('aria-checked', 'false');
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Booked hours' })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.reload();
+    await expect(page.getByTestId('staff-progress')).toContainText('1 / 1 intervals', LOADED);
+    await expect(table.getByRole('columnheader', { name: 'Booked hours' })).toHaveCount(0);
+    await expect(page.getByTestId('column-chooser')).toHaveText('Columns (1 hidden)');
+    // Show all brings it back, and the choice is forgotten.
+    await page.getByTestId('column-chooser').click();
+    await page.getByTestId('column-choice-all').click();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Booked hours' })).toHaveCount(1);
+  });
 });

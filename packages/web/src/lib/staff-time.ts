@@ -26,16 +26,6 @@ export function isoWeekday(day: string): number {
   return weekday === 0 ? 7 : weekday;
 }
 
-/** A wall-clock time typed as H:MM or HH:MM (also H.MM): HH:MM, or null when it is not a time of day. */
-export function parseTime(text: string): string | null {
-  const match = /^(\d{1,2})[:.](\d{2})$/.exec(text.trim());
-  if (!match) return null;
-  const hour = Number(match[1]);
-  const minute = Number(match[2]);
-  if (hour > 23 || minute > 59) return null;
-  return `${String(hour).padStart(2, '0')}:${match[2]}`;
-}
-
 /** Minutes of an HH:MM time. */
 export function minutesOf(time: string): number {
   const [hour, minute] = time.split(':').map(Number) as [number, number];

@@ -140,4 +140,38 @@ describe('the same label gives the same number, or its definition says why not',
     const planner = await get(`/api/UserTimeframes/Planner/${manager}?fromDate=${week.from}`);
     expect(planner.staff.find((p: { userId: number }) => p.userId === assistant)?.hours).toBe(row.totalShiftHours);
   });
+  it('Hours worked on half a hundredth: staff analysis and both attendance views round the same seconds the same way', async () => {
+    // The receptionist, 17-19 March: three clocked days of 7 h 20 min 6 s (26,406 s, 7.335 h, each day 7.34 alone).
+    // The 79,218 seconds are 22.005 h: both screens round that one number half up to 22.01 (the days' 7.34s
+    // would add up to 22.02, a rounding of the seconds half to even or down to 22.00).
+    const reception = f.users.reception;
+    const days = ['2025-03-17', '2025-03-18', '2025-03-19'];
+    await t.db
+      .insertInto('attendances')
+      .values(
+        days.map((day) => ({
+          salon_id: f.salon1,
+          user_id: reception,
+          clock_in: new Date(`${day}T09:00:00Z`),
+          clock_out: new Date(`${day}T16:20:06Z`),
+          source: 'APP' as const,
+        })),
+      )
+      .execute();
+    await rebuildRollupModel(t.db);
+    const week = { from: '2025-03-17', to: '2025-03-23' };
+    for (const range of [week, { from: FROM, to: TO }]) {
+      const staff = await get(`/api/StaffDataAnalysis/GetStaffDataAnalysis/${manager}/${range.from}/${range.to}/${f.salon1}`);
+      const row = staff.staffDataAnalysis.find((r: { staffId: number }) => r.staffId === reception);
+      expect([range.from, row?.totalWorkingHours]).toEqual([range.from, 22.01]);
+      const person = await get(`/api/Attendances/GetAttendancesPerUser/${manager}?from=${range.from}&to=${range.to}&userId=${reception}`);
+      expect(person.person.totals.hoursWorked).toBe(row.totalWorkingHours);
+      expect(person.person.days.map((d: { hoursWorked: number }) => d.hoursWorked).filter((h: number) => h > 0)).toEqual([
+        7.34, 7.34, 7.34,
+      ]);
+      const month = await get(`/api/Attendances/GetAttendancesPerMonth/${manager}?salonId=${f.salon1}&from=${range.from}&to=${range.to}`);
+      const sheetRow = month.people.find((p: { userId: number }) => p.userId === reception);
+      expect(sheetRow?.totals.hoursWorked).toBe(row.totalWorkingHours);
+    }
+  });
 });

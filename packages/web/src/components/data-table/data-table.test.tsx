@@ -203,6 +203,8 @@ describe('DataTable dates, shown texts and totals', () => {
     const totals = screen.getByTestId('totals-row');
     expect(within(totals).getByRole('rowheader').textContent).toBe('Total');
     expect(totals.textContent).toContain('€170.50');
+    // No total for the last visit: a blank cell, not a dash that reads as a figure.
+    expect(within(totals).getAllByRole('cell')[0]?.textContent).toBe('');
     fireEvent.change(screen.getByLabelText('Filter Client'), { target: { value: 'anna' } });
     expect(screen.getByTestId('totals-row').textContent).toContain('€100.00');
   });
@@ -238,6 +240,25 @@ describe('DataTable column chooser', () => {
     fireEvent.click(screen.getByTestId('column-choice-all'));
     expect(headers()).toEqual(['Salon', 'City', 'Revenue', 'Code', 'Double', 'Half']);
     expect(window.localStorage.getItem(hiddenColumnsKey(wide))).toBeNull();
+  });
+
+  it('restores a stored choice on every visit and ignores one it cannot read', () => {
+    window.localStorage.setItem(hiddenColumnsKey(wide), JSON.stringify(['double', 'gone', 7]));
+    const { unmount } = render(<DataTable label="Salons" columns={wide} data={salons} />);
+    // A column no longer in the table and a non-id are passed over; the one hidden is counted.
+    expect(headers()).toEqual(['Salon', 'City', 'Revenue', 'Code', 'Half']);
+    expect(screen.getByTestId('column-chooser').textContent).toBe('Columns (1 hidden)');
+    unmount();
+    window.localStorage.setItem(hiddenColumnsKey(wide), '{not json');
+    render(<DataTable label="Salons" columns={wide} data={salons} />);
+    expect(headers()).toEqual(['Salon', 'City', 'Revenue', 'Code', 'Double', 'Half']);
+  });
+
+  it('never hides the first column, even when storage says so', () => {
+    window.localStorage.setItem(hiddenColumnsKey(wide), JSON.stringify(['name', 'city']));
+    render(<DataTable label="Salons" columns={wide} data={salons} />);
+    expect(headers()).toEqual(['Salon', 'Revenue', 'Code', 'Double', 'Half']);
+    expect(screen.getByTestId('column-chooser').textContent).toBe('Columns (1 hidden)');
   });
 
   it('is not offered on a narrow table', () => {

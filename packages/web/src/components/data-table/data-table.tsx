@@ -119,6 +119,8 @@ export function compareCells(a: CellValue, b: CellValue): number {
   return collator.compare(String(a ?? ''), String(b ?? ''));
 }
 
+const isBlank = (value: CellValue): boolean => value === null || value === undefined || value === '';
+
 /** The column's filter mode when the user has not chosen one. */
 const defaultModeOf = <T,>(column: DataTableColumn<T> | undefined): FilterMode =>
   isNumericKind(column?.kind) && !column?.text ? 'greaterThan' : 'contains';
@@ -464,7 +466,8 @@ export function DataTable<T extends RowData>({
                     </TableCell>
                   ) : (
                     <TableCell key={column.id} align={isNumericKind(column.kind) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                      {column.isExportable === false ? null : cellContent(column, totalsRow)}
+                      {/* A figure that does not add up (a share of its own category) is left blank, not a dash. */}
+                      {column.isExportable === false || isBlank(column.value(totalsRow)) ? null : cellContent(column, totalsRow)}
                     </TableCell>
                   ),
                 )}

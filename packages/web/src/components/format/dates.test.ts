@@ -44,11 +44,63 @@ describe('typed dates (dd/mm/yyyy in both languages)', () => {
     expect(parseDateInput('05/03/2026')).toBe('2026-03-05');
     expect(parseDateInput('5/3/2026')).toBe('2026-03-05');
     expect(parseDateInput('05.03.2026')).toBe('2026-03-05');
-    expect(parseDateInput('05032026')).toBe('2026-03-05');
+    expect(parseDateInput('05-03-2026')).toBe('2026-03-05');
     expect(parseDateInput(' 29/02/2024 ')).toBe('2024-02-29');
     for (const text of ['10', '10/', '10/03/202', '31/02/2026', '12/31/2026', '00/01/2026', '2026-03-05', '']) {
       expect(parseDateInput(text)).toBeNull();
     }
+  });
+
+  it('takes the language format in en and it, and refuses what is not a date', async () => {
+    const { parseDateInput } = await import('./dates');
+    for (const language of ['en', 'it']) {
+      expect(parseDateInput('03/12/2026', language)).toBe('2026-12-03');
+      expect(parseDateInput('3.12.2026', language)).toBe('2026-12-03');
+      // Digits run together (3 December? 12 March?), a two-digit year, mixed separators, words, 30 February, a 13th month.
+      for (const text of [
+        '03122026',
+        '031226',
+        '3/12/26',
+        '03/12-2026',
+        '3 dic 2026',
+        'tomorrow',
+        '30/02/2026',
+        '01/13/2026',
+        '1/1/12026',
+        '001/01/2026',
+      ]) {
+        expect([language, text, parseDateInput(text, language)]).toEqual([language, text, null]);
+      }
+    }
+  });
+});
+
+describe('typed times (24-hour in both languages)', () => {
+  it('reads 1400, 14.00, 14:00 and 9 as times of day', async () => {
+    const { parseTimeInput } = await import('./dates');
+    expect(parseTimeInput('1400')).toBe('14:00');
+    expect(parseTimeInput('14.00')).toBe('14:00');
+    expect(parseTimeInput('14:00')).toBe('14:00');
+    expect(parseTimeInput('9')).toBe('09:00');
+    expect(parseTimeInput('09')).toBe('09:00');
+    expect(parseTimeInput('930')).toBe('09:30');
+    expect(parseTimeInput('9:05')).toBe('09:05');
+    expect(parseTimeInput(' 0 ')).toBe('00:00');
+    expect(parseTimeInput('23:59')).toBe('23:59');
+  });
+
+  it('refuses what is not a time of day', async () => {
+    const { parseTimeInput } = await import('./dates');
+    for (const text of ['', '24', '2400', '14:60', '1460', '14:0', '14:000', '14,00', '12345', '2pm', 'ab:cd', '-1']) {
+      expect([text, parseTimeInput(text)]).toEqual([text, null]);
+    }
+  });
+
+  it('writes a time as the language does', async () => {
+    const { formatTimeInput } = await import('./dates');
+    expect(formatTimeInput('14:00', 'en')).toBe('14:00');
+    expect(formatTimeInput('09:30', 'it')).toBe('09:30');
+    expect(formatTimeInput('00:05', 'en')).toBe('00:05');
   });
 
   it('writes dates for fields, chart axes and Excel', async () => {

@@ -20,7 +20,8 @@ function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl
  * them alike, per interface language:
  * - shown (tables, cards, titles): formatDay, 5 Mar 2026 / 5 mar 2026 (and what a date column's filter matches);
  * - chart day axes: formatAxisDay, 5 Mar / 5 mar;
- * - typed in a field: formatDateInput / parseDateInput, 05/03/2026 in both languages.
+ * - typed in a field: formatDateInput / parseDateInput, 05/03/2026 in both languages;
+ * - typed times: parseTimeInput (1400, 14.00, 9) / formatTimeInput, 14:00 in both languages.
  */
 
 /** A YYYY-MM-DD calendar date in the interface language: 'medium' = 5 Mar 2026 / 5 mar 2026, 'short' = 05/03/2026, 'long' = 5 March 2026 / 5 marzo 2026. */
@@ -61,20 +62,54 @@ export function formatAxisDay(isoDate: string, language: string): string {
   return dateFormat(language, { day: 'numeric', month: 'short' }).format(date);
 }
 
+/** Where day, month and year stand in a language's numeric date (day, month, year in en-GB and it-IT). */
+function datePartOrder(language: string): ('day' | 'month' | 'year')[] {
+  const parts = dateFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 2, 5)));
+  return parts.flatMap((part) => (part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : []));
+}
+
 /**
- * Reads a date typed as dd/mm/yyyy (also with '.' or '-' between the parts, one-digit day and
- * month, or 8 digits ddmmyyyy) into YYYY-MM-DD; null when it is not complete or not a real date
- * (31/02/2026). The year must have four digits, so a half-typed year is never taken.
+ * Reads a date typed in the language's numeric format (dd/mm/yyyy in en and it; '.' or '-' may
+ * stand for '/', day and month may have one digit) into YYYY-MM-DD. Null for anything else: a
+ * half-typed or two-digit year, digits run together (03122026 could be read more than one way),
+ * or a day the calendar lacks (31/02/2026).
  */
-export function parseDateInput(text: string): string | null {
-  const trimmed = text.trim();
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(trimmed);
+export function parseDateInput(text: string, language = 'en'): string | null {
+  const match = /^(\d{1,4})([/.-])(\d{1,4})\2(\d{1,4})$/.exec(text.trim());
   if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const typed = [match[1], match[3], match[4]] as [string, string, string];
+  const order = datePartOrder(language);
+  const part = (name: 'day' | 'month' | 'year') => typed[order.indexOf(name)] ?? '';
+  const [dayText, monthText, yearText] = [part('day'), part('month'), part('year')];
+  if (dayText.length > 2 || monthText.length > 2 || yearText.length !== 4) return null;
+  const [day, month, year] = [Number(dayText), Number(monthText), Number(yearText)];
   if (year < 1900 || month < 1 || month > 12 || day < 1) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/**
+ * Reads a wall-clock time as people type it into HH:MM, or null when it is not a time of day:
+ * 14:00, 14.00, 1400, 930 (09:30), 9 or 09 (09:00). Hours 0-23, minutes 0-59.
+ */
+export function parseTimeInput(text: string): string | null {
+  const trimmed = text.trim();
+  const match = /^(\d{1,2})(?:[:.](\d{2}))?$/.exec(trimmed) ?? /^(\d{1,2})(\d{2})$/.exec(trimmed);
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = Number(match[2] ?? '0');
+  if (hour > 23 || minute > 59) return null;
+  return `${pad(hour)}:${pad(minute)}`;
+}
+
+/** An HH:MM wall-clock time as the language writes it: 24-hour 14:00 in en (British) and it. */
+export function formatTimeInput(time: string, language: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return time;
+  return dateFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2]))),
+  );
 }
 
 /** A YYYY-MM-DD date as an Excel cell wants it: midnight UTC of that day (ExcelJS writes dates in UTC). */

@@ -24,13 +24,14 @@ interface DateFieldProps {
 }
 
 /**
- * THE date picker of the app: typed as dd/mm/yyyy (the one date format of both languages,
- * format/dates.ts) or picked from a calendar in the interface language (its button beside the
+ * THE date picker of the app: typed in the language's format, dd/mm/yyyy in both languages
+ * (format/dates.ts; digits run together such as 03122026 are refused) or picked from a calendar in the interface language (its button beside the
  * text). What is typed stays in the field while it is incomplete; a complete, real date is
  * applied; anything else shows a message and leaves the applied date as it was.
  */
 export function DateField({ label, value, onChange, rangeError, testId, required, today }: DateFieldProps) {
-  const { t } = useTranslation('components');
+  const { t, i18n } = useTranslation('components');
+  const language = i18n.language;
   const helperId = useId();
   const [text, setText] = useState(() => formatDateInput(value));
   const [isTouched, setIsTouched] = useState(false);
@@ -38,10 +39,10 @@ export function DateField({ label, value, onChange, rangeError, testId, required
   // A date applied from outside (default, another control, the URL) replaces what is shown,
   // unless the field already shows that date.
   useEffect(() => {
-    setText((current) => (parseDateInput(current) === value ? current : formatDateInput(value)));
-  }, [value]);
+    setText((current) => (parseDateInput(current, language) === value ? current : formatDateInput(value)));
+  }, [value, language]);
 
-  const parsed = parseDateInput(text);
+  const parsed = parseDateInput(text, language);
   const digits = text.replace(/\D/g, '').length;
   // Wrong once it cannot be a date any more: a full-length text, or the user left the field.
   const isInvalid =
@@ -63,7 +64,7 @@ export function DateField({ label, value, onChange, rangeError, testId, required
       onChange={(event) => {
         const next = event.target.value;
         setText(next);
-        const iso = parseDateInput(next);
+        const iso = parseDateInput(next, language);
         if (iso !== null && iso !== value) onChange(iso);
       }}
       onBlur={() => setIsTouched(true)}

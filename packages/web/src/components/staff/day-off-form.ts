@@ -1,4 +1,5 @@
-import { daysBetween, minutesOf, parseTime } from '../../lib/staff-time';
+import { daysBetween, minutesOf } from '../../lib/staff-time';
+import { parseTimeInput } from '../format/dates';
 
 export type DayOffTypeName = 'HOLIDAY' | 'SICK' | 'PERMIT';
 export type DayOffPartName = 'FULL_DAY' | 'MORNING' | 'AFTERNOON' | 'HOURS';
@@ -54,8 +55,8 @@ export function validateDayOff(texts: DayOffTexts): { input?: DayOffInputValues;
   let endTime: string | null = null;
   if (texts.part === 'HOURS') {
     if (texts.type !== 'PERMIT') errors.part = 'hoursOnlyPermit';
-    startTime = parseTime(texts.startTime);
-    endTime = parseTime(texts.endTime);
+    startTime = parseTimeInput(texts.startTime);
+    endTime = parseTimeInput(texts.endTime);
     if (!texts.startTime.trim()) errors.startTime = 'required';
     else if (startTime === null) errors.startTime = 'time';
     if (!texts.endTime.trim()) errors.endTime = 'required';

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barLabelOnTop } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
@@ -11,8 +11,8 @@ import { ChartPanel, KpiGrid } from '../../components/report-frame/report-parts'
 import { reportStateOf } from '../../components/report-frame/report-status';
 import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
-import { type DayOfWeekReport, type DayOfWeekRow, useDayOfWeek } from './api/use-day-of-week';
-import { bestWeekdayOf, isWeekEmpty } from './days-of-week-shaping';
+import { type DayOfWeekReport, useDayOfWeek } from './api/use-day-of-week';
+import { bestWeekdayOf, isWeekEmpty, type WeekTableRow, weekTotalsOf } from './days-of-week-shaping';
 
 /** /days-of-week: the range's sales measures grouped Monday..Sunday. */
 export default function DaysOfWeekScreen() {
@@ -22,7 +22,7 @@ export default function DaysOfWeekScreen() {
   const report = useDayOfWeek({ ...filters, gender, isEnabled: filters.isRangeValid });
   const language = i18n.language;
 
-  const columns = useMemo<DataTableColumn<DayOfWeekRow>[]>(
+  const columns = useMemo<DataTableColumn<WeekTableRow>[]>(
     () => [
       { id: 'weekday', header: t('daysOfWeek.columns.weekday'), value: (row) => weekdayName(row.isoWeekday, language) },
       { id: 'totalRevenue', header: t('daysOfWeek.columns.totalRevenue'), value: (row) => row.totalRevenue, kind: 'money' },
@@ -72,8 +72,9 @@ export default function DaysOfWeekScreen() {
     };
   }, [report.data, t, language]);
 
-  const { table, tableProps } = useReportTable({ name: 'days-of-week', columns, details: [genderDetail] });
   const data = report.data;
+  const totals = useCallback((rows: readonly WeekTableRow[]) => (data ? weekTotalsOf(rows, data) : rows[0]!), [data]);
+  const { table, tableProps } = useReportTable({ name: 'days-of-week', columns, totals, details: [genderDetail] });
   const best = data ? bestWeekdayOf(data.rows) : null;
   return (
     <ReportFrame

@@ -10,8 +10,10 @@ import {
   mergeRecapResponse,
   mergeTotals,
   type RecapDay,
+  type RecapRow,
   type RecapTotals,
   recapReducer,
+  recapTotalsOf,
   type SalonRecapResponse,
 } from './merge-recap';
 
@@ -224,5 +226,47 @@ describe('changePercent', () => {
     expect(changePercent(150, 120)).toBe(25);
     expect(changePercent(90, 120)).toBe(-25);
     expect(changePercent(5, 0)).toBeNull();
+  });
+});
+
+describe('the recap totals row', () => {
+  const day = (
+    date: string,
+    revenue: number,
+    services: number,
+    products: number,
+    discount: number,
+    clients: [number, number, number],
+  ): RecapRow => ({
+    day: date,
+    revenue,
+    services,
+    servicesRecommended: services / 10,
+    products,
+    productsRecommended: 0,
+    serviceAppointments: 3,
+    productQuantity: 2,
+    newClients: clients[0],
+    balanceClients: clients[1],
+    lostClients: clients[2],
+    discount,
+  });
+
+  it('adds every column of the days shown, to the cent', () => {
+    const totals = recapTotalsOf([day('2026-11-02', 100.1, 80, 20.1, 0.1, [1, 2, 0]), day('2026-11-03', 50.2, 50, 0.2, 0.2, [0, 1, 1])]);
+    expect(totals).toEqual({
+      day: '',
+      revenue: 150.3,
+      services: 130,
+      servicesRecommended: 13,
+      products: 20.3,
+      productsRecommended: 0,
+      serviceAppointments: 6,
+      productQuantity: 4,
+      newClients: 1,
+      balanceClients: 3,
+      lostClients: 1,
+      discount: 0.3, // 0.1 + 0.2, not 0.30000000000000004
+    });
   });
 });

@@ -143,3 +143,60 @@ export function dayRevenue(day: RecapDay): number {
 export function changePercent(current: number, base: number): number | null {
   return base === 0 ? null : round2(((current - base) / Math.abs(base)) * 100);
 }
+
+/** One table row: a day of the primary range, flattened. */
+export interface RecapRow {
+  day: string;
+  revenue: number;
+  services: number;
+  servicesRecommended: number;
+  products: number;
+  productsRecommended: number;
+  serviceAppointments: number;
+  productQuantity: number;
+  newClients: number;
+  balanceClients: number;
+  lostClients: number;
+  discount: number;
+}
+
+export function rowOf(day: RecapDay): RecapRow {
+  const services = day.serviceDataRecommendedCheckoutCassaNova;
+  const products = day.productDataRecommendedCheckoutCassaNova;
+  return {
+    day: day.day,
+    revenue: dayRevenue(day),
+    services: services.amountCassaNova,
+    servicesRecommended: services.amountRecommended,
+    products: products.amountCassaNova,
+    productsRecommended: products.amountRecommended,
+    serviceAppointments: services.appointmentCount,
+    productQuantity: products.quantityCassaNova,
+    newClients: services.newClientCount,
+    balanceClients: services.balanceClientCount,
+    lostClients: services.lostClientCount,
+    discount: day.appointmentsDiscount,
+  };
+}
+
+/**
+ * The recap table's totals row over the days shown: every column is a sum of the day's own figures
+ * (clients are counted once per day they came, as the recap's totals count them), so the days add up.
+ */
+export function recapTotalsOf(rows: readonly RecapRow[]): RecapRow {
+  const sum = (pick: (row: RecapRow) => number) => Math.round(rows.reduce((total, row) => total + pick(row), 0) * 100) / 100;
+  return {
+    day: '',
+    revenue: sum((row) => row.revenue),
+    services: sum((row) => row.services),
+    servicesRecommended: sum((row) => row.servicesRecommended),
+    products: sum((row) => row.products),
+    productsRecommended: sum((row) => row.productsRecommended),
+    serviceAppointments: sum((row) => row.serviceAppointments),
+    productQuantity: sum((row) => row.productQuantity),
+    newClients: sum((row) => row.newClients),
+    balanceClients: sum((row) => row.balanceClients),
+    lostClients: sum((row) => row.lostClients),
+    discount: sum((row) => row.discount),
+  };
+}

@@ -113,9 +113,12 @@ describe('SalonRecapScreen', () => {
     const days = within(table)
       .getAllByRole('row')
       .slice(2)
+      .filter((row) => row.getAttribute('data-testid') !== 'totals-row')
       .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
     // Days in the interface language's format, as on every other table.
     expect(days).toEqual(['15 Jan 2026', '1 Feb 2026', '1 Mar 2026']);
+    // The totals row adds the days up to the recap's own total.
+    expect(within(screen.getByTestId('totals-row')).getAllByRole('cell')[0]?.textContent).toBe('€630.00');
   });
 
   it('adds a comparison period and a gender set, each merged on its own', async () => {

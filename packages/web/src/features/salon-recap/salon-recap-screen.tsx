@@ -22,45 +22,21 @@ import type { ReportStatus } from '../../components/report-frame/report-status';
 import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { salonRecapQueryKey, useSalonRecapSet } from './api/use-salon-recap';
-import { COMPARISONS, type Comparison, changePercent, comparisonRange, dayRevenue, type RecapDay, type RecapTotals } from './merge-recap';
+import {
+  COMPARISONS,
+  type Comparison,
+  changePercent,
+  comparisonRange,
+  dayRevenue,
+  type RecapDay,
+  type RecapRow,
+  type RecapTotals,
+  recapTotalsOf,
+  rowOf,
+} from './merge-recap';
 
 const comparisonOf = (value: string | null): Comparison =>
   (COMPARISONS as readonly string[]).includes(value ?? '') ? (value as Comparison) : 'none';
-
-/** One table row: a day of the primary range, flattened. */
-interface RecapRow {
-  day: string;
-  revenue: number;
-  services: number;
-  servicesRecommended: number;
-  products: number;
-  productsRecommended: number;
-  serviceAppointments: number;
-  productQuantity: number;
-  newClients: number;
-  balanceClients: number;
-  lostClients: number;
-  discount: number;
-}
-
-function rowOf(day: RecapDay): RecapRow {
-  const services = day.serviceDataRecommendedCheckoutCassaNova;
-  const products = day.productDataRecommendedCheckoutCassaNova;
-  return {
-    day: day.day,
-    revenue: dayRevenue(day),
-    services: services.amountCassaNova,
-    servicesRecommended: services.amountRecommended,
-    products: products.amountCassaNova,
-    productsRecommended: products.amountRecommended,
-    serviceAppointments: services.appointmentCount,
-    productQuantity: products.quantityCassaNova,
-    newClients: services.newClientCount,
-    balanceClients: services.balanceClientCount,
-    lostClients: services.lostClientCount,
-    discount: day.appointmentsDiscount,
-  };
-}
 
 type KpiKey =
   | 'totalAmount'
@@ -170,7 +146,7 @@ export default function SalonRecapScreen() {
     [t],
   );
 
-  const { table, tableProps } = useReportTable({ name: 'Salon-Recap', columns, details: [genderDetail] });
+  const { table, tableProps } = useReportTable({ name: 'Salon-Recap', columns, totals: recapTotalsOf, details: [genderDetail] });
 
   const chartOption = useMemo<EChartsCoreOption>(() => {
     if (!range) return {};

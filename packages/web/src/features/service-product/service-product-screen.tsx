@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { formatValue } from '../../components/format/number-format';
@@ -11,7 +11,8 @@ import { ChartPanel, KpiGrid, Panel } from '../../components/report-frame/report
 import { reportStateOf } from '../../components/report-frame/report-status';
 import { useReportTable } from '../../components/report-frame/report-table-export';
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
-import { type ReportData, type ReportItemRow, useReportData } from './api/use-report-data';
+import { type ReportData, useReportData } from './api/use-report-data';
+import { type ItemTableRow, itemTotalsOf } from './item-totals';
 
 /** /service-product: revenue, quantity and share of every category, service and product of the range. */
 export default function ServiceProductScreen() {
@@ -22,14 +23,14 @@ export default function ServiceProductScreen() {
   const language = i18n.language;
   const category = (code: string) => t(`categories.${code}`, { defaultValue: code });
 
-  const columns = useMemo<DataTableColumn<ReportItemRow>[]>(
+  const columns = useMemo<DataTableColumn<ItemTableRow>[]>(
     () => [
       { id: 'name', header: t('serviceProduct.columns.name'), value: (row) => row.name },
-      { id: 'kind', header: t('serviceProduct.columns.kind'), value: (row) => t(`kinds.${row.kind}`) },
+      { id: 'kind', header: t('serviceProduct.columns.kind'), value: (row) => (row.kind ? t(`kinds.${row.kind}`) : null) },
       {
         id: 'category',
         header: t('serviceProduct.columns.category'),
-        value: (row) => t(`categories.${row.category}`, { defaultValue: row.category }),
+        value: (row) => (row.category ? t(`categories.${row.category}`, { defaultValue: row.category }) : null),
       },
       { id: 'revenue', header: t('serviceProduct.columns.revenue'), value: (row) => row.revenue, kind: 'money' },
       { id: 'quantity', header: t('serviceProduct.columns.quantity'), value: (row) => row.quantity, kind: 'integer' },
@@ -63,8 +64,10 @@ export default function ServiceProductScreen() {
     };
   }, [report.data, t, language]);
 
-  const { table, tableProps } = useReportTable({ name: 'service-product', columns, details: [genderDetail] });
   const data = report.data;
+  const rangeRevenue = data?.totalRevenue ?? 0;
+  const totals = useCallback((rows: readonly ItemTableRow[]) => itemTotalsOf(rows, rangeRevenue), [rangeRevenue]);
+  const { table, tableProps } = useReportTable({ name: 'service-product', columns, totals, details: [genderDetail] });
   return (
     <ReportFrame
       title={t('serviceProduct.title')}

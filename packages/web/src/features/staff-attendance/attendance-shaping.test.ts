@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, formatHours, monthOf, sheetRow, shiftMonth, validateCorrection } from './attendance-shaping';
+import { clockTime, monthOf, sheetRow, shiftMonth, validateCorrection } from './attendance-shaping';
 
 const noFlags = { forgottenClockOut: false, clockInWithoutShift: false, shiftWithoutClockIn: false };
 
@@ -22,13 +22,6 @@ describe('times and hours', () => {
     expect(clockTime('2026-11-20T18:00', '2026-11-20')).toBe('18:00');
     expect(clockTime('2026-11-21T01:30', '2026-11-20')).toBe('01:30 (+1)');
     expect(clockTime(null, '2026-11-20')).toBe('');
-  });
-  it('writes decimal hours with two decimals in the interface language, signed for differences', () => {
-    expect(formatHours(7.5, 'en')).toBe('7.50');
-    expect(formatHours(7.5, 'it')).toBe('7,50');
-    expect(formatHours(-0.25, 'it', { signed: true })).toBe('-0,25');
-    expect(formatHours(1, 'en', { signed: true })).toBe('+1.00');
-    expect(formatHours(0, 'en', { signed: true })).toBe('0.00');
   });
 });
 

@@ -40,16 +40,6 @@ export function clockTime(time: string | null, day: string): string {
   return days > 0 ? `${hhmm} (+${days})` : hhmm;
 }
 
-/** Decimal hours in the interface language, always two decimals (7.5 → 7.50 / 7,50); a sign for differences. */
-export function formatHours(hours: number, language: string, options: { signed?: boolean } = {}): string {
-  const text = new Intl.NumberFormat(language.startsWith('it') ? 'it-IT' : 'en-GB', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: options.signed ? 'exceptZero' : 'auto',
-  }).format(hours);
-  return text;
-}
-
 export interface SheetCellSource {
   day: string;
   hoursWorked: number;

@@ -6,10 +6,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatHours } from '../../components/format/hours';
 import { describeFailure } from '../../lib/failure';
 import { showMessage } from '../../lib/snackbar';
 import { useAttendanceMutations, useClockStatus } from './api/use-attendance';
-import { clockTime, formatHours } from './attendance-shaping';
+import { clockTime } from './attendance-shaping';
 
 /**
  * The signed-in person's clock in / clock out button with where they stand now; on the

@@ -10,10 +10,34 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../components/a11y/visually-hidden';
 import { weekdayName } from '../../components/format/dates';
+import { formatHours } from '../../components/format/hours';
 import type { SheetPerson } from './api/use-attendance';
-import { formatHours, type SheetCell, sheetRow } from './attendance-shaping';
+import { type SheetCell, sheetRow } from './attendance-shaping';
 
 export const FLAG_BG = 'rgba(237, 108, 2, 0.18)';
+
+/** The width of each totals column: they are pinned to the right edge side by side, so each needs a known one. */
+const TOTAL_WIDTH = 92;
+const TOTAL_COLUMNS = 4;
+
+/**
+ * A totals column pinned to the right edge (index 0 the leftmost of the four), opaque so days scroll
+ * beneath it; on a phone the four and the names would fill the frame, so there they scroll with the days.
+ */
+const stickyTotal = (index: number, tint?: string) =>
+  ({
+    position: { xs: 'static', md: 'sticky' },
+    right: { xs: 'auto', md: (TOTAL_COLUMNS - 1 - index) * TOTAL_WIDTH },
+    zIndex: 1,
+    minWidth: TOTAL_WIDTH,
+    maxWidth: TOTAL_WIDTH,
+    boxSizing: 'border-box',
+    whiteSpace: 'nowrap',
+    bgcolor: 'background.paper',
+    backgroundImage: tint ? `linear-gradient(${tint}, ${tint})` : undefined,
+    fontWeight: 600,
+    ...(index === 0 ? { boxShadow: (theme: { palette: { divider: string } }) => `inset 1px 0 0 ${theme.palette.divider}` } : {}),
+  }) as const;
 export const ABSENCE_BG = 'rgba(2, 136, 209, 0.12)';
 
 function isoWeekday(day: string): number {
@@ -72,14 +96,32 @@ export function MonthSheet({
   onOpenPerson: (person: SheetPerson) => void;
 }) {
   const { t, i18n } = useTranslation('staff-attendance');
-  const sticky = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: 150 } as const;
+  const sticky = {
+    position: 'sticky',
+    left: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    minWidth: 150,
+    boxShadow: (theme: { palette: { divider: string } }) => `inset -1px 0 0 ${theme.palette.divider}`,
+  } as const;
+  // Head cells are pinned to the top too (stickyHeader); the pinned corners sit above both.
+  const corner = { zIndex: 3 } as const;
   return (
     <>
-      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }} tabIndex={0} aria-label={t('sheet.scroll')}>
-        <Table size="small" aria-label={t('sheet.label')} data-testid="month-sheet">
+      {/*
+        The month scrolls inside its frame both ways: the names stay on the left, the days' header on
+        top and the totals on the right, so a 31-day month reads at any width.
+      */}
+      <TableContainer
+        sx={{ maxWidth: '100%', overflow: 'auto', maxHeight: 'max(360px, 75vh)' }}
+        tabIndex={0}
+        aria-label={t('sheet.scroll')}
+        data-testid="month-sheet-scroll"
+      >
+        <Table size="small" stickyHeader aria-label={t('sheet.label')} data-testid="month-sheet">
           <TableHead>
             <TableRow>
-              <TableCell sx={sticky}>{t('sheet.person')}</TableCell>
+              <TableCell sx={{ ...sticky, ...corner }}>{t('sheet.person')}</TableCell>
               {days.map((day) => (
                 <TableCell key={day} align="center" sx={{ px: 0.5 }}>
                   <Box component="span" sx={{ display: 'block', fontSize: 11, color: 'text.secondary' }}>
@@ -88,10 +130,11 @@ export function MonthSheet({
                   {Number(day.slice(8))}
                 </TableCell>
               ))}
-              <TableCell align="right">{t('totals.hoursWorked')}</TableCell>
-              <TableCell align="right">{t('totals.shiftHours')}</TableCell>
-              <TableCell align="right">{t('totals.difference')}</TableCell>
-              <TableCell align="right">{t('totals.flags')}</TableCell>
+              {(['hoursWorked', 'shiftHours', 'difference', 'flags'] as const).map((key, index) => (
+                <TableCell key={key} align="right" sx={{ ...stickyTotal(index), ...corner, position: 'sticky', whiteSpace: 'normal' }}>
+                  {t(`totals.${key}`)}
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -119,12 +162,16 @@ export function MonthSheet({
                   {cells.map((cell) => (
                     <SheetCellView key={cell.day} cell={cell} />
                   ))}
-                  <TableCell align="right" data-testid="sheet-total-hours">
+                  <TableCell align="right" data-testid="sheet-total-hours" sx={stickyTotal(0)}>
                     {formatHours(person.totals.hoursWorked, i18n.language)}
                   </TableCell>
-                  <TableCell align="right">{formatHours(person.totals.shiftHours, i18n.language)}</TableCell>
-                  <TableCell align="right">{formatHours(person.totals.difference, i18n.language, { signed: true })}</TableCell>
-                  <TableCell align="right" sx={{ bgcolor: flags > 0 ? FLAG_BG : undefined }}>
+                  <TableCell align="right" sx={stickyTotal(1)}>
+                    {formatHours(person.totals.shiftHours, i18n.language)}
+                  </TableCell>
+                  <TableCell align="right" sx={stickyTotal(2)}>
+                    {formatHours(person.totals.difference, i18n.language, { signed: true })}
+                  </TableCell>
+                  <TableCell align="right" sx={stickyTotal(3, flags > 0 ? FLAG_BG : undefined)}>
                     {flags}
                   </TableCell>
                 </TableRow>

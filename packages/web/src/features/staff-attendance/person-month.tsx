@@ -15,9 +15,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateInput, formatDay } from '../../components/format/dates';
+import { formatHours } from '../../components/format/hours';
 import { describeFailure } from '../../lib/failure';
 import { type Correction, usePersonSheet } from './api/use-attendance';
-import { clockTime, flagsOf, formatHours } from './attendance-shaping';
+import { clockTime, flagsOf } from './attendance-shaping';
 import { CorrectionDialog, type CorrectionTarget } from './correction-dialog';
 import { ABSENCE_BG, FLAG_BG } from './month-sheet';
 

@@ -108,11 +108,11 @@ describe('StaffAttendanceScreen (manager)', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    const sheet = await screen.findByTestId('month-sheet');
+    const sheet = await screen.findByTestId('month-sheet', {}, { timeout: 10_000 });
     expect(within(sheet).getAllByRole('columnheader')).toHaveLength(1 + 30 + 4);
-    expect(within(sheet).getByTestId('sheet-cell-2026-11-18').textContent).toBe('8.50');
+    expect(within(sheet).getByTestId('sheet-cell-2026-11-18').textContent).toBe('8:30');
     expect(within(sheet).getByTestId('sheet-cell-2026-11-19').getAttribute('data-flags')).toBe('forgottenClockOut');
-    expect(within(sheet).getByTestId('sheet-total-hours').textContent).toBe('8.50');
+    expect(within(sheet).getByTestId('sheet-total-hours').textContent).toBe('8:30');
     const monthCall = fetchMock.mock.calls.find(([url]) => String(url).includes('GetAttendancesPerMonth'));
     expect(String(monthCall?.[0])).toContain('from=2026-11-01&to=2026-11-30');
 

@@ -1,5 +1,6 @@
+import { parseTimeInput } from '../../components/format/dates';
 import { type DayOffErrors, type DayOffTexts, validateDayOff } from '../../components/staff/day-off-form';
-import { addDays, minutesOf, parseTime } from '../../lib/staff-time';
+import { addDays, minutesOf } from '../../lib/staff-time';
 
 export type RequestKindName = 'DAY_OFF' | 'SHIFT_CHANGE';
 
@@ -46,8 +47,8 @@ export function validateRequest(texts: RequestTexts): { body?: RequestBody; erro
   }
   const errors: RequestErrors = {};
   if (!/^\d{4}-\d{2}-\d{2}$/.test(texts.day)) errors.day = 'required';
-  const start = parseTime(texts.wantedStart);
-  const end = parseTime(texts.wantedEnd);
+  const start = parseTimeInput(texts.wantedStart);
+  const end = parseTimeInput(texts.wantedEnd);
   if (!texts.wantedStart.trim()) errors.wantedStart = 'required';
   else if (start === null) errors.wantedStart = 'time';
   if (!texts.wantedEnd.trim()) errors.wantedEnd = 'required';

@@ -1,5 +1,5 @@
-import { parseDateInput } from '../../components/format/dates';
-import { addDays, daysBetween, minutesOf, parseTime } from '../../lib/staff-time';
+import { parseDateInput, parseTimeInput } from '../../components/format/dates';
+import { addDays, daysBetween, minutesOf } from '../../lib/staff-time';
 
 export type ShiftRepeat = 'NONE' | 'WEEKLY' | 'FORTNIGHTLY';
 
@@ -48,8 +48,8 @@ export function validateShiftForm(texts: ShiftFormTexts): { input?: ShiftFormInp
   const day = isoOrTyped(texts.day);
   if (!texts.day.trim()) errors.day = 'required';
   else if (day === null) errors.day = 'date';
-  const startTime = parseTime(texts.startTime);
-  const endTime = parseTime(texts.endTime);
+  const startTime = parseTimeInput(texts.startTime);
+  const endTime = parseTimeInput(texts.endTime);
   if (!texts.startTime.trim()) errors.startTime = 'required';
   else if (startTime === null) errors.startTime = 'time';
   if (!texts.endTime.trim()) errors.endTime = 'required';
