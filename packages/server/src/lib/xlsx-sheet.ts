@@ -42,7 +42,8 @@ export function excelDate(day: string | null | undefined): Date | null {
 export function xlsxValue(value: number | string | null | undefined, kind: XlsxKind): number | string | Date | null {
   if (value === null || value === undefined) return null;
   if (kind === 'date' && typeof value === 'string') return excelDate(value) ?? value;
-  if (kind === 'percent' && typeof value === 'number') return value / 100;
+  // Rounded so 66.67 % is the fraction 0.6667, not the 0.6667000000000001 a plain division leaves.
+  if (kind === 'percent' && typeof value === 'number') return Math.round(value * 1e8) / 1e10;
   return value;
 }
 
