@@ -3,7 +3,7 @@ import type { DataTableColumn } from '../data-table/data-table';
 import { formatDateInput } from '../format/dates';
 import { decimalSeparatorOf } from '../format/number-format';
 import type { ValueKind } from '../format/number-format';
-import type { ExportExtras, ExportHeading, ExportTotals } from './export-to-xlsx';
+import { type ExportExtras, type ExportHeading, type ExportTotals, kpiValues } from './export-to-xlsx';
 
 /** The field separator a spreadsheet of the language expects: ';' where the decimal separator is a comma (Italian). */
 function csvSeparatorOf(language: string): ';' | ',' {
@@ -63,7 +63,10 @@ export function buildCsv<T>(
   const line = (cells: string[]) => cells.map((cell) => quoted(cell, separator)).join(separator);
   const lines = heading ? [line([heading.title]), ...heading.lines.map(([label, value]) => line([label, value])), ''] : [];
   if (extras?.kpis?.length) {
-    for (const kpi of extras.kpis) lines.push(line([kpi.label, kpiText(kpi.value, kpi.kind, language)]));
+    if (extras.kpiHeaders) lines.push(line([...extras.kpiHeaders]));
+    for (const kpi of extras.kpis) {
+      lines.push(line([kpi.label, ...kpiValues(kpi).map(([value, kind]) => kpiText(value, kind, language))]));
+    }
     lines.push('');
   }
   const writeTable = <R>(tableColumns: readonly DataTableColumn<R>[], tableRows: readonly R[], tableTotals?: ExportTotals<R>, title?: string) => {

@@ -34,6 +34,8 @@ export interface ExportKpi {
   label: string;
   value: number | string | null;
   kind: ValueKind;
+  /** The card's second figure (last year's value, the visits of the busiest hour), written beside it; of the KPI's kind unless given. */
+  secondary?: { value: number | string | null; kind?: ValueKind };
 }
 
 /** A further table the screen shows, written under the main one after its title. */
@@ -47,6 +49,8 @@ export interface ExportSection<T> {
 /** What a screen shows besides its main table: its KPI cards, the main table's title, and its other tables. */
 export interface ExportExtras {
   kpis?: readonly ExportKpi[];
+  /** A header row over the KPIs (measure, value, second figure) when they carry a second figure. */
+  kpiHeaders?: readonly string[];
   /** Written above the main table when the file holds several. */
   tableTitle?: string;
   sections?: readonly ExportSection<unknown>[];
@@ -62,12 +66,19 @@ export function hasExtras(extras: ExportExtras | undefined): extras is ExportExt
   return Boolean(extras && ((extras.kpis?.length ?? 0) > 0 || (extras.sections?.length ?? 0) > 0));
 }
 
+/** A KPI's figures with their kinds: its value, then its second figure when it has one. */
+export function kpiValues(kpi: ExportKpi): [number | string | null, ValueKind][] {
+  const figures: [number | string | null, ValueKind][] = [[kpi.value, kpi.kind]];
+  if (kpi.secondary) figures.push([kpi.secondary.value, kpi.secondary.kind ?? kpi.kind]);
+  return figures;
+}
+
 /** A KPI's value as its cell holds it: percentages as fractions, the rest as is. */
-function kpiCellValue(kpi: ExportKpi): string | number | Date | null {
-  if (kpi.value === null) return null;
-  if (kpi.kind === 'percent' && typeof kpi.value === 'number') return kpi.value / 100;
-  if (kpi.kind === 'date' && typeof kpi.value === 'string') return excelDateOf(kpi.value) ?? kpi.value;
-  return kpi.value;
+function kpiCellValue(value: number | string | null, kind: ValueKind): string | number | Date | null {
+  if (value === null) return null;
+  if (kind === 'percent' && typeof value === 'number') return value / 100;
+  if (kind === 'date' && typeof value === 'string') return excelDateOf(value) ?? value;
+  return value;
 }
 
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\ . */
@@ -118,10 +129,14 @@ export async function buildXlsx<T>(
     sheet.addRow([]);
   }
   if (extras?.kpis?.length) {
+    if (extras.kpiHeaders) sheet.addRow([...extras.kpiHeaders]).font = { bold: true };
     for (const kpi of extras.kpis) {
-      const row = sheet.addRow([kpi.label, kpiCellValue(kpi)]);
+      const values = kpiValues(kpi);
+      const row = sheet.addRow([kpi.label, ...values.map(([value, kind]) => kpiCellValue(value, kind))]);
       row.getCell(1).font = { bold: true };
-      if (kpi.kind !== 'text' && kpi.value !== null) row.getCell(2).numFmt = NUMBER_FORMATS[kpi.kind];
+      values.forEach(([value, kind], index) => {
+        if (kind !== 'text' && value !== null) row.getCell(index + 2).numFmt = NUMBER_FORMATS[kind];
+      });
     }
     sheet.addRow([]);
   }
