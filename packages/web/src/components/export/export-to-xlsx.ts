@@ -5,6 +5,11 @@ import type { ValueKind } from '../format/number-format';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** A percentage as the fraction Excel formats (42.5 -> 0.425), rounded so 82.35 is 0.8235 and not 0.8234999999999999. */
+function fractionOf(percent: number): number {
+  return Math.round(percent * 1e8) / 1e10;
+}
+
 /** Excel number formats per kind; percentages are written as fractions (42.5 % -> 0.425). */
 const NUMBER_FORMATS = {
   money: '#,##0.00 "€"',
@@ -76,7 +81,7 @@ export function kpiValues(kpi: ExportKpi): [number | string | null, ValueKind][]
 /** A KPI's value as its cell holds it: percentages as fractions, the rest as is. */
 function kpiCellValue(value: number | string | null, kind: ValueKind): string | number | Date | null {
   if (value === null) return null;
-  if (kind === 'percent' && typeof value === 'number') return value / 100;
+  if (kind === 'percent' && typeof value === 'number') return fractionOf(value);
   if (kind === 'date' && typeof value === 'string') return excelDateOf(value) ?? value;
   return value;
 }
@@ -96,7 +101,7 @@ function exportValueOf<T>(column: DataTableColumn<T>, row: T): string | number |
   const value = column.value(row);
   if (value === undefined || value === null) return null;
   if (column.kind === 'date' && typeof value === 'string') return excelDateOf(value) ?? value;
-  if (column.kind === 'percent' && typeof value === 'number') return value / 100;
+  if (column.kind === 'percent' && typeof value === 'number') return fractionOf(value);
   return value;
 }
 
