@@ -359,7 +359,15 @@ describe('NPS excel download (returned link, Nps.xlsx)', () => {
     expect(summary?.getRow(25).values).toEqual([undefined, 'Year', 15, 6, 5, 4, 0.4, 0.3333, 0.2667, 13.3, 7.33]);
     const answers = book.getWorksheet('Answers');
     expect(answers?.rowCount).toBe(20); // heading, header + 15 answers of 2025
-    expect(answers?.getRow(9).values).toEqual([undefined, new Date('2025-01-10T00:00:00Z'), fx.bruno, 'Bruno Test', 6, 'Detractor', 'Too slow']);
+    expect(answers?.getRow(9).values).toEqual([
+      undefined,
+      new Date('2025-01-10T00:00:00Z'),
+      fx.bruno,
+      'Bruno Test',
+      6,
+      'Detractor',
+      'Too slow',
+    ]);
     expect(answers?.getRow(9).getCell(1).type).toBe(ExcelJS.ValueType.Date);
     expect(answers?.getRow(9).getCell(1).numFmt).toBe('dd/mm/yyyy');
     // The follow-up list the screen shows under the months: the same detractors as its API, in its order.

@@ -33,10 +33,27 @@ const TEXT = {
     ],
     answerHeaders: ['Day', 'Client id', 'Client', 'Score', 'Category', 'Comment'],
     categories: { PROMOTER: 'Promoter', PASSIVE: 'Passive', DETRACTOR: 'Detractor' },
-    kpi: { nps: 'NPS', responses: 'Answers', promoters: 'Promoters', passives: 'Passives', detractors: 'Detractors', averageScore: 'Average score' },
+    kpi: {
+      nps: 'NPS',
+      responses: 'Answers',
+      promoters: 'Promoters',
+      passives: 'Passives',
+      detractors: 'Detractors',
+      averageScore: 'Average score',
+    },
     followUp: 'Follow-up',
     followUpTitle: (year: number) => `Detractors to follow up, ${year}`,
-    followUpHeaders: ['Client id', 'Client', 'Status', 'Last visit', 'Days since last visit', 'Latest score', 'Answered on', 'Comment', 'Answers 0-6'],
+    followUpHeaders: [
+      'Client id',
+      'Client',
+      'Status',
+      'Last visit',
+      'Days since last visit',
+      'Latest score',
+      'Answered on',
+      'Comment',
+      'Answers 0-6',
+    ],
     statuses: { AT_RISK: 'At risk', LOST: 'Lost', ACTIVE: 'Active', NO_VISIT: 'No visit' },
   },
   it: {
@@ -60,7 +77,14 @@ const TEXT = {
     ],
     answerHeaders: ['Giorno', 'Id cliente', 'Cliente', 'Voto', 'Categoria', 'Commento'],
     categories: { PROMOTER: 'Promotore', PASSIVE: 'Passivo', DETRACTOR: 'Detrattore' },
-    kpi: { nps: 'NPS', responses: 'Risposte', promoters: 'Promotori', passives: 'Passivi', detractors: 'Detrattori', averageScore: 'Voto medio' },
+    kpi: {
+      nps: 'NPS',
+      responses: 'Risposte',
+      promoters: 'Promotori',
+      passives: 'Passivi',
+      detractors: 'Detrattori',
+      averageScore: 'Voto medio',
+    },
     followUp: 'Da ricontattare',
     followUpTitle: (year: number) => `Detrattori da ricontattare, ${year}`,
     followUpHeaders: [
@@ -92,7 +116,12 @@ export async function buildNpsXlsx(
   language: Language,
 ): Promise<Buffer> {
   const text = TEXT[language];
-  const headingOf = (title: string): ExportHeading => ({ title, salonName, fromDate: `${report.year}-01-01`, toDate: `${report.year}-12-31` });
+  const headingOf = (title: string): ExportHeading => ({
+    title,
+    salonName,
+    fromDate: `${report.year}-01-01`,
+    toDate: `${report.year}-12-31`,
+  });
   const book = new ExcelJS.Workbook();
   const summary = book.addWorksheet(`${text.summary} ${report.year}`);
   addSheetHeading(summary, headingOf(`${text.title} ${report.year}`), language);
@@ -108,9 +137,17 @@ export async function buildNpsXlsx(
   summary.addRow([text.month, ...text.headers]).font = { bold: true };
   const kinds: XlsxKind[] = ['integer', 'integer', 'integer', 'integer', 'percent', 'percent', 'percent', 'number', 'number'];
   const figures = (f: Static<typeof NpsYearResponse>['totals']) =>
-    [f.responses, f.promoters, f.passives, f.detractors, f.promotersPercent, f.passivesPercent, f.detractorsPercent, f.nps, f.averageScore].map(
-      (value, i) => [value, kinds[i] ?? 'number'] as const,
-    );
+    [
+      f.responses,
+      f.promoters,
+      f.passives,
+      f.detractors,
+      f.promotersPercent,
+      f.passivesPercent,
+      f.detractorsPercent,
+      f.nps,
+      f.averageScore,
+    ].map((value, i) => [value, kinds[i] ?? 'number'] as const);
   for (const month of report.months) {
     const label = text.months[month.month - 1] ?? String(month.month);
     if (month.isFuture && month.responses === 0) summary.addRow([label, text.notYet]);

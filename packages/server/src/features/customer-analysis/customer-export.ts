@@ -131,7 +131,11 @@ export async function statusWorkbook(list: StatusList, salonName: string, kind: 
   columns.forEach((c, i) => {
     sheet.getColumn(i + 1).width = c.width;
   });
-  for (const row of list.rows) addTypedRow(sheet, columns.map((c) => [c.value(row), c.kind] as const));
+  for (const row of list.rows)
+    addTypedRow(
+      sheet,
+      columns.map((c) => [c.value(row), c.kind] as const),
+    );
   sheet.views = [{ state: 'frozen', ySplit: header.number }];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

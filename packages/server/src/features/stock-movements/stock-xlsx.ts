@@ -170,7 +170,20 @@ export async function buildStockXlsx(
       { label: k.products, value: status.totals.products, kind: 'integer' },
     ],
   );
-  const statusKinds: XlsxKind[] = ['text', 'text', 'text', 'integer', 'integer', 'integer', 'money', 'money', 'number', 'number', 'integer', 'text'];
+  const statusKinds: XlsxKind[] = [
+    'text',
+    'text',
+    'text',
+    'integer',
+    'integer',
+    'integer',
+    'money',
+    'money',
+    'number',
+    'number',
+    'integer',
+    'text',
+  ];
   for (const r of status.rows) {
     const values = [
       r.productName,

@@ -1,8 +1,8 @@
 import { saveBlob } from '../../lib/api-client';
 import type { DataTableColumn } from '../data-table/data-table';
 import { formatDateInput } from '../format/dates';
-import { decimalSeparatorOf } from '../format/number-format';
 import type { ValueKind } from '../format/number-format';
+import { decimalSeparatorOf } from '../format/number-format';
 import { type ExportExtras, type ExportHeading, type ExportTotals, kpiValues } from './export-to-xlsx';
 
 /** The field separator a spreadsheet of the language expects: ';' where the decimal separator is a comma (Italian). */
@@ -69,7 +69,12 @@ export function buildCsv<T>(
     }
     lines.push('');
   }
-  const writeTable = <R>(tableColumns: readonly DataTableColumn<R>[], tableRows: readonly R[], tableTotals?: ExportTotals<R>, title?: string) => {
+  const writeTable = <R>(
+    tableColumns: readonly DataTableColumn<R>[],
+    tableRows: readonly R[],
+    tableTotals?: ExportTotals<R>,
+    title?: string,
+  ) => {
     const exported = tableColumns.filter((column) => column.isExportable ?? true);
     if (title) lines.push(line([title]));
     lines.push(line(exported.map((column) => column.header)));

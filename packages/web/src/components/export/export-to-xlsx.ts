@@ -146,7 +146,12 @@ export async function buildXlsx<T>(
     sheet.addRow([]);
   }
   const widths: number[] = [];
-  const writeTable = <R>(tableColumns: readonly DataTableColumn<R>[], tableRows: readonly R[], tableTotals?: ExportTotals<R>, title?: string) => {
+  const writeTable = <R>(
+    tableColumns: readonly DataTableColumn<R>[],
+    tableRows: readonly R[],
+    tableTotals?: ExportTotals<R>,
+    title?: string,
+  ) => {
     if (title) sheet.addRow([title]).font = { bold: true, size: 12 };
     const exported = tableColumns.filter((column) => column.isExportable ?? true);
     sheet.addRow(exported.map((column) => column.header)).font = { bold: true };

@@ -83,10 +83,7 @@ export default function CustomerOverviewScreen() {
   const lastYearSpan = data?.lastYear
     ? `${formatDay(data.lastYear.fromDate, language)} – ${formatDay(data.lastYear.toDate, language)}`
     : null;
-  const details = useMemo(
-    () => (lastYearSpan ? [[t('export.lastYearSpan'), lastYearSpan] as const] : undefined),
-    [lastYearSpan, t],
-  );
+  const details = useMemo(() => (lastYearSpan ? [[t('export.lastYearSpan'), lastYearSpan] as const] : undefined), [lastYearSpan, t]);
   const { table, tableProps } = useReportTable({ name: 'customer-overview', columns: monthColumns, details, extras });
 
   const monthsOption = useMemo<EChartsCoreOption>(() => {
