@@ -169,15 +169,25 @@ test.describe('customer analysis screens', () => {
     expect(statusRows[1]?.[1]).not.toMatch(/^\d+$/);
     expect(statusRows[2]?.[0]).toBe('Period');
     expect(statusRows[2]?.[1]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} – \d{1,2} [A-Z][a-z]{2} \d{4}$/);
-    expect(statusRows[4]?.slice(0, 5)).toEqual(['Client id', 'Last name', 'First name', 'Gender', 'Status']);
-    expect(statusRows.length - 5).toBe(all.counts.atRisk);
-    expect(new Set(statusRows.slice(5).map((row) => row[4]))).toEqual(new Set(['At risk']));
+    // The counts per status the screen shows, then the table.
+    expect(statusRows.slice(4, 9)).toEqual([
+      ['All clients', all.counts.total],
+      ['Active', all.counts.active],
+      ['At risk', all.counts.atRisk],
+      ['Lost', all.counts.lost],
+      ['No visit', all.counts.noVisit],
+    ]);
+    expect(statusRows[9]?.slice(0, 5)).toEqual(['Client id', 'Last name', 'First name', 'Gender', 'Status']);
+    expect(statusRows.length - 10).toBe(all.counts.atRisk);
+    expect(new Set(statusRows.slice(10).map((row) => row[4]))).toEqual(new Set(['At risk']));
+    // The last visit is a date cell.
+    expect(statusRows[10]?.[5]).toBeInstanceOf(Date);
     const [lostFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-lost').click()]);
     expect(lostFile.suggestedFilename()).toBe('Lost List status.xlsx');
     const lostRows = await sheetRows(lostFile);
     expect(lostRows[0]).toEqual(['Lost clients']);
-    expect(lostRows.length - 5).toBe(all.counts.lost);
-    expect(lostRows[4]).toContain('Phone');
+    expect(lostRows.length - 10).toBe(all.counts.lost);
+    expect(lostRows[9]).toContain('Phone');
 
     // The thresholds: a manager may change them; a lost threshold under the active one is refused before saving.
     await page.getByTestId('edit-thresholds').click();

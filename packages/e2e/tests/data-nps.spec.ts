@@ -109,14 +109,16 @@ test.describe
       expect(download.suggestedFilename()).toBe('CustomersBySalon.xlsx');
       const book = await workbookOf(download);
       const clients = book.getWorksheet('Clients');
-      // Headed by the title, the salon's name (not its id) and the day in words; the table starts on row 5.
+      // Headed by the title, the salon's name (not its id) and the day in words.
       expect(clients?.getRow(1).getCell(1).value).toBe('Client data quality');
       expect(clients?.getRow(2).getCell(1).value).toBe('Salon');
       expect(String(clients?.getRow(2).getCell(2).value)).not.toMatch(/^\d+$/);
       expect(String(clients?.getRow(3).getCell(2).value)).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
-      expect(clients?.rowCount).toBe(first.clients + 5);
+      // The screen's KPI cards come first, then the records.
+      expect(clients?.getRow(5).values).toEqual([undefined, 'Client records', first.clients]);
+      expect(clients?.rowCount).toBe(first.clients + 12);
       // The sheet lists the records to fix first, as the screen.
-      expect(clients?.getRow(6).getCell(1).value).toBe(first.rows[0]?.clientId);
+      expect(clients?.getRow(13).getCell(1).value).toBe(first.rows[0]?.clientId);
       const summary = book.getWorksheet('Summary');
       expect(summary?.getRow(6).getCell(4).value).toBe(first.completePercent);
     });
@@ -168,13 +170,15 @@ test.describe
       expect(download.suggestedFilename()).toBe('Nps.xlsx');
       const book = await workbookOf(download);
       const sheet = book.getWorksheet(`NPS ${YEAR}`);
-      // Headed by the title, the salon's name and the year as dates, then the month table.
+      // Headed by the title, the salon's name and the year as dates.
       expect(sheet?.getRow(1).getCell(1).value).toBe(`Net Promoter Score ${YEAR}`);
       expect(sheet?.getRow(2).getCell(1).value).toBe('Salon');
       expect(String(sheet?.getRow(2).getCell(2).value)).not.toMatch(/^\d+$/);
       expect(sheet?.getRow(3).values).toEqual([undefined, 'Period', `1 Jan ${YEAR} – 31 Dec ${YEAR}`]);
-      expect(sheet?.getRow(month.month + 5).getCell(1).value).toBe(monthName);
-      expect(sheet?.getRow(month.month + 5).getCell(9).value).toBe(month.nps);
+      // The KPI cards (the year's NPS first), then the month table.
+      expect(sheet?.getRow(5).getCell(2).value).toBe(year.totals.nps);
+      expect(sheet?.getRow(month.month + 12).getCell(1).value).toBe(monthName);
+      expect(sheet?.getRow(month.month + 12).getCell(9).value).toBe(month.nps);
     });
 
     test('in Italian both screens show no English, and axe finds no serious violation', async () => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO_TODAY, demoMonth, signInAt, signInToShell } from './helpers';
+import { DEMO_TODAY, demoMonth, signInAt, signInToShell, storedSessionCode } from './helpers';
 
 /** Report screens: typed dates, one date format, exports with a heading, tables with totals. */
 
@@ -168,6 +168,32 @@ test.describe('typed dates, totals and exports', () => {
     expect(firstDay.numFmt).toBe('dd/mm/yyyy');
     expect(sheet.getCell(`A${sheet.rowCount}`).value).toBe('Total');
     await shot(page, 'month-totals');
+  });
+
+  test('the sales overview xlsx carries the KPI cards of the API, the gender table and the days as dates', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAt(page, 'manager', `/sales-data-analysis?fromDate=${LAST_MONTH.from}&toDate=${LAST_MONTH.to}`);
+    await reportLoaded(page);
+    await expect(page.getByRole('table', { name: 'Sales by client gender' })).toBeVisible({ timeout: 30_000 });
+    const code = await storedSessionCode(page);
+    const answer = await page.request.get(`/api/Stats/GetSalesDataAnalysisPerDay/${LAST_MONTH.to}/${LAST_MONTH.from}/1/${code}`);
+    const { totals } = (await answer.json()) as { totals: { totalRevenue: number; appointments: number } };
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-xlsx').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^sales-overview_.+_${LAST_MONTH.from}_${LAST_MONTH.to}\\.xlsx$`));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await file.path());
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[1]?.[1]).not.toMatch(/^\d+$/);
+    expect(rows.find((row) => row[0] === 'Revenue')?.[1]).toBe(totals.totalRevenue);
+    expect(rows.find((row) => row[0] === 'Appointments')?.[1]).toBe(totals.appointments);
+    expect(rows.some((row) => row[0] === 'Sales by client gender')).toBe(true);
+    const days = rows.filter((row) => row[0] instanceof Date);
+    expect(days).toHaveLength(LAST_MONTH.days);
+    expect((days[0]?.[0] as Date | undefined)?.toISOString().slice(0, 10)).toBe(LAST_MONTH.from);
+    await shot(page, 'sales-overview');
   });
 
   test('at 1440 px the wide tables scroll inside their card with the first column pinned', async ({ page }) => {

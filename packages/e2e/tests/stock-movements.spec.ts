@@ -153,7 +153,7 @@ test.describe
       await shot(page, 'professional');
     });
 
-    test('the export writes the movements of the range and the status, and reads back', async () => {
+    test('the export writes the movements of the range, the status and the professional use, and reads back', async () => {
       test.setTimeout(180_000);
       await openList(page);
       const first = await api<MovementsPage>(page, list('steps=1'));
@@ -169,9 +169,13 @@ test.describe
       expect(String(movements?.getRow(3).getCell(2).value)).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} – \d{1,2} [A-Z][a-z]{2} \d{4}$/);
       expect(movements?.rowCount).toBe(first.total + 5);
       expect(movements?.getRow(6).getCell(2).value).toBe(first.movements[0]!.productName);
+      expect(movements?.getRow(6).getCell(1).value).toBeInstanceOf(Date);
       const sheet = book.getWorksheet('Status');
-      expect(sheet?.getRow(6).getCell(1).value).toBe(status.rows[0]!.productName);
-      expect(sheet?.getRow(status.rows.length + 6).getCell(8).value).toBe(status.totals.stockValue);
+      // The status tab's KPI cards (stock value first), then its table.
+      expect(sheet?.getRow(5).getCell(2).value).toBe(status.totals.stockValue);
+      expect(sheet?.getRow(11).getCell(1).value).toBe(status.rows[0]!.productName);
+      expect(sheet?.getRow(status.rows.length + 11).getCell(8).value).toBe(status.totals.stockValue);
+      expect(book.getWorksheet('Professional use')?.getRow(10).getCell(1).value).toBe('Month');
     });
 
     test('in Italian every tab speaks Italian, and axe finds no serious violation', async () => {

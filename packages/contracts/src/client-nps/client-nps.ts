@@ -114,7 +114,7 @@ export const getNpsExcelLink = defineEndpoint({
   method: 'GET',
   path: '/api/ClientNPSs/GetByAllClientsExcelLink/{SESSIONCODE}/{salonId}/{year}',
   summary:
-    'The NPS excel download ("uses a returned link, saved as Nps.xlsx"): a link, for the session that asked and a few minutes, to Nps.xlsx with the months of the year, the totals and every answer',
+    'The NPS excel download ("uses a returned link, saved as Nps.xlsx"): a link, for the session that asked and a few minutes, to Nps.xlsx with the year’s KPIs, the months of the year, the totals, every answer and the detractors to follow up',
   tags: ['ClientNPSs'],
   params: Type.Object({ SESSIONCODE: SessionCode, salonId: SalonId, year: NpsYear }),
   querystring: Type.Object({

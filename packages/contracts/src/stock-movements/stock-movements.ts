@@ -180,7 +180,7 @@ export const getStocksMovementsXlsx = defineEndpoint({
   method: 'GET',
   path: '/api/CassaNova/ExportStocksMovements/{SESSIONCODE}/{salonId}/{fromDate}/{toDate}',
   summary:
-    'The stock spreadsheet: the movements of the range (with the filters) and the stock status at toDate; file StocksMovements-{fromDate}-{toDate}.xlsx',
+    'The stock spreadsheet: the movements of the range (with the filters), the stock status at toDate with its KPIs, and the professional products used per month with theirs; file StocksMovements-{fromDate}-{toDate}.xlsx',
   tags: ['CassaNova'],
   params: StockParams,
   querystring: Type.Object({ language: Language, ...StockFilters }),

@@ -33,7 +33,13 @@ export async function clientNpsRoutes(app: FastifyInstance) {
       fileName: NPS_FILE_NAME,
       contentType: XLSX_TYPE,
       produce: async () =>
-        buildNpsXlsx(await npsYear(p.salonId, p.year), await getNpsAnswersOfYear(app.db, p.salonId, p.year), salon.name, language),
+        buildNpsXlsx(
+          await npsYear(p.salonId, p.year),
+          await getNpsAnswersOfYear(app.db, p.salonId, p.year),
+          await getDetractors(app.db, p.salonId, p.year, await getTodayOfSalon(app.db, app.clock, p.salonId)),
+          salon.name,
+          language,
+        ),
     });
   });
 }

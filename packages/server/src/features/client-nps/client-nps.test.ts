@@ -325,7 +325,20 @@ describe('NPS excel download (returned link, Nps.xlsx)', () => {
       [undefined, 'Salon', salonName],
       [undefined, 'Period', '1 Jan 2025 – 31 Dec 2025'],
     ]);
-    expect(summary?.getRow(5).values).toEqual([
+    // The screen's KPI cards, as its API answers them for the year: NPS 13.3 from 15 answers, 40 % promoters.
+    const screen = (await get(`/api/ClientNPSs/GetByAllClients/${manager}/${fx.salon1}/2025`)).body;
+    const kpis = screen.totals;
+    expect([5, 6, 7, 8, 9, 10].map((n) => summary?.getRow(n).values)).toEqual([
+      [undefined, 'NPS', kpis.nps],
+      [undefined, 'Answers', kpis.responses],
+      [undefined, 'Promoters', kpis.promotersPercent / 100],
+      [undefined, 'Passives', kpis.passivesPercent / 100],
+      [undefined, 'Detractors', kpis.detractorsPercent / 100],
+      [undefined, 'Average score', kpis.averageScore],
+    ]);
+    expect([kpis.nps, kpis.responses, kpis.promotersPercent]).toEqual([13.3, 15, 40]);
+    expect(summary?.getRow(7).getCell(2).numFmt).toBe('0.0%');
+    expect(summary?.getRow(12).values).toEqual([
       undefined,
       'Month',
       'Responses',
@@ -338,13 +351,34 @@ describe('NPS excel download (returned link, Nps.xlsx)', () => {
       'NPS',
       'Average score',
     ]);
-    expect(summary?.getRow(6).values).toEqual([undefined, 'January', 5, 2, 1, 2, 40, 20, 40, 0, 7.2]);
-    expect(summary?.getRow(7).values).toEqual([undefined, 'February', 0, 0, 0, 0]);
-    expect(summary?.getRow(10).values).toEqual([undefined, 'May', 3, 0, 1, 2, 0, 33.33, 66.67, -66.7, 4.33]);
-    expect(summary?.getRow(18).values).toEqual([undefined, 'Year', 15, 6, 5, 4, 40, 33.33, 26.67, 13.3, 7.33]);
+    // Percentages are written as fractions in a percent format (40 % -> 0.4).
+    expect(summary?.getRow(13).values).toEqual([undefined, 'January', 5, 2, 1, 2, 0.4, 0.2, 0.4, 0, 7.2]);
+    expect(summary?.getRow(13).getCell(6).numFmt).toBe('0.0%');
+    expect(summary?.getRow(14).values).toEqual([undefined, 'February', 0, 0, 0, 0]);
+    expect(summary?.getRow(17).values).toEqual([undefined, 'May', 3, 0, 1, 2, 0, 0.3333, 0.6667, -66.7, 4.33]);
+    expect(summary?.getRow(25).values).toEqual([undefined, 'Year', 15, 6, 5, 4, 0.4, 0.3333, 0.2667, 13.3, 7.33]);
     const answers = book.getWorksheet('Answers');
     expect(answers?.rowCount).toBe(20); // heading, header + 15 answers of 2025
-    expect(answers?.getRow(9).values).toEqual([undefined, '2025-01-10', fx.bruno, 'Bruno Test', 6, 'Detractor', 'Too slow']);
+    expect(answers?.getRow(9).values).toEqual([
+      undefined,
+      new Date('2025-01-10T00:00:00Z'),
+      fx.bruno,
+      'Bruno Test',
+      6,
+      'Detractor',
+      'Too slow',
+    ]);
+    expect(answers?.getRow(9).getCell(1).type).toBe(ExcelJS.ValueType.Date);
+    expect(answers?.getRow(9).getCell(1).numFmt).toBe('dd/mm/yyyy');
+    // The follow-up list the screen shows under the months: the same detractors as its API, in its order.
+    const followUp = book.getWorksheet('Follow-up');
+    const listed = (await get(`/api/ClientNPSs/GetDetractors/${manager}/${fx.salon1}/2025`)).body.rows;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(followUp?.getRow(1).getCell(1).value).toBe('Detractors to follow up, 2025');
+    expect(listed.map((_: unknown, i: number) => followUp?.getRow(6 + i).getCell(1).value)).toEqual(
+      listed.map((row: { clientId: number }) => row.clientId),
+    );
+    expect(followUp?.getRow(6).getCell(7).type).toBe(ExcelJS.ValueType.Date);
 
     // Another session of the same user cannot open it.
     const other = await signIn(t.app, 'manager');
@@ -361,7 +395,8 @@ describe('NPS excel download (returned link, Nps.xlsx)', () => {
       [undefined, 'Salone', salonName],
       [undefined, 'Periodo', '1 gen 2025 – 31 dic 2025'],
     ]);
-    expect(summary?.getRow(6).getCell(1).value).toBe('Gennaio');
+    expect(summary?.getRow(5).getCell(2).value).toBe(13.3);
+    expect(summary?.getRow(13).getCell(1).value).toBe('Gennaio');
     expect(book.getWorksheet('Risposte')?.getRow(9).getCell(5).value).toBe('Detrattore');
   });
 });

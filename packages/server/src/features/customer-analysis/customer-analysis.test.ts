@@ -566,8 +566,11 @@ describe('exports', () => {
     const sheet = workbook.worksheets[0];
     const rows: unknown[][] = [];
     sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return { status: 200, rows, disposition: res.headers['content-disposition'] };
+    return { status: 200, rows, sheet, disposition: res.headers['content-disposition'] };
   }
+
+  /** A calendar day as ExcelJS reads a date cell back: that day's midnight UTC. */
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
   it('hands out status.xlsx as a link that only the asking session opens; the sheet holds every matching client', async () => {
     const made = await ok(`${CA}/GetCustomerAnalysisStatusXls/{code}/${f.salon1}/${R}?status=ACTIVE`);
@@ -582,7 +585,19 @@ describe('exports', () => {
       ['Period', '1 Mar 2025 – 30 Apr 2025'],
       ['Thresholds', 'active under 90 days, lost over 180 days since the last visit'],
     ]);
-    expect(file.rows[4]).toEqual([
+    // The screen's counts per status, as its API answers them for the same range.
+    const screen = await ok(`${CA}/GetCustomerAnalysisStatus/{code}/${f.salon1}/${R}?status=ACTIVE`);
+    const { counts } = screen;
+    expect(file.rows.slice(4, 9)).toEqual([
+      ['All clients', counts.total],
+      ['Active', counts.active],
+      ['At risk', counts.atRisk],
+      ['Lost', counts.lost],
+      ['No visit', counts.noVisit],
+    ]);
+    expect(counts.active).toBe(5);
+    expect(file.sheet?.getRow(6).getCell(2).numFmt).toBe('#,##0');
+    expect(file.rows[9]).toEqual([
       'Client id',
       'Last name',
       'First name',
@@ -601,16 +616,16 @@ describe('exports', () => {
       'Marketing consent',
     ]);
     // the five ACTIVE clients, latest visit first
-    expect(file.rows.slice(5).map((r) => r[1])).toEqual(['Verdi', 'Rossi', 'Bianchi', 'Neri', 'Marino']);
-    expect(file.rows[6]).toEqual([
+    expect(file.rows.slice(10).map((r) => r[1])).toEqual(['Verdi', 'Rossi', 'Bianchi', 'Neri', 'Marino']);
+    expect(file.rows[11]).toEqual([
       f.clients.anna,
       'Rossi',
       'Anna',
       'FEMALE',
       'Active',
-      '2025-04-15',
+      day('2025-04-15'),
       15,
-      '2025-03-03',
+      day('2025-03-03'),
       2,
       84,
       2,
@@ -620,6 +635,11 @@ describe('exports', () => {
       'yes',
       'yes',
     ]);
+    // Days are real date cells shown as dates, money in euros.
+    const anna = file.sheet?.getRow(file.rows.findIndex((r) => r[0] === f.clients.anna) + 3);
+    expect(anna?.getCell(6).type).toBe(ExcelJS.ValueType.Date);
+    expect(anna?.getCell(6).numFmt).toBe('dd/mm/yyyy');
+    expect(anna?.getCell(10).numFmt).toBe('#,##0.00 "€"');
     const other = await signIn(t.app, 'manager');
     expect((await readBack(made.link, other)).status).toBe(404);
   });
@@ -629,16 +649,17 @@ describe('exports', () => {
     expect(made.fileName).toBe('Lost List status.xlsx');
     const file = await readBack(made.link);
     expect(file.rows.slice(0, 3)).toEqual([['Lost clients'], ['Salon', 'Salone Uno'], ['Period', '1 Mar 2025 – 30 Apr 2025']]);
-    expect(file.rows.slice(5)).toEqual([
+    expect(file.rows[7]).toEqual(['Lost', 1]);
+    expect(file.rows.slice(10)).toEqual([
       [
         f.clients.elena,
         'Galli',
         'Elena',
         'FEMALE',
         'Lost',
-        '2024-08-01',
+        day('2024-08-01'),
         272,
-        '2024-08-01',
+        day('2024-08-01'),
         0,
         0,
         1,
@@ -662,8 +683,9 @@ describe('exports', () => {
         ['Periodo', '1 mar 2025 – 30 apr 2025'],
         ['Soglie', "attivo sotto 90 giorni, perso oltre 180 giorni dall'ultima visita"],
       ]);
-      expect(file.rows[4]?.slice(0, 5)).toEqual(['Id cliente', 'Cognome', 'Nome', 'Genere', 'Stato']);
-      expect(file.rows[5]?.[4]).toBe('Perso');
+      expect(file.rows[4]?.[0]).toBe('Tutti i clienti');
+      expect(file.rows[9]?.slice(0, 5)).toEqual(['Id cliente', 'Cognome', 'Nome', 'Genere', 'Stato']);
+      expect(file.rows[10]?.[4]).toBe('Perso');
     } finally {
       await t.db.updateTable('users').set({ language: 'en' }).where('username', '=', 'manager').execute();
     }

@@ -1,7 +1,8 @@
 import type { CustomerStatusResponse } from '@salon/contracts';
 import ExcelJS from 'exceljs';
 import type { Static } from 'typebox';
-import { type ExportLanguage, exportHeadingRows } from '../../lib/export-heading.js';
+import type { ExportLanguage } from '../../lib/export-heading.js';
+import { addKpiRows, addSheetHeading, addTypedRow, type XlsxKind } from '../../lib/xlsx-sheet.js';
 
 type StatusList = Static<typeof CustomerStatusResponse>;
 type Row = StatusList['rows'][number];
@@ -22,6 +23,7 @@ const TEXT = {
     statuses: { ACTIVE: 'Active', AT_RISK: 'At risk', LOST: 'Lost', NO_VISIT: 'No visit' },
     yes: 'yes',
     no: 'no',
+    allClients: 'All clients',
     headers: {
       clientId: 'Client id',
       lastName: 'Last name',
@@ -49,6 +51,7 @@ const TEXT = {
     statuses: { ACTIVE: 'Attivo', AT_RISK: 'A rischio', LOST: 'Perso', NO_VISIT: 'Nessuna visita' },
     yes: 'sì',
     no: 'no',
+    allClients: 'Tutti i clienti',
     headers: {
       clientId: 'Id cliente',
       lastName: 'Cognome',
@@ -72,9 +75,9 @@ const TEXT = {
 
 /**
  * A status list as an .xlsx workbook in the reader's language: a heading (the list's title, the
- * salon's name, the period in words and the thresholds), then one row of clients per line (the
- * contact columns only when the list carries them). Dates stay YYYY-MM-DD text so no spreadsheet
- * shifts them by a zone.
+ * salon's name, the period in words and the thresholds), the clients per status as the screen
+ * counts them, then one row of clients per line (the contact columns only when the list carries
+ * them), days as Excel dates and money in euros.
  */
 export async function statusWorkbook(list: StatusList, salonName: string, kind: StatusFileKind, language: ExportLanguage): Promise<Buffer> {
   const text = TEXT[language];
@@ -82,7 +85,8 @@ export async function statusWorkbook(list: StatusList, salonName: string, kind: 
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(0);
   const sheet = workbook.addWorksheet(text.sheets[kind]);
-  const heading = exportHeadingRows(
+  addSheetHeading(
+    sheet,
     {
       title: text.titles[kind],
       salonName,
@@ -92,33 +96,34 @@ export async function statusWorkbook(list: StatusList, salonName: string, kind: 
     },
     language,
   );
-  heading.forEach((cells, index) => {
-    const row = sheet.addRow(cells);
-    if (index === 0) row.font = { bold: true, size: 14 };
-    else row.getCell(1).font = { bold: true };
-  });
-  sheet.addRow([]);
+  addKpiRows(sheet, [
+    { label: text.allClients, value: list.counts.total, kind: 'integer' },
+    { label: text.statuses.ACTIVE, value: list.counts.active, kind: 'integer' },
+    { label: text.statuses.AT_RISK, value: list.counts.atRisk, kind: 'integer' },
+    { label: text.statuses.LOST, value: list.counts.lost, kind: 'integer' },
+    { label: text.statuses.NO_VISIT, value: list.counts.noVisit, kind: 'integer' },
+  ]);
   const yesNo = (value: boolean | undefined) => (value ? text.yes : text.no);
-  const columns: { header: string; width: number; value: (row: Row) => string | number | boolean | null }[] = [
-    { header: h.clientId, width: 10, value: (r) => r.clientId },
-    { header: h.lastName, width: 18, value: (r) => r.lastName },
-    { header: h.firstName, width: 16, value: (r) => r.firstName },
-    { header: h.gender, width: 9, value: (r) => r.gender },
-    { header: h.status, width: 10, value: (r) => text.statuses[r.status] },
-    { header: h.lastVisit, width: 12, value: (r) => r.lastVisit },
-    { header: h.daysSince, width: 10, value: (r) => r.daysSinceLastVisit },
-    { header: h.firstVisit, width: 12, value: (r) => r.firstVisit },
-    { header: h.visits, width: 10, value: (r) => r.visits },
-    { header: h.spend, width: 12, value: (r) => r.spend },
-    { header: h.totalVisits, width: 10, value: (r) => r.totalVisits },
-    { header: h.totalSpend, width: 12, value: (r) => r.totalSpend },
+  const columns: { header: string; width: number; kind: XlsxKind; value: (row: Row) => string | number | null }[] = [
+    { header: h.clientId, width: 10, kind: 'text', value: (r) => r.clientId },
+    { header: h.lastName, width: 18, kind: 'text', value: (r) => r.lastName },
+    { header: h.firstName, width: 16, kind: 'text', value: (r) => r.firstName },
+    { header: h.gender, width: 9, kind: 'text', value: (r) => r.gender },
+    { header: h.status, width: 10, kind: 'text', value: (r) => text.statuses[r.status] },
+    { header: h.lastVisit, width: 12, kind: 'date', value: (r) => r.lastVisit },
+    { header: h.daysSince, width: 10, kind: 'integer', value: (r) => r.daysSinceLastVisit },
+    { header: h.firstVisit, width: 12, kind: 'date', value: (r) => r.firstVisit },
+    { header: h.visits, width: 10, kind: 'integer', value: (r) => r.visits },
+    { header: h.spend, width: 12, kind: 'money', value: (r) => r.spend },
+    { header: h.totalVisits, width: 10, kind: 'integer', value: (r) => r.totalVisits },
+    { header: h.totalSpend, width: 12, kind: 'money', value: (r) => r.totalSpend },
   ];
   if (list.contactsIncluded) {
     columns.push(
-      { header: h.phone, width: 16, value: (r) => r.contact?.phone ?? null },
-      { header: h.email, width: 26, value: (r) => r.contact?.email ?? null },
-      { header: h.privacy, width: 9, value: (r) => yesNo(r.contact?.privacyConsent) },
-      { header: h.marketing, width: 9, value: (r) => yesNo(r.contact?.marketingConsent) },
+      { header: h.phone, width: 16, kind: 'text', value: (r) => r.contact?.phone ?? null },
+      { header: h.email, width: 26, kind: 'text', value: (r) => r.contact?.email ?? null },
+      { header: h.privacy, width: 9, kind: 'text', value: (r) => yesNo(r.contact?.privacyConsent) },
+      { header: h.marketing, width: 9, kind: 'text', value: (r) => yesNo(r.contact?.marketingConsent) },
     );
   }
   const header = sheet.addRow(columns.map((c) => c.header));
@@ -126,10 +131,11 @@ export async function statusWorkbook(list: StatusList, salonName: string, kind: 
   columns.forEach((c, i) => {
     sheet.getColumn(i + 1).width = c.width;
   });
-  for (const row of list.rows) {
-    const added = sheet.addRow(columns.map((c) => c.value(row)));
-    for (const i of [10, 12]) added.getCell(i).numFmt = '#,##0.00';
-  }
+  for (const row of list.rows)
+    addTypedRow(
+      sheet,
+      columns.map((c) => [c.value(row), c.kind] as const),
+    );
   sheet.views = [{ state: 'frozen', ySplit: header.number }];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

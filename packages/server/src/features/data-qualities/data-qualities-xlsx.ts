@@ -1,11 +1,12 @@
 import type { ClientQuality, CreatorQuality, DataQualityIssue } from '@salon/contracts';
 import ExcelJS from 'exceljs';
 import type { Static } from 'typebox';
-import { type ExportHeading, exportHeadingRows, headingRowCount } from '../../lib/export-heading.js';
+import type { ExportHeading } from '../../lib/export-heading.js';
+import { addKpiRows, addSheetHeading, addTypedRow, type XlsxKpi } from '../../lib/xlsx-sheet.js';
 import type { Quality } from './data-qualities.query.js';
 
 export const DATA_QUALITY_FILE_NAME = 'CustomersBySalon.xlsx';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '../../lib/xlsx-sheet.js';
 
 type Language = 'en' | 'it';
 
@@ -60,6 +61,14 @@ const TEXT = {
     salon: 'Whole salon',
     title: 'Client data quality',
     summaryTitle: 'Client data quality per creator',
+    kpi: {
+      clients: 'Client records',
+      completeClients: 'Complete records',
+      completePercent: 'Complete share',
+      averageScore: 'Average score',
+      duplicates: 'Likely duplicates',
+      duplicateGroups: 'Duplicate groups',
+    },
   },
   it: {
     clients: 'Clienti',
@@ -86,6 +95,14 @@ const TEXT = {
     salon: 'Tutto il salone',
     title: 'Qualità dei dati clienti',
     summaryTitle: 'Qualità dei dati clienti per autore',
+    kpi: {
+      clients: 'Schede clienti',
+      completeClients: 'Schede complete',
+      completePercent: 'Quota complete',
+      averageScore: 'Punteggio medio',
+      duplicates: 'Probabili doppioni',
+      duplicateGroups: 'Gruppi di doppioni',
+    },
   },
 } as const;
 
@@ -101,26 +118,17 @@ const ISSUE_KEYS: [keyof Quality['issues'], DataQualityIssue][] = [
   ['duplicates', 'DUPLICATE'],
 ];
 
-/** Writes a sheet's heading (title, salon, the day the figures are of) and an empty row; answers the rows it took. */
-function addHeading(sheet: ExcelJS.Worksheet, heading: ExportHeading, language: Language): number {
-  exportHeadingRows(heading, language).forEach((cells, index) => {
-    const row = sheet.addRow(cells);
-    if (index === 0) row.font = { bold: true, size: 14 };
-    else row.getCell(1).font = { bold: true };
-  });
-  sheet.addRow([]);
-  return headingRowCount(heading);
-}
-
 /**
- * CustomersBySalon.xlsx: every client record with its findings and score (the ones to fix first
- * first), and a summary sheet: the salon and each creator with the records per finding; each
- * sheet under its title, the salon's name and the day the figures are of.
+ * CustomersBySalon.xlsx: the screen's KPI cards, then every client record with its findings and
+ * score (the ones to fix first first), days as Excel dates; and a summary sheet: the salon and each
+ * creator with the records per finding; each sheet under its title, the salon's name and the day
+ * the figures are of.
  */
 export async function buildDataQualityXlsx(
   clients: Static<typeof ClientQuality>[],
   salon: Quality,
   byCreator: Static<typeof CreatorQuality>[],
+  duplicateGroups: number,
   where: { salonName: string; today: string },
   language: Language,
 ): Promise<Buffer> {
@@ -135,32 +143,41 @@ export async function buildDataQualityXlsx(
   });
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(text.clients);
-  const headingRows = addHeading(sheet, headingOf(text.title), language);
+  const k = text.kpi;
+  const kpis: XlsxKpi[] = [
+    { label: k.clients, value: salon.clients, kind: 'integer' },
+    { label: k.completeClients, value: salon.completeClients, kind: 'integer' },
+    { label: k.completePercent, value: salon.completePercent, kind: 'percent' },
+    { label: k.averageScore, value: salon.averageScore, kind: 'number' },
+    { label: k.duplicates, value: salon.issues.duplicates, kind: 'integer' },
+    { label: k.duplicateGroups, value: duplicateGroups, kind: 'integer' },
+  ];
+  const aboveTable = addSheetHeading(sheet, headingOf(text.title), language) + addKpiRows(sheet, kpis);
   sheet.addRow(text.headers).font = { bold: true };
   for (const c of clients) {
-    sheet.addRow([
-      c.clientId,
-      c.firstName,
-      c.lastName,
-      c.phone,
-      c.email,
-      c.birthDate,
-      c.gender,
-      c.privacyConsent ? text.yes : text.no,
-      c.firstVisit,
-      c.createdBy === null ? text.unknown : c.createdByName,
-      c.score,
-      c.duplicateGroupId,
-      c.issues.map((issue) => issues[issue]).join(', '),
+    addTypedRow(sheet, [
+      [c.clientId, 'text'],
+      [c.firstName, 'text'],
+      [c.lastName, 'text'],
+      [c.phone, 'text'],
+      [c.email, 'text'],
+      [c.birthDate, 'date'],
+      [c.gender, 'text'],
+      [c.privacyConsent ? text.yes : text.no, 'text'],
+      [c.firstVisit, 'date'],
+      [c.createdBy === null ? text.unknown : c.createdByName, 'text'],
+      [c.score, 'number'],
+      [c.duplicateGroupId, 'text'],
+      [c.issues.map((issue) => issues[issue]).join(', '), 'text'],
     ]);
   }
-  sheet.views = [{ state: 'frozen', ySplit: headingRows + 1 }];
+  sheet.views = [{ state: 'frozen', ySplit: aboveTable + 1 }];
   sheet.columns.forEach((column, i) => {
     column.width = [10, 16, 18, 18, 30, 12, 9, 10, 12, 22, 10, 10, 60][i] ?? 14;
   });
 
   const summary = book.addWorksheet(text.summary);
-  addHeading(summary, headingOf(text.summaryTitle), language);
+  addSheetHeading(summary, headingOf(text.summaryTitle), language);
   summary.addRow([...text.summaryHeaders, ...ISSUE_KEYS.map(([, issue]) => issues[issue])]).font = { bold: true };
   const line = (label: string, q: Quality) => [
     label,

@@ -19,8 +19,9 @@ export async function dataQualitiesRoutes(app: FastifyInstance) {
     const where = await getSalonToday(app.db, app.clock, p.salonId);
     if (!where) throw new HttpError(404, `Salon ${p.salonId} does not exist`, 'salonId');
     const language = query.language ?? (await getUserLanguage(app.db, callerOf(request).userId));
-    const { salon, byCreator, rows } = await getDataQuality(app.db, p.salonId, where.today, null);
-    const file = await buildDataQualityXlsx(rows, salon, byCreator, { salonName: where.name, today: where.today }, language);
+    const { salon, byCreator, duplicateGroups, rows } = await getDataQuality(app.db, p.salonId, where.today, null);
+    const place = { salonName: where.name, today: where.today };
+    const file = await buildDataQualityXlsx(rows, salon, byCreator, duplicateGroups.length, place, language);
     return reply.type(XLSX_TYPE).header('Content-Disposition', `attachment; filename="${DATA_QUALITY_FILE_NAME}"`).send(file);
   });
 }

@@ -260,8 +260,20 @@ describe('GetCustomersBySalonXls', () => {
       [undefined, 'Salon', 'Salone Uno'],
       [undefined, 'As of', '10 Feb 2026'],
     ]);
-    expect(clients?.rowCount).toBe(14); // heading, header + 9 records, all of them
-    expect(clients?.getRow(6).values).toEqual([
+    // The screen's KPI cards, as its API answers them: 9 records, 3 complete (33.33 %).
+    const screen = (await get(`/api/DataQualities/GetCustomersBySalon/${manager}/${fx.salon1}`)).body;
+    expect([5, 6, 7, 8, 9, 10].map((n) => clients?.getRow(n).values)).toEqual([
+      [undefined, 'Client records', screen.clients],
+      [undefined, 'Complete records', screen.completeClients],
+      [undefined, 'Complete share', screen.completePercent / 100],
+      [undefined, 'Average score', screen.averageScore],
+      [undefined, 'Likely duplicates', screen.issues.duplicates],
+      [undefined, 'Duplicate groups', screen.duplicateGroups.length],
+    ]);
+    expect([screen.clients, screen.completeClients, screen.completePercent]).toEqual([9, 3, 33.33]);
+    expect(clients?.getRow(7).getCell(2).numFmt).toBe('0.0%');
+    expect(clients?.rowCount).toBe(21); // heading, KPIs, header + 9 records, all of them
+    expect(clients?.getRow(13).values).toEqual([
       undefined,
       fx.c[1],
       'Bruno',
@@ -277,6 +289,12 @@ describe('GetCustomersBySalonXls', () => {
       2,
       'Phone missing, E-mail invalid, Birth date missing, Privacy consent missing, Likely duplicate',
     ]);
+    // A recorded day is an Excel date cell.
+    const dated = [13, 14, 15, 16, 17, 18, 19, 20, 21]
+      .flatMap((n) => [clients?.getRow(n).getCell(6), clients?.getRow(n).getCell(9)])
+      .find((cell) => cell?.value);
+    expect(dated?.type).toBe(ExcelJS.ValueType.Date);
+    expect(dated?.numFmt).toBe('dd/mm/yyyy');
     const summary = book.getWorksheet('Summary');
     expect(summary?.getRow(2).values).toEqual([undefined, 'Salon', 'Salone Uno']);
     expect(summary?.getRow(6).values).toEqual([undefined, 'Whole salon', 9, 3, 33.33, 66.67, 3, 1, 2, 3, 1, 2, 1, 2, 5]);
@@ -289,7 +307,7 @@ describe('GetCustomersBySalonXls', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(book.getWorksheet('Clienti')?.getRow(1).getCell(1).value).toBe('Qualità dei dati clienti');
     expect(book.getWorksheet('Clienti')?.getRow(3).values).toEqual([undefined, 'Dati al', '10 feb 2026']);
-    expect(book.getWorksheet('Clienti')?.getRow(7).getCell(13).value).toBe(
+    expect(book.getWorksheet('Clienti')?.getRow(14).getCell(13).value).toBe(
       'Telefono non valido, E-mail mancante, Data di nascita non plausibile, Sesso mancante',
     );
   });

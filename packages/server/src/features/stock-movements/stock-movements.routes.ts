@@ -72,7 +72,8 @@ export async function stockMovementsRoutes(app: FastifyInstance) {
     const language = query.language ?? (await getUserLanguage(app.db, callerOf(request).userId));
     const movements = await getStockMovements(app.db, scope, { type: query.type, search: query.search }, null, null);
     const where = { salonName: salon.name, fromDate: p.fromDate, toDate: p.toDate };
-    const file = await buildStockXlsx(movements, await getStockStatus(app.db, scope), where, language);
+    const [status, use] = [await getStockStatus(app.db, scope), await getProfessionalUse(app.db, scope)];
+    const file = await buildStockXlsx(movements, status, use, where, language);
     return reply
       .type(XLSX_TYPE)
       .header('Content-Disposition', `attachment; filename="${stockExportFileName(p.fromDate, p.toDate)}"`)

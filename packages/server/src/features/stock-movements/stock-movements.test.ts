@@ -277,13 +277,44 @@ describe('ExportStocksMovements', () => {
     expect(movements.getRow(5).getCell(6).value).toBe('Quantità');
     // Row 7 = M7: Shampoo, Vendita, -2, 7.50, -15.00
     expect([2, 5, 6, 7, 8].map((c) => movements.getRow(7).getCell(c).value)).toEqual(['Shampoo', 'Vendita', -2, 7.5, -15]);
+    // The day is an Excel date (the salon's calendar day), money has its format.
+    const day = movements.getRow(7).getCell(1);
+    expect(day.type).toBe(ExcelJS.ValueType.Date);
+    expect(day.numFmt).toBe('dd/mm/yyyy');
+    expect((day.value as Date).toISOString().slice(0, 10)).toMatch(/^2025-03-/);
+    expect(movements.getRow(7).getCell(8).numFmt).toBe('#,##0.00 "€"');
     const status = book.getWorksheet('Situazione')!;
     expect(status.getRow(1).getCell(1).value).toBe('Situazione del magazzino a fine periodo');
     expect(status.getRow(3).values).toEqual([undefined, 'Periodo', '1 mar 2025 – 31 mar 2025']);
-    expect(status.getRow(6).getCell(1).value).toBe('Foil');
-    expect(status.getRow(6).getCell(12).value).toBe('Sì');
+    // The status tab's KPI cards, as its API answers them for the same range: 215.00 of stock, 26 units.
+    const screen = (await get(`/api/CassaNova/StocksStatus/${manager}/${fx.salon1}/2025-03-01/2025-03-31`)).body;
+    expect([5, 6, 7, 8].map((n) => status.getRow(n).values)).toEqual([
+      [undefined, 'Valore del magazzino', screen.totals.stockValue],
+      [undefined, 'Prodotti da riordinare', screen.totals.productsToReorder],
+      [undefined, 'Pezzi in giacenza', screen.totals.units],
+      [undefined, 'Prodotti a magazzino', screen.totals.products],
+    ]);
+    expect([screen.totals.stockValue, screen.totals.units]).toEqual([215, 26]);
+    expect(status.getRow(5).getCell(2).numFmt).toBe('#,##0.00 "€"');
+    expect(status.getRow(11).getCell(1).value).toBe('Foil');
+    expect(status.getRow(11).getCell(12).value).toBe('Sì');
     // The total row: 26 units, 215.00
-    expect([6, 8].map((c) => status.getRow(11).getCell(c).value)).toEqual([26, 215]);
+    expect([6, 8].map((c) => status.getRow(16).getCell(c).value)).toEqual([26, 215]);
+    // The professional-use tab: its KPI cards and one row per month, as its API answers them.
+    const use = book.getWorksheet('Uso professionale')!;
+    const useScreen = (await get(`/api/CassaNova/ProfessionalProductsUse/${manager}/${fx.salon1}/2025-03-01/2025-03-31`)).body;
+    expect([5, 6, 7, 8].map((n) => use.getRow(n).getCell(2).value)).toEqual([
+      useScreen.salonAverage,
+      useScreen.chainAverage,
+      useScreen.professionalCost,
+      useScreen.services,
+    ]);
+    expect(use.getRow(10).getCell(1).value).toBe('Mese');
+    expect([1, 2, 3].map((c) => use.getRow(11).getCell(c).value)).toEqual([
+      'mar 2025',
+      useScreen.months[0].services,
+      useScreen.months[0].professionalCost,
+    ]);
   });
 
   it('writes English for an English reader who asks no language, and 404 for a salon that does not exist', async () => {

@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
-import type { StockMovement, StockMovementType, StockStatusResponse } from '@salon/contracts';
+import type { ProfessionalUseResponse, StockMovement, StockMovementType, StockStatusResponse } from '@salon/contracts';
 import ExcelJS from 'exceljs';
 import type { Static } from 'typebox';
-import { type ExportHeading, exportHeadingRows, headingRowCount } from '../../lib/export-heading.js';
+import { type ExportHeading, exportMonth, headingRowCount } from '../../lib/export-heading.js';
+import { addKpiRows, addSheetHeading, addTypedRow, type XlsxKind, type XlsxKpi } from '../../lib/xlsx-sheet.js';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '../../lib/xlsx-sheet.js';
 
 type Language = 'en' | 'it';
 
@@ -34,6 +35,26 @@ const TEXT = {
       'Reorder level',
       'Reorder',
     ],
+    professional: 'Professional use',
+    professionalTitle: 'Professional products used per month',
+    professionalHeaders: [
+      'Month',
+      'Services done',
+      'Professional products cost',
+      'Cost per service',
+      'Against salon average',
+      'Chain cost per service',
+    ],
+    kpi: {
+      stockValue: 'Stock value',
+      productsToReorder: 'Products to reorder',
+      units: 'Units on hand',
+      products: 'Products in stock',
+      salonAverage: 'Cost per service',
+      chainAverage: 'Chain cost per service',
+      professionalCost: 'Professional products used',
+      services: 'Services done',
+    },
     category: { RESALE: 'Retail', PROFESSIONAL: 'Professional' },
     yes: 'Yes',
     no: 'No',
@@ -59,6 +80,26 @@ const TEXT = {
       'Livello di riordino',
       'Da riordinare',
     ],
+    professional: 'Uso professionale',
+    professionalTitle: 'Prodotti professionali usati per mese',
+    professionalHeaders: [
+      'Mese',
+      'Servizi eseguiti',
+      'Costo prodotti professionali',
+      'Costo per servizio',
+      'Rispetto alla media del salone',
+      'Costo per servizio della catena',
+    ],
+    kpi: {
+      stockValue: 'Valore del magazzino',
+      productsToReorder: 'Prodotti da riordinare',
+      units: 'Pezzi in giacenza',
+      products: 'Prodotti a magazzino',
+      salonAverage: 'Costo per servizio',
+      chainAverage: 'Costo per servizio della catena',
+      professionalCost: 'Prodotti professionali usati',
+      services: 'Servizi eseguiti',
+    },
     category: { RESALE: 'Rivendita', PROFESSIONAL: 'Professionale' },
     yes: 'Sì',
     no: 'No',
@@ -67,13 +108,16 @@ const TEXT = {
 } as const;
 
 /**
- * The stock spreadsheet: the movements of the range, then the status at its end (products to
- * reorder first), each sheet under its title, the salon's name and the period in words. Written with ExcelJS's streaming writer, without styles or shared strings: a
- * salon-year is thousands of rows, and this writes them in about half the time of a Workbook.
+ * The stock spreadsheet, one sheet per tab of the screen: the movements of the range, the status at
+ * its end (its KPIs, then the products, those to reorder first) and the professional products used
+ * per month (its KPIs, then the months); each sheet under its title, the salon's name and the period
+ * in words, days as Excel dates, money and percentages in their formats. Written with ExcelJS's
+ * streaming writer without shared strings: a salon-year is thousands of rows.
  */
 export async function buildStockXlsx(
   movements: Static<typeof StockMovement>[],
   status: Static<typeof StockStatusResponse>,
+  use: Static<typeof ProfessionalUseResponse>,
   where: { salonName: string; fromDate: string; toDate: string },
   language: Language,
 ): Promise<Buffer> {
@@ -82,49 +126,123 @@ export async function buildStockXlsx(
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
 
-  const headed = (title: string): ExportHeading => ({ title, ...where });
-  const startSheet = (name: string, title: string) => {
-    const heading = headed(title);
-    const added = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: headingRowCount(heading) + 1 }] });
-    for (const cells of exportHeadingRows(heading, language)) added.addRow(cells).commit();
-    added.addRow([]).commit();
+  /** A sheet under its heading and KPIs, its header row frozen. */
+  const startSheet = (name: string, title: string, headers: readonly string[], widths: number[], kpis: readonly XlsxKpi[] = []) => {
+    const heading: ExportHeading = { title, ...where };
+    const frozen = headingRowCount(heading) + (kpis.length ? kpis.length + 1 : 0) + 1;
+    const added = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: frozen }] });
+    added.columns = widths.map((width) => ({ width }));
+    addSheetHeading(added, heading, language);
+    if (kpis.length) addKpiRows(added, kpis);
+    const header = added.addRow([...headers]);
+    header.font = { bold: true };
+    header.commit();
     return added;
   };
-  const sheet = startSheet(text.movements, text.title);
-  sheet.columns = [12, 40, 22, 14, 14, 10, 14, 12, 32].map((width) => ({ width }));
-  sheet.addRow([...text.movementHeaders]).commit();
+  const sheet = startSheet(text.movements, text.title, text.movementHeaders, [12, 40, 22, 14, 14, 10, 14, 12, 32]);
   for (const m of movements) {
-    sheet
-      .addRow([m.day, m.productName, m.brand, text.category[m.category], types[m.type], m.quantity, m.unitCost, m.value, m.note])
-      .commit();
+    addTypedRow(sheet, [
+      [m.day, 'date'],
+      [m.productName, 'text'],
+      [m.brand, 'text'],
+      [text.category[m.category], 'text'],
+      [types[m.type], 'text'],
+      [m.quantity, 'integer'],
+      [m.unitCost, 'money'],
+      [m.value, 'money'],
+      [m.note, 'text'],
+    ]);
   }
   sheet.commit();
 
-  const statusSheet = startSheet(text.status, text.statusTitle);
-  statusSheet.columns = text.statusHeaders.map((_, i) => ({ width: i === 0 ? 40 : 14 }));
-  statusSheet.addRow([...text.statusHeaders]).commit();
+  const k = text.kpi;
+  const statusSheet = startSheet(
+    text.status,
+    text.statusTitle,
+    text.statusHeaders,
+    text.statusHeaders.map((_, i) => (i === 0 ? 40 : 14)),
+    [
+      { label: k.stockValue, value: status.totals.stockValue, kind: 'money' },
+      { label: k.productsToReorder, value: status.totals.productsToReorder, kind: 'integer' },
+      { label: k.units, value: status.totals.units, kind: 'integer' },
+      { label: k.products, value: status.totals.products, kind: 'integer' },
+    ],
+  );
+  const statusKinds: XlsxKind[] = [
+    'text',
+    'text',
+    'text',
+    'integer',
+    'integer',
+    'integer',
+    'money',
+    'money',
+    'number',
+    'number',
+    'integer',
+    'text',
+  ];
   for (const r of status.rows) {
-    statusSheet
-      .addRow([
-        r.productName,
-        r.brand,
-        text.category[r.category],
-        r.openingQuantity,
-        r.netChange,
-        r.onHand,
-        r.unitCost,
-        r.stockValue,
-        r.dailyUsage,
-        r.daysOfCover,
-        r.reorderLevel,
-        r.reorder ? text.yes : text.no,
-      ])
-      .commit();
+    const values = [
+      r.productName,
+      r.brand,
+      text.category[r.category],
+      r.openingQuantity,
+      r.netChange,
+      r.onHand,
+      r.unitCost,
+      r.stockValue,
+      r.dailyUsage,
+      r.daysOfCover,
+      r.reorderLevel,
+      r.reorder ? text.yes : text.no,
+    ];
+    addTypedRow(
+      statusSheet,
+      values.map((value, i) => [value, statusKinds[i] ?? 'text'] as const),
+    );
   }
-  statusSheet.addRow([text.total, '', '', '', '', status.totals.units, '', status.totals.stockValue]).commit();
+  addTypedRow(
+    statusSheet,
+    [
+      [text.total, 'text'],
+      ['', 'text'],
+      ['', 'text'],
+      ['', 'text'],
+      ['', 'text'],
+      [status.totals.units, 'integer'],
+      ['', 'text'],
+      [status.totals.stockValue, 'money'],
+    ],
+    { isBold: true },
+  );
   statusSheet.commit();
+
+  const useSheet = startSheet(
+    text.professional,
+    text.professionalTitle,
+    text.professionalHeaders,
+    [18, 14, 16, 14, 16, 16],
+    [
+      { label: k.salonAverage, value: use.salonAverage, kind: 'money' },
+      { label: k.chainAverage, value: use.chainAverage, kind: 'money' },
+      { label: k.professionalCost, value: use.professionalCost, kind: 'money' },
+      { label: k.services, value: use.services, kind: 'integer' },
+    ],
+  );
+  for (const m of use.months) {
+    addTypedRow(useSheet, [
+      [exportMonth(m.month, language), 'text'],
+      [m.services, 'integer'],
+      [m.professionalCost, 'money'],
+      [m.costPerService, 'money'],
+      [m.vsSalonAveragePercent, 'percent'],
+      [m.chainCostPerService, 'money'],
+    ]);
+  }
+  useSheet.commit();
   await book.commit();
   return Buffer.concat(chunks);
 }

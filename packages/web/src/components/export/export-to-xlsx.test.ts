@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { DataTableColumn } from '../data-table/data-table';
 import { buildCsv } from './export-to-csv';
-import { buildXlsx, safeSheetName } from './export-to-xlsx';
+import { buildXlsx, type ExportExtras, exportSection, safeSheetName } from './export-to-xlsx';
 
 interface Row {
   name: string;
@@ -130,6 +130,78 @@ describe('buildCsv', () => {
     const cols: DataTableColumn<{ name: string }>[] = [{ id: 'name', header: 'Name', value: (r) => r.name }];
     expect(buildCsv(cols, [{ name: 'Rossi; Bianchi' }, { name: 'Il "Salone"' }], 'it')).toBe(
       'Name\r\n"Rossi; Bianchi"\r\n"Il ""Salone"""\r\n',
+    );
+  });
+});
+
+interface ShareRow {
+  gender: string;
+  share: number;
+}
+const shareColumns: DataTableColumn<ShareRow>[] = [
+  { id: 'gender', header: 'Gender', value: (r) => r.gender },
+  { id: 'share', header: 'Share', value: (r) => r.share, kind: 'percent' },
+];
+const extras: ExportExtras = {
+  kpiHeaders: ['Measure', 'This range', 'Last year'],
+  kpis: [
+    { label: 'Revenue', value: 1244.5, kind: 'money', secondary: { value: 1000 } },
+    { label: 'Retention', value: 42.5, kind: 'percent', secondary: { value: null } },
+    { label: 'Busiest day', value: 'Monday', kind: 'text', secondary: { value: 12, kind: 'integer' } },
+  ],
+  tableTitle: 'Days',
+  sections: [exportSection({ title: 'By gender', columns: shareColumns, rows: [{ gender: 'Women', share: 70 }] })],
+};
+
+describe("buildXlsx with the screen's KPIs and further tables", () => {
+  it('writes the KPIs in their formats under the heading, the main table under its title, then each further table', async () => {
+    const heading = { title: 'Sales', lines: [['Salon', 'Salone Uno']] as const };
+    const buffer = await buildXlsx('Sales', dayColumns, dayRows, heading, undefined, extras);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Sales']);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Salon', 'Salone Uno']);
+    expect(sheet.getRow(4).values).toEqual([undefined, 'Measure', 'This range', 'Last year']);
+    expect(sheet.getRow(5).values).toEqual([undefined, 'Revenue', 1244.5, 1000]);
+    expect([sheet.getCell('B5').numFmt, sheet.getCell('C5').numFmt]).toEqual(['#,##0.00 "€"', '#,##0.00 "€"']);
+    // 42.5 % is the fraction 0.425 in a percent format; last year unknown is an empty cell.
+    expect(sheet.getRow(6).values).toEqual([undefined, 'Retention', 0.425]);
+    expect(sheet.getCell('B6').numFmt).toBe('0.0%');
+    expect(sheet.getRow(7).values).toEqual([undefined, 'Busiest day', 'Monday', 12]);
+    expect(sheet.getCell('C7').numFmt).toBe('#,##0');
+    expect(sheet.getRow(9).values).toEqual([undefined, 'Days']);
+    expect(sheet.getRow(10).values).toEqual([undefined, 'Day', 'Month', 'Revenue']);
+    expect(sheet.getCell('A11').value).toBeInstanceOf(Date);
+    expect(sheet.getRow(14).values).toEqual([undefined, 'By gender']);
+    expect(sheet.getRow(15).values).toEqual([undefined, 'Gender', 'Share']);
+    expect(sheet.getRow(16).values).toEqual([undefined, 'Women', 0.7]);
+    expect(sheet.getCell('B16').numFmt).toBe('0.0%');
+    // Several parts scroll together: nothing is frozen.
+    expect((sheet.views ?? []).some((view) => view.state === 'frozen')).toBe(false);
+  });
+});
+
+describe("buildCsv with the screen's KPIs and further tables", () => {
+  it('writes the KPI lines, the main table under its title, then each further table after an empty line', () => {
+    expect(buildCsv(dayColumns, dayRows.slice(0, 1), 'it', undefined, { title: 'Vendite', lines: [] }, extras)).toBe(
+      [
+        'Vendite',
+        '',
+        'Measure;This range;Last year',
+        'Revenue;1244,50;1000,00',
+        'Retention;42,5;',
+        'Busiest day;Monday;12',
+        '',
+        'Days',
+        'Day;Month;Revenue',
+        '31/01/2026;January;1234,50',
+        '',
+        'By gender',
+        'Gender;Share',
+        'Women;70',
+        '',
+      ].join('\r\n'),
     );
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { salonsQuery } from '../../lib/salon-today';
 import type { DataTableColumn } from '../data-table/data-table';
 import { exportToCsv } from '../export/export-to-csv';
-import { type ExportHeading, exportToXlsx } from '../export/export-to-xlsx';
+import { type ExportExtras, type ExportHeading, exportToXlsx } from '../export/export-to-xlsx';
 import { formatDay } from '../format/dates';
 import type { ReportFilters } from './use-report-filters';
 
@@ -23,6 +23,11 @@ export interface ReportTable<T> {
   details?: readonly (readonly [string, string])[];
   /** A table the server pages: every row it matches (all pages), which the exports write instead of `rows`. */
   loadRows?: () => Promise<readonly T[]>;
+  /**
+   * What else the screen shows, so the files carry it too: its KPI cards (written above the
+   * table), the table's own title and the screen's other tables (written under it). Memoise it.
+   */
+  extras?: ExportExtras;
 }
 
 /** A report's table for the frame's `table` prop (the frame does not care about the row type). */
@@ -88,12 +93,12 @@ export function useReportTableExports(title: string, filters: ReportFilters, tab
     xlsx: async () => {
       const { heading, fileName } = describe();
       const rows = await rowsToWrite();
-      return exportToXlsx(`${fileName}.xlsx`, title, table.columns, rows, heading, totalsOf(rows));
+      return exportToXlsx(`${fileName}.xlsx`, title, table.columns, rows, heading, totalsOf(rows), table.extras);
     },
     csv: async () => {
       const { heading, fileName } = describe();
       const rows = await rowsToWrite();
-      exportToCsv(`${fileName}.csv`, table.columns, rows, i18n.language, totalsOf(rows), heading);
+      exportToCsv(`${fileName}.csv`, table.columns, rows, i18n.language, totalsOf(rows), heading, table.extras);
     },
   };
 }
@@ -104,10 +109,10 @@ export function useReportTableExports(title: string, filters: ReportFilters, tab
  */
 export function useReportTable<T>(spec: Omit<ReportTable<T>, 'rows'>) {
   const [shownRows, setShownRows] = useState<T[]>([]);
-  const { name, columns, totals, period, details, loadRows } = spec;
+  const { name, columns, totals, period, details, loadRows, extras } = spec;
   const table = useMemo(
-    () => reportTable({ name, columns, totals, period, details, loadRows, rows: shownRows }),
-    [name, columns, totals, period, details, loadRows, shownRows],
+    () => reportTable({ name, columns, totals, period, details, loadRows, extras, rows: shownRows }),
+    [name, columns, totals, period, details, loadRows, extras, shownRows],
   );
   return { table, shownRows, tableProps: { columns, totals, onVisibleRowsChange: setShownRows } };
 }

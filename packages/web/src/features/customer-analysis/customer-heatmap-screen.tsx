@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { valueAxisLabel } from '../../components/chart/axis-label';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { type ExportExtras, exportSection } from '../../components/export/export-to-xlsx';
 import { weekdayName } from '../../components/format/dates';
 import { formatValue } from '../../components/format/number-format';
 import { ReportFrame } from '../../components/report-frame/report-frame';
@@ -81,13 +82,53 @@ export default function CustomerHeatmapScreen() {
     ],
     [t, unknown],
   );
-  const { table, tableProps } = useReportTable({ name: 'customer-cities', columns: cityColumns });
-
   const cells = data?.cells ?? [];
   const hours = useMemo(() => heatmapHours(cells), [cells]);
   const cap = useMemo(() => heatmapCap(cells), [cells]);
   const grid = useMemo(() => heatmapGrid(cells), [cells]);
   const peaks = useMemo(() => heatmapPeaks(cells), [cells]);
+
+  // The files carry the screen: its KPI cards, the weekday x hour table, the cities and the postal codes.
+  const extras = useMemo<ExportExtras | undefined>(() => {
+    if (!data) return undefined;
+    const busiest = peaks.busiest;
+    const gridColumns: DataTableColumn<number>[] = [
+      { id: 'weekday', header: t('heatmap.weekday'), value: (day) => weekdayName(day, language) },
+      ...hours.map((hour) => ({
+        id: `h${hour}`,
+        header: hourLabel(hour),
+        value: (day: number) => grid[day - 1]?.[hour] ?? 0,
+        kind: 'integer' as const,
+      })),
+      { id: 'total', header: t('heatmap.total'), value: (day) => peaks.perWeekday[day - 1] ?? 0, kind: 'integer' },
+    ];
+    return {
+      kpiHeaders: [t('export.measure'), t('export.value'), t('heatmap.visits')],
+      kpis: [
+        { label: t('heatmap.kpi.visits'), value: data.totalVisits, kind: 'integer' },
+        {
+          label: t('heatmap.kpi.busiestSlot'),
+          value: busiest ? `${weekdayName(busiest.weekday, language)} ${hourLabel(busiest.hour)}` : '–',
+          kind: 'text',
+          secondary: { value: busiest ? busiest.visits : null, kind: 'integer' },
+        },
+        {
+          label: t('heatmap.kpi.busiestWeekday'),
+          value: peaks.busiestWeekday ? weekdayName(peaks.busiestWeekday, language) : '–',
+          kind: 'text',
+          secondary: { value: peaks.busiestWeekday ? peaks.busiestWeekdayVisits : null, kind: 'integer' },
+        },
+      ],
+      tableTitle: t('heatmap.citiesTitle'),
+      sections: [
+        ...(data.totalVisits > 0
+          ? [exportSection({ title: t('heatmap.heatTitle', { zone: data.timeZone }), columns: gridColumns, rows: [...WEEKDAYS] })]
+          : []),
+        exportSection({ title: t('heatmap.postalTitle'), columns: postalColumns, rows: data.postalCodes }),
+      ],
+    };
+  }, [data, peaks, hours, grid, postalColumns, t, language]);
+  const { table, tableProps } = useReportTable({ name: 'customer-heatmap', columns: cityColumns, extras });
 
   const heatOption = useMemo<EChartsCoreOption>(
     () => ({

@@ -1,6 +1,7 @@
 import '../../lib/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import ExcelJS from 'exceljs';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClientWithSalons } from '../../test/salons';
@@ -13,6 +14,12 @@ vi.setConfig({ testTimeout: 30_000 });
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ isSuperadmin: false, user: { salonId: 1 }, roles: ['ADMIN'] }) }));
 // ECharts needs a canvas; the charts are not what these tests look at.
 vi.mock('../../components/chart/chart', () => ({ Chart: () => null }));
+// The exported file is caught instead of downloaded.
+const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
+vi.mock('../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/api-client')>()),
+  saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
+}));
 
 const kpis = (clientsSeen: number, retention: number | null): CustomerKpis => ({
   clientsSeen,
@@ -77,7 +84,10 @@ function renderAt(url: string, answer: CustomerOverview) {
 
 const card = (label: string) => screen.getByRole('group', { name: label });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  saved.length = 0;
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -125,5 +135,40 @@ describe('CustomerOverviewScreen', () => {
     renderAt('/customer-analysis-overview?fromDate=2026-03-01&toDate=2026-03-18', overview(true));
     fireEvent.click(await screen.findByTestId('last-12-months', {}, { timeout: 10_000 }));
     expect((screen.getByTestId('from-date') as HTMLInputElement).value).toBe('01/04/2025');
+  });
+
+  it('exports what the screen shows: the KPIs with last year, the months, genders, ages and cohorts', async () => {
+    const answer = overview(true);
+    answer.ageBands = [{ band: '25-34', clients: 40, sharePercent: 40 }];
+    renderAt('/customer-analysis-overview?fromDate=2026-01-01&toDate=2026-03-18', answer);
+    await screen.findByTestId('last-year-span', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByTestId('export-xlsx'));
+    await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
+    expect(saved[0]?.name).toBe('customer-overview_Salone-Uno_2026-01-01_2026-03-18.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await saved[0]!.blob.arrayBuffer());
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows.slice(0, 4)).toEqual([
+      ['Customer overview'],
+      ['Salon', 'Salone Uno'],
+      ['Period', '1 Jan 2026 – 18 Mar 2026'],
+      ["Last year's span", '1 Jan 2025 – 18 Mar 2025'],
+    ]);
+    // The cards: this range and last year, a share as a fraction (50 % -> 0.5).
+    expect(rows.slice(4, 8)).toEqual([
+      ['Measure', 'This range', 'Last year'],
+      ['Clients seen', 100, 80],
+      ['New clients', 20, 20],
+      ['Returning clients', 80, 60],
+    ]);
+    expect(rows[8]).toEqual(['First-visit retention', 0.5, 0.4]);
+    expect(rows[12]).toEqual(['Revenue from clients', 9000, 9000]);
+    const at = (title: string) => rows.findIndex((row) => row[0] === title);
+    expect(rows[at('New and returning clients per month') + 2]).toEqual(['Jan 2026', 40, 10, 30]);
+    expect(rows[at('Clients seen by gender') + 2]).toEqual(['Men', 30, 0.3]);
+    expect(rows[at('Clients seen by age band (at the end of the range)') + 2]).toEqual(['25-34', 40, 0.4]);
+    expect(rows[at('Cohort retention') + 1]).toEqual(['First visit', 'New clients', '1 month after', '2 months after']);
+    expect(rows[at('Cohort retention') + 2]).toEqual(['Jan 2026', 10, 0.3, 0.1]);
   });
 });

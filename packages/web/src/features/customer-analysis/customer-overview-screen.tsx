@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { countFormatter, valueAxisLabel } from '../../components/chart/axis-label';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { type ExportExtras, exportSection } from '../../components/export/export-to-xlsx';
 import { formatDay, formatMonth } from '../../components/format/dates';
 import { formatValue, type ValueKind } from '../../components/format/number-format';
 import { ReportFrame } from '../../components/report-frame/report-frame';
@@ -16,7 +17,7 @@ import { useReportTable } from '../../components/report-frame/report-table-expor
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type CustomerKpis, type CustomerMonth, type CustomerOverview, useCustomerOverview } from './api/use-customer-analysis';
 import { CohortMatrix } from './cohort-matrix';
-import { changePercent, lastTwelveMonths } from './customer-shaping';
+import { changePercent, cohortColumns, lastTwelveMonths } from './customer-shaping';
 
 const KPIS: readonly { key: keyof CustomerKpis; format: ValueKind }[] = [
   { key: 'clientsSeen', format: 'integer' },
@@ -78,7 +79,12 @@ export default function CustomerOverviewScreen() {
     ],
     [t, language],
   );
-  const { table, tableProps } = useReportTable({ name: 'customer-overview', columns: monthColumns });
+  const extras = useOverviewExports(data);
+  const lastYearSpan = data?.lastYear
+    ? `${formatDay(data.lastYear.fromDate, language)} – ${formatDay(data.lastYear.toDate, language)}`
+    : null;
+  const details = useMemo(() => (lastYearSpan ? [[t('export.lastYearSpan'), lastYearSpan] as const] : undefined), [lastYearSpan, t]);
+  const { table, tableProps } = useReportTable({ name: 'customer-overview', columns: monthColumns, details, extras });
 
   const monthsOption = useMemo<EChartsCoreOption>(() => {
     const months = data?.months ?? [];
@@ -180,6 +186,61 @@ export default function CustomerOverviewScreen() {
       ) : null}
     </ReportFrame>
   );
+}
+
+type GenderShare = CustomerOverview['genders'][number];
+type AgeShare = CustomerOverview['ageBands'][number];
+type Cohort = CustomerOverview['cohorts'][number];
+
+/** What the files carry besides the month table: the KPI cards with last year's values, the gender and age shares, the cohorts. */
+function useOverviewExports(data: CustomerOverview | undefined): ExportExtras | undefined {
+  const { t, i18n } = useTranslation('customer-analysis');
+  const language = i18n.language;
+  return useMemo(() => {
+    if (!data) return undefined;
+    const hasLastYear = data.lastYear !== null;
+    const share = (row: { sharePercent: number | null }) => row.sharePercent;
+    const genderColumns: DataTableColumn<GenderShare>[] = [
+      { id: 'gender', header: t('export.gender'), value: (row) => t(`gender.${row.gender}`) },
+      { id: 'clients', header: t('export.clients'), value: (row) => row.clients, kind: 'integer' },
+      { id: 'share', header: t('export.share'), value: share, kind: 'percent' },
+    ];
+    const ageColumns: DataTableColumn<AgeShare>[] = [
+      { id: 'band', header: t('export.ageBand'), value: (row) => (row.band === 'UNKNOWN' ? t('age.UNKNOWN') : row.band) },
+      { id: 'clients', header: t('export.clients'), value: (row) => row.clients, kind: 'integer' },
+      { id: 'share', header: t('export.share'), value: share, kind: 'percent' },
+    ];
+    const cohortColumnsOf: DataTableColumn<Cohort>[] = [
+      {
+        id: 'month',
+        header: t('cohorts.firstVisitMonth'),
+        value: (row) => row.month,
+        text: (row) => formatMonth(row.month, language),
+      },
+      { id: 'clients', header: t('cohorts.clients'), value: (row) => row.clients, kind: 'integer' },
+      ...Array.from({ length: cohortColumns(data.cohorts) }, (_, index) => ({
+        id: `after-${index + 1}`,
+        header: t('cohorts.monthsAfter', { count: index + 1 }),
+        value: (row: Cohort) => row.retention[index]?.sharePercent ?? null,
+        kind: 'percent' as const,
+      })),
+    ];
+    return {
+      kpiHeaders: hasLastYear ? [t('export.measure'), t('export.value'), t('export.lastYear')] : undefined,
+      kpis: KPIS.map(({ key, format }) => ({
+        label: t(`kpi.${key}`),
+        value: data.kpis[key],
+        kind: format,
+        ...(data.lastYear ? { secondary: { value: data.lastYear.kpis[key] } } : {}),
+      })),
+      tableTitle: t('months.title'),
+      sections: [
+        exportSection({ title: t('gender.title'), columns: genderColumns, rows: data.genders }),
+        exportSection({ title: t('age.title'), columns: ageColumns, rows: data.ageBands }),
+        exportSection({ title: t('cohorts.title'), columns: cohortColumnsOf, rows: data.cohorts }),
+      ],
+    };
+  }, [data, t, language]);
 }
 
 /** The KPI cards, each with its definition and last year's value over the same span. */

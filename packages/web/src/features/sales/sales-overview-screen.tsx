@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { type ExportExtras, exportSection } from '../../components/export/export-to-xlsx';
 import { formatAxisDay } from '../../components/format/dates';
 import { useGenderChoice } from '../../components/report-frame/gender-filter';
 import { ReportFrame } from '../../components/report-frame/report-frame';
@@ -13,23 +14,45 @@ import { useReportTable } from '../../components/report-frame/report-table-expor
 import { useReportFilters } from '../../components/report-frame/use-report-filters';
 import { type SalesByGender, type SalesGenderRow, useSalesByGender } from './api/use-sales-by-gender';
 import { type SalesPerDay, useSalesPerDay } from './api/use-sales-per-day';
-import { SalesKpis } from './components/sales-kpis';
+import { dayColumns } from './components/day-columns';
+import { SALES_KPIS, SalesKpis } from './components/sales-kpis';
 import { revenueAndAppointmentsOption, shareOption } from './sales-charts';
 import { isSalesEmpty, sharePercent } from './sales-shaping';
+import { salesTotals } from './sales-totals';
 
 /** A gender bucket's row with its share of the range's revenue. */
 type GenderSplitRow = SalesGenderRow & { revenueShare: number | null };
 
 /** /sales-data-analysis: the range's totals, the daily revenue and the split by client gender. */
 export default function SalesOverviewScreen() {
-  const { t } = useTranslation('sales');
+  const { t, i18n } = useTranslation('sales');
+  const { t: tc } = useTranslation('components');
   const filters = useReportFilters();
   const { gender, filter: genderFilter, detail: genderDetail } = useGenderChoice();
   const input = { salonId: filters.salonId, fromDate: filters.fromDate, toDate: filters.toDate, isEnabled: filters.isRangeValid };
   const perDay = useSalesPerDay({ ...input, gender });
   const byGender = useSalesByGender(input);
   const columns = useGenderColumns();
-  const { table, tableProps } = useReportTable({ name: 'sales', columns, details: [genderDetail] });
+  const days = perDay.data?.rows;
+  const totals = perDay.data?.totals;
+  // The files carry the screen: its KPI cards, the gender table, and the days the chart draws.
+  const extras = useMemo<ExportExtras | undefined>(() => {
+    if (!days || !totals) return undefined;
+    const columnsOfDays = dayColumns(t, i18n.language, filters.today);
+    return {
+      kpis: SALES_KPIS.map(({ key, format }) => ({ label: t(`kpi.${key}`), value: totals[key], kind: format })),
+      tableTitle: t('titles.genderSplit'),
+      sections: [
+        exportSection({
+          title: t('charts.daily'),
+          columns: columnsOfDays,
+          rows: days,
+          totals: days.length ? { row: salesTotals(days), label: tc('dataTable.total') } : undefined,
+        }),
+      ],
+    };
+  }, [days, totals, t, tc, i18n.language, filters.today]);
+  const { table, tableProps } = useReportTable({ name: 'sales-overview', columns, details: [genderDetail], extras });
 
   return (
     <ReportFrame

@@ -8,7 +8,8 @@ import type { SalesMeasures } from '../api/use-sales-per-day';
 import type { SalesPerMonth } from '../api/use-sales-per-month';
 import { changePercent } from '../sales-shaping';
 
-const SALES_KPIS: readonly { key: keyof SalesMeasures; format: ValueKind }[] = [
+/** The sales KPI cards, in their order: the measure and its format. */
+export const SALES_KPIS: readonly { key: keyof SalesMeasures; format: ValueKind }[] = [
   { key: 'totalRevenue', format: 'money' },
   { key: 'servicesRevenue', format: 'money' },
   { key: 'productsRevenue', format: 'money' },
