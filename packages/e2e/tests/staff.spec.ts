@@ -203,7 +203,7 @@ test.describe('staff: shifts, days off and requests', () => {
     await expect(page.getByTestId(`calendar-holiday-${CLOSURE_TO}`)).toHaveAttribute('aria-label', 'Closed: Inventory');
     await page.getByTestId('add-day-off').click();
     const dayOff = page.getByTestId('day-off-dialog');
-    await dayOff.getByTestId('day-off-person').click();
+    await dayOff.getByRole('combobox', { name: 'Person' }).click();
     await page.getByRole('option', { name: STYLIST }).click();
     await dayOff.getByTestId('day-off-start').fill(typed(SERIES_MONDAY));
     await dayOff.getByTestId('day-off-end').fill(typed('2027-01-09'));
