@@ -24,6 +24,7 @@ export * from './salons-growing/salons-growing.js';
 export * from './service-analysis/service-analysis.js';
 export * from './sessions/sessions.js';
 export * from './staff/days-off.js';
+export * from './staff/holidays.js';
 export * from './staff/planner.js';
 export * from './staff/requests.js';
 export * from './staff/shifts.js';

@@ -5,7 +5,8 @@ import { addDays, chooseLanguage, DEMO_TODAY, signInAt, signInToShell } from './
  * The staff side, walked as the salon uses it: the manager plans a fortnightly series
  * and deletes its rest, a clash is refused at the cell, the stylist asks for days off, the
  * manager sees her booked appointments and approves, and the days off show in the planner and
- * in the remaining days; then the stylist's screens in Italian on a phone.
+ * in the remaining days; the manager adds a closure, which the calendar and the planner show and
+ * a day off over it leaves out; then the stylist's screens in Italian on a phone.
  */
 
 /** A week far after the demo chain's data, so the planned series meets no demo shift. */
@@ -14,6 +15,9 @@ const SERIES_MONDAY = '2027-01-04';
 const OFF_FROM = addDays(DEMO_TODAY, 4);
 const OFF_TO = addDays(DEMO_TODAY, 5);
 const STYLIST = 'Giulia Romano';
+/** A closure the manager adds in the series' week: Thursday 7 and Friday 8 January 2027, after Epiphany (Wednesday 6). */
+const CLOSURE_FROM = '2027-01-07';
+const CLOSURE_TO = '2027-01-08';
 
 /** dd/mm/yyyy, as a date field takes it. */
 const typed = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -183,6 +187,33 @@ test.describe('staff: shifts, days off and requests', () => {
       String(remainingBefore - requestedDays),
     );
     await expect(page.getByTestId('days-off-list')).toContainText(STYLIST);
+
+    // A closure shows on the calendar and in the planner beside the national holidays, and a day off over it leaves it out.
+    await page.goto(`/staff-days-off?month=${CLOSURE_FROM.slice(0, 7)}`);
+    await expect(page.getByTestId('calendar-holiday-2027-01-06')).toHaveText('Epiphany');
+    await page.getByTestId('add-closure').click();
+    const closure = page.getByTestId('closure-dialog');
+    await closure.getByTestId('closure-start').fill(typed(CLOSURE_FROM));
+    await closure.getByTestId('closure-end').fill(typed(CLOSURE_TO));
+    await closure.getByTestId('closure-label').fill('Inventory');
+    await closure.getByTestId('closure-save').click();
+    await expect(closure).toBeHidden();
+    await expect(page.getByTestId('closure-list')).toContainText('7 Jan 2027 – 8 Jan 2027');
+    await expect(page.getByTestId(`calendar-holiday-${CLOSURE_FROM}`)).toHaveText('Inventory');
+    await expect(page.getByTestId(`calendar-holiday-${CLOSURE_TO}`)).toHaveAttribute('aria-label', 'Closed: Inventory');
+    await page.getByTestId('add-day-off').click();
+    const dayOff = page.getByTestId('day-off-dialog');
+    await dayOff.getByRole('combobox', { name: 'Person' }).click();
+    await page.getByRole('option', { name: STYLIST }).click();
+    await dayOff.getByTestId('day-off-start').fill(typed(SERIES_MONDAY));
+    await dayOff.getByTestId('day-off-end').fill(typed('2027-01-09'));
+    await dayOff.getByTestId('day-off-save').click();
+    await expect(dayOff).toBeHidden();
+    // Mon 4 (the salon closes on Monday), Wed 6 (Epiphany), Thu 7 and Fri 8 (the closure) are left out: Tue 5 and Sat 9.
+    await expect(page.getByTestId('days-off-list').locator('li').filter({ hasText: STYLIST })).toContainText('2 working days');
+    await page.goto(`/staff-shifts?week=${SERIES_MONDAY}`);
+    await expect(page.getByTestId(`planner-holiday-${CLOSURE_FROM}`)).toHaveText('Inventory');
+    await expect(page.getByTestId('planner-holiday-2027-01-06')).toHaveText('Epiphany');
   });
 
   test('in Italian on a 390 px phone the stylist reads her week as a day list and her approved request', async ({ page }) => {

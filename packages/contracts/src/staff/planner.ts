@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { defineEndpoint } from '../common/endpoint.js';
 import { Id, SessionCode, SessionParams } from '../common/schemas.js';
 import { DayOffDTO } from './days-off.js';
+import { HolidayDayDTO } from './holidays.js';
 import { ShiftRequestDTO } from './requests.js';
 import { ShiftDTO, STAFF_ERRORS } from './shifts.js';
 import { AppointmentSummaryDTO, DateOnly, dateOnly, Instant, idField, staffNameFields, TimeOfDay } from './staff-common.js';
@@ -24,9 +25,12 @@ export const PlannerStaff = Type.Object({
 export const PlannerDay = Type.Object({
   date: DateOnly,
   weekday: Type.Integer({ minimum: 1, maximum: 7, description: 'ISO weekday: 1 Monday .. 7 Sunday' }),
-  isOpen: Type.Boolean({ description: 'Whether the salon opens that weekday (its opening hours)' }),
+  isOpen: Type.Boolean({
+    description: 'Whether the salon opens that day: its opening hours for the weekday, and no holiday or closure',
+  }),
   opens: Type.Union([TimeOfDay, Type.Null()], { description: 'Opening time, or null when closed' }),
   closes: Type.Union([TimeOfDay, Type.Null()], { description: 'Closing time, or null when closed' }),
+  holiday: Type.Union([HolidayDayDTO, Type.Null()], { description: 'The holiday or closure that closes the salon that day, or null' }),
 });
 
 export const getPlannerWeek = defineEndpoint({

@@ -69,7 +69,8 @@ export const ShiftClash = Type.Object(
  * The body of a staff-side 4xx: the usual error plus a machine-readable reason. Reasons and
  * status: SHIFT_CLASH 409 (with `clash`), OUTSIDE_EMPLOYMENT 409, ON_DAY_OFF 409 (with
  * `dayOffId`), DAY_OFF_CLASH 409 (with `dayOffId`), ALREADY_DECIDED 409, SHIFT_GONE 409 (a
- * shift change whose shift was deleted), OWN_REQUEST 403 (nobody approves their own), NOT_FOUND 404.
+ * shift change whose shift was deleted), OWN_REQUEST 403 (nobody approves their own), CLOSURE_CLASH 409
+ * (with `closureId`), NOT_FOUND 404.
  */
 export const StaffErrorResponse = Type.Object(
   {
@@ -88,12 +89,14 @@ export const StaffErrorResponse = Type.Object(
           Type.Literal('SHIFT_GONE'),
           Type.Literal('OWN_REQUEST'),
           Type.Literal('NOT_CANCELLABLE'),
+          Type.Literal('CLOSURE_CLASH'),
         ],
         { description: 'Why a write was refused' },
       ),
     ),
     clash: Type.Optional(ShiftClash),
     dayOffId: Type.Optional(Type.Integer({ description: 'The day off (userShiftId) a shift or another day off clashed with' })),
+    closureId: Type.Optional(Type.Integer({ description: "The salon's closure a new or changed closure overlapped" })),
   },
   { description: 'An error answer of the staff calls' },
 );
@@ -108,6 +111,7 @@ export const STAFF_ERROR_REASONS = [
   'SHIFT_GONE',
   'OWN_REQUEST',
   'NOT_CANCELLABLE',
+  'CLOSURE_CLASH',
 ] as const;
 export type StaffErrorReason = (typeof STAFF_ERROR_REASONS)[number];
 

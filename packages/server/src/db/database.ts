@@ -452,6 +452,27 @@ export interface ImportJobErrorsTable {
   detail: ColumnType<Record<string, string | number> | null, string | null, string | null>;
 }
 
+/** A salon's closure (migration 061): every day of start_day..end_day. */
+export interface SalonClosuresTable {
+  salon_id: number;
+  id: GeneratedAlways<number>;
+  start_day: DateCol;
+  end_day: DateCol;
+  label: string;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** A salon's patron-saint day (migration 061), every year. */
+export interface SalonPatronDaysTable {
+  salon_id: number;
+  month: number;
+  day: number;
+  label: string;
+  updated_by: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database extends RollupTables {
   salons: SalonsTable;
   users: UsersTable;
@@ -472,6 +493,8 @@ export interface Database extends RollupTables {
   user_timeframes: UserTimeframesTable;
   user_shifts: UserShiftsTable;
   user_shift_requests: UserShiftRequestsTable;
+  salon_closures: SalonClosuresTable;
+  salon_patron_days: SalonPatronDaysTable;
   attendances: AttendancesTable;
   news: NewsTable;
   news_reads: NewsReadsTable;

@@ -25,6 +25,7 @@ import { serviceAnalysisRoutes } from './service-analysis/service-analysis.route
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import type { SessionService } from './sessions/sessions.service.js';
 import { daysOffRoutes } from './staff/days-off.routes.js';
+import { holidaysRoutes } from './staff/holidays.routes.js';
 import { plannerRoutes } from './staff/planner.routes.js';
 import { requestsRoutes } from './staff/requests.routes.js';
 import { shiftsRoutes } from './staff/shifts.routes.js';
@@ -76,6 +77,7 @@ export const ROUTES_MODULES: readonly RoutesModule[] = [
   { file: 'sessions/sessions.routes.ts', plugin: sessionsRoutes },
   { file: 'staff-analysis/staff-analysis.routes.ts', plugin: staffAnalysisRoutes },
   { file: 'staff/days-off.routes.ts', plugin: daysOffRoutes },
+  { file: 'staff/holidays.routes.ts', plugin: holidaysRoutes },
   { file: 'staff/planner.routes.ts', plugin: plannerRoutes },
   { file: 'staff/requests.routes.ts', plugin: requestsRoutes },
   { file: 'staff/shifts.routes.ts', plugin: shiftsRoutes },

@@ -4,7 +4,9 @@
  * Wall-clock → instant goes through Intl (the salon's IANA zone), so a series at 09:00 stays at
  * 09:00 local across a daylight-saving change.
  */
+import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
+import { type ClosedDay, closedDayOf, type SalonHolidaySettings } from './holidays.js';
 import { HttpError } from './http-error.js';
 import { type Clock, dateInZone, salonToday } from './today.js';
 
@@ -16,15 +18,32 @@ export interface SalonCalendar {
   /** Weekday names ('monday'..) explicitly closed in opening_hours (null); a missing weekday counts as open. */
   closedWeekdays: Set<string>;
   openingHours: Record<string, [string, string] | null>;
+  /** Its closures and patron-saint day (the national holidays are computed). */
+  holidays: SalonHolidaySettings;
 }
 
-/** The salon's time zone and opening hours; 404 naming `parameter` when there is no such salon. */
+/** The salon's time zone, opening hours, closures and patron-saint day; 404 naming `parameter` when there is no such salon. */
 export async function salonCalendar(db: DbOrTx, salonId: number, parameter = 'salonId'): Promise<SalonCalendar> {
-  const row = await db.selectFrom('salons').select(['time_zone', 'opening_hours']).where('id', '=', salonId).executeTakeFirst();
+  const row = await db
+    .selectFrom('salons')
+    .select(['time_zone', 'opening_hours'])
+    .select(
+      sql<SalonHolidaySettings['closures'] | null>`(
+        SELECT json_agg(json_build_object('id', c.id, 'startDay', c.start_day, 'endDay', c.end_day, 'label', c.label) ORDER BY c.start_day)
+        FROM salon_closures c WHERE c.salon_id = salons.id)`.as('closures'),
+    )
+    .select(
+      sql<SalonHolidaySettings['patronDay']>`(
+        SELECT json_build_object('month', p.month, 'day', p.day, 'label', p.label)
+        FROM salon_patron_days p WHERE p.salon_id = salons.id)`.as('patron_day'),
+    )
+    .where('id', '=', salonId)
+    .executeTakeFirst();
   if (!row) throw new HttpError(404, `Salon ${salonId} does not exist`, parameter);
   const openingHours = (row.opening_hours ?? {}) as Record<string, [string, string] | null>;
   const closedWeekdays = new Set(Object.entries(openingHours).flatMap(([day, hours]) => (hours === null ? [day] : [])));
-  return { salonId, timeZone: row.time_zone, closedWeekdays, openingHours };
+  const holidays = { closures: row.closures ?? [], patronDay: row.patron_day ?? null };
+  return { salonId, timeZone: row.time_zone, closedWeekdays, openingHours, holidays };
 }
 
 /** Today in the salon (the pinned demo day when the clock has one). */
@@ -68,6 +87,16 @@ export function weekdayName(day: string): (typeof WEEKDAY_NAMES)[number] {
 /** Whether the salon opens on that date's weekday (opening_hours; a weekday not listed counts as open). */
 export function isOpenOn(calendar: SalonCalendar, day: string): boolean {
   return !calendar.closedWeekdays.has(weekdayName(day));
+}
+
+/** The holiday or closure that closes the salon on a day, or null. */
+export function holidayOn(calendar: SalonCalendar, day: string): ClosedDay | null {
+  return closedDayOf(calendar.holidays, day);
+}
+
+/** Whether a day is a working day of the salon: open that weekday, and no holiday or closure. */
+export function isWorkingDay(calendar: SalonCalendar, day: string): boolean {
+  return isOpenOn(calendar, day) && holidayOn(calendar, day) === null;
 }
 
 /** Every day from..to inclusive. */

@@ -56,6 +56,7 @@ import { hoursRollupsToModelSchema } from './057-hours-rollups-to-model.js';
 import { salonRollupLocksGoSchema } from './058-salon-rollup-locks-go.js';
 import { requestRejectReasonSchema } from './059-request-reject-reason.js';
 import { requestCancellationSchema } from './060-request-cancellation.js';
+import { salonHolidaysSchema } from './061-salon-holidays.js';
 
 export interface Migration {
   version: number;
@@ -152,4 +153,5 @@ export const migrations: Migration[] = [
   { version: 58, name: 'salon-rollup-locks-go', sql: salonRollupLocksGoSchema },
   { version: 59, name: 'request-reject-reason', sql: requestRejectReasonSchema },
   { version: 60, name: 'request-cancellation', sql: requestCancellationSchema },
+  { version: 61, name: 'salon-holidays', sql: salonHolidaysSchema },
 ];

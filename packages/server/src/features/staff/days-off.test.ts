@@ -218,8 +218,8 @@ describe('GET /api/UserTimeframes/UserRemainingDays/{userId}', () => {
     await t.db.updateTable('users').set({ annual_allowance_days: 26 }).where('id', '=', fx.users.stylist).execute();
     // 29, 30, 31 December 2026 are Tuesday to Thursday.
     expect((await call('GET', url)).json()).toMatchObject({ allowanceDays: 26, takenDays: 8.5, remainingDays: 17.5 });
-    // 1 and 2 January 2027 are Friday and Saturday.
-    expect((await call('GET', url, { query: { year: 2027 } })).json()).toMatchObject({ year: 2027, takenDays: 2, remainingDays: 24 });
+    // 1 January 2027 (Friday) is New Year's Day, a national holiday; Saturday 2 January is the one working day.
+    expect((await call('GET', url, { query: { year: 2027 } })).json()).toMatchObject({ year: 2027, takenDays: 1, remainingDays: 25 });
     expect((await call('GET', `/api/UserTimeframes/UserRemainingDays/${fx.codes.stylist}/${fx.users.reception}`)).statusCode).toBe(403);
     expect((await call('GET', `/api/UserTimeframes/UserRemainingDays/${fx.codes.manager}/999999`)).statusCode).toBe(404);
   });

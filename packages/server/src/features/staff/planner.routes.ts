@@ -5,6 +5,7 @@ import {
   addDays,
   assertRealDate,
   calendarToday,
+  holidayOn,
   instantToLocal,
   isOpenOn,
   isoWeekday,
@@ -62,7 +63,8 @@ export async function plannerRoutes(app: FastifyInstance) {
     }
     const days = [];
     for (let day = monday; day <= sunday; day = addDays(day, 1)) {
-      const open = isOpenOn(calendar, day);
+      const holiday = holidayOn(calendar, day);
+      const open = isOpenOn(calendar, day) && holiday === null;
       const hoursOfDay = calendar.openingHours[weekdayName(day)];
       days.push({
         date: day,
@@ -70,6 +72,7 @@ export async function plannerRoutes(app: FastifyInstance) {
         isOpen: open,
         opens: open && hoursOfDay ? hoursOfDay[0] : null,
         closes: open && hoursOfDay ? hoursOfDay[1] : null,
+        holiday,
       });
     }
     return {

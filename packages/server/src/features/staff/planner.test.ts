@@ -206,7 +206,7 @@ describe('GET /api/UserTimeframes/Planner', () => {
       toDate: '2026-03-22',
     });
     expect(week.days.map((d: { isOpen: boolean }) => d.isOpen)).toEqual([false, true, true, true, true, true, false]);
-    expect(week.days[1]).toEqual({ date: '2026-03-17', weekday: 2, isOpen: true, opens: '09:00', closes: '19:00' });
+    expect(week.days[1]).toEqual({ date: '2026-03-17', weekday: 2, isOpen: true, opens: '09:00', closes: '19:00', holiday: null });
     // Every salon user employed that week (stylist2 from 1 March), superadmin excluded.
     expect(week.staff.map((s: { firstName: string }) => s.firstName)).toEqual(['manager', 'reception', 'stylist', 'stylist2']);
     const hours = Object.fromEntries(

@@ -7,7 +7,7 @@ import {
   daysBetween,
   daysOf,
   instantToLocal,
-  isOpenOn,
+  isWorkingDay,
   localToInstant,
   parseMoment,
   type SalonCalendar,
@@ -295,12 +295,15 @@ export function daysOffOverlap(a: DayOffShape, b: DayOffShape): boolean {
   return a0 < b1 && b0 < a1;
 }
 
-/** Working days a day off covers within clipFrom..clipTo: days the salon opens; half a day 0.5; hours 0. */
+/**
+ * Working days a day off covers within clipFrom..clipTo: days the salon opens, less its national
+ * holidays, patron-saint day and closures; half a day 0.5; hours 0.
+ */
 export function workingDays(calendar: SalonCalendar | null, d: DayOffShape, clipFrom = d.startDay, clipTo = d.endDay): number {
   const from = d.startDay > clipFrom ? d.startDay : clipFrom;
   const to = d.endDay < clipTo ? d.endDay : clipTo;
   if (from > to || d.part === 'HOURS') return 0;
-  const open = daysOf(from, to).filter((day) => calendar === null || isOpenOn(calendar, day)).length;
+  const open = daysOf(from, to).filter((day) => calendar === null || isWorkingDay(calendar, day)).length;
   return d.part === 'FULL_DAY' ? open : open * 0.5;
 }
 
@@ -366,8 +369,8 @@ export interface RemainingDays {
 }
 
 /**
- * Allowance minus the approved HOLIDAY days off of the calendar year on days the salon opens
- * (half a day 0.5, hours 0); pendingDays counts the PENDING HOLIDAY requests the same way.
+ * Allowance minus the approved HOLIDAY days off of the calendar year on the salon's working days
+ * (not its closed weekdays, holidays or closures; half a day 0.5, hours 0); pendingDays counts the PENDING HOLIDAY requests the same way.
  */
 export async function remainingDays(db: Db, userId: number, year: number): Promise<RemainingDays> {
   const user = await db.selectFrom('users').select(['salon_id', 'annual_allowance_days']).where('id', '=', userId).executeTakeFirst();

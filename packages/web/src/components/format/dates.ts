@@ -42,6 +42,11 @@ export function monthName(month: number, language: string, width: 'long' | 'shor
   return dateFormat(language, { month: width }).format(new Date(Date.UTC(2024, month - 1, 1)));
 }
 
+/** A day of the year (a yearly date such as a patron-saint day) in the interface language: "7 December" / "7 dicembre". */
+export function formatDayOfYear(month: number, day: number, language: string): string {
+  return dateFormat(language, { day: 'numeric', month: 'long' }).format(new Date(Date.UTC(2001, month - 1, day)));
+}
+
 /** A month (YYYY-MM or any date in it) as shown: "Nov 2026" / "nov 2026" ('long': "November 2026"). */
 export function formatMonth(isoMonth: string, language: string, width: 'long' | 'short' = 'short'): string {
   const date = new Date(`${isoMonth.slice(0, 7)}-01T00:00:00Z`);

@@ -43,3 +43,18 @@ export const STAFF_CHIP_COLORS = {
 export function staffChipSx(key: keyof typeof STAFF_CHIP_COLORS) {
   return { bgcolor: STAFF_CHIP_COLORS[key], color: '#fff' } as const;
 }
+
+/** A day the salon is closed for a holiday or a closure (the planner's and the holiday calendar's). */
+export interface HolidayDay {
+  kind: 'NATIONAL' | 'PATRON' | 'CLOSURE';
+  holiday: string | null;
+  label: string;
+}
+
+/** A closed day's name: a national holiday in the interface language, the salon's own label otherwise. */
+export function holidayLabel(t: TFunction, day: HolidayDay): string {
+  return day.kind === 'NATIONAL' && day.holiday ? t(`staff:holidays.national.${day.holiday}`) : day.label;
+}
+
+/** The sx of a closed day's chip: a colour no day off or request uses, dark enough for white text. */
+export const HOLIDAY_CHIP_SX = { bgcolor: '#004d40', color: '#fff' } as const;

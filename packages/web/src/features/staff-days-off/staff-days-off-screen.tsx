@@ -34,12 +34,14 @@ import { DayOffFields } from '../../components/staff/day-off-fields';
 import { type DayOffErrors, type DayOffTexts, validateDayOff } from '../../components/staff/day-off-form';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
 import { StaffFrame, useStaffSalon } from '../../components/staff/staff-frame';
-import { dayOffOrRequestLabel, staffChipSx } from '../../components/staff/staff-labels';
+import { dayOffOrRequestLabel, HOLIDAY_CHIP_SX, type HolidayDay, holidayLabel, staffChipSx } from '../../components/staff/staff-labels';
 import { useRemainingDays } from '../../components/staff/use-remaining-days';
 import { useAuth } from '../../lib/auth';
 import { showMessage } from '../../lib/snackbar';
 import { formatHours } from '../../lib/staff-time';
 import { type DayOff, useDaysOff, useDeleteDayOff, useSalonStaff, useSaveDayOff } from './api/use-days-off';
+import { useSalonHolidays } from './api/use-holidays';
+import { HolidaysSection } from './holidays-section';
 import { addMonths, monthRange, monthWeeks, shortNames } from './month-calendar';
 
 interface Person {
@@ -58,11 +60,14 @@ function periodOf(dayOff: DayOff, language: string): string {
 function MonthCalendar({
   month,
   daysOff,
+  holidays,
   today,
   isPhone,
 }: {
   month: string;
   daysOff: DayOff[];
+  /** The month's closed days (national holidays, patron-saint day, closures) by date. */
+  holidays: ReadonlyMap<string, HolidayDay>;
   today: string | undefined;
   isPhone: boolean;
 }) {
@@ -91,6 +96,8 @@ function MonthCalendar({
             <TableRow key={week[0]?.day}>
               {week.map(({ day, inMonth }) => {
                 const off = inMonth ? daysOff.filter((dayOff) => dayOff.startDate <= day && dayOff.endDate >= day) : [];
+                const holiday = inMonth ? holidays.get(day) : undefined;
+                const closedLabel = holiday ? t('holidays.closedDay', { label: holidayLabel(t, holiday) }) : undefined;
                 return (
                   <TableCell
                     key={day}
@@ -108,6 +115,26 @@ function MonthCalendar({
                         <Typography variant="caption" sx={{ fontWeight: 600 }}>
                           {Number(day.slice(8))}
                         </Typography>
+                        {holiday ? (
+                          isPhone ? (
+                            <Box
+                              role="img"
+                              aria-label={closedLabel}
+                              title={closedLabel}
+                              data-testid={`calendar-holiday-${day}`}
+                              sx={{ ...HOLIDAY_CHIP_SX, height: 6, borderRadius: 3, mt: 0.25 }}
+                            />
+                          ) : (
+                            <Chip
+                              size="small"
+                              label={holidayLabel(t, holiday)}
+                              title={closedLabel}
+                              aria-label={closedLabel}
+                              data-testid={`calendar-holiday-${day}`}
+                              sx={{ maxWidth: '100%', fontSize: 11, height: 20, mb: 0.25, ...HOLIDAY_CHIP_SX }}
+                            />
+                          )
+                        ) : null}
                         {isPhone ? (
                           off.length > 0 ? (
                             <Box
@@ -255,6 +282,8 @@ export default function StaffDaysOffScreen() {
   const month = monthParam && /^\d{4}-(0[1-9]|1[0-2])$/.test(monthParam) ? monthParam : staff.today?.slice(0, 7);
   const range = month ? monthRange(month) : undefined;
   const daysOff = useDaysOff(staff.salonId, range?.from, range?.to);
+  const holidays = useSalonHolidays(staff.salonId, range?.from, range?.to);
+  const holidaysByDay = useMemo(() => new Map((holidays.data?.days ?? []).map((day) => [day.date, day] as const)), [holidays.data]);
   const salonStaff = useSalonStaff(staff.salonId, staff.canManage);
   const people = useMemo<Person[]>(() => {
     if (staff.canManage) return (salonStaff.data ?? []).map((person) => ({ id: person.userId, name: nameOf(person) }));
@@ -385,7 +414,7 @@ export default function StaffDaysOffScreen() {
         <CircularProgress size={24} aria-label={t('common.loading')} />
       ) : (
         <>
-          <MonthCalendar month={month} daysOff={list} today={staff.today} isPhone={isPhone} />
+          <MonthCalendar month={month} daysOff={list} holidays={holidaysByDay} today={staff.today} isPhone={isPhone} />
           <Section title={t('daysOff.listTitle')} testId="days-off-list">
             {list.length === 0 ? (
               <Typography color="text.secondary">{t('daysOff.none')}</Typography>
@@ -492,6 +521,16 @@ export default function StaffDaysOffScreen() {
           {t('daysOff.allowanceNote')}
         </Alert>
       </Section>
+      {staff.canManage ? (
+        <HolidaysSection
+          salonId={staff.salonId}
+          holidays={holidays.data}
+          isError={holidays.isError}
+          error={holidays.error}
+          today={staff.today}
+          month={month}
+        />
+      ) : null}
       <DayOffDialog
         open={dialog !== null}
         editing={dialog?.editing ?? null}

@@ -23,7 +23,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAxisDay, formatDay, weekdayName } from '../../components/format/dates';
 import { StaffErrorAlert } from '../../components/staff/staff-error-alert';
-import { dayOffOrRequestLabel, STAFF_CHIP_COLORS, staffChipSx } from '../../components/staff/staff-labels';
+import {
+  dayOffOrRequestLabel,
+  HOLIDAY_CHIP_SX,
+  type HolidayDay,
+  holidayLabel,
+  STAFF_CHIP_COLORS,
+  staffChipSx,
+} from '../../components/staff/staff-labels';
 import { formatHours, isoWeekday } from '../../lib/staff-time';
 import { hoursOfSeconds, type PlannerShift, type PlannerWeek, shiftSecondsOf } from './planner';
 
@@ -45,13 +52,37 @@ export interface CellClash {
 export interface PlannerViewProps {
   week: Week;
   today: string;
-  /** Days the salon is closed (from the planner's days). */
-  closedDays: Set<string>;
+  /** Days the salon is closed (from the planner's days), with the holiday or closure that closes it, if any. */
+  closedDays: ReadonlyMap<string, HolidayDay | null>;
   canManage: boolean;
   clash: CellClash | null;
   onDismissClash: () => void;
   onAdd: (userId: number | null, day: string) => void;
   onEdit: (shift: PlannerShift) => void;
+}
+
+/** 'Closed' under a day the salon does not open; a holiday or closure shows its name in its own colour. */
+function ClosedNote({ holiday, isClosed, day }: { holiday: HolidayDay | null | undefined; isClosed: boolean; day: string }) {
+  const { t } = useTranslation('staff');
+  if (!isClosed) return null;
+  if (!holiday) {
+    return (
+      <Typography variant="caption" color="text.secondary">
+        {t('planner.closed')}
+      </Typography>
+    );
+  }
+  const label = holidayLabel(t, holiday);
+  return (
+    <Chip
+      size="small"
+      label={label}
+      aria-label={t('holidays.closedDay', { label })}
+      title={t('holidays.closedDay', { label })}
+      data-testid={`planner-holiday-${day}`}
+      sx={{ display: 'flex', maxWidth: '100%', width: 'fit-content', fontSize: 11, height: 20, mt: 0.25, ...HOLIDAY_CHIP_SX }}
+    />
+  );
 }
 
 function ShiftButton({
@@ -185,11 +216,7 @@ export function PlannerGrid({ week, today, closedDays, canManage, clash, onDismi
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {weekdayName(isoWeekday(day), i18n.language, 'short')} {formatAxisDay(day, i18n.language)}
                 </Typography>
-                {closedDays.has(day) ? (
-                  <Typography variant="caption" color="text.secondary">
-                    {t('planner.closed')}
-                  </Typography>
-                ) : null}
+                <ClosedNote holiday={closedDays.get(day)} isClosed={closedDays.has(day)} day={day} />
               </TableCell>
             ))}
             <TableCell component="th" scope="col" align="right" sx={{ width: 80 }}>
@@ -320,11 +347,7 @@ export function PlannerDayList({ week, today, closedDays, canManage, clash, onDi
                   {t('planner.hoursShort', { hours: formatHours(Math.round(hours * 100) / 100, i18n.language) })}
                 </Typography>
               </Stack>
-              {closedDays.has(day) ? (
-                <Typography variant="caption" color="text.secondary">
-                  {t('planner.closed')}
-                </Typography>
-              ) : null}
+              <ClosedNote holiday={closedDays.get(day)} isClosed={closedDays.has(day)} day={day} />
               {entries.length > 0 ? entries : <Typography color="text.secondary">{t('planner.nobody')}</Typography>}
               {canManage ? (
                 <Button

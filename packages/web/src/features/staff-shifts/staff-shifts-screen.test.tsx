@@ -51,6 +51,7 @@ const planner = {
     date,
     weekday: index + 1,
     isOpen: index < 6,
+    holiday: null,
     opens: index < 6 ? '09:00' : null,
     closes: index < 6 ? '19:00' : null,
   })),
@@ -116,6 +117,41 @@ describe('StaffShiftsScreen', () => {
     expect(screen.getByTestId('planner-hours-7').textContent).toBe('12.5');
     expect(screen.getByTestId('planner-hours-8').textContent).toBe('6');
     expect(screen.getByTestId('planner-total-hours').textContent).toBe('18.5');
+    expect(within(grid).getAllByText('Closed')).toHaveLength(1);
+  });
+
+  it('names a holiday or closure on its day, apart from a weekday the salon never opens', async () => {
+    const withHolidays = {
+      ...planner,
+      days: planner.days.map((day) =>
+        day.date === '2026-11-19'
+          ? {
+              ...day,
+              isOpen: false,
+              opens: null,
+              closes: null,
+              holiday: { date: day.date, kind: 'CLOSURE', holiday: null, label: 'Inventory', closureId: 3 },
+            }
+          : day.date === '2026-11-20'
+            ? {
+                ...day,
+                isOpen: false,
+                opens: null,
+                closes: null,
+                holiday: { date: day.date, kind: 'NATIONAL', holiday: 'ALL_SAINTS', label: "All Saints' Day", closureId: null },
+              }
+            : day,
+      ),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(withHolidays), { status: 200 })),
+    );
+    renderScreen();
+    const grid = await screen.findByTestId('planner-grid');
+    expect(within(grid).getByTestId('planner-holiday-2026-11-19').textContent).toBe('Inventory');
+    expect(within(grid).getByLabelText("Closed: All Saints' Day")).toBeTruthy();
+    // Sunday keeps its plain 'Closed': no holiday closes it.
     expect(within(grid).getAllByText('Closed')).toHaveLength(1);
   });
 

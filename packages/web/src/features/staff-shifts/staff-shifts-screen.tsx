@@ -71,7 +71,10 @@ export default function StaffShiftsScreen() {
         : null,
     [data],
   );
-  const closedDays = useMemo(() => new Set((data?.days ?? []).filter((day) => !day.isOpen).map((day) => day.date)), [data]);
+  const closedDays = useMemo(
+    () => new Map((data?.days ?? []).filter((day) => !day.isOpen).map((day) => [day.date, day.holiday] as const)),
+    [data],
+  );
   const people = useMemo(() => (week ? week.rows.map((row) => row.person) : []), [week]);
 
   const createShifts = useCreateShifts(staff.salonId);
