@@ -196,13 +196,14 @@ export function staleStatement(
     .map((r) => `SELECT DISTINCT ${literal(r.table)} AS rollup, s.salon_id, ${encodeKey(r.grain.kind, 's.g')} AS k FROM s_${r.table} s`);
   // A key already marked and not being refreshed is not marked again: the writer holds the mark it found
   // (FOR KEY SHARE, which writers share and the refresher's claim skips) until it commits, so that mark
-  // cannot be taken by a refresh that does not see this write, and the log keeps one row per stale key.
+  // cannot be taken by a refresh that does not see this write, and the log keeps one row per stale key. A mark's time
+  // is the statement's, not its transaction's start: a long import's marks are not old when they appear.
   ctes.push(`m AS (${inserts.join('\nUNION ALL\n')})`);
   ctes.push(`held AS (SELECT x.rollup, x.salon_id, x.k FROM rollup_stale x
     WHERE (x.rollup, x.salon_id, x.k) IN (SELECT m.rollup, m.salon_id, m.k FROM m) FOR KEY SHARE OF x SKIP LOCKED)`);
   return `WITH ${ctes.join(',\n')}
-INSERT INTO rollup_stale (rollup, salon_id, k)
-SELECT m.rollup, m.salon_id, m.k FROM m WHERE NOT EXISTS (SELECT 1 FROM held h WHERE h.rollup = m.rollup AND h.salon_id = m.salon_id AND h.k = m.k)`;
+INSERT INTO rollup_stale (rollup, salon_id, k, marked_at)
+SELECT m.rollup, m.salon_id, m.k, clock_timestamp() FROM m WHERE NOT EXISTS (SELECT 1 FROM held h WHERE h.rollup = m.rollup AND h.salon_id = m.salon_id AND h.k = m.k)`;
 }
 
 /** The setting that overrides BULK_ROWS (tests set it low to run the bulk rules on small writes). */

@@ -17,6 +17,8 @@ const MAX_BATCH_KEYS = 16384;
 const BATCH_TARGET_MS = 250;
 /** Marks of a rollup's sources (one salon) from which its batch waits for them rather than compute them whole. */
 const SOURCE_MARKS_BLOCKING = 256;
+/** How long a key waits for its sources before its batch computes them whole. */
+const SOURCE_WAIT_SECONDS = 30;
 /** Advisory lock space of a refresh: one refresher at a time per rollup and salon (never a writer). */
 const REFRESH_LOCK_BASE = 7320000;
 
@@ -54,7 +56,7 @@ async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockK
       if (!lock.rows[0]?.ok) return 0;
       // The lowest `limit` marks no writer holds, then every mark of their keys: an index scan either way, whatever the
       // planner believes of the log's size (a join was quadratic). A mark a writer holds stays for a refresh after its commit.
-      const claimed = await sql<{ k: number }>`
+      const claimed = await sql<{ k: number; is_overdue: boolean }>`
       WITH taken AS (
         DELETE FROM rollup_stale WHERE ctid = ANY (ARRAY(
           SELECT x.ctid FROM rollup_stale x
@@ -62,8 +64,10 @@ async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockK
             AND x.k = ANY (ARRAY(SELECT y.k FROM rollup_stale y WHERE y.rollup = ${r.table} AND y.salon_id = ${salonId}
               ORDER BY y.k LIMIT ${limit} FOR UPDATE SKIP LOCKED))
           FOR UPDATE SKIP LOCKED))
-        RETURNING k)
-      SELECT DISTINCT k FROM taken ORDER BY k`.execute(tx);
+        RETURNING k, marked_at)
+      SELECT k, min(marked_at) < now() - ${`${SOURCE_WAIT_SECONDS} seconds`}::interval AS is_overdue FROM taken GROUP BY k ORDER BY k`.execute(
+        tx,
+      );
       if (claimed.rows.length === 0) return 0;
       const ks = claimed.rows.map((row) => Number(row.k));
       const relation = `(SELECT ${Number(salonId)}::integer AS salon_id, ${decodeKey(r.grain.kind, 'u.k')} AS g FROM unnest('{${ks.join(',')}}'::integer[]) u(k))`;
@@ -75,9 +79,10 @@ async function refreshBatch(db: Db, r: RollupDeclaration, salonId: number, lockK
           ? `hashtext(${column}) = ANY ('{${ks.join(',')}}'::integer[])`
           : `${column} = ANY (ARRAY(SELECT ${decodeKey(r.grain.kind, 'u.k')} FROM unnest('{${ks.join(',')}}'::integer[]) u(k)))`;
       await sql.raw(`DELETE FROM ${storeTable(r)} s WHERE s.salon_id = ${Number(salonId)} AND ${match}`).execute(tx);
-      // A source an import marked since the caller refreshed it would be computed whole for the salon here (minutes
-      // after a large import): give the keys back for the next pass, after that source. A few marks (an edit) cost little.
-      if (upstream.length > 0) {
+      // A source with many marks for the salon (an import's, or one another refresher is working) would be computed
+      // whole here, for minutes after a large import: the keys go back for a pass after that source. Keys waiting for
+      // longer are computed anyway, so a source that writers keep marking (a client's every day) cannot starve them.
+      if (upstream.length > 0 && !claimed.rows.some((row) => row.is_overdue)) {
         const marked = await sql<{ n: number }>`
           SELECT count(*) AS n FROM (SELECT 1 FROM rollup_stale WHERE rollup = ANY (${upstream}::text[]) AND salon_id = ${salonId}
             LIMIT ${SOURCE_MARKS_BLOCKING}) x`.execute(tx);
@@ -164,21 +169,16 @@ export async function refreshStale(db: Db, options: RefreshOptions = {}): Promis
             const marked = await sql<{ rollup: string }>`
               SELECT DISTINCT rollup FROM rollup_stale WHERE rollup = ANY (${upstream}::text[]) AND salon_id = ${salonId}`.execute(db);
             const names = new Set(marked.rows.map((row) => row.rollup));
-            let isBlocked = false;
             for (const i of UPSTREAM[index] ?? []) {
               if (!names.has((ROLLUPS[i] as RollupDeclaration).table)) continue;
               // Until its marks run out, or another refresher or a writer holds the rest.
-              for (let first = true; ; first = false) {
+              for (;;) {
                 const source = await batch(i, salonId);
                 if (source.done > 0) didWork = true;
-                else if (first) isBlocked = true;
                 if (isOver()) return result;
                 if (!source.isFull) break;
               }
             }
-            // A source another refresher is working (or a writer holds) would be computed whole for the salon
-            // in this batch: the rollup waits for the next pass.
-            if (isBlocked) break;
           }
           const step = await batch(index, salonId);
           if (step.done > 0) didWork = true;
@@ -194,7 +194,7 @@ export async function refreshStale(db: Db, options: RefreshOptions = {}): Promis
 
 /**
  * How many stale keys wait, every rollup together: of one salon, or of all (null); with `markedBy`, only
- * those marked by transactions that began by then (what one writer is waiting for, not what others add after).
+ * those marked by then (what one writer is waiting for, not what others add after).
  */
 export async function staleKeyCount(db: Db, salonId: number | null, markedBy: Date | null = null): Promise<number> {
   const { rows } = await sql<{
