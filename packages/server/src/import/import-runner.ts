@@ -70,6 +70,11 @@ export function tablesWritten(sqls: KindSql): string[] {
 const CATCH_UP_STEP_MS = 1000;
 /** The catch-up gives up (leaving the rest to the API's refresher) when nothing moved for this long. */
 const CATCH_UP_PATIENCE_MS = 60_000;
+/**
+ * The longest a job stays in its catch-up: writers that keep marking what the import's rollups read (a client's
+ * gender changed again and again) can keep it busy for many minutes, and the reports are exact meanwhile anyway.
+ */
+const CATCH_UP_MAX_MS = 180_000;
 
 /** Serialises imports touching the same salon (or the chain's tables: key 0). */
 const IMPORT_LOCK = 7310200;
@@ -399,7 +404,8 @@ async function catchUpRollups(db: Db, salonId: number | null, onShare: (share: n
     const first = await staleKeyCount(db, salonId, markedBy);
     let left = first;
     let movedAt = Date.now();
-    while (left > 0 && Date.now() - movedAt < CATCH_UP_PATIENCE_MS) {
+    const endsAt = movedAt + CATCH_UP_MAX_MS;
+    while (left > 0 && Date.now() - movedAt < CATCH_UP_PATIENCE_MS && Date.now() < endsAt) {
       const done = await refreshStale(db, { salonId, markedBy, maxMs: CATCH_UP_STEP_MS });
       // Nothing taken: the API's refresher holds what is left; wait for it rather than spin.
       if (done.keys === 0) await new Promise((resolve) => setTimeout(resolve, 200));
