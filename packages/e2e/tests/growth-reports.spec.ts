@@ -21,7 +21,8 @@ const PREVIOUS = [addDays(RECAP_FROM, -RECAP_DAYS), addDays(RECAP_FROM, -1)].map
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
 );
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `growth-${name}.png`), fullPage: true });
-const bodyRows = (table: Locator) => table.locator('tbody tr');
+// The data rows, not the totals row under them.
+const bodyRows = (table: Locator) => table.locator('tbody tr:not([data-totals])');
 
 /** The cell texts of one column of a DataTable's body. */
 async function columnTexts(table: Locator, index: number): Promise<string[]> {
