@@ -1,3 +1,5 @@
+import { easterSunday } from '../lib/holidays.js';
+
 /** Days are counted as whole days since 1970-01-01 (UTC calendar arithmetic, no time zone shifts). */
 const MS_PER_DAY = 86_400_000;
 
@@ -26,22 +28,9 @@ export function dayOf(year: number, month: number, dayOfMonth: number): number {
   return Math.round(Date.UTC(year, month - 1, dayOfMonth) / MS_PER_DAY);
 }
 
-/** Easter Sunday (anonymous Gregorian algorithm). */
-function easterSunday(year: number): number {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const dayOfMonth = ((h + l - 7 * m + 114) % 31) + 1;
+/** Easter Sunday as a day number (the computus of lib/holidays.ts). */
+function easterSundayDay(year: number): number {
+  const [, month, dayOfMonth] = easterSunday(year).split('-').map(Number) as [number, number, number];
   return dayOf(year, month, dayOfMonth);
 }
 
@@ -51,7 +40,7 @@ const FIXED_HOLIDAYS = ['01-01', '01-06', '04-25', '05-01', '06-02', '08-15', '1
 export function isPublicHoliday(day: number): boolean {
   const iso = isoFromDay(day);
   if (FIXED_HOLIDAYS.includes(iso.slice(5))) return true;
-  return day === easterSunday(partsOf(day).year) + 1;
+  return day === easterSundayDay(partsOf(day).year) + 1;
 }
 
 const CLOCK = Array.from({ length: 1440 }, (_, minute) => {
